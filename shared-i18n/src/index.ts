@@ -1,0 +1,5 @@
+export * from './detect';
+export * from './format';
+export * from './instance';
+export * from './languages';
+export * from './routes';

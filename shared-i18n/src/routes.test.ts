@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { isKnownPath, matchPath, pathFor, switchLanguagePath } from './routes';
+
+describe('matchPath', () => {
+  it.each([
+    ['/es', 'home', 'es'],
+    ['/es/contratar', 'hire', 'es'],
+    ['/en', 'home', 'en'],
+    ['/en/hire', 'hire', 'en'],
+    ['/es/calculadora', 'calculator', 'es'],
+    ['/en/calculator', 'calculator', 'en'],
+    ['/es/instalaciones', 'facilities', 'es'],
+    ['/en/facilities', 'facilities', 'en'],
+    ['/es/alta', 'signup', 'es'],
+    ['/en/signup', 'signup', 'en'],
+    ['/es/privacidad', 'privacy', 'es'],
+    ['/en/privacy', 'privacy', 'en'],
+    ['/en/privacy-policy', 'privacy', 'en'],
+    ['/es/terminos', 'terms', 'es'],
+    ['/en/terms', 'terms', 'en'],
+    ['/en/terms-of-service', 'terms', 'en'],
+    ['/es/calculadora/', 'calculator', 'es'],
+  ])('%s is the %s page in %s', (path, page, lang) => {
+    expect(matchPath(path)).toEqual({ kind: 'page', page, lang });
+  });
+
+  it.each([
+    ['/', '/es'],
+    ['/es/calculator', '/es/calculadora'],
+    ['/es/facilities', '/es/instalaciones'],
+    ['/en/instalaciones', '/en/facilities'],
+  ])('%s redirects to %s', (path, to) => {
+    expect(matchPath(path)).toEqual({ kind: 'redirect', to });
+  });
+
+  it.each([
+    ['/es/alta/cliente', 'client-data'],
+    ['/es/alta/verificacion', 'verification'],
+    ['/es/alta/documentos', 'documents'],
+    ['/es/alta/servicios', 'service-details'],
+    ['/es/alta/revision', 'review'],
+    ['/en/signup/client', 'client-data'],
+    ['/en/signup/verification', 'verification'],
+    ['/en/signup/documents', 'documents'],
+    ['/en/signup/services', 'service-details'],
+    ['/en/signup/review', 'review'],
+  ])('%s is the sign-up step %s', (path, step) => {
+    expect(matchPath(path)).toMatchObject({ kind: 'page', page: 'signup', step });
+  });
+
+  it('knows the door tool outside the language prefix', () => {
+    expect(matchPath('/abridor')).toEqual({ kind: 'door', page: 'door' });
+    expect(matchPath('/abridor-login')).toEqual({ kind: 'door', page: 'door-login' });
+  });
+
+  it.each([
+    '/fr',
+    '/es/nope',
+    '/en/calculadora',
+    '/es/alta/client',
+    '/en/signup/cliente',
+    '/es/alta/cliente/extra',
+    '/es/calculadora/extra',
+    '/abridor/x',
+    '/es/',
+  ])('%s is outside the route table unless listed', (path) => {
+    if (path === '/es/') {
+      expect(isKnownPath(path)).toBe(true);
+      return;
+    }
+    expect(isKnownPath(path)).toBe(false);
+  });
+});
+
+describe('pathFor', () => {
+  it('builds localized paths', () => {
+    expect(pathFor('home', 'es')).toBe('/es');
+    expect(pathFor('calculator', 'en')).toBe('/en/calculator');
+    expect(pathFor('signup', 'es', 'documents')).toBe('/es/alta/documentos');
+  });
+});
+
+describe('switchLanguagePath', () => {
+  it('keeps the page, the sign-up step and the query', () => {
+    expect(switchLanguagePath('/es/calculadora', '?proceso=abc', 'en')).toBe('/en/calculator?proceso=abc');
+    expect(switchLanguagePath('/en/signup/review', '', 'es')).toBe('/es/alta/revision');
+    expect(switchLanguagePath('/es/contratar', '', 'en')).toBe('/en/hire');
+    expect(switchLanguagePath('/en/privacy-policy', '', 'es')).toBe('/es/privacidad');
+  });
+
+  it('sends an unknown page to the home of the new language', () => {
+    expect(switchLanguagePath('/es/nope', '', 'en')).toBe('/en');
+  });
+});

@@ -1,0 +1,119 @@
+import { isLanguage, type Language, SUPPORTED_LANGUAGES } from './languages';
+
+/**
+ * The localized route table: every page of the site and its slug per language.
+ * Any app builds links and switches language through this table, so no app
+ * needs to know another app's paths.
+ */
+export const PAGES = {
+  home: { es: '', en: '' },
+  hire: { es: 'contratar', en: 'hire' },
+  calculator: { es: 'calculadora', en: 'calculator' },
+  facilities: { es: 'instalaciones', en: 'facilities' },
+  signup: { es: 'alta', en: 'signup' },
+  privacy: { es: 'privacidad', en: 'privacy' },
+  terms: { es: 'terminos', en: 'terms' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type PageId = keyof typeof PAGES;
+
+export const SIGNUP_STEPS = {
+  'client-data': { es: 'cliente', en: 'client' },
+  verification: { es: 'verificacion', en: 'verification' },
+  documents: { es: 'documentos', en: 'documents' },
+  'service-details': { es: 'servicios', en: 'services' },
+  review: { es: 'revision', en: 'review' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type SignupStep = keyof typeof SIGNUP_STEPS;
+export const SIGNUP_STEP_ORDER = Object.keys(SIGNUP_STEPS) as SignupStep[];
+
+/** Paths of the door tool: outside the language prefix, Spanish only. */
+export const DOOR_PATHS = { app: '/abridor', login: '/abridor-login' } as const;
+
+/** Old or crossed paths that redirect to a page: `lang/slug` → target. */
+const ALIASES: Record<string, { page: PageId; lang: Language }> = {
+  'es/calculator': { page: 'calculator', lang: 'es' },
+  'es/facilities': { page: 'facilities', lang: 'es' },
+  'en/instalaciones': { page: 'facilities', lang: 'en' },
+  'en/privacy-policy': { page: 'privacy', lang: 'en' },
+  'en/terms-of-service': { page: 'terms', lang: 'en' },
+};
+
+/** Aliases that render their page at the alias path (the spec lists them as pages, not redirects). */
+const RENDERED_ALIASES = new Set(['en/privacy-policy', 'en/terms-of-service']);
+
+export type RouteMatch =
+  | { kind: 'page'; page: PageId; lang: Language; step?: SignupStep }
+  | { kind: 'door'; page: 'door' | 'door-login' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'not-found'; lang: Language | null };
+
+export function pathFor(page: PageId, lang: Language, step?: SignupStep): string {
+  const slug = PAGES[page][lang];
+  const base = slug ? `/${lang}/${slug}` : `/${lang}`;
+  return step && page === 'signup' ? `${base}/${SIGNUP_STEPS[step][lang]}` : base;
+}
+
+function findPage(lang: Language, slug: string): PageId | undefined {
+  return (Object.keys(PAGES) as PageId[]).find((page) => PAGES[page][lang] === slug);
+}
+
+function findStep(lang: Language, slug: string): SignupStep | undefined {
+  return SIGNUP_STEP_ORDER.find((step) => SIGNUP_STEPS[step][lang] === slug);
+}
+
+/** Resolves a pathname (no query) against the route table. Pure: shared by the shell and the gateway. */
+export function matchPath(pathname: string): RouteMatch {
+  const clean = pathname.replace(/\/+$/, '') || '/';
+  if (clean === '/') return { kind: 'redirect', to: '/es' };
+  if (clean === DOOR_PATHS.app) return { kind: 'door', page: 'door' };
+  if (clean === DOOR_PATHS.login) return { kind: 'door', page: 'door-login' };
+
+  const [first, second, third, ...rest] = clean.slice(1).split('/');
+  if (!isLanguage(first)) return { kind: 'not-found', lang: null };
+  const lang = first;
+  if (second === undefined) return { kind: 'page', page: 'home', lang };
+
+  const alias = ALIASES[`${lang}/${second}`];
+  if (alias && third === undefined) {
+    return RENDERED_ALIASES.has(`${lang}/${second}`)
+      ? { kind: 'page', page: alias.page, lang }
+      : { kind: 'redirect', to: pathFor(alias.page, alias.lang) };
+  }
+
+  const page = findPage(lang, second);
+  if (!page || page === 'home') return { kind: 'not-found', lang };
+  if (third === undefined) return { kind: 'page', page, lang };
+  if (page !== 'signup' || rest.length > 0) return { kind: 'not-found', lang };
+  const step = findStep(lang, third);
+  return step ? { kind: 'page', page, lang, step } : { kind: 'not-found', lang };
+}
+
+/** True when the path is served by the site (a page, the door tool or a redirect). */
+export function isKnownPath(pathname: string): boolean {
+  return matchPath(pathname).kind !== 'not-found';
+}
+
+/**
+ * The same page in another language, keeping the sign-up step and the query.
+ * Paths outside the table fall back to the other language's home.
+ */
+export function switchLanguagePath(pathname: string, search: string, to: Language): string {
+  const match = matchPath(pathname);
+  let target: string;
+  if (match.kind === 'page') target = pathFor(match.page, to, match.step);
+  else if (match.kind === 'redirect') {
+    const redirected = matchPath(match.to);
+    target = redirected.kind === 'page' ? pathFor(redirected.page, to, redirected.step) : `/${to}`;
+  } else if (match.kind === 'door') return pathname + search;
+  else target = `/${to}`;
+  return target + search;
+}
+
+export function languageFromPath(pathname: string): Language | null {
+  const first = pathname.split('/')[1];
+  return isLanguage(first) ? first : null;
+}
+
+export { SUPPORTED_LANGUAGES };
