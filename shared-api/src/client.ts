@@ -1,0 +1,103 @@
+import type { z } from 'zod';
+import {
+  type ActionFunctionName,
+  type ActionOf,
+  type ActionRequest,
+  type ActionResponse,
+  actionFunctions,
+  FUNCTIONS_BASE_PATH,
+  type FunctionContract,
+  type PostFunctionName,
+  postFunctions,
+} from './functions';
+import { errorResponse } from './schemas/common';
+import { type ProductsQuery, type ProductsResponse, productsResponse } from './schemas/products';
+import type { UploadType } from './schemas/registration';
+import { uploadDocumentResponse } from './schemas/session';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiClientOptions {
+  /** Where the functions live; same origin through the gateway by default. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch }: ApiClientOptions = {}) {
+  const send = doFetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+
+  async function request<S extends z.ZodType>(path: string, init: RequestInit, schema: S): Promise<z.output<S>> {
+    let response: Response;
+    try {
+      response = await send(`${baseUrl}/${path}`, init);
+    } catch {
+      throw new ApiError('Network error', 0);
+    }
+    const body: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      const parsed = errorResponse.safeParse(body);
+      throw new ApiError(parsed.success ? parsed.data.error : `HTTP ${response.status}`, response.status);
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw new ApiError('Unexpected response from the server', response.status);
+    return parsed.data;
+  }
+
+  const postJson = (path: string, body: unknown, contract: FunctionContract) =>
+    request(
+      path,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      contract.response,
+    );
+
+  return {
+    call<N extends PostFunctionName>(
+      name: N,
+      body: z.input<(typeof postFunctions)[N]['request']>,
+    ): Promise<z.output<(typeof postFunctions)[N]['response']>> {
+      return postJson(name, body, postFunctions[name]) as Promise<z.output<(typeof postFunctions)[N]['response']>>;
+    },
+
+    action<F extends ActionFunctionName, A extends ActionOf<F>>(
+      name: F,
+      action: A,
+      payload: ActionRequest<F, A>,
+    ): Promise<ActionResponse<F, A>> {
+      const contract = (actionFunctions[name] as Record<string, FunctionContract>)[action];
+      if (!contract) return Promise.reject(new ApiError(`Unknown action ${action}`, 400));
+      return postJson(name, { action, ...(payload as object) }, contract) as Promise<ActionResponse<F, A>>;
+    },
+
+    products(query: Omit<ProductsQuery, 'accion'>): Promise<ProductsResponse> {
+      const params = new URLSearchParams({ accion: 'ListarProductos' });
+      if (query.m3 !== undefined) params.set('m3', String(query.m3));
+      if (query.listaEspera) params.set('listaEspera', query.listaEspera);
+      return request(`products?${params}`, { method: 'GET' }, productsResponse);
+    },
+
+    uploadDocument(registrationId: string, documentType: UploadType, file: Blob, fileName: string) {
+      const form = new FormData();
+      form.set('registrationId', registrationId);
+      form.set('documentType', documentType);
+      form.set('file', file, fileName);
+      return request('upload-document', { method: 'POST', body: form }, uploadDocumentResponse);
+    },
+
+    /** URL of the Server-Sent Events stream of one registration's changes. */
+    realtimeUrl(registrationId: string): string {
+      return `${baseUrl}/realtime?registrationId=${encodeURIComponent(registrationId)}`;
+    },
+  };
+}
+
+export const api = createApiClient();

@@ -1,0 +1,68 @@
+import type { z } from 'zod';
+import { abridorActions } from './schemas/abridor';
+import {
+  createClientRequest,
+  createClientResponse,
+  createContractRequest,
+  createContractResponse,
+  getContractStatusRequest,
+  getContractStatusResponse,
+} from './schemas/contracts';
+import {
+  createPaymentRequest,
+  createPaymentResponse,
+  getPaymentStatusRequest,
+  getPaymentStatusResponse,
+} from './schemas/payments';
+import { registrationActions } from './schemas/registration';
+import {
+  getGlobalStatusRequest,
+  getGlobalStatusResponse,
+  isSessionValidRequest,
+  isSessionValidResponse,
+} from './schemas/session';
+import { waitlistRequest, waitlistResponse } from './schemas/waitlist';
+
+export const FUNCTIONS_BASE_PATH = '/functions/v1';
+
+export interface FunctionContract {
+  request: z.ZodType;
+  response: z.ZodType;
+}
+
+/** Functions called with POST and one JSON body. */
+export const postFunctions = {
+  'send-waitlist-email': { request: waitlistRequest, response: waitlistResponse },
+  'create-client': { request: createClientRequest, response: createClientResponse },
+  'create-contract': { request: createContractRequest, response: createContractResponse },
+  'get-contract-status': { request: getContractStatusRequest, response: getContractStatusResponse },
+  'get-payment-status': { request: getPaymentStatusRequest, response: getPaymentStatusResponse },
+  'create-revolut-payment': { request: createPaymentRequest, response: createPaymentResponse },
+  'is-session-valid': { request: isSessionValidRequest, response: isSessionValidResponse },
+  'get-registration-global-status': { request: getGlobalStatusRequest, response: getGlobalStatusResponse },
+} as const satisfies Record<string, FunctionContract>;
+export type PostFunctionName = keyof typeof postFunctions;
+
+/** Functions whose POST body carries an `action` choosing the payload. */
+export const actionFunctions = {
+  'registration-handler': registrationActions,
+  abridor: abridorActions,
+} as const satisfies Record<string, Record<string, FunctionContract>>;
+export type ActionFunctionName = keyof typeof actionFunctions;
+export type ActionOf<F extends ActionFunctionName> = keyof (typeof actionFunctions)[F] & string;
+
+type ActionContract<F extends ActionFunctionName, A extends ActionOf<F>> = (typeof actionFunctions)[F][A];
+export type ActionRequest<F extends ActionFunctionName, A extends ActionOf<F>> =
+  ActionContract<F, A> extends FunctionContract ? z.input<ActionContract<F, A>['request']> : never;
+export type ActionResponse<F extends ActionFunctionName, A extends ActionOf<F>> =
+  ActionContract<F, A> extends FunctionContract ? z.output<ActionContract<F, A>['response']> : never;
+
+/** Every function name of both documents, plus the ones replacing direct database access. */
+export const FUNCTION_NAMES = [
+  'products',
+  ...(Object.keys(postFunctions) as PostFunctionName[]),
+  ...(Object.keys(actionFunctions) as ActionFunctionName[]),
+  'upload-document',
+  'realtime',
+] as const;
+export type FunctionName = (typeof FUNCTION_NAMES)[number];

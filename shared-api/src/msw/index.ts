@@ -1,0 +1,71 @@
+import { HttpResponse, http } from 'msw';
+import { actionFunctions, FUNCTIONS_BASE_PATH, type FunctionContract, postFunctions } from '../functions';
+import { NO_PRODUCT_AVAILABLE, productsQuery, productsResponse } from '../schemas/products';
+import { mockCatalogue } from './fixtures';
+
+export type MockResponder = (request: Record<string, unknown>) => unknown;
+
+export interface MockHandlerOptions {
+  baseUrl?: string;
+  /**
+   * Replies per function (`create-client`) or per action (`abridor:login`).
+   * Every reply is parsed by the function's response schema, so a mock cannot drift from the contract.
+   */
+  responders?: Record<string, MockResponder>;
+}
+
+const badRequest = (message: string) => HttpResponse.json({ error: message }, { status: 400 });
+
+function reply(
+  contract: FunctionContract,
+  key: string,
+  responders: Record<string, MockResponder>,
+  body: Record<string, unknown>,
+) {
+  const responder = responders[key];
+  if (!responder) return HttpResponse.json({ error: `No mock for ${key}` }, { status: 501 });
+  const parsed = contract.response.safeParse(responder(body));
+  if (!parsed.success) return HttpResponse.json({ error: `Mock for ${key} breaks the contract` }, { status: 500 });
+  return HttpResponse.json(parsed.data as Record<string, unknown>);
+}
+
+/** msw handlers for every function, validating requests and responses with the shared schemas. */
+export function createMockHandlers({ baseUrl = FUNCTIONS_BASE_PATH, responders = {} }: MockHandlerOptions = {}) {
+  const products = http.get(`${baseUrl}/products`, ({ request }) => {
+    const url = new URL(request.url);
+    const query = productsQuery.safeParse(Object.fromEntries(url.searchParams));
+    if (!query.success) return badRequest('Invalid products query');
+    const { m3 = 0, listaEspera } = query.data;
+    const fitting = mockCatalogue
+      .filter((p) => p.maxM3 >= m3 && p.waitlistOnly === (listaEspera === 'si'))
+      .map(({ maxM3: _max, waitlistOnly: _w, ...product }) => product);
+    const body = fitting.length
+      ? { result: 'success', products: { product: fitting } }
+      : { result: NO_PRODUCT_AVAILABLE };
+    return HttpResponse.json(productsResponse.parse(body));
+  });
+
+  const simple = Object.entries(postFunctions).map(([name, contract]) =>
+    http.post(`${baseUrl}/${name}`, async ({ request }) => {
+      const parsed = contract.request.safeParse(await request.json().catch(() => null));
+      if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? 'Invalid request');
+      return reply(contract, name, responders, parsed.data as Record<string, unknown>);
+    }),
+  );
+
+  const withActions = Object.entries(actionFunctions).map(([name, actions]) =>
+    http.post(`${baseUrl}/${name}`, async ({ request }) => {
+      const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
+      const action = typeof body?.action === 'string' ? body.action : '';
+      const contract = (actions as Record<string, FunctionContract>)[action];
+      if (!contract) return badRequest('Unknown action');
+      const parsed = contract.request.safeParse(body);
+      if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? 'Invalid request');
+      return reply(contract, `${name}:${action}`, responders, parsed.data as Record<string, unknown>);
+    }),
+  );
+
+  return [products, ...simple, ...withActions];
+}
+
+export { mockCatalogue };

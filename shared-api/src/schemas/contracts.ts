@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { registrationId } from './common';
+
+export const CONTRACT_STATUSES = ['awaiting_signatures', 'completed', 'declined', 'expired', 'archived'] as const;
+export const SUBMITTER_STATUSES = ['completed', 'awaiting', 'declined', 'sent', 'opened'] as const;
+export const SIGNER_ROLES = ['Cliente', 'Empresa'] as const;
+
+export const contract = z.object({
+  id: z.string(),
+  status: z.enum(CONTRACT_STATUSES),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  expired_at: z.string().nullable(),
+  registration_id: z.string(),
+});
+export type Contract = z.infer<typeof contract>;
+
+export const submitter = z.object({
+  id: z.string(),
+  role: z.enum(SIGNER_ROLES),
+  status: z.enum(SUBMITTER_STATUSES),
+  email: z.string(),
+});
+export type Submitter = z.infer<typeof submitter>;
+
+export const createClientRequest = z.object({ registrationId });
+export const createClientResponse = z.object({
+  success: z.boolean(),
+  clientId: z.string().optional(),
+  error: z.string().optional(),
+});
+
+export const createContractRequest = z.object({ registrationId });
+export const createContractResponse = z.object({ success: z.boolean(), error: z.string().optional() });
+
+export const getContractStatusRequest = z.object({ registrationId });
+export const getContractStatusResponse = z.object({ contract: contract.nullable(), submitters: z.array(submitter) });

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { registrationId } from './common';
+
+export const PAYMENT_STATUSES = ['pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
+
+export const payment = z.object({
+  id: z.string(),
+  registration_id: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  created_at: z.string(),
+  updated_at: z.string(),
+  completed_at: z.string().nullable(),
+  failed_at: z.string().nullable(),
+  checkout_url: z.string().nullable(),
+});
+export type Payment = z.infer<typeof payment>;
+
+/** The amount is checked against the server's own deposit figure; the browser never sets it. */
+export const createPaymentRequest = z.object({
+  registrationId,
+  amount: z.number().positive(),
+  currency: z.literal('EUR'),
+  description: z.string(),
+  fianzaType: z.literal('monthly'),
+  paymentMethod: z.object({ type: z.literal('card') }),
+});
+
+export const createPaymentResponse = z.object({
+  paymentId: z.string(),
+  checkoutUrl: z.string().optional(),
+  checkout_url: z.string().optional(),
+  payment,
+  message: z.string().optional(),
+});
+
+export const getPaymentStatusRequest = z.object({ registrationId });
+export const getPaymentStatusResponse = z.object({ payment: payment.nullable() });

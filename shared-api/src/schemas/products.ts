@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** Query of `GET products`: the spec's Spanish parameter names, kept on the wire. */
+export const productsQuery = z.object({
+  accion: z.literal('ListarProductos'),
+  m3: z.coerce.number().nonnegative().optional(),
+  listaEspera: z.literal('si').optional(),
+});
+export type ProductsQuery = z.infer<typeof productsQuery>;
+
+/** Prices are decimal strings; a negative value means the period is not offered. */
+const price = z.string().regex(/^-?\d+(\.\d+)?$/);
+
+export const productPricing = z.object({
+  msetupfee: price,
+  monthly: price,
+  quarterly: price,
+  semiannually: price,
+  annually: price,
+});
+
+export const customField = z.object({
+  id: z.union([z.string(), z.number()]),
+  name: z.string().optional(),
+  value: z.string(),
+});
+
+export const catalogueProduct = z.object({
+  pid: z.union([z.string(), z.number()]),
+  gid: z.union([z.string(), z.number()]),
+  name: z.string(),
+  description: z.string(),
+  pricing: z.object({ EUR: productPricing }),
+  customfields: z.object({ customfield: z.union([customField, z.array(customField)]) }).optional(),
+  stockcontrol: z.boolean(),
+  stocklevel: z.number().int(),
+  numberProductsRequired: z.number().int().positive(),
+});
+export type CatalogueProduct = z.infer<typeof catalogueProduct>;
+
+export const NO_PRODUCT_AVAILABLE = 'No hay ningún producto disponible para el tamaño requerido';
+
+export const productsResponse = z.object({
+  result: z.string(),
+  products: z.object({ product: z.union([catalogueProduct, z.array(catalogueProduct)]) }).optional(),
+});
+export type ProductsResponse = z.infer<typeof productsResponse>;
+
+/** `products.product` may be one object or an array: always read it as a list. */
+export function productList(response: ProductsResponse): CatalogueProduct[] {
+  const product = response.products?.product;
+  if (!product) return [];
+  return Array.isArray(product) ? product : [product];
+}

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { registrationId } from './common';
+
+export const CLIENT_TYPES = ['individual', 'company'] as const;
+export const DOCUMENT_TYPES = ['dni', 'nie'] as const;
+export const PERIODS = ['monthly', 'quarterly', 'semiannually', 'annually'] as const;
+export const GLOBAL_STATUSES = ['in_progress', 'completed'] as const;
+export const UPLOAD_TYPES = ['frontId', 'backId', 'bankDocument'] as const;
+export type Period = (typeof PERIODS)[number];
+export type UploadType = (typeof UPLOAD_TYPES)[number];
+
+/** Months per period (§9). */
+export const PERIOD_MONTHS: Record<Period, number> = { monthly: 1, quarterly: 3, semiannually: 6, annually: 12 };
+
+export const UPDATABLE_FIELDS = [
+  'client_type',
+  'full_name',
+  'company_name',
+  'document_type',
+  'document_number',
+  'cif',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'postal_code',
+  'iban',
+] as const;
+
+export const completedSections = z.object({
+  clientData: z.boolean(),
+  verification: z.boolean(),
+  documents: z.boolean(),
+  serviceDetails: z.boolean(),
+});
+
+export const serviceDetails = z.object({
+  productId: z.string(),
+  productName: z.string(),
+  period: z.enum(PERIODS),
+  setupFee: z.number(),
+  recurringFee: z.number(),
+  promoCode: z.string().optional(),
+  customFields: z.record(z.string(), z.string()).optional(),
+  numberProductsRequired: z.number().int().positive().optional(),
+});
+
+export const registrationMetadata = z.object({
+  completedSections: completedSections.partial().optional(),
+  serviceDetails: serviceDetails.nullable().optional(),
+});
+
+/** Client fields in camelCase, as the browser sends them. */
+export const clientFields = z.object({
+  clientType: z.enum(CLIENT_TYPES),
+  fullName: z.string(),
+  companyName: z.string().optional().default(''),
+  documentType: z.enum(DOCUMENT_TYPES),
+  documentNumber: z.string(),
+  cif: z.string().optional().default(''),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  iban: z.string(),
+});
+
+/** The server record, snake_case; metadata may arrive as a string or an object. */
+export const registrationRecord = z.object({
+  id: z.string(),
+  client_type: z.enum(CLIENT_TYPES),
+  full_name: z.string(),
+  company_name: z.string().nullable(),
+  document_type: z.enum(DOCUMENT_TYPES),
+  document_number: z.string(),
+  cif: z.string().nullable(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  postal_code: z.string(),
+  iban: z.string(),
+  email_verified: z.boolean(),
+  phone_verified: z.boolean(),
+  client_id: z.string().nullable(),
+  global_status: z.enum(GLOBAL_STATUSES),
+  metadata: z.union([z.string(), registrationMetadata]).nullable(),
+});
+export type RegistrationRecord = z.infer<typeof registrationRecord>;
+
+export const registrationDocument = z.object({
+  registration_id: z.string(),
+  document_type: z.enum(UPLOAD_TYPES),
+  file_path: z.string(),
+});
+
+/** registration-handler: one schema per action, request and response (§7 table). */
+export const registrationActions = {
+  update_field: {
+    request: z.object({ registrationId, field: z.enum(UPDATABLE_FIELDS), value: z.string() }),
+    response: z.object({ success: z.literal(true) }),
+  },
+  check_existing: {
+    request: z.object({ email: z.string(), phone: z.string() }),
+    response: z.object({ exists: z.boolean(), registration_code: z.string().nullable().optional() }),
+  },
+  create_registration: {
+    request: clientFields,
+    response: z.object({ registrationId: z.string() }),
+  },
+  verify_tokens: {
+    request: z.object({ registrationId, emailToken: z.string(), smsToken: z.string() }),
+    response: z.object({
+      verified: z.union([
+        z.boolean(),
+        z.object({ email_verified: z.boolean() }),
+        z.object({ phone_verified: z.boolean() }),
+      ]),
+    }),
+  },
+  resend_verification: {
+    request: z.object({ registrationId, email: z.string(), phone: z.string(), type: z.enum(['email', 'sms']) }),
+    response: z.object({ success: z.boolean() }),
+  },
+  get_registration_status: {
+    request: z.object({ recoveryCode: z.string().trim().length(6) }),
+    response: z.object({ registrationId: z.string() }),
+  },
+  get_registration_with_documents: {
+    request: z.object({ registrationId }),
+    response: z.object({ registration: registrationRecord, documents: z.array(registrationDocument) }),
+  },
+  update_registration: {
+    request: clientFields.extend({
+      registrationId,
+      emailVerified: z.boolean(),
+      phoneVerified: z.boolean(),
+      metadata: registrationMetadata,
+      globalStatus: z.enum(GLOBAL_STATUSES),
+    }),
+    response: z.object({ success: z.literal(true) }),
+  },
+  get_registration_code: {
+    request: z.object({ registrationId }),
+    response: z.object({ registrationCode: z.string() }),
+  },
+  check_registration_exists_by_id: {
+    request: z.object({ registrationId }),
+    response: z.object({ exists: z.boolean() }),
+  },
+  check_and_set_product: {
+    request: z.object({ registrationId, productId: z.string().min(1) }),
+    response: z.object({
+      success: z.boolean(),
+      productId: z.string().optional(),
+      productName: z.string().optional(),
+      error: z.string().optional(),
+    }),
+  },
+} as const;
+
+export type RegistrationAction = keyof typeof registrationActions;
+
+export const registrationHandlerEnvelope = z.object({
+  action: z.enum(Object.keys(registrationActions) as [RegistrationAction, ...RegistrationAction[]]),
+});

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { GLOBAL_STATUSES, UPLOAD_TYPES } from './registration';
+
+/**
+ * What the original did straight against the hosted database, now functions:
+ * the browser never talks to the database.
+ */
+
+/** The `is_session_valid` remote procedure, with its parameter name. */
+export const isSessionValidRequest = z.object({ p_registration_id: z.string().min(1) });
+export const isSessionValidResponse = z.object({ valid: z.boolean() });
+
+/** Reading `registrations.global_status` by id. */
+export const getGlobalStatusRequest = z.object({ registrationId: z.string().min(1) });
+export const getGlobalStatusResponse = z.object({ globalStatus: z.enum(GLOBAL_STATUSES) });
+
+/** Upload to `registration_documents` (multipart form: registrationId, documentType, file). */
+export const ACCEPTED_DOCUMENT_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png'] as const;
+export const uploadDocumentFields = z.object({
+  registrationId: z.string().min(1),
+  documentType: z.enum(UPLOAD_TYPES),
+});
+export const uploadDocumentResponse = z.object({ filePath: z.string() });
+
+/** One Server-Sent Event of `realtime?registrationId=…`. */
+export const REALTIME_TABLES = ['payments', 'registrations', 'contracts', 'contract_submitters'] as const;
+export const realtimeEvent = z.object({
+  table: z.enum(REALTIME_TABLES),
+  type: z.enum(['INSERT', 'UPDATE', 'DELETE']),
+  registrationId: z.string().nullable(),
+  record: z.record(z.string(), z.unknown()),
+});
+export type RealtimeEvent = z.infer<typeof realtimeEvent>;
