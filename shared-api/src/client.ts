@@ -34,7 +34,7 @@ export interface ApiClientOptions {
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch }: ApiClientOptions = {}) {
-  const send = doFetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const send = doFetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
 
   async function request<S extends z.ZodType>(path: string, init: RequestInit, schema: S): Promise<z.output<S>> {
     let response: Response;

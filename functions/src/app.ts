@@ -1,0 +1,51 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { FunctionContext } from './context';
+import { HttpError } from './http-error';
+import { createFunctionsRouter, type FunctionDefinition } from './router';
+
+/** Body limit of JSON calls; document uploads have their own limit. */
+export const JSON_BODY_LIMIT = '100kb';
+
+export function createApp(ctx: FunctionContext, definitions: FunctionDefinition[]) {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(pinoHttp({ logger: ctx.log, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await ctx.db.query('select 1');
+      res.json({ status: 'ok', database: ctx.db.kind });
+    } catch (error) {
+      ctx.log.error({ err: error }, 'health check failed');
+      res.status(503).json({ status: 'error', database: ctx.db.kind, error: 'Database unavailable' });
+    }
+  });
+
+  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(createFunctionsRouter(definitions, ctx));
+  app.use((_req, res) => {
+    res.status(404).json({ error: 'Not found' });
+  });
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (error instanceof HttpError) {
+      res.status(error.status).json({ error: error.message });
+      return;
+    }
+    const status = (error as { status?: unknown }).status;
+    const type = (error as { type?: unknown }).type;
+    if (type === 'entity.too.large') {
+      res.status(413).json({ error: 'Request body too large' });
+      return;
+    }
+    if (type === 'entity.parse.failed' || (typeof status === 'number' && status >= 400 && status < 500)) {
+      res.status(400).json({ error: 'Invalid JSON body' });
+      return;
+    }
+    req.log.error({ err: error }, 'function failed');
+    res.status(500).json({ error: 'Internal server error' });
+  });
+  return app;
+}

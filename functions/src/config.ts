@@ -1,0 +1,26 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const envSchema = z.object({
+  FUNCTIONS_PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  FUNCTIONS_HOST: z.string().default('127.0.0.1'),
+  /** A real PostgreSQL server; without it the service runs on embedded PGlite. */
+  DATABASE_URL: z.string().url().optional(),
+  /** Folder of the embedded database. `memory://` keeps it in memory (tests). */
+  PGLITE_DATA_DIR: z.string().default(path.join(packageDir, '.data', 'pglite')),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type FunctionsConfig = z.infer<typeof envSchema> & {
+  /** The outbox endpoint lets a tester read codes; it must never exist in production. */
+  exposeOutbox: boolean;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): FunctionsConfig {
+  const parsed = envSchema.parse(env);
+  return { ...parsed, exposeOutbox: parsed.NODE_ENV !== 'production' };
+}

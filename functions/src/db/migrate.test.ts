@@ -1,0 +1,51 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseEngines } from '../testing/databases';
+import type { Database } from './database';
+import { migrate } from './migrate';
+
+describe.each(databaseEngines())('database on $name', (engine) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await engine.open();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('applies every migration once, in order', async () => {
+    const first = await migrate(db);
+    expect(first).toContain('0001_outbox.sql');
+    expect(await migrate(db)).toEqual([]);
+    const { rows } = await db.query<{ name: string }>('select name from schema_migrations order by name');
+    expect(rows.map((r) => r.name)).toEqual(first);
+  });
+
+  it('rolls a failing migration back whole and stops there', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'migrations-'));
+    writeFileSync(path.join(dir, '0001_ok.sql'), 'create table ok_one (id int);');
+    writeFileSync(path.join(dir, '0002_bad.sql'), 'create table half_done (id int); select * from missing_table;');
+    await expect(migrate(db, dir)).rejects.toThrow(/missing_table/);
+    const tables = await db.query<{ name: string }>(
+      "select table_name as name from information_schema.tables where table_name in ('ok_one', 'half_done')",
+    );
+    expect(tables.rows.map((r) => r.name)).toEqual(['ok_one']);
+  });
+
+  it('commits or rolls back a transaction as a whole', async () => {
+    await db.query('create table tx_probe (value int)');
+    await db.transaction(async (tx) => {
+      await tx.query('insert into tx_probe values ($1)', [1]);
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('insert into tx_probe values ($1)', [2]);
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    const { rows } = await db.query<{ value: number }>('select value from tx_probe');
+    expect(rows).toEqual([{ value: 1 }]);
+  });
+});

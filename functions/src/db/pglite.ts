@@ -1,0 +1,23 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { Database, Queryable } from './database';
+
+export async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir);
+  const asQueryable = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query(sql, params) {
+      const result = await target.query(sql, params);
+      return { rows: result.rows as never[] };
+    },
+    async exec(sql) {
+      await target.exec(sql);
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...asQueryable(db),
+    transaction: (work) => db.transaction((tx) => work(asQueryable(tx))),
+    close: () => db.close(),
+  };
+}

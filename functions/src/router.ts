@@ -1,0 +1,88 @@
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { FUNCTIONS_BASE_PATH, type FunctionContract } from 'shared-api';
+import type { z } from 'zod';
+import type { FunctionContext } from './context';
+import { HttpError } from './http-error';
+
+export interface FunctionDefinition {
+  name: string;
+  method: 'GET' | 'POST';
+  handle(req: Request, ctx: FunctionContext, res: Response): Promise<unknown>;
+}
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid request';
+  const field = issue.path.join('.');
+  return field && !issue.message.includes(' ') ? `${field}: ${issue.message}` : issue.message;
+}
+
+export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+  return parsed.data;
+}
+
+/** A JSON function: request and response both checked against the shared contract. */
+export function jsonFunction<C extends FunctionContract>(
+  name: string,
+  contract: C,
+  handler: (input: z.output<C['request']>, ctx: FunctionContext) => Promise<z.input<C['response']>>,
+): FunctionDefinition {
+  return {
+    name,
+    method: 'POST',
+    async handle(req, ctx) {
+      const output = await handler(parseOr400(contract.request, req.body) as z.output<C['request']>, ctx);
+      return contract.response.parse(output);
+    },
+  };
+}
+
+/** A function whose body carries an `action`: each action its own contract and handler. */
+export function actionFunction<A extends Record<string, FunctionContract>>(
+  name: string,
+  actions: A,
+  handlers: {
+    [K in keyof A]: (input: z.output<A[K]['request']>, ctx: FunctionContext) => Promise<z.input<A[K]['response']>>;
+  },
+): FunctionDefinition {
+  return {
+    name,
+    method: 'POST',
+    async handle(req, ctx) {
+      const action: unknown = (req.body as { action?: unknown } | undefined)?.action;
+      if (typeof action !== 'string' || !Object.hasOwn(actions, action)) {
+        throw new HttpError(400, 'Unknown or missing action');
+      }
+      const contract = actions[action] as FunctionContract;
+      const handler = handlers[action] as (input: unknown, ctx: FunctionContext) => Promise<unknown>;
+      return contract.response.parse(await handler(parseOr400(contract.request, req.body), ctx));
+    },
+  };
+}
+
+/** Mounts the functions at `/functions/v1/<name>`; anything else there is a JSON 404. */
+export function createFunctionsRouter(definitions: FunctionDefinition[], ctx: FunctionContext) {
+  const router = express.Router();
+  for (const fn of definitions) {
+    const route = `${FUNCTIONS_BASE_PATH}/${fn.name}`;
+    const run = async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        const body = await fn.handle(req, ctx, res);
+        if (!res.headersSent) res.json(body);
+      } catch (error) {
+        next(error);
+      }
+    };
+    if (fn.method === 'GET') router.get(route, run);
+    else router.post(route, run);
+    router.all(route, (_req, res) => {
+      res.status(405).json({ error: `Use ${fn.method} for ${fn.name}` });
+    });
+  }
+  router.all(`${FUNCTIONS_BASE_PATH}/{*rest}`, (req, res) => {
+    res.status(404).json({ error: `Unknown function: ${req.path.slice(FUNCTIONS_BASE_PATH.length + 1)}` });
+  });
+  return router;
+}

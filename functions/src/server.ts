@@ -1,0 +1,45 @@
+import type { Server } from 'node:http';
+import { pino } from 'pino';
+import { createOutbox } from './adapters/outbox';
+import { createApp } from './app';
+import { type FunctionsConfig, loadConfig } from './config';
+import { openDatabase } from './db';
+import { functionDefinitions } from './functions';
+
+export interface RunningService {
+  server: Server;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startFunctionsService(config: FunctionsConfig = loadConfig()): Promise<RunningService> {
+  const log = pino({ level: config.LOG_LEVEL, base: { service: 'functions' } });
+  const db = await openDatabase(config);
+  const ctx = { db, config, log, outbox: createOutbox(db) };
+  const app = createApp(ctx, functionDefinitions(config));
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(config.FUNCTIONS_PORT, config.FUNCTIONS_HOST, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.FUNCTIONS_PORT;
+  const url = `http://${config.FUNCTIONS_HOST}:${port}`;
+  log.info({ url, database: db.kind }, 'functions service listening');
+  return {
+    server,
+    url,
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+    },
+  };
+}
+
+const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
+if (isMain) {
+  const service = await startFunctionsService();
+  const shutdown = () => {
+    service.stop().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** Development/test only: what the service "sent". The endpoint does not exist in production. */
+export const outboxQuery = z.object({
+  recipient: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const outboxMessage = z.object({
+  id: z.string(),
+  channel: z.enum(['email', 'sms']),
+  recipient: z.string(),
+  subject: z.string().optional(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export const outboxResponse = z.object({ messages: z.array(outboxMessage) });
