@@ -2,4 +2,5 @@ export * from './detect';
 export * from './format';
 export * from './instance';
 export * from './languages';
+export * from './remote-contract';
 export * from './routes';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownPath, matchPath, pathFor, switchLanguagePath } from './routes';
+import { isKnownPath, matchPath, pagePaths, pathFor, switchLanguagePath } from './routes';
 
 describe('matchPath', () => {
   it.each([
@@ -90,5 +90,13 @@ describe('switchLanguagePath', () => {
 
   it('sends an unknown page to the home of the new language', () => {
     expect(switchLanguagePath('/es/nope', '', 'en')).toBe('/en');
+  });
+});
+
+describe('pagePaths', () => {
+  it('lists both languages and the rendered aliases', () => {
+    expect(pagePaths('privacy')).toEqual(['/es/privacidad', '/en/privacy', '/en/privacy-policy']);
+    expect(pagePaths('signup')).toHaveLength(12);
+    for (const path of pagePaths('signup')) expect(matchPath(path)).toMatchObject({ kind: 'page', page: 'signup' });
   });
 });

@@ -90,6 +90,21 @@ export function matchPath(pathname: string): RouteMatch {
   return step ? { kind: 'page', page, lang, step } : { kind: 'not-found', lang };
 }
 
+/**
+ * Every path that renders `page`, both languages and rendered aliases: remotes build their
+ * <Routes> from this, so they never spell another language's slugs themselves.
+ */
+export function pagePaths(page: PageId): string[] {
+  const paths = SUPPORTED_LANGUAGES.flatMap((lang) => [
+    pathFor(page, lang),
+    ...(page === 'signup' ? SIGNUP_STEP_ORDER.map((step) => pathFor(page, lang, step)) : []),
+  ]);
+  const aliases = Object.entries(ALIASES)
+    .filter(([alias, target]) => target.page === page && RENDERED_ALIASES.has(alias))
+    .map(([alias]) => `/${alias}`);
+  return [...paths, ...aliases];
+}
+
 /** True when the path is served by the site (a page, the door tool or a redirect). */
 export function isKnownPath(pathname: string): boolean {
   return matchPath(pathname).kind !== 'not-found';

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Request, Response } from 'express';
+import { matchPath } from 'shared-i18n';
+import type { RegistrySource } from './registry';
+import { publicRegistry } from './registry';
+
+const REMOTE_OF_PAGE: Record<string, string> = {
+  home: 'marketing',
+  hire: 'marketing',
+  facilities: 'marketing',
+  privacy: 'marketing',
+  terms: 'marketing',
+  calculator: 'calculator',
+  signup: 'signup',
+  door: 'door',
+  'door-login': 'door',
+};
+
+/** JSON for a `<script type="application/json">`: `<` escaped so the data cannot close the tag. */
+function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/**
+ * Serves the shell's index.html for every page path: with the registry inlined and a preload
+ * hint for the current route's remote manifest (two round trips less), and the real status:
+ * 404 for a path outside the route table (the shell then renders its not-found page).
+ */
+export function createShellPageHandler(shellDist: string, registry: RegistrySource) {
+  let template: string | null = null;
+  const readTemplate = () => {
+    template ??= readFileSync(path.join(shellDist, 'index.html'), 'utf8');
+    return template;
+  };
+
+  return (req: Request, res: Response) => {
+    const match = matchPath(req.path);
+    if (match.kind === 'redirect') {
+      const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
+      res.redirect(302, `${match.to}${query}`);
+      return;
+    }
+    let html: string;
+    try {
+      html = readTemplate();
+    } catch {
+      res.status(503).type('text/plain').send('The site is being deployed. Please try again in a minute.');
+      return;
+    }
+    const remotes = publicRegistry(registry.current());
+    const remoteName =
+      match.kind === 'page'
+        ? REMOTE_OF_PAGE[match.page]
+        : match.kind === 'door'
+          ? REMOTE_OF_PAGE[match.page]
+          : undefined;
+    const manifest = remoteName ? remotes[remoteName] : undefined;
+    const head = [
+      `<script type="application/json" id="remotes-registry">${jsonForHtml(remotes)}</script>`,
+      manifest ? `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous">` : '',
+    ].join('');
+    res
+      .status(match.kind === 'not-found' ? 404 : 200)
+      .set('cache-control', 'no-cache')
+      .type('html')
+      .send(html.replace('</head>', `${head}</head>`));
+  };
+}

@@ -1,0 +1,19 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createConfig } from '../tooling/rspack/create-config.mjs';
+
+const appDir = path.dirname(fileURLToPath(import.meta.url));
+
+export default (_env, argv) =>
+  createConfig(
+    {
+      appDir,
+      federationName: 'signup',
+      devPort: 3003,
+      kind: 'remote',
+      exposes: { './App': './src/App.tsx' },
+      htmlPage: 'development',
+      title: 'Alta',
+    },
+    argv,
+  );

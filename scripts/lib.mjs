@@ -1,0 +1,76 @@
+// Helpers shared by the root scripts (start, build, test, bench).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const FRONTEND_APPS = ['shell', 'mfe-marketing', 'mfe-calculator', 'mfe-signup', 'mfe-door'];
+/** Federation name, port of its own origin, and whether it is also a standalone page. */
+export const REMOTES = [
+  { app: 'mfe-marketing', name: 'marketing', port: 3001 },
+  { app: 'mfe-calculator', name: 'calculator', port: 3002 },
+  { app: 'mfe-signup', name: 'signup', port: 3003 },
+  { app: 'mfe-door', name: 'door', port: 3004, standalone: true },
+];
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal})`);
+}
+
+/** Installs dependencies when node_modules is missing or older than the lockfile. */
+export function ensureInstalled() {
+  const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = path.join(ROOT, 'package-lock.json');
+  if (existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs)) return;
+  console.log('Installing dependencies…');
+  run('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund']);
+}
+
+/** Builds the five front-end apps one after the other (2 cores: never two at once). */
+export function buildFrontends(apps = FRONTEND_APPS) {
+  for (const app of apps) {
+    console.log(`Building ${app}…`);
+    run('npx', ['rspack', 'build', '--mode', 'production'], { cwd: path.join(ROOT, app) });
+  }
+}
+
+export function isBuilt(app) {
+  return existsSync(path.join(ROOT, app, 'dist', 'mf-manifest.json'));
+}
+
+/** Starts a long-running child, prefixing its output with a label. */
+export function startProcess(label, command, args, env = {}) {
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = (stream, out) => {
+    let buffer = '';
+    stream.on('data', (chunk) => {
+      buffer += chunk;
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      for (const line of lines) out.write(`[${label}] ${line}\n`);
+    });
+  };
+  prefix(child.stdout, process.stdout);
+  prefix(child.stderr, process.stderr);
+  return child;
+}
+
+export async function waitForHttp(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+export function readJson(file) {
+  return JSON.parse(readFileSync(file, 'utf8'));
+}

@@ -1,0 +1,72 @@
+// Starts the whole suite on one machine: functions, each remote on its own origin, gateway.
+import path from 'node:path';
+import { REMOTES, ROOT, startProcess, waitForHttp } from './lib.mjs';
+
+/**
+ * @param {object} options
+ * @param {number} [options.gatewayPort]
+ * @param {number} [options.functionsPort]
+ * @param {number} [options.remotePortBase] remote i listens on base + i + 1
+ * @param {Record<string,string>} [options.env] extra environment for the services
+ * @param {boolean} [options.quiet] hide request logs
+ */
+export async function startStack({
+  gatewayPort = 8080,
+  functionsPort = 8787,
+  remotePortBase = 3000,
+  env = {},
+  quiet = false,
+} = {}) {
+  const children = [];
+  const functionsUrl = `http://127.0.0.1:${functionsPort}`;
+  const logLevel = quiet ? 'warn' : 'info';
+  const remotes = REMOTES.map((remote, i) => ({ ...remote, port: remotePortBase + i + 1 }));
+
+  children.push(
+    startProcess('functions', process.execPath, ['--import', 'tsx', 'functions/src/server.ts'], {
+      FUNCTIONS_PORT: String(functionsPort),
+      LOG_LEVEL: logLevel,
+      ...env,
+    }),
+  );
+  for (const remote of remotes) {
+    const args = ['tooling/serve-static.mjs', path.join(remote.app, 'dist'), String(remote.port)];
+    if (remote.standalone) args.push('--spa', '--api', functionsUrl);
+    children.push(startProcess(remote.name, process.execPath, args));
+  }
+  const registry = Object.fromEntries(remotes.map((r) => [r.name, { origin: `http://127.0.0.1:${r.port}` }]));
+  children.push(
+    startProcess('gateway', process.execPath, ['--import', 'tsx', 'gateway/src/server.ts'], {
+      GATEWAY_PORT: String(gatewayPort),
+      FUNCTIONS_URL: functionsUrl,
+      GATEWAY_REMOTES: JSON.stringify(registry),
+      LOG_LEVEL: logLevel,
+      ...env,
+    }),
+  );
+
+  const stop = () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  };
+  for (const child of children) {
+    child.on('exit', (code, signal) => {
+      if (code !== 0 && signal !== 'SIGTERM' && code !== null) console.error(`a service exited with ${code}`);
+    });
+  }
+  try {
+    await waitForHttp(`${functionsUrl}/healthz`, 90_000);
+    for (const remote of remotes) await waitForHttp(`http://127.0.0.1:${remote.port}/mf-manifest.json`);
+    await waitForHttp(`http://127.0.0.1:${gatewayPort}/healthz`);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return {
+    gatewayUrl: `http://localhost:${gatewayPort}`,
+    functionsUrl,
+    remotes,
+    children,
+    stop,
+    root: ROOT,
+  };
+}

@@ -1,0 +1,39 @@
+import 'shared-ui/tokens.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { detectLanguage, initI18n, LANGUAGE_STORAGE_KEY } from 'shared-i18n';
+import { App } from './App';
+import { commonResources } from './i18n/common';
+import { loadRegistry, registerRemoteApps } from './remotes/registry';
+
+function storedLanguage(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+async function start() {
+  const language = detectLanguage({
+    pathname: window.location.pathname,
+    browserLanguages: navigator.languages ?? [navigator.language],
+    stored: storedLanguage(),
+  });
+
+  const [registry] = await Promise.all([
+    loadRegistry(),
+    initI18n(language, { es: { common: commonResources.es }, en: { common: commonResources.en } }),
+  ]);
+  registerRemoteApps(registry);
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { type Language, SUPPORTED_LANGUAGES, switchLanguagePath } from 'shared-i18n';
+import styles from './Header.module.css';
+
+/** ES / EN: rewrites the path prefix and keeps the page (and its query). */
+export function LanguageSwitcher({ language }: { language: Language }) {
+  const { t } = useTranslation('common');
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  return (
+    <fieldset className={styles.languages}>
+      <legend className="visually-hidden">{t('language.label')}</legend>
+      {SUPPORTED_LANGUAGES.map((lang) => (
+        <button
+          key={lang}
+          type="button"
+          lang={lang}
+          aria-pressed={lang === language}
+          aria-label={t(`language.${lang}`)}
+          onClick={() => {
+            if (lang !== language) navigate(switchLanguagePath(pathname, search, lang));
+          }}
+        >
+          {lang.toUpperCase()}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

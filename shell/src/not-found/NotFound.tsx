@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { type Language, pathFor } from 'shared-i18n';
+import styles from './NotFound.module.css';
+
+export function NotFound({ language }: { language: Language }) {
+  const { t } = useTranslation('common');
+  useEffect(() => {
+    document.title = `${t('notFound.subtitle')} · ${t('brand')}`;
+  }, [t]);
+  return (
+    <section className={styles.notFound} aria-labelledby="not-found-title" data-testid="not-found">
+      <h1 id="not-found-title" className={styles.title}>
+        {t('notFound.title')}
+      </h1>
+      <h2>{t('notFound.subtitle')}</h2>
+      <p>{t('notFound.description')}</p>
+      <Link className={styles.home} to={pathFor('home', language)}>
+        {t('notFound.home')}
+      </Link>
+    </section>
+  );
+}

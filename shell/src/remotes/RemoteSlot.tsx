@@ -1,0 +1,59 @@
+import { type ComponentType, lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language, RemoteAppProps } from 'shared-i18n';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import styles from './RemoteSlot.module.css';
+import { loadRemoteApp, resetRemote } from './registry';
+import type { RemoteName } from './registry-schema';
+
+export interface RemoteSlotProps {
+  name: RemoteName;
+  language: Language;
+  /** Injected in tests; the registry seam otherwise. */
+  load?: (name: RemoteName) => Promise<ComponentType<RemoteAppProps>>;
+  reset?: (name: RemoteName) => void;
+}
+
+function RemoteLoading() {
+  const { t } = useTranslation('common');
+  return (
+    <div className={styles.status} role="status" aria-live="polite">
+      {t('remote.loading')}
+    </div>
+  );
+}
+
+function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className={styles.unavailable} role="alert" data-testid="remote-unavailable">
+      <p>{t('remote.unavailable')}</p>
+      <button type="button" className={styles.retry} onClick={onRetry}>
+        {t('remote.retry')}
+      </button>
+    </div>
+  );
+}
+
+/** One remote's area: loading state, error boundary and Retry, so a failure stays here. */
+export function RemoteSlot({ name, language, load = loadRemoteApp, reset = resetRemote }: RemoteSlotProps) {
+  const [attempt, setAttempt] = useState(0);
+  // A new lazy component per attempt: React caches a rejected lazy forever.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger
+  const RemoteApp = useMemo(
+    () => lazy(() => load(name).then((component) => ({ default: component }))),
+    [name, attempt, load],
+  );
+  const retry = useCallback(() => {
+    reset(name);
+    setAttempt((n) => n + 1);
+  }, [name, reset]);
+
+  return (
+    <RemoteErrorBoundary key={`${name}-${attempt}`} name={name} fallback={<RemoteUnavailable onRetry={retry} />}>
+      <Suspense fallback={<RemoteLoading />}>
+        <RemoteApp language={language} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

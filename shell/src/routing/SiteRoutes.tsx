@@ -1,0 +1,51 @@
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { detectLanguage, LANGUAGE_STORAGE_KEY, type Language, matchPath } from 'shared-i18n';
+import { Layout } from '../layout/Layout';
+import { NotFound } from '../not-found/NotFound';
+import { RemoteSlot } from '../remotes/RemoteSlot';
+import { REMOTE_OF_PAGE } from './page-remotes';
+import { useLanguageSync } from './useLanguageSync';
+
+function detectedLanguage(pathname: string): Language {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    stored = null;
+  }
+  return detectLanguage({ pathname, browserLanguages: navigator.languages ?? [navigator.language], stored });
+}
+
+function ResolvedRoute() {
+  const { pathname, search, hash } = useLocation();
+  const match = matchPath(pathname);
+  const language: Language =
+    match.kind === 'page'
+      ? match.lang
+      : match.kind === 'door'
+        ? 'es'
+        : (match.kind === 'not-found' && match.lang) || detectedLanguage(pathname);
+  useLanguageSync(language);
+
+  if (match.kind === 'redirect') return <Navigate to={`${match.to}${search}${hash}`} replace />;
+  // The door tool is a staff keypad: full screen, without the public site's chrome.
+  if (match.kind === 'door') return <RemoteSlot key="door" name="door" language="es" />;
+  return (
+    <Layout language={language}>
+      {match.kind === 'page' ? (
+        <RemoteSlot key={REMOTE_OF_PAGE[match.page]} name={REMOTE_OF_PAGE[match.page]} language={language} />
+      ) : (
+        <NotFound language={language} />
+      )}
+    </Layout>
+  );
+}
+
+/** One catch-all route: the localized route table of shared-i18n decides, remotes render their own <Routes>. */
+export function SiteRoutes() {
+  return (
+    <Routes>
+      <Route path="*" element={<ResolvedRoute />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,114 @@
+// One rspack configuration factory for the shell and every remote, so the five
+// builds cannot drift apart. Each app's rspack.config.mjs states only what is its own.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
+import { sharedDependencies } from './shared-dependencies.mjs';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * @param {object} options
+ * @param {string} options.appDir           the app's folder
+ * @param {string} options.federationName   container name (a JS identifier)
+ * @param {number} options.devPort          port of `rspack serve`
+ * @param {'host' | 'remote'} options.kind
+ * @param {Record<string, string>} [options.exposes]
+ * @param {string[]} [options.runtimePlugins]
+ * @param {'always' | 'development' | 'never'} [options.htmlPage] when the app gets its own index.html
+ * @param {string} [options.title]
+ */
+export function createConfig(options, argv = {}) {
+  const {
+    appDir,
+    federationName,
+    devPort,
+    kind,
+    exposes = {},
+    runtimePlugins = [],
+    htmlPage = 'development',
+    title,
+  } = options;
+  const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
+  const isProduction = mode === 'production';
+  const appPackage = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
+  const hashed = (name) => (isProduction ? `${name}.[contenthash:10]` : name);
+  const withHtml = htmlPage === 'always' || (htmlPage === 'development' && !isProduction);
+
+  return {
+    mode: isProduction ? 'production' : 'development',
+    context: appDir,
+    entry: { main: './src/index.ts' },
+    devtool: isProduction ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(appDir, 'dist'),
+      // The shell lives at the site root; remotes work wherever they are served from.
+      publicPath: kind === 'host' ? '/' : 'auto',
+      uniqueName: federationName,
+      filename: `static/js/${hashed('[name]')}.js`,
+      chunkFilename: `static/js/${hashed('[name]')}.js`,
+      cssFilename: `static/css/${hashed('[name]')}.css`,
+      cssChunkFilename: `static/css/${hashed('[name]')}.css`,
+      assetModuleFilename: `static/media/${hashed('[name]')}[ext]`,
+      clean: true,
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
+    module: {
+      // `import styles from './x.module.css'`, as in the rest of the ecosystem (and in Vitest).
+      parser: { 'css/auto': { namedExports: false } },
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !isProduction } },
+              target: 'es2020',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        // CSS Modules for `*.module.css`, plain CSS otherwise: no remote's styles leak into another.
+        { test: /\.css$/, type: 'css/auto' },
+        { test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isProduction ? 'production' : 'development') }),
+      new ModuleFederationPlugin({
+        name: federationName,
+        ...(kind === 'remote' ? { filename: 'remoteEntry.js', exposes } : { remotes: {} }),
+        shared: sharedDependencies(appPackage),
+        shareStrategy: 'loaded-first',
+        manifest: true,
+        runtimePlugins,
+        dts: false,
+      }),
+      withHtml &&
+        new rspack.HtmlRspackPlugin({
+          template: path.join(appDir, 'index.html'),
+          title,
+          // The standalone page may be opened at a deep path (/abridor-login?token=…).
+          publicPath: '/',
+        }),
+      !isProduction &&
+        kind === 'remote' &&
+        new rspack.CopyRspackPlugin({
+          patterns: [{ from: require.resolve('msw/mockServiceWorker.js', { paths: [appDir] }), to: '.' }],
+        }),
+    ].filter(Boolean),
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    performance: { hints: false },
+    devServer: {
+      port: devPort,
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      hot: true,
+    },
+    stats: isProduction ? 'errors-warnings' : 'minimal',
+  };
+}
