@@ -25,7 +25,6 @@ export function functionsProxy(config: GatewayConfig, log: Logger) {
     changeOrigin: false,
     xfwd: true,
     proxyTimeout: config.GATEWAY_PROXY_TIMEOUT_MS,
-    timeout: config.GATEWAY_PROXY_TIMEOUT_MS,
     on: { error: badGateway('functions', log) },
   });
 }
@@ -45,7 +44,6 @@ export function remotesProxy(config: GatewayConfig, registry: RegistrySource, lo
     pathRewrite: (path) => REMOTE_PATH.exec(path)?.[2] ?? '/',
     changeOrigin: true,
     proxyTimeout: config.GATEWAY_PROXY_TIMEOUT_MS,
-    timeout: config.GATEWAY_PROXY_TIMEOUT_MS,
     on: { error: badGateway('remote', log) },
   });
   return (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {

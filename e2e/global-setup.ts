@@ -1,0 +1,19 @@
+import { E2E_PORTS } from './ports';
+
+/** Starts the whole suite (functions on a throwaway in-memory database, remotes, gateway). */
+export default async function globalSetup() {
+  // @ts-expect-error plain ESM script without types
+  const lib = await import('../scripts/lib.mjs');
+  // @ts-expect-error plain ESM script without types
+  const { startStack } = await import('../scripts/stack.mjs');
+  const missing = (lib.FRONTEND_APPS as string[]).filter((app) => !lib.isBuilt(app));
+  if (missing.length) lib.buildFrontends(missing);
+  const stack = await startStack({
+    gatewayPort: E2E_PORTS.gateway,
+    functionsPort: E2E_PORTS.functions,
+    remotePortBase: E2E_PORTS.remoteBase,
+    quiet: true,
+    env: { PGLITE_DATA_DIR: 'memory://', NODE_ENV: 'test', GATEWAY_RATE_LIMIT: '100000' },
+  });
+  return () => stack.stop();
+}

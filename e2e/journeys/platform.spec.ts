@@ -1,0 +1,129 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('the shell through the gateway', () => {
+  test('home loads with header, home area and footer @phone', async ({ page }) => {
+    const response = await page.goto('/es');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: /desde 1 euro al día/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Trasteros' })).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Política de privacidad' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  });
+
+  test('each remote renders its own area on its routes', async ({ page }) => {
+    const cases: [string, string, RegExp][] = [
+      ['/en/facilities', 'marketing', /Our facilities/],
+      ['/es/privacidad', 'marketing', /Política de privacidad/],
+      ['/en/terms-of-service', 'marketing', /Terms and conditions/],
+      ['/es/calculadora', 'calculator', /Calculadora de volumen/],
+      ['/en/signup/verification', 'signup', /Client Registration/],
+      ['/abridor', 'door', /Control de Acceso/],
+      ['/abridor-login', 'door', /Acceso con enlace/],
+    ];
+    for (const [path, remote, heading] of cases) {
+      await page.goto(path);
+      const area = page.locator(`[data-remote="${remote}"]`);
+      await expect(area.getByRole('heading', { level: 1 })).toHaveText(heading);
+    }
+  });
+
+  test('exactly one copy of React is loaded, the shell’s, shared with the remote', async ({ page }) => {
+    await page.goto('/es/calculadora');
+    await expect(page.getByRole('heading', { name: 'Calculadora de volumen' })).toBeVisible();
+    const reacts = await page.evaluate(() => {
+      type ShareInfo = { from: string; loaded?: boolean; useIn: string[] };
+      const share = (
+        window as unknown as {
+          __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, ShareInfo>>>> };
+        }
+      ).__FEDERATION__.__SHARE__;
+      return Object.values(share).flatMap((scopes) =>
+        Object.values(scopes).flatMap((packages) =>
+          Object.entries(packages)
+            .filter(([name]) => name === 'react' || name === 'react-dom')
+            .map(([name, versions]) => ({ name, versions: Object.keys(versions), info: Object.values(versions) })),
+        ),
+      );
+    });
+    expect(reacts.length).toBeGreaterThan(0);
+    for (const entry of reacts) {
+      expect(entry.versions).toHaveLength(1);
+      expect(entry.info[0]?.from).toBe('shell');
+    }
+    const react = reacts.find((r) => r.name === 'react');
+    expect(react?.info[0]?.useIn).toEqual(expect.arrayContaining(['shell', 'calculator']));
+  });
+
+  test('switching language rewrites the prefix and keeps the page and query', async ({ page }) => {
+    await page.goto('/es/calculadora?proceso=abc123');
+    await expect(page.getByRole('heading', { name: 'Calculadora de volumen' })).toBeVisible();
+    await page.getByRole('button', { name: 'Inglés' }).click();
+    await expect(page).toHaveURL(/\/en\/calculator\?proceso=abc123$/);
+    await expect(page.getByRole('heading', { name: 'Volume calculator' })).toBeVisible();
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Facilities' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.getByRole('button', { name: 'Spanish' }).click();
+    await expect(page).toHaveURL(/\/es\/calculadora\?proceso=abc123$/);
+  });
+
+  test('a remote whose manifest fails shows its fallback and Retry; the rest keeps working', async ({ page }) => {
+    await page.route('**/remotes/calculator/mf-manifest.json', (route) => route.abort());
+    await page.goto('/es/calculadora');
+    const fallback = page.getByTestId('remote-unavailable');
+    await expect(fallback).toBeVisible();
+    await expect(fallback.getByRole('button', { name: 'Reintentar' })).toBeVisible();
+    // Header and other remotes still work.
+    await page.getByRole('navigation').getByRole('link', { name: 'Instalaciones' }).click();
+    await expect(page.getByRole('heading', { name: 'Nuestras instalaciones' })).toBeVisible();
+    await page.getByRole('navigation').getByRole('link', { name: 'Calculadora' }).click();
+    await expect(page.getByTestId('remote-unavailable')).toBeVisible();
+    // The outage ends: Retry loads the remote without a page reload.
+    await page.unroute('**/remotes/calculator/mf-manifest.json');
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(page.getByRole('heading', { name: 'Calculadora de volumen' })).toBeVisible();
+  });
+
+  test('a deep link to a sign-up sub-step survives a reload', async ({ page }) => {
+    const first = await page.goto('/en/signup/documents');
+    expect(first?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Client Registration' })).toBeVisible();
+    await expect(page.getByText('Documents', { exact: true })).toBeVisible();
+    const again = await page.reload();
+    expect(again?.status()).toBe(200);
+    await expect(page.getByText('Documents', { exact: true })).toBeVisible();
+  });
+
+  test('an unknown path gets status 404 and the not-found page @phone', async ({ page }) => {
+    const response = await page.goto('/es/esto-no-existe');
+    expect(response?.status()).toBe(404);
+    const notFound = page.getByTestId('not-found');
+    await expect(notFound.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
+    await notFound.getByRole('link', { name: 'Volver al inicio' }).click();
+    await expect(page).toHaveURL(/\/es$/);
+    await expect(page.getByRole('heading', { level: 1, name: /desde 1 euro al día/ })).toBeVisible();
+  });
+
+  test('redirects of the route table', async ({ page }) => {
+    const redirects: [string, string][] = [
+      ['/', '/es'],
+      ['/es/calculator', '/es/calculadora'],
+      ['/es/facilities', '/es/instalaciones'],
+      ['/en/instalaciones', '/en/facilities'],
+    ];
+    for (const [from, to] of redirects) {
+      await page.goto(from);
+      await expect(page).toHaveURL(new RegExp(`${to}$`));
+    }
+  });
+
+  test('every route change scrolls to the top', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.goto('/es');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Calculadora' }).click();
+    await expect(page.getByRole('heading', { name: 'Calculadora de volumen' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});

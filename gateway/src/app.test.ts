@@ -1,0 +1,192 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGateway } from './app';
+import { loadConfig } from './config';
+import { createRegistrySource } from './registry';
+
+const listen = (app: express.Express) =>
+  new Promise<{ server: Server; url: string }>((resolve) => {
+    const server = app.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+    );
+  });
+
+/** A port nothing listens on: an upstream that is down. */
+async function deadPort(): Promise<string> {
+  const { server, url } = await listen(express());
+  await new Promise((resolve) => server.close(resolve));
+  return url;
+}
+
+const servers: Server[] = [];
+let gateway: string;
+let gatewayWithDeadUpstreams: string;
+
+beforeAll(async () => {
+  const shellDist = mkdtempSync(path.join(tmpdir(), 'shell-dist-'));
+  mkdirSync(path.join(shellDist, 'static', 'js'), { recursive: true });
+  writeFileSync(
+    path.join(shellDist, 'index.html'),
+    '<html><head><title>t</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(
+    path.join(shellDist, 'static', 'js', 'main.0123456789.js'),
+    `console.log(${JSON.stringify('x'.repeat(5000))});`,
+  );
+
+  const functionsApp = express();
+  functionsApp.use(express.json());
+  functionsApp.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+  functionsApp.post('/functions/v1/echo', (req, res) => void res.json({ got: req.body }));
+  const functions = await listen(functionsApp);
+
+  const remoteApp = express();
+  remoteApp.get('/mf-manifest.json', (_req, res) => void res.json({ id: 'calculator' }));
+  remoteApp.get('/static/js/chunk.abcdef1234.js', (_req, res) => void res.type('js').send('1'));
+  const remote = await listen(remoteApp);
+  servers.push(functions.server, remote.server);
+
+  const log = pino({ level: 'silent' });
+  const config = loadConfig({
+    SHELL_DIST: shellDist,
+    FUNCTIONS_URL: functions.url,
+    GATEWAY_REMOTES: JSON.stringify({
+      calculator: { origin: remote.url },
+      cdn: { manifest: 'https://cdn.example/x/mf-manifest.json' },
+    }),
+    GATEWAY_RATE_LIMIT: '5',
+  });
+  const live = await listen(createGateway(config, createRegistrySource(config), log));
+  gateway = live.url;
+
+  const dead = await deadPort();
+  const deadConfig = loadConfig({
+    SHELL_DIST: shellDist,
+    FUNCTIONS_URL: dead,
+    GATEWAY_REMOTES: JSON.stringify({ calculator: { origin: dead } }),
+  });
+  const degraded = await listen(createGateway(deadConfig, createRegistrySource(deadConfig), log));
+  gatewayWithDeadUpstreams = degraded.url;
+  servers.push(live.server, degraded.server);
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+});
+
+describe('pages', () => {
+  it('redirects / to /es and aliases to their page, keeping the query', async () => {
+    const root = await fetch(`${gateway}/`, { redirect: 'manual' });
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('/es');
+    const alias = await fetch(`${gateway}/es/calculator?proceso=r1`, { redirect: 'manual' });
+    expect(alias.headers.get('location')).toBe('/es/calculadora?proceso=r1');
+  });
+
+  it('serves the shell with the registry inlined and the route’s manifest preloaded', async () => {
+    const res = await fetch(`${gateway}/en/calculator`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(html).toContain('<script type="application/json" id="remotes-registry">');
+    expect(html).toContain('"calculator":"/remotes/calculator/mf-manifest.json"');
+    expect(html).toContain('"cdn":"https://cdn.example/x/mf-manifest.json"');
+    expect(html).toContain('<link rel="preload" href="/remotes/calculator/mf-manifest.json"');
+  });
+
+  it('answers a path outside the route table with a real 404 that still renders the shell', async () => {
+    const res = await fetch(`${gateway}/es/no-such-page`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('<div id="root">');
+    expect((await fetch(`${gateway}/static/js/missing.js`)).status).toBe(404);
+  });
+
+  it('sends a Content-Security-Policy of same-origin only', async () => {
+    const csp = (await fetch(`${gateway}/es`)).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+  });
+});
+
+describe('assets and registry', () => {
+  it('caches hashed assets for a year and compresses them', async () => {
+    const res = await fetch(`${gateway}/static/js/main.0123456789.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(res.headers.get('content-encoding')).toBe('br');
+    const gz = await fetch(`${gateway}/static/js/main.0123456789.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('serves /remotes.json uncached, and proxies a remote with its prefix stripped', async () => {
+    const registry = await fetch(`${gateway}/remotes.json`);
+    expect(registry.headers.get('cache-control')).toBe('no-store');
+    expect(await registry.json()).toEqual({
+      calculator: '/remotes/calculator/mf-manifest.json',
+      cdn: 'https://cdn.example/x/mf-manifest.json',
+    });
+    const manifest = await fetch(`${gateway}/remotes/calculator/mf-manifest.json`);
+    expect(await manifest.json()).toEqual({ id: 'calculator' });
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    const chunk = await fetch(`${gateway}/remotes/calculator/static/js/chunk.abcdef1234.js`);
+    expect(chunk.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${gateway}/remotes/unknown/mf-manifest.json`)).status).toBe(404);
+  });
+});
+
+describe('functions proxy', () => {
+  it('proxies calls and refuses oversized bodies before the upstream', async () => {
+    const ok = await fetch(`${gateway}/functions/v1/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ a: 1 }),
+    });
+    expect(await ok.json()).toEqual({ got: { a: 1 } });
+    const big = await fetch(`${gateway}/functions/v1/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pad: 'x'.repeat(200_000) }),
+    });
+    expect(big.status).toBe(413);
+    expect(await big.json()).toEqual({ error: 'Request body too large' });
+  });
+
+  it('rate-limits calls per client with a JSON 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await fetch(`${gateway}/functions/v1/echo`, { method: 'POST' })).status);
+    expect(statuses).toContain(429);
+    const limited = await fetch(`${gateway}/functions/v1/echo`, { method: 'POST' });
+    expect(await limited.json()).toEqual({ error: 'Too many requests, please try again in a minute' });
+  });
+});
+
+describe('upstreams down', () => {
+  it('answers at once with a JSON 502, for functions and remotes', async () => {
+    const started = Date.now();
+    const fn = await fetch(`${gatewayWithDeadUpstreams}/functions/v1/echo`, { method: 'POST' });
+    expect(fn.status).toBe(502);
+    expect(await fn.json()).toEqual({ error: 'Upstream functions is unavailable' });
+    const remote = await fetch(`${gatewayWithDeadUpstreams}/remotes/calculator/mf-manifest.json`);
+    expect(remote.status).toBe(502);
+    expect(remote.headers.get('content-type')).toContain('application/json');
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('reports each upstream in /healthz', async () => {
+    const healthy = await fetch(`${gateway}/healthz`);
+    expect(healthy.status).toBe(200);
+    const degraded = await fetch(`${gatewayWithDeadUpstreams}/healthz`);
+    expect(degraded.status).toBe(503);
+    const body = (await degraded.json()) as { status: string; upstreams: Record<string, { ok: boolean }> };
+    expect(body.status).toBe('degraded');
+    expect(body.upstreams.functions?.ok).toBe(false);
+    expect(body.upstreams.calculator?.ok).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ComponentType } from 'react';
+import type { RemoteAppProps } from 'shared-i18n';
+import { i18n, initI18n } from 'shared-i18n';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { commonResources } from '../i18n/common';
+import { RemoteSlot } from './RemoteSlot';
+
+beforeAll(async () => {
+  await initI18n('es', { es: { common: commonResources.es }, en: { common: commonResources.en } });
+  await i18n.changeLanguage('es');
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+const Working: ComponentType<RemoteAppProps> = ({ language }) => <h1>remote in {language}</h1>;
+const Throwing: ComponentType<RemoteAppProps> = () => {
+  throw new Error('render bug');
+};
+
+describe('RemoteSlot', () => {
+  it('renders the remote once it has loaded', async () => {
+    render(<RemoteSlot name="calculator" language="es" load={async () => Working} reset={() => {}} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Cargando…');
+    expect(await screen.findByRole('heading', { name: 'remote in es' })).toBeInTheDocument();
+  });
+
+  it('shows the translated fallback when loading fails, and Retry loads again', async () => {
+    const load = vi
+      .fn<() => Promise<ComponentType<RemoteAppProps>>>()
+      .mockRejectedValueOnce(new Error('down'))
+      .mockResolvedValue(Working);
+    const reset = vi.fn();
+    render(<RemoteSlot name="calculator" language="es" load={load} reset={reset} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Esta sección no se ha podido cargar');
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(reset).toHaveBeenCalledWith('calculator');
+    expect(await screen.findByRole('heading', { name: 'remote in es' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('contains a remote that throws while rendering', async () => {
+    render(
+      <>
+        <p>header stays</p>
+        <RemoteSlot name="signup" language="es" load={async () => Throwing} reset={() => {}} />
+      </>,
+    );
+    expect(await screen.findByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
+    expect(screen.getByText('header stays')).toBeInTheDocument();
+  });
+});
