@@ -25,7 +25,9 @@ export function ensureInstalled() {
   const lock = path.join(ROOT, 'package-lock.json');
   if (existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs)) return;
   console.log('Installing dependencies…');
-  run('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund']);
+  // `npm install` keeps the locked versions; `npm ci` can refuse a lockfile that lacks the
+  // macOS/Windows native packages, which the registry reached here does not carry.
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 /** Builds the five front-end apps one after the other (2 cores: never two at once). */

@@ -1,0 +1,92 @@
+// `npm run bench`: measures, prints and writes BENCHMARKS.md. Not a test: figures, not verdicts.
+//  - gzip size of the JS loaded for /es, and the extra JS to open /es/calculadora from there
+//  - clean build time of all front-end apps
+//  - requests/s through the gateway ÷ requests/s straight to the functions service, same endpoint
+import { rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from '@playwright/test';
+import { FRONTEND_APPS, ROOT, buildFrontends, ensureInstalled } from './lib.mjs';
+import { startStack } from './stack.mjs';
+
+const PORTS = { gateway: 28080, functions: 28787, remoteBase: 28000 };
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 10;
+
+ensureInstalled();
+
+// 1. Clean build of every app, one after the other (as `npm start` does).
+for (const app of FRONTEND_APPS) rmSync(path.join(ROOT, app, 'dist'), { recursive: true, force: true });
+const buildStarted = performance.now();
+buildFrontends();
+const buildSeconds = (performance.now() - buildStarted) / 1000;
+
+const stack = await startStack({
+  gatewayPort: PORTS.gateway,
+  functionsPort: PORTS.functions,
+  remotePortBase: PORTS.remoteBase,
+  quiet: true,
+  env: { PGLITE_DATA_DIR: 'memory://', NODE_ENV: 'test', GATEWAY_RATE_LIMIT: '100000000', LOG_LEVEL: 'warn' },
+});
+
+try {
+  // 2. JavaScript weight, as a first-time visitor's browser fetches it.
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  const page = await browser.newPage();
+  const scripts = new Map();
+  page.on('response', async (response) => {
+    const url = response.url();
+    if (response.request().resourceType() !== 'script' && !url.endsWith('.js')) return;
+    try {
+      scripts.set(url, gzipSync(await response.body()).length);
+    } catch {
+      // redirects and aborted loads have no body
+    }
+  });
+  await page.goto(`${stack.gatewayUrl}/es`, { waitUntil: 'networkidle' });
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  const homeScripts = new Map(scripts);
+  await page.getByRole('navigation').getByRole('link', { name: 'Calculadora' }).click();
+  await page.getByRole('heading', { name: 'Calculadora de volumen' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  const extra = [...scripts].filter(([url]) => !homeScripts.has(url));
+  await browser.close();
+  const sum = (entries) => entries.reduce((total, [, size]) => total + size, 0);
+  const homeKb = sum([...homeScripts]) / 1024;
+  const calculatorKb = sum(extra) / 1024;
+
+  // 3. Throughput: the same function endpoint, straight and through the gateway.
+  const endpoint = '/functions/v1/outbox?limit=1';
+  const load = (url) =>
+    new Promise((resolve, reject) => {
+      autocannon({ url, connections: CONNECTIONS, duration: LOAD_SECONDS }, (error, result) =>
+        error ? reject(error) : resolve(result),
+      );
+    });
+  await load(`${stack.functionsUrl}${endpoint}`); // warm-up is part of neither figure
+  const direct = await load(`${stack.functionsUrl}${endpoint}`);
+  const viaGateway = await load(`${stack.gatewayUrl}${endpoint}`);
+  const ratio = viaGateway.requests.average / direct.requests.average;
+
+  const rows = [
+    ['JS loaded for /es (gzip)', `${homeKb.toFixed(1)} KB`, `${homeScripts.size} files`],
+    ['extra JS to open /es/calculadora (gzip)', `${calculatorKb.toFixed(1)} KB`, `${extra.length} files`],
+    ['clean build of all 5 apps', `${buildSeconds.toFixed(1)} s`, 'sequential, production'],
+    ['functions direct', `${direct.requests.average.toFixed(0)} req/s`, `p99 ${direct.latency.p99} ms, ${direct.non2xx} non-2xx`],
+    ['through the gateway', `${viaGateway.requests.average.toFixed(0)} req/s`, `p99 ${viaGateway.latency.p99} ms, ${viaGateway.non2xx} non-2xx`],
+    ['gateway ÷ direct', ratio.toFixed(2), `GET ${endpoint}, ${CONNECTIONS} connections, ${LOAD_SECONDS} s each`],
+  ];
+  const table = ['| measure | value | notes |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  const when = new Date().toISOString().replace('T', ' ').slice(0, 16);
+  const machine = `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  const report = `# Benchmarks\n\nWritten by \`npm run bench\` on ${when} UTC (${machine}). Figures, not pass/fail: compare runs on the same machine.\n\n${table}\n\n- JS sizes: every script the browser fetched, gzip-compressed here (level 6), first visit, empty cache.\n- Throughput: autocannon on loopback, PGlite in memory; the gateway adds logging, security headers, compression, rate limiting and a proxy hop.\n`;
+  writeFileSync(path.join(ROOT, 'BENCHMARKS.md'), report);
+  console.log(`\n${table}\n\nWritten to BENCHMARKS.md`);
+} finally {
+  stack.stop();
+}
