@@ -6,9 +6,9 @@ import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
-import { FRONTEND_APPS, ROOT, buildFrontends, ensureInstalled } from './lib.mjs';
+import autocannon from 'autocannon';
+import { buildFrontends, ensureInstalled, FRONTEND_APPS, ROOT } from './lib.mjs';
 import { startStack } from './stack.mjs';
 
 const PORTS = { gateway: 28080, functions: 28787, remoteBase: 28000 };
@@ -77,8 +77,16 @@ try {
     ['JS loaded for /es (gzip)', `${homeKb.toFixed(1)} KB`, `${homeScripts.size} files`],
     ['extra JS to open /es/calculadora (gzip)', `${calculatorKb.toFixed(1)} KB`, `${extra.length} files`],
     ['clean build of all 5 apps', `${buildSeconds.toFixed(1)} s`, 'sequential, production'],
-    ['functions direct', `${direct.requests.average.toFixed(0)} req/s`, `p99 ${direct.latency.p99} ms, ${direct.non2xx} non-2xx`],
-    ['through the gateway', `${viaGateway.requests.average.toFixed(0)} req/s`, `p99 ${viaGateway.latency.p99} ms, ${viaGateway.non2xx} non-2xx`],
+    [
+      'functions direct',
+      `${direct.requests.average.toFixed(0)} req/s`,
+      `p99 ${direct.latency.p99} ms, ${direct.non2xx} non-2xx`,
+    ],
+    [
+      'through the gateway',
+      `${viaGateway.requests.average.toFixed(0)} req/s`,
+      `p99 ${viaGateway.latency.p99} ms, ${viaGateway.non2xx} non-2xx`,
+    ],
     ['gateway ÷ direct', ratio.toFixed(2), `GET ${endpoint}, ${CONNECTIONS} connections, ${LOAD_SECONDS} s each`],
   ];
   const table = ['| measure | value | notes |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');

@@ -1,21 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Request, Response } from 'express';
-import { matchPath } from 'shared-i18n';
+import { matchPath, remoteForPath } from 'shared-i18n';
 import type { RegistrySource } from './registry';
 import { publicRegistry } from './registry';
-
-const REMOTE_OF_PAGE: Record<string, string> = {
-  home: 'marketing',
-  hire: 'marketing',
-  facilities: 'marketing',
-  privacy: 'marketing',
-  terms: 'marketing',
-  calculator: 'calculator',
-  signup: 'signup',
-  door: 'door',
-  'door-login': 'door',
-};
 
 /** JSON for a `<script type="application/json">`: `<` escaped so the data cannot close the tag. */
 function jsonForHtml(value: unknown): string {
@@ -49,12 +37,7 @@ export function createShellPageHandler(shellDist: string, registry: RegistrySour
       return;
     }
     const remotes = publicRegistry(registry.current());
-    const remoteName =
-      match.kind === 'page'
-        ? REMOTE_OF_PAGE[match.page]
-        : match.kind === 'door'
-          ? REMOTE_OF_PAGE[match.page]
-          : undefined;
+    const remoteName = remoteForPath(req.path);
     const manifest = remoteName ? remotes[remoteName] : undefined;
     const head = [
       `<script type="application/json" id="remotes-registry">${jsonForHtml(remotes)}</script>`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownPath, matchPath, pagePaths, pathFor, switchLanguagePath } from './routes';
+import { isKnownPath, matchPath, pagePaths, pathFor, remoteForPath, switchLanguagePath } from './routes';
 
 describe('matchPath', () => {
   it.each([
@@ -99,4 +99,16 @@ describe('pagePaths', () => {
     expect(pagePaths('signup')).toHaveLength(12);
     for (const path of pagePaths('signup')) expect(matchPath(path)).toMatchObject({ kind: 'page', page: 'signup' });
   });
+});
+
+describe('remoteForPath', () => {
+  it.each([
+    ['/es/contratar', 'marketing'],
+    ['/en/privacy-policy', 'marketing'],
+    ['/es/calculadora', 'calculator'],
+    ['/en/signup/review', 'signup'],
+    ['/abridor-login', 'door'],
+    ['/es/nope', null],
+    ['/', null],
+  ])('%s needs %s', (path, remote) => expect(remoteForPath(path)).toBe(remote));
 });

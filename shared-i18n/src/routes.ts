@@ -28,6 +28,20 @@ export const SIGNUP_STEPS = {
 export type SignupStep = keyof typeof SIGNUP_STEPS;
 export const SIGNUP_STEP_ORDER = Object.keys(SIGNUP_STEPS) as SignupStep[];
 
+/** The remote that renders each page: the shell loads it, the gateway preloads its manifest. */
+export const REMOTE_OF_PAGE = {
+  home: 'marketing',
+  hire: 'marketing',
+  facilities: 'marketing',
+  privacy: 'marketing',
+  terms: 'marketing',
+  calculator: 'calculator',
+  signup: 'signup',
+  door: 'door',
+  'door-login': 'door',
+} as const satisfies Record<PageId | 'door' | 'door-login', string>;
+export type RemoteName = (typeof REMOTE_OF_PAGE)[keyof typeof REMOTE_OF_PAGE];
+
 /** Paths of the door tool: outside the language prefix, Spanish only. */
 export const DOOR_PATHS = { app: '/abridor', login: '/abridor-login' } as const;
 
@@ -103,6 +117,12 @@ export function pagePaths(page: PageId): string[] {
     .filter(([alias, target]) => target.page === page && RENDERED_ALIASES.has(alias))
     .map(([alias]) => `/${alias}`);
   return [...paths, ...aliases];
+}
+
+/** The remote a path needs, if any (pages and the door tool). */
+export function remoteForPath(pathname: string): RemoteName | null {
+  const match = matchPath(pathname);
+  return match.kind === 'page' || match.kind === 'door' ? REMOTE_OF_PAGE[match.page] : null;
 }
 
 /** True when the path is served by the site (a page, the door tool or a redirect). */

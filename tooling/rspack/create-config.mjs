@@ -1,8 +1,9 @@
 // One rspack configuration factory for the shell and every remote, so the five
 // builds cannot drift apart. Each app's rspack.config.mjs states only what is its own.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 import { sharedDependencies } from './shared-dependencies.mjs';
@@ -90,7 +91,10 @@ export function createConfig(options, argv = {}) {
       }),
       withHtml &&
         new rspack.HtmlRspackPlugin({
-          template: path.join(appDir, 'index.html'),
+          // A standalone app has its own page; a remote developed alone uses the common one.
+          template: existsSync(path.join(appDir, 'index.html'))
+            ? path.join(appDir, 'index.html')
+            : path.join(path.dirname(fileURLToPath(import.meta.url)), 'dev-index.html'),
           title,
           // The standalone page may be opened at a deep path (/abridor-login?token=…).
           publicPath: '/',

@@ -4,5 +4,4 @@ import { z } from 'zod';
 export const remoteRegistrySchema = z.record(z.string().regex(/^[a-z][a-z0-9_]*$/), z.string().min(1));
 export type RemoteRegistry = z.infer<typeof remoteRegistrySchema>;
 
-export const REMOTE_NAMES = ['marketing', 'calculator', 'signup', 'door'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+export type { RemoteName } from 'shared-i18n';

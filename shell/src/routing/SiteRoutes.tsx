@@ -1,9 +1,8 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { detectLanguage, LANGUAGE_STORAGE_KEY, type Language, matchPath } from 'shared-i18n';
+import { detectLanguage, LANGUAGE_STORAGE_KEY, type Language, matchPath, REMOTE_OF_PAGE } from 'shared-i18n';
 import { Layout } from '../layout/Layout';
 import { NotFound } from '../not-found/NotFound';
 import { RemoteSlot } from '../remotes/RemoteSlot';
-import { REMOTE_OF_PAGE } from './page-remotes';
 import { useLanguageSync } from './useLanguageSync';
 
 function detectedLanguage(pathname: string): Language {
