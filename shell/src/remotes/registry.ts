@@ -14,9 +14,15 @@ let registry: RemoteRegistry = {};
 export async function loadRegistry(doc: Document = document): Promise<RemoteRegistry> {
   const inline = doc.getElementById('remotes-registry')?.textContent;
   if (inline) {
-    const parsed = remoteRegistrySchema.safeParse(JSON.parse(inline));
+    let json: unknown = null;
+    try {
+      json = JSON.parse(inline);
+    } catch {
+      // reported below with the schema's verdict
+    }
+    const parsed = remoteRegistrySchema.safeParse(json);
     if (parsed.success) return parsed.data;
-    console.error('[shell] inline remote registry is invalid', parsed.error.issues);
+    console.error('[shell] inline remote registry is invalid; fetching /remotes.json', parsed.error.issues);
   }
   try {
     const response = await fetch('/remotes.json', { cache: 'no-store' });
