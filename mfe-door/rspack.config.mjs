@@ -13,6 +13,7 @@ export default (_env, argv) =>
       kind: 'remote',
       exposes: { './App': './src/App.tsx' },
       htmlPage: 'always',
+      standalone: true,
       title: 'Abridor',
     },
     argv,

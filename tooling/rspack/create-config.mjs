@@ -20,6 +20,7 @@ const require = createRequire(import.meta.url);
  * @param {string[]} [options.runtimePlugins]
  * @param {'always' | 'development' | 'never'} [options.htmlPage] when the app gets its own index.html
  * @param {string} [options.title]
+ * @param {boolean} [options.standalone] also deployed as its own app (keeps its own federation runtime)
  */
 export function createConfig(options, argv = {}) {
   const {
@@ -31,6 +32,7 @@ export function createConfig(options, argv = {}) {
     runtimePlugins = [],
     htmlPage = 'development',
     title,
+    standalone = false,
   } = options;
   const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
   const isProduction = mode === 'production';
@@ -88,6 +90,10 @@ export function createConfig(options, argv = {}) {
         manifest: true,
         runtimePlugins,
         dts: false,
+        // The shell provides the federation runtime once; production remotes reuse it instead of
+        // each shipping its own copy. A remote that must also run alone keeps its own runtime.
+        experiments:
+          kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: isProduction && !standalone },
       }),
       withHtml &&
         new rspack.HtmlRspackPlugin({
