@@ -9,7 +9,7 @@ export default (_env, argv) =>
     {
       appDir,
       federationName: 'calculator',
-      devPort: 3002,
+      devPort: 4002,
       kind: 'remote',
       exposes: { './App': './src/App.tsx' },
       htmlPage: 'development',

@@ -9,7 +9,7 @@ export default (_env, argv) =>
     {
       appDir,
       federationName: 'door',
-      devPort: 3004,
+      devPort: 4004,
       kind: 'remote',
       exposes: { './App': './src/App.tsx' },
       htmlPage: 'always',

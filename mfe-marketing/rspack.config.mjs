@@ -9,7 +9,7 @@ export default (_env, argv) =>
     {
       appDir,
       federationName: 'marketing',
-      devPort: 3001,
+      devPort: 4001,
       kind: 'remote',
       exposes: { './App': './src/App.tsx' },
       htmlPage: 'development',

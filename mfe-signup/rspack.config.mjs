@@ -9,7 +9,7 @@ export default (_env, argv) =>
     {
       appDir,
       federationName: 'signup',
-      devPort: 3003,
+      devPort: 4003,
       kind: 'remote',
       exposes: { './App': './src/App.tsx' },
       htmlPage: 'development',

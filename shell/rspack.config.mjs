@@ -9,7 +9,7 @@ export default (_env, argv) =>
     {
       appDir,
       federationName: 'shell',
-      devPort: 3000,
+      devPort: 4000,
       kind: 'host',
       htmlPage: 'always',
       runtimePlugins: [path.join(appDir, 'src/remotes/resilience-plugin.ts')],

@@ -104,6 +104,8 @@ export function createConfig(options, argv = {}) {
           title,
           // The standalone page may be opened at a deep path (/abridor-login?token=…).
           publicPath: '/',
+          // The page runs the app; remoteEntry.js is for hosts.
+          chunks: ['main'],
         }),
       !isProduction &&
         kind === 'remote' &&
@@ -113,11 +115,24 @@ export function createConfig(options, argv = {}) {
     ].filter(Boolean),
     optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
     performance: { hints: false },
+    // Lazy compilation rebuilds on first request and reloads the page; federation needs the whole graph.
+    lazyCompilation: false,
     devServer: {
       port: devPort,
       historyApiFallback: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
       hot: true,
+      // The shell in development reads the registry, remotes and functions of a running `npm start`.
+      ...(kind === 'host'
+        ? {
+            proxy: [
+              {
+                context: ['/remotes.json', '/remotes', '/functions'],
+                target: process.env.GATEWAY_URL ?? 'http://localhost:8080',
+              },
+            ],
+          }
+        : {}),
     },
     stats: isProduction ? 'errors-warnings' : 'minimal',
   };
