@@ -1,22 +1,10 @@
-import type { AddressInfo } from 'node:net';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutbox } from './adapters/outbox';
-import { createApp } from './app';
-import { loadConfig } from './config';
 import type { Database } from './db';
 import { migrate } from './db/migrate';
-import { functionDefinitions } from './functions';
 import { databaseEngines } from './testing/databases';
+import { serveFunctions } from './testing/service';
 
-async function serve(db: Database, env: NodeJS.ProcessEnv) {
-  const config = loadConfig(env);
-  const ctx = { db, config, log: pino({ level: 'silent' }), outbox: createOutbox(db) };
-  const server = createApp(ctx, functionDefinitions(config)).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { ctx, base, close: () => new Promise((resolve) => server.close(resolve)) };
-}
+const serve = (db: Database, env: NodeJS.ProcessEnv) => serveFunctions(db, env);
 
 describe.each(databaseEngines())('functions service on $name', (engine) => {
   let db: Database;

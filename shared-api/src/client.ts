@@ -82,6 +82,7 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
       const params = new URLSearchParams({ accion: 'ListarProductos' });
       if (query.m3 !== undefined) params.set('m3', String(query.m3));
       if (query.listaEspera) params.set('listaEspera', query.listaEspera);
+      if (query.lang) params.set('lang', query.lang);
       return request(`products?${params}`, { method: 'GET' }, productsResponse);
     },
 

@@ -1,8 +1,9 @@
 import type { FunctionsConfig } from '../config';
 import type { FunctionDefinition } from '../router';
 import { outboxFunction } from './outbox';
+import { productsFunction } from './products';
 
 /** Every function the service serves. Each slice adds its own folder here. */
 export function functionDefinitions(config: Pick<FunctionsConfig, 'exposeOutbox'>): FunctionDefinition[] {
-  return [...(config.exposeOutbox ? [outboxFunction] : [])];
+  return [productsFunction, ...(config.exposeOutbox ? [outboxFunction] : [])];
 }

@@ -2,9 +2,15 @@ import { z } from 'zod';
 
 /** Query of `GET products`: the spec's Spanish parameter names, kept on the wire. */
 export const productsQuery = z.object({
-  accion: z.literal('ListarProductos'),
-  m3: z.coerce.number().nonnegative().optional(),
-  listaEspera: z.literal('si').optional(),
+  accion: z.literal('ListarProductos', { error: 'accion must be ListarProductos' }),
+  /** Volume to fit, in m³; without it the whole catalogue is listed. */
+  m3: z.coerce
+    .number({ error: 'm3 must be a positive number' })
+    .positive({ error: 'm3 must be a positive number' })
+    .optional(),
+  listaEspera: z.literal('si', { error: 'listaEspera must be si' }).optional(),
+  /** Language of names and descriptions (the catalogue is Spanish by default). */
+  lang: z.enum(['es', 'en'], { error: 'lang must be es or en' }).optional(),
 });
 export type ProductsQuery = z.infer<typeof productsQuery>;
 
