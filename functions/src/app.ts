@@ -31,7 +31,7 @@ export function createApp(ctx: FunctionContext, definitions: FunctionDefinition[
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (error instanceof HttpError) {
-      res.status(error.status).json({ error: error.message });
+      res.status(error.status).json({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
       return;
     }
     const status = (error as { status?: unknown }).status;

@@ -11,6 +11,11 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Folder of the embedded database. `memory://` keeps it in memory (tests). */
   PGLITE_DATA_DIR: z.string().default(path.join(packageDir, '.data', 'pglite')),
+  /** Where waitlist requests and other notices for the business are sent. */
+  BUSINESS_EMAIL: z.email().default('reservas@trasteros-demo.example'),
+  MAIL_FROM: z.string().default('Trasteros (demo) <no-reply@trasteros-demo.example>'),
+  /** smtp(s)://user:pass@host:port — without it e-mails stay in the outbox table. */
+  SMTP_URL: z.string().optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import type { Outbox } from './adapters/outbox';
+import { createMailer, type Mailer } from './adapters/mailer';
+import { createOutbox, type Outbox } from './adapters/outbox';
 import type { FunctionsConfig } from './config';
 import type { Database } from './db';
 
@@ -9,4 +10,16 @@ export interface FunctionContext {
   config: FunctionsConfig;
   log: Logger;
   outbox: Outbox;
+  mailer: Mailer;
+}
+
+export function createContext(db: Database, config: FunctionsConfig, log: Logger): FunctionContext {
+  const outbox = createOutbox(db);
+  return {
+    db,
+    config,
+    log,
+    outbox,
+    mailer: createMailer({ outbox, db, log, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL }),
+  };
 }

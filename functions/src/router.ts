@@ -17,9 +17,18 @@ function firstIssue(error: z.ZodError): string {
   return field && !issue.message.includes(' ') ? `${field}: ${issue.message}` : issue.message;
 }
 
+function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.join('.') || '_';
+    fields[field] ??= issue.message;
+  }
+  return fields;
+}
+
 export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+  if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error), fieldErrors(parsed.error));
   return parsed.data;
 }
 

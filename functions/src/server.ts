@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import { pino } from 'pino';
-import { createOutbox } from './adapters/outbox';
 import { createApp } from './app';
 import { type FunctionsConfig, loadConfig } from './config';
+import { createContext } from './context';
 import { openDatabase } from './db';
 import { functionDefinitions } from './functions';
 
@@ -15,7 +15,7 @@ export interface RunningService {
 export async function startFunctionsService(config: FunctionsConfig = loadConfig()): Promise<RunningService> {
   const log = pino({ level: config.LOG_LEVEL, base: { service: 'functions' } });
   const db = await openDatabase(config);
-  const ctx = { db, config, log, outbox: createOutbox(db) };
+  const ctx = createContext(db, config, log);
   const app = createApp(ctx, functionDefinitions(config));
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(config.FUNCTIONS_PORT, config.FUNCTIONS_HOST, () => resolve(s));

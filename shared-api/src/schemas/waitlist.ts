@@ -3,16 +3,23 @@ import { z } from 'zod';
 export const WAITLIST_TIMEFRAMES = ['asap', 'next_week', 'next_month', 'dont_know'] as const;
 
 export const waitlistRequest = z.object({
-  fullName: z.string().trim().min(1),
-  phone: z.string().trim().min(1),
-  email: z.email(),
-  timeframe: z.enum(WAITLIST_TIMEFRAMES),
-  product: z.object({
-    pid: z.union([z.string(), z.number()]),
-    name: z.string().min(1),
-    numberProductsRequired: z.number().int().positive(),
-  }),
-  volumeRequested: z.number().nonnegative(),
+  fullName: z.string({ error: 'Full name is required' }).trim().min(1, 'Full name is required').max(200),
+  phone: z
+    .string({ error: 'Phone is required' })
+    .trim()
+    .min(1, 'Phone is required')
+    .regex(/^\+?[\d\s().-]{6,20}$/, 'Invalid phone'),
+  email: z.email({ error: 'Invalid email' }).max(254),
+  timeframe: z.enum(WAITLIST_TIMEFRAMES, { error: 'Timeframe is required' }),
+  product: z.object(
+    {
+      pid: z.union([z.string().min(1), z.number()]),
+      name: z.string().min(1),
+      numberProductsRequired: z.number().int().positive(),
+    },
+    { error: 'Product is required' },
+  ),
+  volumeRequested: z.number({ error: 'Volume is required' }).nonnegative(),
   procesoParam: z.string().nullable().optional(),
 });
 export type WaitlistRequest = z.infer<typeof waitlistRequest>;

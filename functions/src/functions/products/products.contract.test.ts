@@ -78,11 +78,14 @@ describe.each(databaseEngines())('products on $name', (engine) => {
   it.each(['m3=abc', 'm3=0', 'm3=-2', 'm3=', 'm3=Infinity'])('refuses %s with a JSON 400', async (bad) => {
     const { status, body } = await get(`accion=ListarProductos&${bad}`);
     expect(status).toBe(400);
-    expect(body).toEqual({ error: 'm3 must be a positive number' });
+    expect(body).toMatchObject({
+      error: 'm3 must be a positive number',
+      fields: { m3: 'm3 must be a positive number' },
+    });
   });
 
   it('refuses a wrong accion and a wrong waitlist flag', async () => {
-    expect((await get('accion=Otra&m3=1')).body).toEqual({ error: 'accion must be ListarProductos' });
+    expect((await get('accion=Otra&m3=1')).body).toMatchObject({ error: 'accion must be ListarProductos' });
     expect((await get('accion=ListarProductos&m3=1&listaEspera=no')).status).toBe(400);
   });
 });

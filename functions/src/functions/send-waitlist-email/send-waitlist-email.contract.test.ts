@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../db';
+import { migrate } from '../../db/migrate';
+import { databaseEngines } from '../../testing/databases';
+import { type ServedFunctions, serveFunctions } from '../../testing/service';
+
+const valid = {
+  fullName: 'Ana García',
+  phone: '+34 600 123 456',
+  email: 'ana@example.com',
+  timeframe: 'next_month',
+  product: { pid: '206', name: 'Trastero 10 m³', numberProductsRequired: 1 },
+  volumeRequested: 9.5,
+  procesoParam: null,
+};
+
+describe.each(databaseEngines())('send-waitlist-email on $name', (engine) => {
+  let db: Database;
+  let service: ServedFunctions;
+  beforeAll(async () => {
+    db = await engine.open();
+    await migrate(db);
+    service = await serveFunctions(db);
+  });
+  afterAll(async () => {
+    await service.close();
+    await db.close();
+  });
+  beforeEach(async () => {
+    await db.query('delete from waitlist_requests');
+    await db.query('delete from outbox');
+  });
+
+  const post = async (body: unknown) => {
+    const res = await fetch(service.url('send-waitlist-email'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const count = async (table: string) =>
+    Number((await db.query<{ n: string }>(`select count(*)::text as n from ${table}`)).rows[0]?.n);
+
+  it('stores the request and e-mails the business and the applicant', async () => {
+    expect(await post(valid)).toEqual({ status: 200, body: { success: true } });
+    const { rows } = await db.query<{ email: string; product_pid: string; volume_requested: string }>(
+      'select email, product_pid, volume_requested::text from waitlist_requests',
+    );
+    expect(rows).toEqual([{ email: 'ana@example.com', product_pid: '206', volume_requested: '9.500' }]);
+    const mail = await db.query<{ recipient: string; body: string }>('select recipient, body from outbox order by id');
+    expect(mail.rows.map((m) => m.recipient)).toEqual(['reservas@trasteros-demo.example', 'ana@example.com']);
+    expect(mail.rows[0]?.body).toContain('Cuándo lo necesita: El próximo mes');
+    expect(mail.rows[1]?.body).toContain('You have been added to the waitlist');
+  });
+
+  it('does not duplicate the same request within a minute, even sent twice at once', async () => {
+    const [a, b] = await Promise.all([post(valid), post(valid)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    await post({ ...valid, email: 'ANA@example.com ' });
+    expect(await count('waitlist_requests')).toBe(1);
+    expect(await count('outbox')).toBe(2);
+    await post({ ...valid, timeframe: 'asap' });
+    expect(await count('waitlist_requests')).toBe(2);
+  });
+
+  it.each([
+    [{ ...valid, email: 'not-an-email' }, 'email', 'Invalid email'],
+    [{ ...valid, fullName: '   ' }, 'fullName', 'Full name is required'],
+    [{ ...valid, phone: 'call me' }, 'phone', 'Invalid phone'],
+    [{ ...valid, timeframe: 'someday' }, 'timeframe', 'Timeframe is required'],
+    [{ ...valid, product: undefined }, 'product', 'Product is required'],
+    [{ ...valid, volumeRequested: -1 }, 'volumeRequested', undefined],
+  ])('refuses a bad body with a 400 naming the field, and stores nothing (%#)', async (body, field, message) => {
+    const { status, body: error } = await post(body);
+    expect(status).toBe(400);
+    expect(Object.keys(error.fields as object)).toContain(field);
+    if (message) expect(error.error).toBe(message);
+    expect(await count('waitlist_requests')).toBe(0);
+    expect(await count('outbox')).toBe(0);
+  });
+});
