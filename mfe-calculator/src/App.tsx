@@ -1,26 +1,16 @@
-import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router-dom';
 import { addNamespace, pagePaths, type RemoteAppProps } from 'shared-i18n';
-import { PageHeading } from 'shared-ui/page-heading';
+import { CalculatorPage } from './calculator/CalculatorPage';
 import { calculatorResources } from './i18n';
 
 addNamespace('calculator', calculatorResources);
 
-function CalculatorPage() {
-  const { t } = useTranslation('calculator');
-  return (
-    <div data-remote="calculator">
-      <PageHeading title={t('title')} subtitle={t('subtitle')} />
-    </div>
-  );
-}
-
-/** The calculator remote: calculator, options and waitlist. */
-export default function CalculatorApp(_props: RemoteAppProps) {
+/** The calculator remote: the calculator, its storage options and the waitlist. */
+export default function CalculatorApp({ language }: RemoteAppProps) {
   return (
     <Routes>
       {pagePaths('calculator').map((path) => (
-        <Route key={path} path={path} element={<CalculatorPage />} />
+        <Route key={path} path={path} element={<CalculatorPage language={language} />} />
       ))}
     </Routes>
   );

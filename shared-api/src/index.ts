@@ -3,6 +3,7 @@ export * from './functions';
 export * from './schemas/abridor';
 export * from './schemas/common';
 export * from './schemas/contracts';
+export * from './schemas/handoff';
 export * from './schemas/outbox';
 export * from './schemas/payments';
 export * from './schemas/products';

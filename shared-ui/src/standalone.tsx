@@ -11,6 +11,7 @@ import {
   type RemoteAppProps,
 } from 'shared-i18n';
 import '../tokens.css';
+import { Toaster } from './toast';
 
 export interface StandaloneOptions {
   App: ComponentType<RemoteAppProps>;
@@ -48,6 +49,7 @@ export async function startStandalone({ App, mockResponders = {} }: StandaloneOp
     <StrictMode>
       <BrowserRouter>
         <PathLanguage App={App} />
+        <Toaster closeLabel="Cerrar aviso / Dismiss" />
       </BrowserRouter>
     </StrictMode>,
   );

@@ -17,6 +17,8 @@ const SINGLETONS = {
   'react-i18next': 'react-i18next',
   zustand: 'zustand',
   'shared-i18n': 'shared-i18n',
+  // One toast queue for the page: remotes raise, the shell renders.
+  'shared-ui/toast': 'shared-ui',
 };
 
 /** Reads the installed version from the package's own folder (some packages do not export package.json). */

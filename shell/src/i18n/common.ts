@@ -29,6 +29,7 @@ export const commonResources = {
       unavailable: 'Esta sección no se ha podido cargar. El resto de la web sigue funcionando.',
       retry: 'Reintentar',
     },
+    toast: { close: 'Cerrar aviso' },
   },
   en: {
     brand: 'Trasteros',
@@ -57,5 +58,6 @@ export const commonResources = {
       unavailable: 'This section could not be loaded. The rest of the site keeps working.',
       retry: 'Retry',
     },
+    toast: { close: 'Dismiss notification' },
   },
 } satisfies NamespaceResources;

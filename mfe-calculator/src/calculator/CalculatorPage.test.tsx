@@ -1,0 +1,228 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { readHandoff } from 'shared-api';
+import { createMockHandlers } from 'shared-api/msw';
+import { renderRemote } from 'shared-ui/testing';
+import { Toaster, useToasts } from 'shared-ui/toast';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import App from '../App';
+import { useCalculator } from './store';
+
+const waitlistBodies: unknown[] = [];
+const server = setupServer(
+  ...createMockHandlers({
+    responders: {
+      'send-waitlist-email': (body) => {
+        waitlistBodies.push(body);
+        return { success: true };
+      },
+    },
+  }),
+);
+
+function SignupProbe() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="signup-probe">{pathname + search}</output>;
+}
+
+function Harness() {
+  return (
+    <>
+      <Routes>
+        <Route path="/es/alta" element={<SignupProbe />} />
+        <Route path="*" element={<App language="es" />} />
+      </Routes>
+      <Toaster closeLabel="Cerrar" />
+    </>
+  );
+}
+
+const renderCalculator = (path = '/es/calculadora') => renderRemote(Harness, path, 'es');
+
+async function addPreset(user: ReturnType<typeof userEvent.setup>, id: string) {
+  await user.selectOptions(screen.getByLabelText('Tipo de mueble'), id);
+  await user.click(screen.getByRole('button', { name: 'Añadir' }));
+}
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  localStorage.clear();
+  useCalculator.setState({ items: [] });
+  useToasts.setState({ toasts: [] });
+  waitlistBodies.length = 0;
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+
+describe('calculator page', () => {
+  it('adds a type only once chosen, then clears the picker', async () => {
+    const user = userEvent.setup();
+    await renderCalculator();
+    const add = screen.getByRole('button', { name: 'Añadir' });
+    expect(add).toBeDisabled();
+    await addPreset(user, 'wardrobe');
+    expect(screen.getByLabelText('Tipo de mueble')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Añadir' })).toBeDisabled();
+    expect(screen.getByDisplayValue('Armario')).toBeInTheDocument();
+  });
+
+  it('shows unit and line volumes, recomputes the total on every change, and removes by id', async () => {
+    const user = userEvent.setup();
+    await renderCalculator();
+    expect(screen.queryByRole('button', { name: 'Buscar mi trastero' })).not.toBeInTheDocument();
+    await addPreset(user, 'wardrobe');
+    await addPreset(user, 'custom');
+    expect(screen.getByTestId('total-volume')).toHaveTextContent('1,565 m³');
+    const [wardrobeQuantity] = screen.getAllByLabelText('Cantidad');
+    await user.clear(wardrobeQuantity as HTMLElement);
+    await user.type(wardrobeQuantity as HTMLElement, '2');
+    expect(screen.getAllByTestId('unit-volume')[0]).toHaveTextContent('1,440 m³');
+    expect(screen.getAllByTestId('line-volume')[0]).toHaveTextContent('2,880 m³');
+    expect(screen.getByTestId('total-volume')).toHaveTextContent('3,005 m³');
+    const [, customHeight] = screen.getAllByLabelText('Alto');
+    await user.clear(customHeight as HTMLElement);
+    await user.type(customHeight as HTMLElement, 'abc');
+    expect(screen.getByTestId('total-volume')).toHaveTextContent('2,880 m³');
+    await user.click(screen.getByRole('button', { name: 'Eliminar Armario' }));
+    expect(screen.getByTestId('total-volume')).toHaveTextContent('0,000 m³');
+    expect(screen.queryByRole('button', { name: 'Buscar mi trastero' })).not.toBeInTheDocument();
+  });
+
+  it('asks before deleting everything', async () => {
+    const user = userEvent.setup();
+    await renderCalculator();
+    await addPreset(user, 'desk');
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    await user.click(screen.getByRole('button', { name: 'Borrar todo' }));
+    expect(screen.getByDisplayValue('Mesa de escritorio')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Borrar todo' }));
+    expect(confirm).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('Todavía no has añadido ningún objeto.')).toBeInTheDocument();
+  });
+
+  it('finds options, marks the best fit and hands the choice to the sign-up with proceso', async () => {
+    const user = userEvent.setup();
+    await renderCalculator('/es/calculadora?proceso=reg-9');
+    expect(screen.getByRole('link', { name: /Volver al alta/ })).toHaveAttribute('href', '/es/alta?proceso=reg-9');
+    await addPreset(user, 'wardrobe');
+    await user.click(screen.getByRole('button', { name: 'Buscar mi trastero' }));
+    const view = await screen.findByTestId('options-view');
+    const options = await within(view).findAllByRole('listitem');
+    expect(options).toHaveLength(2);
+    expect(within(options[0] as HTMLElement).getByText('Mejor opción')).toBeInTheDocument();
+    expect(within(options[1] as HTMLElement).getByText('Fianza: 50,00 €')).toBeInTheDocument();
+    await user.click(within(view).getByRole('button', { name: 'Elegir Trastero 3 m³' }));
+    const probe = await screen.findByTestId('signup-probe');
+    const url = new URL(probe.textContent ?? '', 'http://x');
+    expect(url.pathname).toBe('/es/alta');
+    expect(url.searchParams.get('proceso')).toBe('reg-9');
+    expect(readHandoff(url.search)).toEqual({
+      productId: '1',
+      productName: 'Trastero 3 m³',
+      unitsRequired: 1,
+      volumeRequested: 1.44,
+    });
+  });
+
+  it('Close returns to the calculator with the list intact', async () => {
+    const user = userEvent.setup();
+    await renderCalculator();
+    await addPreset(user, 'desk');
+    await user.click(screen.getByRole('button', { name: 'Buscar mi trastero' }));
+    await user.click(await screen.findByRole('button', { name: 'Cerrar' }));
+    expect(screen.getByDisplayValue('Mesa de escritorio')).toBeInTheDocument();
+  });
+
+  it('shows an error with Retry when the options cannot be loaded', async () => {
+    server.use(
+      http.get('*/functions/v1/products', () => HttpResponse.json({ error: 'down' }, { status: 502 }), { once: true }),
+    );
+    const user = userEvent.setup();
+    await renderCalculator();
+    await addPreset(user, 'desk');
+    await user.click(screen.getByRole('button', { name: 'Buscar mi trastero' }));
+    expect(await screen.findByText('No se han podido cargar las opciones.')).toBeInTheDocument();
+    expect(console.error).toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('button', { name: 'Elegir Trastero 3 m³' })).toBeInTheDocument();
+  });
+
+  it('goes to the waitlist when nothing is available, and says when not even that is', async () => {
+    const user = userEvent.setup();
+    await renderCalculator();
+    await addPreset(user, 'wardrobe');
+    const [length] = screen.getAllByLabelText('Largo');
+    await user.clear(length as HTMLElement);
+    await user.type(length as HTMLElement, '1000');
+    await user.click(screen.getByRole('button', { name: 'Buscar mi trastero' }));
+    expect(await screen.findByText('No hay ningún producto disponible para el tamaño requerido')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ver opciones en lista de espera' }));
+    expect(await screen.findByRole('button', { name: /lista de espera de Guardamuebles 50 m³/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ver opciones disponibles' }));
+    expect(await screen.findByText('No hay ningún producto disponible para el tamaño requerido')).toBeInTheDocument();
+
+    // 60 m³: more than anything, even on the waitlist.
+    await user.click(screen.getByRole('button', { name: 'Cerrar' }));
+    const [longer] = screen.getAllByLabelText('Largo');
+    await user.clear(longer as HTMLElement);
+    await user.type(longer as HTMLElement, '5000');
+    await user.click(screen.getByRole('button', { name: 'Buscar mi trastero' }));
+    await user.click(await screen.findByRole('button', { name: 'Ver opciones en lista de espera' }));
+    expect(
+      await screen.findByText('No hay opciones disponibles, ni siquiera en lista de espera, para este tamaño'),
+    ).toBeInTheDocument();
+  });
+
+  it('joins the waitlist: privacy required, success toast and reset; failure keeps the dialog and data', async () => {
+    const user = userEvent.setup();
+    await renderCalculator();
+    await addPreset(user, 'wardrobe');
+    const [length] = screen.getAllByLabelText('Largo');
+    await user.clear(length as HTMLElement);
+    await user.type(length as HTMLElement, '1000');
+    await user.click(screen.getByRole('button', { name: 'Buscar mi trastero' }));
+    await user.click(await screen.findByRole('button', { name: 'Ver opciones en lista de espera' }));
+    await user.click(await screen.findByRole('button', { name: /lista de espera de Guardamuebles 50 m³/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Nombre completo'), 'Ana García');
+    await user.type(within(dialog).getByLabelText('Teléfono'), '+34 600 123 456');
+    await user.type(within(dialog).getByLabelText('Correo electrónico'), 'ana@example.com');
+    await user.selectOptions(within(dialog).getByLabelText('Cuándo lo necesitas'), 'next_month');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    expect(within(dialog).getByText('Debe aceptar la cláusula de privacidad')).toBeInTheDocument();
+    expect(waitlistBodies).toHaveLength(0);
+
+    server.use(
+      http.post('*/functions/v1/send-waitlist-email', () => HttpResponse.json({ error: 'x' }, { status: 500 }), {
+        once: true,
+      }),
+    );
+    await user.click(within(dialog).getByLabelText(/He leído y acepto/));
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText('Error al enviar el formulario. Inténtelo de nuevo.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Nombre completo')).toHaveValue('Ana García');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(
+      await screen.findByText('Te hemos añadido a la lista de espera. Te contactaremos cuando esté disponible.'),
+    ).toBeInTheDocument();
+    expect(waitlistBodies).toEqual([
+      expect.objectContaining({
+        fullName: 'Ana García',
+        timeframe: 'next_month',
+        product: { pid: '3', name: 'Guardamuebles 50 m³', numberProductsRequired: 1 },
+        volumeRequested: 12,
+        procesoParam: null,
+      }),
+    ]);
+  });
+});

@@ -1,0 +1,65 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PROCESO_PARAM } from 'shared-api';
+import { type Language, pathFor } from 'shared-i18n';
+import { PageHeading } from 'shared-ui/page-heading';
+import { OptionsView } from '../options/OptionsView';
+import { ShareBar } from '../share/ShareBar';
+import { useSharedListImport } from '../share/useSharedListImport';
+import styles from './Calculator.module.css';
+import { HowItWorks } from './HowItWorks';
+import { ItemList } from './ItemList';
+import { PresetPicker } from './PresetPicker';
+import { PrintList } from './PrintList';
+import { useCalculator } from './store';
+import { TotalBar } from './TotalBar';
+import { totalVolume } from './volume';
+
+export function CalculatorPage({ language }: { language: Language }) {
+  const { t } = useTranslation('calculator');
+  const [params] = useSearchParams();
+  const proceso = params.get(PROCESO_PARAM);
+  const items = useCalculator((s) => s.items);
+  const total = totalVolume(items);
+  const [view, setView] = useState<'list' | 'options'>('list');
+  const calculatorRef = useRef<HTMLDivElement>(null);
+  useSharedListImport();
+
+  const closeOptions = () => {
+    setView('list');
+    // Back where the visitor was: the search button.
+    requestAnimationFrame(() => document.getElementById('find-storage')?.focus());
+  };
+
+  return (
+    <div data-remote="calculator">
+      <PageHeading title={t('title')} subtitle={t('subtitle')}>
+        {proceso && (
+          <Link
+            className={styles.backLink}
+            to={`${pathFor('signup', language)}?${new URLSearchParams({ [PROCESO_PARAM]: proceso })}`}
+          >
+            ← {t('backToSignup')}
+          </Link>
+        )}
+      </PageHeading>
+      <div className={styles.page}>
+        {view === 'list' ? (
+          <>
+            <HowItWorks />
+            <div className={styles.calculator} ref={calculatorRef}>
+              <PresetPicker />
+              <ItemList language={language} />
+              <TotalBar total={total} language={language} onFind={() => setView('options')} />
+              <ShareBar />
+            </div>
+            <PrintList language={language} />
+          </>
+        ) : (
+          <OptionsView volume={total} language={language} proceso={proceso} onClose={closeOptions} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import type { Language } from 'shared-i18n';
+import styles from './Calculator.module.css';
+import { ItemRow } from './ItemRow';
+import { useCalculator } from './store';
+
+export function ItemList({ language }: { language: Language }) {
+  const { t } = useTranslation('calculator');
+  const items = useCalculator((s) => s.items);
+  const clear = useCalculator((s) => s.clear);
+  return (
+    <section className={styles.listSection} aria-labelledby="calculator-list-title">
+      <div className={styles.listHeader}>
+        <h2 id="calculator-list-title">{t('list.title')}</h2>
+        {items.length > 0 && (
+          <button
+            type="button"
+            className={styles.secondary}
+            onClick={() => {
+              if (window.confirm(t('list.confirmDeleteAll'))) clear();
+            }}
+          >
+            {t('list.deleteAll')}
+          </button>
+        )}
+      </div>
+      {items.length === 0 ? (
+        <p className={styles.empty}>{t('list.empty')}</p>
+      ) : (
+        <ol className={styles.items}>
+          {items.map((item, index) => (
+            <ItemRow key={item.id} item={item} index={index} language={language} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

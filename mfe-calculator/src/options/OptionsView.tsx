@@ -1,0 +1,178 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { api, type CatalogueProduct, handoffQuery, productList } from 'shared-api';
+import { formatEuros, formatVolume, type Language, pathFor } from 'shared-i18n';
+import calculatorStyles from '../calculator/Calculator.module.css';
+import { WaitlistDialog } from '../waitlist/WaitlistDialog';
+import styles from './Options.module.css';
+
+type Mode = 'available' | 'waitlist';
+type Load = { status: 'loading' } | { status: 'error' } | { status: 'done'; products: CatalogueProduct[] };
+
+interface Props {
+  volume: number;
+  language: Language;
+  proceso: string | null;
+  onClose: () => void;
+}
+
+/** Volume sent to the catalogue and handed to the sign-up: m³ with three decimals. */
+const roundVolume = (m3: number) => Math.round(m3 * 1000) / 1000;
+
+export function OptionsView({ volume, language, proceso, onClose }: Props) {
+  const { t } = useTranslation('calculator');
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<Mode>('available');
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [waitlistProduct, setWaitlistProduct] = useState<CatalogueProduct | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const m3 = roundVolume(volume);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger
+  useEffect(() => {
+    let current = true;
+    setLoad({ status: 'loading' });
+    api
+      .products({ m3, lang: language, ...(mode === 'waitlist' ? { listaEspera: 'si' as const } : {}) })
+      .then((response) => {
+        if (current) setLoad({ status: 'done', products: productList(response) });
+      })
+      .catch((error: unknown) => {
+        console.error('[calculator] could not load storage options', error);
+        if (current) setLoad({ status: 'error' });
+      });
+    return () => {
+      current = false;
+    };
+  }, [m3, mode, language, attempt]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new mode moves focus to its heading
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [mode]);
+
+  const choose = useCallback(
+    (product: CatalogueProduct) => {
+      const query = handoffQuery(
+        {
+          productId: String(product.pid),
+          productName: product.name,
+          unitsRequired: product.numberProductsRequired,
+          volumeRequested: m3,
+        },
+        proceso,
+      );
+      navigate(`${pathFor('signup', language)}${query}`);
+    },
+    [m3, proceso, language, navigate],
+  );
+
+  const volumeText = formatVolume(volume, language);
+  return (
+    <section className={styles.view} aria-labelledby="options-title" data-testid="options-view">
+      <div className={styles.header}>
+        <h2 id="options-title" ref={headingRef} tabIndex={-1}>
+          {mode === 'available'
+            ? t('options.title', { volume: volumeText })
+            : t('options.waitlistTitle', { volume: volumeText })}
+        </h2>
+        <button type="button" className={calculatorStyles.secondary} onClick={onClose}>
+          {t('options.close')}
+        </button>
+      </div>
+
+      {load.status === 'loading' && (
+        <p className={styles.status} role="status">
+          {t('options.loading')}
+        </p>
+      )}
+
+      {load.status === 'error' && (
+        <div className={styles.notice} role="alert">
+          <p>{t('options.error')}</p>
+          <button type="button" className={calculatorStyles.primary} onClick={() => setAttempt((n) => n + 1)}>
+            {t('options.retry')}
+          </button>
+        </div>
+      )}
+
+      {load.status === 'done' && load.products.length === 0 && mode === 'available' && (
+        <div className={styles.notice}>
+          <p>{t('options.none')}</p>
+          <button type="button" className={calculatorStyles.primary} onClick={() => setMode('waitlist')}>
+            {t('options.seeWaitlist')}
+          </button>
+        </div>
+      )}
+
+      {load.status === 'done' && load.products.length === 0 && mode === 'waitlist' && (
+        <div className={styles.notice}>
+          <p>{t('options.noneAtAll')}</p>
+        </div>
+      )}
+
+      {load.status === 'done' && load.products.length > 0 && (
+        <ul className={styles.list}>
+          {load.products.map((product, index) => {
+            const best = mode === 'available' && index === 0;
+            const { monthly, msetupfee } = product.pricing.EUR;
+            return (
+              <li key={String(product.pid)} className={`${styles.option} ${best ? styles.best : ''}`}>
+                {best && <span className={styles.badge}>{t('options.bestFit')}</span>}
+                <h3>{product.name}</h3>
+                <p className={styles.description}>{product.description}</p>
+                {product.numberProductsRequired > 1 && (
+                  <p className={styles.units}>{t('options.units', { count: product.numberProductsRequired })}</p>
+                )}
+                <p className={styles.price}>
+                  {t('options.perMonth', { price: formatEuros(Number(monthly), language) })}
+                </p>
+                {msetupfee !== '0.00' && (
+                  <p>{t('options.setupFee', { price: formatEuros(Number(msetupfee), language) })}</p>
+                )}
+                {mode === 'waitlist' && <p className={styles.description}>{t('options.outOfStock')}</p>}
+                {mode === 'available' ? (
+                  <button
+                    type="button"
+                    className={calculatorStyles.primary}
+                    aria-label={t('options.chooseLabel', { name: product.name })}
+                    onClick={() => choose(product)}
+                  >
+                    {t('options.choose')}
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className={calculatorStyles.primary}
+                    aria-label={t('options.joinWaitlistLabel', { name: product.name })}
+                    onClick={() => setWaitlistProduct(product)}
+                  >
+                    {t('options.joinWaitlist')}
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      {mode === 'waitlist' && load.status !== 'loading' && (
+        <div className={styles.switch}>
+          <button type="button" className={calculatorStyles.secondary} onClick={() => setMode('available')}>
+            {t('options.backToOptions')}
+          </button>
+        </div>
+      )}
+
+      <WaitlistDialog
+        product={waitlistProduct}
+        volume={m3}
+        proceso={proceso}
+        language={language}
+        onClose={() => setWaitlistProduct(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,217 @@
+import { useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { api, type CatalogueProduct, WAITLIST_TIMEFRAMES } from 'shared-api';
+import { type Language, pathFor } from 'shared-i18n';
+import { toast } from 'shared-ui/toast';
+import calculatorStyles from '../calculator/Calculator.module.css';
+import {
+  EMPTY_FORM,
+  validateField,
+  validateForm,
+  type WaitlistError,
+  type WaitlistField,
+  type WaitlistForm,
+} from './validate';
+import styles from './Waitlist.module.css';
+
+/** Opens the policy in a new tab, so the dialog and what was typed stay. Its text comes from <Trans>. */
+function PrivacyLink({ href, children }: { href: string; children?: React.ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener">
+      {children}
+    </a>
+  );
+}
+
+interface Props {
+  /** The product to wait for; the dialog is open while there is one. */
+  product: CatalogueProduct | null;
+  volume: number;
+  proceso: string | null;
+  language: Language;
+  onClose: () => void;
+}
+
+/** States: open → submitting → closed on success (form reset); stays open with the data on failure. */
+export function WaitlistDialog({ product, volume, proceso, language, onClose }: Props) {
+  const { t } = useTranslation('calculator');
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [form, setForm] = useState<WaitlistForm>(EMPTY_FORM);
+  const [errors, setErrors] = useState<Partial<Record<WaitlistField, WaitlistError>>>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (product && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', ''); // engines without modal dialogs (jsdom)
+    }
+    if (!product && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+    }
+  }, [product]);
+
+  const set = <K extends WaitlistField>(field: K, value: WaitlistForm[K]) => {
+    const next = { ...form, [field]: value };
+    setForm(next);
+    // Once a field shows an error, it clears as soon as the value is right.
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: validateField(field, next) ?? undefined }));
+  };
+  const blur = (field: WaitlistField) => setErrors((e) => ({ ...e, [field]: validateField(field, form) ?? undefined }));
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!product || submitting) return;
+    const found = validateForm(form);
+    setErrors(found);
+    const first = Object.keys(found)[0];
+    if (first) {
+      dialogRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await api.call('send-waitlist-email', {
+        fullName: form.fullName.trim(),
+        phone: form.phone.trim(),
+        email: form.email.trim(),
+        timeframe: form.timeframe as (typeof WAITLIST_TIMEFRAMES)[number],
+        product: { pid: product.pid, name: product.name, numberProductsRequired: product.numberProductsRequired },
+        volumeRequested: volume,
+        procesoParam: proceso,
+      });
+      toast({ title: t('waitlist.successTitle'), description: t('waitlist.success'), variant: 'success' });
+      setForm(EMPTY_FORM);
+      setErrors({});
+      onClose();
+    } catch (error) {
+      console.error('[calculator] waitlist request failed', error);
+      toast({ title: t('waitlist.errorTitle'), description: t('waitlist.error'), variant: 'destructive' });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const errorOf = (field: WaitlistField) => {
+    const error = errors[field];
+    return error ? (
+      <p id={`waitlist-${field}-error`} className={styles.error}>
+        {t(`waitlist.${error}`)}
+      </p>
+    ) : null;
+  };
+  const described = (field: WaitlistField) =>
+    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `waitlist-${field}-error` } : {};
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className={styles.dialog}
+      aria-labelledby="waitlist-title"
+      onClose={() => {
+        if (product) onClose();
+      }}
+    >
+      {product && (
+        <form className={styles.form} onSubmit={submit} noValidate>
+          <h2 id="waitlist-title">{t('waitlist.title')}</h2>
+          <p>{t('waitlist.intro', { name: product.name })}</p>
+          <div className={styles.field}>
+            <label htmlFor="waitlist-fullName">{t('waitlist.fullName')}</label>
+            <input
+              id="waitlist-fullName"
+              name="fullName"
+              autoComplete="name"
+              required
+              value={form.fullName}
+              onChange={(e) => set('fullName', e.target.value)}
+              onBlur={() => blur('fullName')}
+              {...described('fullName')}
+            />
+            {errorOf('fullName')}
+          </div>
+          <div className={styles.field}>
+            <label htmlFor="waitlist-phone">{t('waitlist.phone')}</label>
+            <input
+              id="waitlist-phone"
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              required
+              value={form.phone}
+              onChange={(e) => set('phone', e.target.value)}
+              onBlur={() => blur('phone')}
+              {...described('phone')}
+            />
+            {errorOf('phone')}
+          </div>
+          <div className={styles.field}>
+            <label htmlFor="waitlist-email">{t('waitlist.email')}</label>
+            <input
+              id="waitlist-email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={form.email}
+              onChange={(e) => set('email', e.target.value)}
+              onBlur={() => blur('email')}
+              {...described('email')}
+            />
+            {errorOf('email')}
+          </div>
+          <div className={styles.field}>
+            <label htmlFor="waitlist-timeframe">{t('waitlist.timeframe')}</label>
+            <select
+              id="waitlist-timeframe"
+              name="timeframe"
+              required
+              value={form.timeframe}
+              onChange={(e) => set('timeframe', e.target.value)}
+              onBlur={() => blur('timeframe')}
+              {...described('timeframe')}
+            >
+              <option value="">{t('waitlist.timeframePlaceholder')}</option>
+              {WAITLIST_TIMEFRAMES.map((value) => (
+                <option key={value} value={value}>
+                  {t(`waitlist.timeframes.${value}`)}
+                </option>
+              ))}
+            </select>
+            {errorOf('timeframe')}
+          </div>
+          <div>
+            <div className={styles.check}>
+              <input
+                id="waitlist-privacy"
+                name="privacyAccepted"
+                type="checkbox"
+                checked={form.privacyAccepted}
+                onChange={(e) => set('privacyAccepted', e.target.checked)}
+                {...described('privacyAccepted')}
+              />
+              <label htmlFor="waitlist-privacy">
+                <Trans
+                  t={t}
+                  i18nKey="waitlist.privacy"
+                  components={{ 1: <PrivacyLink href={pathFor('privacy', language)} /> }}
+                />
+              </label>
+            </div>
+            {errorOf('privacyAccepted')}
+          </div>
+          <div className={styles.actions}>
+            <button type="button" className={calculatorStyles.secondary} onClick={onClose}>
+              {t('waitlist.cancel')}
+            </button>
+            <button type="submit" className={calculatorStyles.primary} disabled={submitting} aria-busy={submitting}>
+              {submitting ? t('waitlist.submitting') : t('waitlist.submit')}
+            </button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+}
