@@ -39,8 +39,8 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
   async function request<S extends z.ZodType>(path: string, init: RequestInit, schema: S): Promise<z.output<S>> {
     let response: Response;
     // Relative to the page in a browser; explicit where there is a page but no base (jsdom).
-    const url =
-      typeof location === 'undefined' ? `${baseUrl}/${path}` : new URL(`${baseUrl}/${path}`, location.href).href;
+    const page = (globalThis as { location?: { href: string } }).location;
+    const url = page ? new URL(`${baseUrl}/${path}`, page.href).href : `${baseUrl}/${path}`;
     try {
       response = await send(url, init);
     } catch {
