@@ -1,10 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { createContext } from '../context';
 import type { Database } from '../db';
+import { migrate } from '../db/migrate';
 import { functionDefinitions } from '../functions';
+import type { DatabaseFactory } from './databases';
 
 /** The real functions service on a test database, listening on a free port. */
 export async function serveFunctions(db: Database, env: NodeJS.ProcessEnv = { NODE_ENV: 'test' }) {
@@ -21,3 +24,21 @@ export async function serveFunctions(db: Database, env: NodeJS.ProcessEnv = { NO
   };
 }
 export type ServedFunctions = Awaited<ReturnType<typeof serveFunctions>>;
+
+/**
+ * For a `describe.each(databaseEngines())` block: a fresh, migrated database and the service
+ * on it for the block's tests, closed afterwards.
+ */
+export function servedOn(engine: DatabaseFactory, env?: NodeJS.ProcessEnv) {
+  const state = {} as { db: Database; service: ServedFunctions };
+  beforeAll(async () => {
+    state.db = await engine.open();
+    await migrate(state.db);
+    state.service = await serveFunctions(state.db, env);
+  });
+  afterAll(async () => {
+    await state.service.close();
+    await state.db.close();
+  });
+  return state;
+}

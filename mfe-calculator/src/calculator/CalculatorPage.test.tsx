@@ -47,6 +47,15 @@ async function addPreset(user: ReturnType<typeof userEvent.setup>, id: string) {
   await user.click(screen.getByRole('button', { name: 'Añadir' }));
 }
 
+/** A wardrobe stretched to `length` cm, then the search. */
+async function searchWithWardrobeLength(user: ReturnType<typeof userEvent.setup>, length: string) {
+  await addPreset(user, 'wardrobe');
+  const [lengthField] = screen.getAllByLabelText('Largo');
+  await user.clear(lengthField as HTMLElement);
+  await user.type(lengthField as HTMLElement, length);
+  await user.click(screen.getByRole('button', { name: 'Buscar mi trastero' }));
+}
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => {
@@ -157,11 +166,7 @@ describe('calculator page', () => {
   it('goes to the waitlist when nothing is available, and says when not even that is', async () => {
     const user = userEvent.setup();
     await renderCalculator();
-    await addPreset(user, 'wardrobe');
-    const [length] = screen.getAllByLabelText('Largo');
-    await user.clear(length as HTMLElement);
-    await user.type(length as HTMLElement, '1000');
-    await user.click(screen.getByRole('button', { name: 'Buscar mi trastero' }));
+    await searchWithWardrobeLength(user, '1000');
     expect(await screen.findByText('No hay ningún producto disponible para el tamaño requerido')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Ver opciones en lista de espera' }));
     expect(await screen.findByRole('button', { name: /lista de espera de Guardamuebles 50 m³/ })).toBeInTheDocument();
@@ -183,11 +188,7 @@ describe('calculator page', () => {
   it('joins the waitlist: privacy required, success toast and reset; failure keeps the dialog and data', async () => {
     const user = userEvent.setup();
     await renderCalculator();
-    await addPreset(user, 'wardrobe');
-    const [length] = screen.getAllByLabelText('Largo');
-    await user.clear(length as HTMLElement);
-    await user.type(length as HTMLElement, '1000');
-    await user.click(screen.getByRole('button', { name: 'Buscar mi trastero' }));
+    await searchWithWardrobeLength(user, '1000');
     await user.click(await screen.findByRole('button', { name: 'Ver opciones en lista de espera' }));
     await user.click(await screen.findByRole('button', { name: /lista de espera de Guardamuebles 50 m³/ }));
     const dialog = await screen.findByRole('dialog');

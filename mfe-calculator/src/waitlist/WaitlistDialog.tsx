@@ -23,6 +23,12 @@ function PrivacyLink({ href, children }: { href: string; children?: React.ReactN
   );
 }
 
+const TEXT_FIELDS = [
+  { field: 'fullName', type: 'text', autoComplete: 'name' },
+  { field: 'phone', type: 'tel', autoComplete: 'tel' },
+  { field: 'email', type: 'email', autoComplete: 'email' },
+] as const;
+
 interface Props {
   /** The product to wait for; the dialog is open while there is one. */
   product: CatalogueProduct | null;
@@ -118,50 +124,23 @@ export function WaitlistDialog({ product, volume, proceso, language, onClose }: 
         <form className={styles.form} onSubmit={submit} noValidate>
           <h2 id="waitlist-title">{t('waitlist.title')}</h2>
           <p>{t('waitlist.intro', { name: product.name })}</p>
-          <div className={styles.field}>
-            <label htmlFor="waitlist-fullName">{t('waitlist.fullName')}</label>
-            <input
-              id="waitlist-fullName"
-              name="fullName"
-              autoComplete="name"
-              required
-              value={form.fullName}
-              onChange={(e) => set('fullName', e.target.value)}
-              onBlur={() => blur('fullName')}
-              {...described('fullName')}
-            />
-            {errorOf('fullName')}
-          </div>
-          <div className={styles.field}>
-            <label htmlFor="waitlist-phone">{t('waitlist.phone')}</label>
-            <input
-              id="waitlist-phone"
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              required
-              value={form.phone}
-              onChange={(e) => set('phone', e.target.value)}
-              onBlur={() => blur('phone')}
-              {...described('phone')}
-            />
-            {errorOf('phone')}
-          </div>
-          <div className={styles.field}>
-            <label htmlFor="waitlist-email">{t('waitlist.email')}</label>
-            <input
-              id="waitlist-email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={form.email}
-              onChange={(e) => set('email', e.target.value)}
-              onBlur={() => blur('email')}
-              {...described('email')}
-            />
-            {errorOf('email')}
-          </div>
+          {TEXT_FIELDS.map(({ field, type, autoComplete }) => (
+            <div key={field} className={styles.field}>
+              <label htmlFor={`waitlist-${field}`}>{t(`waitlist.${field}`)}</label>
+              <input
+                id={`waitlist-${field}`}
+                name={field}
+                type={type}
+                autoComplete={autoComplete}
+                required
+                value={form[field]}
+                onChange={(e) => set(field, e.target.value)}
+                onBlur={() => blur(field)}
+                {...described(field)}
+              />
+              {errorOf(field)}
+            </div>
+          ))}
           <div className={styles.field}>
             <label htmlFor="waitlist-timeframe">{t('waitlist.timeframe')}</label>
             <select

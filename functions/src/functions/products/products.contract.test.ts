@@ -1,25 +1,13 @@
 import { type CatalogueProduct, NO_PRODUCT_AVAILABLE, productList, productsResponse } from 'shared-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db';
-import { migrate } from '../../db/migrate';
+import { describe, expect, it } from 'vitest';
 import { databaseEngines } from '../../testing/databases';
-import { type ServedFunctions, serveFunctions } from '../../testing/service';
+import { servedOn } from '../../testing/service';
 
 describe.each(databaseEngines())('products on $name', (engine) => {
-  let db: Database;
-  let service: ServedFunctions;
-  beforeAll(async () => {
-    db = await engine.open();
-    await migrate(db);
-    service = await serveFunctions(db);
-  });
-  afterAll(async () => {
-    await service.close();
-    await db.close();
-  });
+  const served = servedOn(engine);
 
   const get = async (query: string) => {
-    const res = await fetch(service.url(`products?${query}`));
+    const res = await fetch(served.service.url(`products?${query}`));
     return { status: res.status, body: (await res.json()) as unknown };
   };
   const products = async (query: string): Promise<CatalogueProduct[]> => {

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../db';
-import { migrate } from '../../db/migrate';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { databaseEngines } from '../../testing/databases';
-import { type ServedFunctions, serveFunctions } from '../../testing/service';
+import { servedOn } from '../../testing/service';
 
 const valid = {
   fullName: 'Ana García',
@@ -15,24 +13,14 @@ const valid = {
 };
 
 describe.each(databaseEngines())('send-waitlist-email on $name', (engine) => {
-  let db: Database;
-  let service: ServedFunctions;
-  beforeAll(async () => {
-    db = await engine.open();
-    await migrate(db);
-    service = await serveFunctions(db);
-  });
-  afterAll(async () => {
-    await service.close();
-    await db.close();
-  });
+  const served = servedOn(engine);
   beforeEach(async () => {
-    await db.query('delete from waitlist_requests');
-    await db.query('delete from outbox');
+    await served.db.query('delete from waitlist_requests');
+    await served.db.query('delete from outbox');
   });
 
   const post = async (body: unknown) => {
-    const res = await fetch(service.url('send-waitlist-email'), {
+    const res = await fetch(served.service.url('send-waitlist-email'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -40,15 +28,17 @@ describe.each(databaseEngines())('send-waitlist-email on $name', (engine) => {
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
   const count = async (table: string) =>
-    Number((await db.query<{ n: string }>(`select count(*)::text as n from ${table}`)).rows[0]?.n);
+    Number((await served.db.query<{ n: string }>(`select count(*)::text as n from ${table}`)).rows[0]?.n);
 
   it('stores the request and e-mails the business and the applicant', async () => {
     expect(await post(valid)).toEqual({ status: 200, body: { success: true } });
-    const { rows } = await db.query<{ email: string; product_pid: string; volume_requested: string }>(
+    const { rows } = await served.db.query<{ email: string; product_pid: string; volume_requested: string }>(
       'select email, product_pid, volume_requested::text from waitlist_requests',
     );
     expect(rows).toEqual([{ email: 'ana@example.com', product_pid: '206', volume_requested: '9.500' }]);
-    const mail = await db.query<{ recipient: string; body: string }>('select recipient, body from outbox order by id');
+    const mail = await served.db.query<{ recipient: string; body: string }>(
+      'select recipient, body from outbox order by id',
+    );
     expect(mail.rows.map((m) => m.recipient)).toEqual(['reservas@trasteros-demo.example', 'ana@example.com']);
     expect(mail.rows[0]?.body).toContain('Cuándo lo necesita: El próximo mes');
     expect(mail.rows[1]?.body).toContain('You have been added to the waitlist');
