@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('the shell through the gateway', () => {
-  test('home loads with header, home area and footer @phone', async ({ page }) => {
+  test('home loads with the banner, the home area and the footer @phone', async ({ page }) => {
     const response = await page.goto('/es');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: /desde 1 euro al día/ })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Trasteros' })).toBeVisible();
+    await expect(page.getByTestId('top-banner')).toBeVisible();
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Política de privacidad' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { pino } from 'pino';
+import { DEMO_SITE_CONFIG } from 'shared-api/site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from './app';
 import { loadConfig } from './config';
@@ -62,7 +63,7 @@ beforeAll(async () => {
     }),
     GATEWAY_RATE_LIMIT: '5',
   });
-  const live = await listen(createGateway(config, createRegistrySource(config), log));
+  const live = await listen(createGateway(config, createRegistrySource(config), log, DEMO_SITE_CONFIG));
   gateway = live.url;
 
   const dead = await deadPort();
@@ -71,7 +72,7 @@ beforeAll(async () => {
     FUNCTIONS_URL: dead,
     GATEWAY_REMOTES: JSON.stringify({ calculator: { origin: dead } }),
   });
-  const degraded = await listen(createGateway(deadConfig, createRegistrySource(deadConfig), log));
+  const degraded = await listen(createGateway(deadConfig, createRegistrySource(deadConfig), log, DEMO_SITE_CONFIG));
   gatewayWithDeadUpstreams = degraded.url;
   servers.push(live.server, degraded.server);
 });
@@ -98,6 +99,7 @@ describe('pages', () => {
     expect(html).toContain('"calculator":"/remotes/calculator/mf-manifest.json"');
     expect(html).toContain('"cdn":"https://cdn.example/x/mf-manifest.json"');
     expect(html).toContain('<link rel="preload" href="/remotes/calculator/mf-manifest.json"');
+    expect(html).toContain('<script type="application/json" id="site-config">{"tradingName":"Trasteros Demo"');
   });
 
   it('answers a path outside the route table with a real 404 that still renders the shell', async () => {

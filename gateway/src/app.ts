@@ -3,6 +3,7 @@ import compression from 'compression';
 import express from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import type { SiteConfig } from 'shared-api/site';
 import type { GatewayConfig } from './config';
 import { checkUpstreams } from './health';
 import { functionsProxy, remotesProxy } from './proxies';
@@ -18,12 +19,12 @@ function isHashedAsset(urlPath: string): boolean {
   return /\/static\/.+\.[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i.test(urlPath);
 }
 
-export function createGateway(config: GatewayConfig, registry: RegistrySource, log: Logger) {
+export function createGateway(config: GatewayConfig, registry: RegistrySource, log: Logger, site: SiteConfig) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(pinoHttp({ logger: log, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
-  app.use(securityHeaders());
+  app.use(securityHeaders(site));
   // Server-Sent Events must reach the browser unbuffered.
   app.use(
     compression({
@@ -38,6 +39,10 @@ export function createGateway(config: GatewayConfig, registry: RegistrySource, l
       .status(health.status === 'ok' ? 200 : 503)
       .set('cache-control', 'no-store')
       .json(health);
+  });
+
+  app.get('/site.json', (_req, res) => {
+    res.set('cache-control', 'no-cache').json(site);
   });
 
   app.get('/remotes.json', (_req, res) => {
@@ -69,7 +74,7 @@ export function createGateway(config: GatewayConfig, registry: RegistrySource, l
   app.use('/static', (_req, res) => {
     res.status(404).type('text/plain').send('Not found');
   });
-  app.get('/{*splat}', createShellPageHandler(config.SHELL_DIST, registry));
+  app.get('/{*splat}', createShellPageHandler(config.SHELL_DIST, registry, site));
 
   app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
     req.log.error({ err: error }, 'gateway error');

@@ -1,24 +1,28 @@
 import type { NextFunction, Request, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
+import type { SiteConfig } from 'shared-api/site';
 import { BODY_LIMITS_BYTES, DEFAULT_BODY_LIMIT_BYTES, type GatewayConfig } from './config';
+import { thirdPartySources } from './site-config';
 
 /**
  * Content-Security-Policy: only what the pages need. Everything is same-origin (shell, remotes
  * through the proxy, functions); the registry is inlined as a JSON data block, which CSP does not
  * treat as script. Third-party widgets (maps, scheduling, payments) add their hosts when they land.
  */
-export function securityHeaders() {
+export function securityHeaders(site: SiteConfig) {
+  const extra = thirdPartySources(site);
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        scriptSrc: ["'self'", ...extra.script],
+        styleSrc: ["'self'", ...extra.style],
+        imgSrc: ["'self'", 'data:', ...extra.img],
+        fontSrc: ["'self'", ...extra.font],
+        connectSrc: ["'self'", ...extra.connect],
+        frameSrc: extra.frame.length ? extra.frame : ["'none'"],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -3,12 +3,14 @@ import { pino } from 'pino';
 import { createGateway } from './app';
 import { type GatewayConfig, loadConfig } from './config';
 import { createRegistrySource } from './registry';
+import { loadSiteConfig } from './site-config';
 
 export async function startGateway(config: GatewayConfig = loadConfig()) {
   const log = pino({ level: config.LOG_LEVEL, base: { service: 'gateway' } });
   const registry = createRegistrySource(config);
   registry.current(); // an invalid registry fails the start, not the first visitor
-  const app = createGateway(config, registry, log);
+  const site = loadSiteConfig();
+  const app = createGateway(config, registry, log, site);
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(config.GATEWAY_PORT, config.GATEWAY_HOST, () => resolve(s));
   });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Request, Response } from 'express';
+import type { SiteConfig } from 'shared-api/site';
 import { matchPath, remoteForPath } from 'shared-i18n';
 import type { RegistrySource } from './registry';
 import { publicRegistry } from './registry';
@@ -15,7 +16,7 @@ function jsonForHtml(value: unknown): string {
  * hint for the current route's remote manifest (two round trips less), and the real status:
  * 404 for a path outside the route table (the shell then renders its not-found page).
  */
-export function createShellPageHandler(shellDist: string, registry: RegistrySource) {
+export function createShellPageHandler(shellDist: string, registry: RegistrySource, site: SiteConfig) {
   let template: string | null = null;
   const readTemplate = () => {
     template ??= readFileSync(path.join(shellDist, 'index.html'), 'utf8');
@@ -41,6 +42,7 @@ export function createShellPageHandler(shellDist: string, registry: RegistrySour
     const manifest = remoteName ? remotes[remoteName] : undefined;
     const head = [
       `<script type="application/json" id="remotes-registry">${jsonForHtml(remotes)}</script>`,
+      `<script type="application/json" id="site-config">${jsonForHtml(site)}</script>`,
       manifest ? `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous">` : '',
     ].join('');
     res

@@ -2,9 +2,11 @@ import 'shared-ui/tokens.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { detectLanguage, initI18n, LANGUAGE_STORAGE_KEY } from 'shared-i18n';
+import { loadSiteConfig, setSiteConfig } from 'shared-ui/site';
 import { App } from './App';
 import { commonResources } from './i18n/common';
 import { loadRegistry, registerRemoteApps } from './remotes/registry';
+import { loadSchedulingScript } from './scheduling/booking';
 
 function storedLanguage(): string | null {
   try {
@@ -21,11 +23,14 @@ async function start() {
     stored: storedLanguage(),
   });
 
-  const [registry] = await Promise.all([
+  const [registry, site] = await Promise.all([
     loadRegistry(),
+    loadSiteConfig(),
     initI18n(language, { es: { common: commonResources.es }, en: { common: commonResources.en } }),
   ]);
   registerRemoteApps(registry);
+  setSiteConfig(site);
+  loadSchedulingScript(site.schedulingUrl);
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');

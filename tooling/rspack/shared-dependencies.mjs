@@ -19,6 +19,8 @@ const SINGLETONS = {
   'shared-i18n': 'shared-i18n',
   // One toast queue for the page: remotes raise, the shell renders.
   'shared-ui/toast': 'shared-ui',
+  // The site configuration the shell loaded, read by every remote.
+  'shared-ui/site': 'shared-ui',
 };
 
 /** Reads the installed version from the package's own folder (some packages do not export package.json). */

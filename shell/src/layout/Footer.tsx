@@ -1,26 +1,33 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { type Language, pathFor } from 'shared-i18n';
+import { formatAddress, useSiteConfig } from 'shared-ui/site';
 import styles from './Footer.module.css';
+import { NAV_ITEMS } from './nav-items';
 
 export function Footer({ language }: { language: Language }) {
   const { t } = useTranslation('common');
+  const site = useSiteConfig();
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <section>
           <h2>{t('footer.quickLinks')}</h2>
           <ul>
-            <li>
-              <Link to={pathFor('home', language)}>{t('nav.home')}</Link>
-            </li>
-            <li>
-              <Link to={pathFor('facilities', language)}>{t('nav.facilities')}</Link>
-            </li>
-            <li>
-              <Link to={pathFor('calculator', language)}>{t('nav.calculator')}</Link>
-            </li>
+            {NAV_ITEMS.map((item) => (
+              <li key={item.page}>
+                <Link to={pathFor(item.page, language)}>{t(item.labelKey)}</Link>
+              </li>
+            ))}
           </ul>
+        </section>
+        <section>
+          <h2>{t('footer.contact')}</h2>
+          <address className={styles.contact}>
+            <span>{formatAddress(site)}</span>
+            <a href={`tel:${site.phone.replace(/\s+/g, '')}`}>{site.phone}</a>
+            <a href={`mailto:${site.email}`}>{site.email}</a>
+          </address>
         </section>
         <section>
           <h2>{t('footer.legal')}</h2>
@@ -34,6 +41,9 @@ export function Footer({ language }: { language: Language }) {
           </ul>
         </section>
       </div>
+      <p className={styles.copyright}>
+        © {new Date().getFullYear()} {site.tradingName} · {site.legalName}
+      </p>
     </footer>
   );
 }

@@ -1,34 +1,63 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
 import { type Language, pathFor } from 'shared-i18n';
+import { useSiteConfig } from 'shared-ui/site';
+import { BookVisitButton } from './BookVisitButton';
 import styles from './Header.module.css';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { MobileDrawer } from './MobileDrawer';
+import { NAV_ITEMS } from './nav-items';
 
-export function Header({ language }: { language: Language }) {
+interface Props {
+  language: Language;
+  /** `scroll`: the variant that slides in after 200 px; hidden (and out of the tab order) until then. */
+  variant: 'static' | 'scroll';
+  visible?: boolean;
+}
+
+export function Header({ language, variant, visible = true }: Props) {
   const { t } = useTranslation('common');
+  const { tradingName } = useSiteConfig();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const hidden = variant === 'scroll' && !visible;
   return (
-    <header className={styles.header}>
+    <header
+      className={`${styles.header} ${variant === 'scroll' ? styles.scroll : ''} ${hidden ? styles.hidden : ''}`}
+      data-testid={variant === 'scroll' ? 'scroll-header' : 'static-header'}
+      aria-hidden={hidden || undefined}
+      inert={hidden || undefined}
+    >
       <div className={styles.bar}>
         <Link className={styles.brand} to={pathFor('home', language)}>
-          {t('brand')}
+          {tradingName}
         </Link>
         <nav className={styles.nav} aria-label={t('nav.label')}>
           <ul>
-            <li>
-              <NavLink to={pathFor('home', language)} end>
-                {t('nav.home')}
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to={pathFor('facilities', language)}>{t('nav.facilities')}</NavLink>
-            </li>
-            <li>
-              <NavLink to={pathFor('calculator', language)}>{t('nav.calculator')}</NavLink>
-            </li>
+            {NAV_ITEMS.map((item) => (
+              <li key={item.page}>
+                <NavLink to={pathFor(item.page, language)} end={item.end}>
+                  {t(item.labelKey)}
+                </NavLink>
+              </li>
+            ))}
           </ul>
         </nav>
-        <LanguageSwitcher language={language} />
+        <div className={styles.actions}>
+          <BookVisitButton />
+          <LanguageSwitcher language={language} />
+        </div>
+        <button
+          type="button"
+          className={styles.menuButton}
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(true)}
+        >
+          <span aria-hidden="true">☰</span> {t('menu.open')}
+        </button>
       </div>
+      <MobileDrawer language={language} open={menuOpen} onClose={() => setMenuOpen(false)} />
     </header>
   );
 }

@@ -1,22 +1,39 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from 'shared-i18n';
+import { ChatWidget } from '../chat/ChatWidget';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import styles from './Layout.module.css';
+import { TopBanner } from './TopBanner';
+import { useScrolledPast } from './useScrolledPast';
 
-export function Layout({ language, children }: { language: Language; children: ReactNode }) {
+interface Props {
+  language: Language;
+  /** The home page (and its /contratar, /hire twin) has only the scroll header. */
+  home?: boolean;
+  children: ReactNode;
+}
+
+/** Pixels of scroll after which the scroll header slides in. */
+export const SCROLL_HEADER_THRESHOLD = 200;
+
+export function Layout({ language, home = false, children }: Props) {
   const { t } = useTranslation('common');
+  const scrolled = useScrolledPast(SCROLL_HEADER_THRESHOLD);
   return (
     <div className={styles.page}>
       <a className={styles.skip} href="#main">
         {t('skipToContent')}
       </a>
-      <Header language={language} />
+      <TopBanner language={language} />
+      {!home && <Header language={language} variant="static" />}
+      <Header language={language} variant="scroll" visible={scrolled} />
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
       </main>
       <Footer language={language} />
+      <ChatWidget />
     </div>
   );
 }

@@ -30,7 +30,7 @@ function ResolvedRoute() {
   // The door tool is a staff keypad: full screen, without the public site's chrome.
   if (match.kind === 'door') return <RemoteSlot key="door" name="door" language="es" />;
   return (
-    <Layout language={language}>
+    <Layout language={language} home={match.kind === 'page' && (match.page === 'home' || match.page === 'hire')}>
       {match.kind === 'page' ? (
         <RemoteSlot key={REMOTE_OF_PAGE[match.page]} name={REMOTE_OF_PAGE[match.page]} language={language} />
       ) : (

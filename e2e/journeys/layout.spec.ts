@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('layout chrome', () => {
+  test('the banner alternates its offers and both lead to the hire page', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/es/instalaciones');
+    const banner = page.getByTestId('top-banner');
+    await expect(banner).toHaveText(/Un mes gratis al contratar 6 meses/);
+    await page.clock.runFor(15_000);
+    await expect(banner).toHaveText(/10 % de descuento/);
+    await page.clock.runFor(20_000);
+    await expect(banner).toHaveText(/Un mes gratis/);
+    await banner.click();
+    await expect(page).toHaveURL(/\/es\/contratar$/);
+    await page.goto('/en/facilities');
+    await expect(page.getByTestId('top-banner')).toHaveAttribute('href', '/en/hire');
+  });
+
+  test('header links, footer contact and language buttons', async ({ page }) => {
+    await page.goto('/en/calculator');
+    const header = page.getByTestId('static-header');
+    await header.getByRole('link', { name: 'Facilities' }).click();
+    await expect(page).toHaveURL(/\/en\/facilities$/);
+    await header.getByRole('button', { name: 'Spanish' }).click();
+    await expect(page).toHaveURL(/\/es\/instalaciones$/);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: '+34 600 000 000' })).toHaveAttribute('href', 'tel:+34600000000');
+    await expect(footer.getByRole('link', { name: 'hola@trasteros-demo.example' })).toBeVisible();
+    await expect(footer).toContainText('Calle Ejemplo, 1, 29000 Pueblo de Ejemplo');
+    await footer.getByRole('link', { name: 'Términos y condiciones' }).click();
+    await expect(page).toHaveURL(/\/es\/terminos$/);
+  });
+
+  test('the home page has only the scroll header, which slides in after 200 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await page.goto('/es');
+    await expect(page.getByTestId('static-header')).toHaveCount(0);
+    const scrollHeader = page.getByTestId('scroll-header');
+    await expect(scrollHeader).toBeHidden();
+    await page.evaluate(() => {
+      document.body.style.minHeight = '3000px';
+      window.scrollTo(0, 150);
+    });
+    await expect(scrollHeader).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 260));
+    await expect(scrollHeader).toBeVisible();
+    await scrollHeader.getByRole('link', { name: 'Calculadora' }).click();
+    await expect(page).toHaveURL(/\/es\/calculadora$/);
+  });
+
+  test('the mobile drawer has the same items at 375 px @phone', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/es/calculadora');
+    const header = page.getByTestId('static-header');
+    await expect(header.getByRole('navigation')).toBeHidden();
+    await header.getByRole('button', { name: 'Menú' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menú' });
+    await expect(drawer.getByRole('link', { name: 'Inicio' })).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Reservar visita' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await header.getByRole('button', { name: 'Menú' }).click();
+    await drawer.getByRole('link', { name: 'Instalaciones' }).click();
+    await expect(page).toHaveURL(/\/es\/instalaciones$/);
+    await expect(drawer).toBeHidden();
+  });
+
+  test('Book a visit without the popup script only logs', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    const crashes: string[] = [];
+    page.on('pageerror', (e) => crashes.push(e.message));
+    await page.goto('/en/facilities');
+    await page.getByTestId('static-header').getByRole('button', { name: 'Book a visit' }).click();
+    await expect.poll(() => errors.some((e) => e.includes('scheduling popup is not loaded'))).toBe(true);
+    expect(crashes).toEqual([]);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('the assistant answers after about a second and ignores blanks @phone', async ({ page }) => {
+    await page.goto('/es/instalaciones');
+    await page.getByRole('button', { name: 'Asistente' }).click();
+    const chat = page.getByRole('dialog', { name: 'Asistente virtual' });
+    const input = chat.getByLabel('Tu mensaje');
+    await input.fill('   ');
+    await input.press('Enter');
+    await expect(chat.locator('[data-from]')).toHaveCount(0);
+    await input.fill('¿Qué horario tenéis?');
+    const sent = Date.now();
+    await input.press('Enter');
+    await expect(chat.locator('[data-from="user"]')).toHaveText('¿Qué horario tenéis?');
+    const reply = chat.locator('[data-from="bot"]');
+    await expect(reply).toHaveText(/acceso 24 horas/);
+    expect(Date.now() - sent).toBeGreaterThanOrEqual(900);
+    await input.fill('¿Cuánto cuesta?');
+    await input.press('Enter');
+    await expect(reply.nth(1)).toHaveText(/desde 1 euro al día/);
+  });
+});

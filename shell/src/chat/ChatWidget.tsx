@@ -1,0 +1,103 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAddress, useSiteConfig } from 'shared-ui/site';
+import styles from './ChatWidget.module.css';
+import { type ChatMessage, isSendable, REPLY_DELAY_MS, replyTopic } from './replies';
+
+let counter = 0;
+const newId = () => `m${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** The site assistant: canned answers only, chosen by the keyword rule of replies.ts. */
+export function ChatWidget() {
+  const { t } = useTranslation('common');
+  const site = useSiteConfig();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [pending, setPending] = useState(0);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal?.();
+    if (!open && dialog.open) dialog.close?.();
+  }, [open]);
+
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new messages scroll the log
+  useEffect(() => {
+    logRef.current?.scrollTo?.({ top: logRef.current.scrollHeight });
+  }, [messages]);
+
+  const send = () => {
+    if (!isSendable(draft)) return;
+    const text = draft.trim();
+    setMessages((m) => [...m, { id: newId(), text, isBot: false, timestamp: Date.now() }]);
+    setDraft('');
+    setPending((n) => n + 1);
+    const topic = replyTopic(text);
+    timers.current.push(
+      setTimeout(() => {
+        const reply = t(`chat.replies.${topic}`, { address: formatAddress(site), phone: site.phone });
+        setMessages((m) => [...m, { id: newId(), text: reply, isBot: true, timestamp: Date.now() }]);
+        setPending((n) => n - 1);
+      }, REPLY_DELAY_MS),
+    );
+  };
+
+  return (
+    <>
+      <button type="button" className={styles.launcher} onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
+          <path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z" />
+        </svg>{' '}
+        {t('chat.open')}
+      </button>
+      <dialog ref={dialogRef} className={styles.dialog} aria-labelledby="chat-title" onClose={() => setOpen(false)}>
+        <div className={styles.top}>
+          <h2 id="chat-title">{t('chat.title')}</h2>
+          <button type="button" className={styles.close} onClick={() => setOpen(false)} aria-label={t('chat.close')}>
+            ×
+          </button>
+        </div>
+        <div className={styles.log} role="log" aria-live="polite" ref={logRef} data-testid="chat-log">
+          <p className={styles.bot}>{t('chat.greeting')}</p>
+          {messages.map((message) => (
+            <p
+              key={message.id}
+              className={message.isBot ? styles.bot : styles.user}
+              data-from={message.isBot ? 'bot' : 'user'}
+            >
+              {message.text}
+            </p>
+          ))}
+          {pending > 0 && <p className={styles.typing}>{t('chat.typing')}</p>}
+        </div>
+        <form
+          className={styles.form}
+          onSubmit={(event) => {
+            event.preventDefault();
+            send();
+          }}
+        >
+          <label htmlFor="chat-input" className="visually-hidden">
+            {t('chat.inputLabel')}
+          </label>
+          <input
+            id="chat-input"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            placeholder={t('chat.placeholder')}
+            autoComplete="off"
+            maxLength={500}
+          />
+          <button type="submit">{t('chat.send')}</button>
+        </form>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { useSiteConfig } from 'shared-ui/site';
+import { openScheduling } from '../scheduling/booking';
+import styles from './Header.module.css';
+
+export function BookVisitButton({ onOpened }: { onOpened?: () => void }) {
+  const { t } = useTranslation('common');
+  const { schedulingUrl } = useSiteConfig();
+  return (
+    <button
+      type="button"
+      className={styles.book}
+      onClick={() => {
+        openScheduling(schedulingUrl);
+        onOpened?.();
+      }}
+    >
+      {t('bookVisit')}
+    </button>
+  );
+}

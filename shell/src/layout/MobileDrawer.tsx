@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router-dom';
+import { type Language, pathFor } from 'shared-i18n';
+import { BookVisitButton } from './BookVisitButton';
+import styles from './Header.module.css';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { NAV_ITEMS } from './nav-items';
+
+/** The menu below 768 px: a modal dialog, so focus stays inside and Esc closes it. */
+export function MobileDrawer({ language, open, onClose }: { language: Language; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('common');
+  const ref = useRef<HTMLDialogElement>(null);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal?.();
+    if (!open && dialog.open) dialog.close?.();
+  }, [open]);
+
+  // Any navigation closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger
+  useEffect(() => {
+    onClose();
+  }, [pathname]);
+
+  return (
+    <dialog ref={ref} className={styles.drawer} aria-label={t('menu.title')} onClose={onClose}>
+      <div className={styles.drawerTop}>
+        <span className={styles.drawerTitle}>{t('menu.title')}</span>
+        <button type="button" className={styles.iconButton} onClick={onClose} aria-label={t('menu.close')}>
+          ×
+        </button>
+      </div>
+      <nav aria-label={t('nav.label')}>
+        <ul className={styles.drawerLinks}>
+          {NAV_ITEMS.map((item) => (
+            <li key={item.page}>
+              <NavLink to={pathFor(item.page, language)} end={item.end}>
+                {t(item.labelKey)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <BookVisitButton onOpened={onClose} />
+      <LanguageSwitcher language={language} />
+    </dialog>
+  );
+}

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { type Language, pathFor } from 'shared-i18n';
+import { BANNER_MESSAGES } from './banner-cycle';
+import styles from './TopBanner.module.css';
+import { useBannerCycle } from './useBannerCycle';
+
+/** Alternates the free-month and discount offers forever; both lead to the hire page. */
+export function TopBanner({ language }: { language: Language }) {
+  const { t } = useTranslation('common');
+  const index = useBannerCycle();
+  const message = BANNER_MESSAGES[index]?.id ?? 'freeMonth';
+  return (
+    <aside className={styles.banner} aria-label={t('banner.label')}>
+      <Link to={pathFor('hire', language)} data-testid="top-banner" data-message={message}>
+        {t(`banner.${message}`)}
+      </Link>
+    </aside>
+  );
+}
