@@ -2,11 +2,11 @@ import 'shared-ui/tokens.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { detectLanguage, initI18n, LANGUAGE_STORAGE_KEY } from 'shared-i18n';
+import { loadSchedulingScript } from 'shared-ui/scheduling';
 import { loadSiteConfig, setSiteConfig } from 'shared-ui/site';
 import { App } from './App';
 import { commonResources } from './i18n/common';
 import { loadRegistry, registerRemoteApps } from './remotes/registry';
-import { loadSchedulingScript } from './scheduling/booking';
 
 function storedLanguage(): string | null {
   try {

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { api, type CatalogueProduct, WAITLIST_TIMEFRAMES } from 'shared-api';
 import { type Language, pathFor } from 'shared-i18n';
+import { useModalDialog } from 'shared-ui/modal-dialog';
 import { toast } from 'shared-ui/toast';
 import calculatorStyles from '../calculator/Calculator.module.css';
 import {
@@ -46,18 +47,7 @@ export function WaitlistDialog({ product, volume, proceso, language, onClose }: 
   const [errors, setErrors] = useState<Partial<Record<WaitlistField, WaitlistError>>>({});
   const [submitting, setSubmitting] = useState(false);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (product && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', ''); // engines without modal dialogs (jsdom)
-    }
-    if (!product && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
-  }, [product]);
+  useModalDialog(dialogRef, product !== null);
 
   const set = <K extends WaitlistField>(field: K, value: WaitlistForm[K]) => {
     const next = { ...form, [field]: value };

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalDialog } from 'shared-ui/modal-dialog';
 import { formatAddress, useSiteConfig } from 'shared-ui/site';
 import styles from './ChatWidget.module.css';
 import { type ChatMessage, isSendable, REPLY_DELAY_MS, replyTopic } from './replies';
@@ -19,12 +20,7 @@ export function ChatWidget() {
   const [pending, setPending] = useState(0);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal?.();
-    if (!open && dialog.open) dialog.close?.();
-  }, [open]);
+  useModalDialog(dialogRef, open);
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { openScheduling } from 'shared-ui/scheduling';
 import { useSiteConfig } from 'shared-ui/site';
-import { openScheduling } from '../scheduling/booking';
 import styles from './Header.module.css';
 
 export function BookVisitButton({ onOpened }: { onOpened?: () => void }) {

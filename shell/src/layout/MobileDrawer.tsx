@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import { type Language, pathFor } from 'shared-i18n';
+import { useModalDialog } from 'shared-ui/modal-dialog';
 import { BookVisitButton } from './BookVisitButton';
 import styles from './Header.module.css';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -13,12 +14,7 @@ export function MobileDrawer({ language, open, onClose }: { language: Language; 
   const ref = useRef<HTMLDialogElement>(null);
   const { pathname } = useLocation();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal?.();
-    if (!open && dialog.open) dialog.close?.();
-  }, [open]);
+  useModalDialog(ref, open);
 
   // Any navigation closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openScheduling } from './booking';
+import { openScheduling } from './scheduling';
 
 describe('Book a visit', () => {
   afterEach(() => {

@@ -32,3 +32,10 @@ export function openScheduling(schedulingUrl: string): boolean {
   window.Calendly.initPopupWidget({ url: schedulingUrl });
   return true;
 }
+
+/** Learn more: asks the voice-assistant widget to open. Nothing listens when none is configured. */
+export const VOICE_ASSISTANT_EVENT = 'voice-assistant:open';
+
+export function openVoiceAssistant(widgetId: string): void {
+  window.dispatchEvent(new CustomEvent(VOICE_ASSISTANT_EVENT, { detail: { widgetId } }));
+}

@@ -1,0 +1,109 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { type Language, pathFor } from 'shared-i18n';
+import { useDocumentMeta } from 'shared-ui/document-meta';
+import { openScheduling, openVoiceAssistant } from 'shared-ui/scheduling';
+import { useSiteConfig } from 'shared-ui/site';
+import styles from '../Marketing.module.css';
+import { StorageKinds } from '../storage/StorageKinds';
+import { reviewsFrom } from './reviews';
+
+/** Figures of the statistics band (spec §9). */
+const STATS = [
+  { key: 'units', value: 55 },
+  { key: 'boxes', value: 15 },
+  { key: 'furniture', value: 15 },
+  { key: 'customers', value: 300, over: true },
+] as const;
+
+export function HomePage({ language }: { language: Language }) {
+  const { t } = useTranslation('marketing');
+  const site = useSiteConfig();
+  useDocumentMeta({
+    title: `${site.tradingName} · ${t('home.title')}`,
+    description: t('meta.home'),
+    page: 'home',
+    language,
+  });
+  const features = t('home.features', { returnObjects: true }) as { title: string; text: string }[];
+  const reviews = reviewsFrom(t('home.reviews', { returnObjects: true }));
+
+  return (
+    <div data-remote="marketing">
+      <section className={styles.hero}>
+        <div className={styles.heroInner}>
+          <h1>{t('home.title')}</h1>
+          <p>{t('home.subtitle')}</p>
+          <div className={styles.actions}>
+            <button type="button" className={styles.primary} onClick={() => openScheduling(site.schedulingUrl)}>
+              {t('home.bookVisit')}
+            </button>
+            <button type="button" className={styles.secondary} onClick={() => openVoiceAssistant(site.voiceWidgetId)}>
+              {t('home.learnMore')}
+            </button>
+          </div>
+        </div>
+      </section>
+
+      <section className={styles.section} aria-labelledby="features-title">
+        <h2 id="features-title">{t('home.featuresTitle')}</h2>
+        <ul className={styles.cards} data-testid="features">
+          {features.map((feature) => (
+            <li key={feature.title} className={styles.card}>
+              <h3>{feature.title}</h3>
+              <p>{feature.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={styles.section} aria-labelledby="kinds-title">
+        <h2 id="kinds-title">{t('home.kindsTitle')}</h2>
+        <StorageKinds />
+        <p className={styles.claim}>{t('home.fromPrice')}</p>
+        <Link className={styles.textLink} to={pathFor('calculator', language)}>
+          {t('home.seeCalculator')} →
+        </Link>
+      </section>
+
+      <section className={styles.section} aria-labelledby="reviews-title">
+        <h2 id="reviews-title">{t('home.reviewsTitle')}</h2>
+        <ul className={styles.cards} data-testid="reviews">
+          {reviews.map((review) => (
+            <li key={review.author} className={styles.card}>
+              <figure className={styles.review}>
+                <div className={styles.stars} role="img" aria-label={t('home.starsLabel', { count: review.stars })}>
+                  {'★'.repeat(review.stars)}
+                  {'☆'.repeat(5 - review.stars)}
+                </div>
+                <blockquote>{review.text}</blockquote>
+                <figcaption className={styles.author}>{review.author}</figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={styles.stats} aria-labelledby="stats-title">
+        <h2 id="stats-title" className="visually-hidden">
+          {t('home.statsTitle')}
+        </h2>
+        <dl className={styles.statsList} data-testid="stats">
+          {STATS.map((stat) => (
+            <div key={stat.key}>
+              <dt>{t(`home.stats.${stat.key}`)}</dt>
+              {'over' in stat ? (
+                <dd>
+                  <span aria-hidden="true">+{stat.value}</span>
+                  <span className="visually-hidden">{t('home.statsOver', { count: stat.value })}</span>
+                </dd>
+              ) : (
+                <dd>{stat.value}</dd>
+              )}
+            </div>
+          ))}
+        </dl>
+      </section>
+    </div>
+  );
+}
