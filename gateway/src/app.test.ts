@@ -118,6 +118,33 @@ describe('pages', () => {
   });
 });
 
+describe('search engines', () => {
+  it('lists both languages of every public page in sitemap.xml, with alternates', async () => {
+    const res = await fetch(`${gateway}/sitemap.xml`);
+    expect(res.headers.get('content-type')).toContain('application/xml');
+    const xml = await res.text();
+    for (const path of [
+      '/es',
+      '/en',
+      '/es/instalaciones',
+      '/en/facilities',
+      '/es/calculadora',
+      '/en/privacy',
+      '/es/terminos',
+    ]) {
+      expect(xml).toContain(`${gateway}${path}</loc>`);
+    }
+    expect(xml).toContain('hreflang="en"');
+    expect(xml).not.toContain('/alta');
+  });
+
+  it('points robots.txt at the sitemap and keeps private tools out', async () => {
+    const text = await (await fetch(`${gateway}/robots.txt`)).text();
+    expect(text).toContain(`Sitemap: ${gateway}/sitemap.xml`);
+    expect(text).toContain('Disallow: /abridor');
+  });
+});
+
 describe('assets and registry', () => {
   it('caches hashed assets for a year and compresses them', async () => {
     const res = await fetch(`${gateway}/static/js/main.0123456789.js`, { headers: { 'accept-encoding': 'br' } });

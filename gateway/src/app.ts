@@ -9,6 +9,7 @@ import { checkUpstreams } from './health';
 import { functionsProxy, remotesProxy } from './proxies';
 import { publicRegistry, type RegistrySource } from './registry';
 import { functionsBodyLimit, functionsRateLimit, securityHeaders } from './security';
+import { robots, sitemap } from './seo';
 import { createShellPageHandler } from './shell-page';
 
 /** Content-hashed files may be cached for a year; everything else is revalidated. */
@@ -40,6 +41,9 @@ export function createGateway(config: GatewayConfig, registry: RegistrySource, l
       .set('cache-control', 'no-store')
       .json(health);
   });
+
+  app.get('/sitemap.xml', sitemap);
+  app.get('/robots.txt', robots);
 
   app.get('/site.json', (_req, res) => {
     res.set('cache-control', 'no-cache').json(site);

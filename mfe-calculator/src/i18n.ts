@@ -4,6 +4,8 @@ export const calculatorResources = {
   es: {
     title: 'Calculadora de volumen',
     subtitle: 'Calcula cuánto espacio necesitas para tus muebles y encuentra el trastero que encaja.',
+    metaDescription:
+      'Calcula los metros cúbicos de tus muebles y mira qué trasteros disponibles encajan, con precio al mes.',
     backToSignup: 'Volver al alta',
     howItWorks: {
       title: 'Cómo funciona',
@@ -116,6 +118,8 @@ export const calculatorResources = {
   en: {
     title: 'Volume calculator',
     subtitle: 'Work out how much space your furniture needs and find the storage unit that fits.',
+    metaDescription:
+      'Work out the cubic metres of your furniture and see which available storage units fit, with monthly prices.',
     backToSignup: 'Back to sign-up',
     howItWorks: {
       title: 'How it works',

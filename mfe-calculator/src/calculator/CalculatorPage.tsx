@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PROCESO_PARAM } from 'shared-api';
 import { type Language, pathFor } from 'shared-i18n';
+import { useDocumentMeta } from 'shared-ui/document-meta';
 import { PageHeading } from 'shared-ui/page-heading';
 import { OptionsView } from '../options/OptionsView';
 import { ShareBar } from '../share/ShareBar';
@@ -25,6 +26,7 @@ export function CalculatorPage({ language }: { language: Language }) {
   const [view, setView] = useState<'list' | 'options'>('list');
   const calculatorRef = useRef<HTMLDivElement>(null);
   useSharedListImport();
+  useDocumentMeta({ title: t('title'), description: t('metaDescription'), page: 'calculator', language });
 
   const closeOptions = () => {
     setView('list');

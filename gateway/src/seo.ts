@@ -1,0 +1,45 @@
+import type { Request, Response } from 'express';
+import { type PageId, pathFor, SUPPORTED_LANGUAGES } from 'shared-i18n';
+
+/** The public pages worth indexing; the sign-up steps and the door tool are not. */
+const INDEXED: PageId[] = ['home', 'facilities', 'calculator', 'privacy', 'terms'];
+
+function origin(req: Request): string {
+  return `${req.protocol}://${req.get('host')}`;
+}
+
+/** Every indexed page in both languages, each with its hreflang alternates. */
+export function sitemap(req: Request, res: Response) {
+  const base = origin(req);
+  const urls = INDEXED.flatMap((page) =>
+    SUPPORTED_LANGUAGES.map((lang) => {
+      const alternates = SUPPORTED_LANGUAGES.map(
+        (alt) => `<xhtml:link rel="alternate" hreflang="${alt}" href="${base}${pathFor(page, alt)}"/>`,
+      ).join('');
+      return `<url><loc>${base}${pathFor(page, lang)}</loc>${alternates}</url>`;
+    }),
+  );
+  res
+    .type('application/xml')
+    .set('cache-control', 'public, max-age=3600')
+    .send(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${urls.join('')}</urlset>\n`,
+    );
+}
+
+export function robots(req: Request, res: Response) {
+  res
+    .type('text/plain')
+    .set('cache-control', 'public, max-age=3600')
+    .send(
+      [
+        'User-agent: *',
+        'Disallow: /es/alta',
+        'Disallow: /en/signup',
+        'Disallow: /abridor',
+        'Disallow: /functions/',
+        `Sitemap: ${origin(req)}/sitemap.xml`,
+        '',
+      ].join('\n'),
+    );
+}
