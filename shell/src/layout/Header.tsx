@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { type Language, pathFor } from 'shared-i18n';
 import { useSiteConfig } from 'shared-ui/site';
 import { BookVisitButton } from './BookVisitButton';
 import styles from './Header.module.css';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { MobileDrawer } from './MobileDrawer';
-import { NAV_ITEMS } from './nav-items';
+import { NavLinks } from './NavLinks';
 
 interface Props {
   language: Language;
@@ -33,15 +33,7 @@ export function Header({ language, variant, visible = true }: Props) {
           {tradingName}
         </Link>
         <nav className={styles.nav} aria-label={t('nav.label')}>
-          <ul>
-            {NAV_ITEMS.map((item) => (
-              <li key={item.page}>
-                <NavLink to={pathFor(item.page, language)} end={item.end}>
-                  {t(item.labelKey)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavLinks language={language} />
         </nav>
         <div className={styles.actions}>
           <BookVisitButton />

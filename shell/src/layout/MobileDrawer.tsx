@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router-dom';
-import { type Language, pathFor } from 'shared-i18n';
+import { useLocation } from 'react-router-dom';
+import type { Language } from 'shared-i18n';
 import { useModalDialog } from 'shared-ui/modal-dialog';
 import { BookVisitButton } from './BookVisitButton';
 import styles from './Header.module.css';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import { NAV_ITEMS } from './nav-items';
+import { NavLinks } from './NavLinks';
 
 /** The menu below 768 px: a modal dialog, so focus stays inside and Esc closes it. */
 export function MobileDrawer({ language, open, onClose }: { language: Language; open: boolean; onClose: () => void }) {
@@ -31,15 +31,7 @@ export function MobileDrawer({ language, open, onClose }: { language: Language; 
         </button>
       </div>
       <nav aria-label={t('nav.label')}>
-        <ul className={styles.drawerLinks}>
-          {NAV_ITEMS.map((item) => (
-            <li key={item.page}>
-              <NavLink to={pathFor(item.page, language)} end={item.end}>
-                {t(item.labelKey)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <NavLinks language={language} className={styles.drawerLinks} />
       </nav>
       <BookVisitButton onOpened={onClose} />
       <LanguageSwitcher language={language} />
