@@ -16,6 +16,16 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Trasteros (demo) <no-reply@trasteros-demo.example>'),
   /** smtp(s)://user:pass@host:port — without it e-mails stay in the outbox table. */
   SMTP_URL: z.string().optional(),
+  /** First start only: the door tool's admin password and PIN (generated and printed when absent). */
+  DOOR_ADMIN_PASSWORD: z.string().min(8).optional(),
+  DOOR_ADMIN_PIN: z
+    .string()
+    .regex(/^\d{4}$/)
+    .optional(),
+  /** A relay controller that opens the door; without it a simulated relay records the pulses. */
+  DOOR_RELAY_URL: z.url().optional(),
+  /** How long a door-tool session lasts without use being revoked. */
+  DOOR_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(90),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { type DoorRelay, httpRelay, simulatedRelay } from './adapters/door-relay';
 import { createMailer, type Mailer } from './adapters/mailer';
 import { createOutbox, type Outbox } from './adapters/outbox';
 import type { FunctionsConfig } from './config';
@@ -11,6 +12,7 @@ export interface FunctionContext {
   log: Logger;
   outbox: Outbox;
   mailer: Mailer;
+  doorRelay: DoorRelay;
 }
 
 export function createContext(db: Database, config: FunctionsConfig, log: Logger): FunctionContext {
@@ -21,5 +23,6 @@ export function createContext(db: Database, config: FunctionsConfig, log: Logger
     log,
     outbox,
     mailer: createMailer({ outbox, db, log, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL }),
+    doorRelay: config.DOOR_RELAY_URL ? httpRelay(config.DOOR_RELAY_URL) : simulatedRelay(db, log),
   };
 }

@@ -4,6 +4,12 @@ import type { z } from 'zod';
 import type { FunctionContext } from './context';
 import { HttpError } from './http-error';
 
+/** What a handler may know of the call itself. */
+export interface RequestMeta {
+  /** The visitor's address (the gateway forwards it; loopback proxies are trusted). */
+  ip: string | null;
+}
+
 export interface FunctionDefinition {
   name: string;
   method: 'GET' | 'POST';
@@ -36,13 +42,15 @@ export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.ou
 export function jsonFunction<C extends FunctionContract>(
   name: string,
   contract: C,
-  handler: (input: z.output<C['request']>, ctx: FunctionContext) => Promise<z.input<C['response']>>,
+  handler: (input: z.output<C['request']>, ctx: FunctionContext, meta: RequestMeta) => Promise<z.input<C['response']>>,
 ): FunctionDefinition {
   return {
     name,
     method: 'POST',
     async handle(req, ctx) {
-      const output = await handler(parseOr400(contract.request, req.body) as z.output<C['request']>, ctx);
+      const output = await handler(parseOr400(contract.request, req.body) as z.output<C['request']>, ctx, {
+        ip: req.ip ?? null,
+      });
       return contract.response.parse(output);
     },
   };
@@ -53,7 +61,11 @@ export function actionFunction<A extends Record<string, FunctionContract>>(
   name: string,
   actions: A,
   handlers: {
-    [K in keyof A]: (input: z.output<A[K]['request']>, ctx: FunctionContext) => Promise<z.input<A[K]['response']>>;
+    [K in keyof A]: (
+      input: z.output<A[K]['request']>,
+      ctx: FunctionContext,
+      meta: RequestMeta,
+    ) => Promise<z.input<A[K]['response']>>;
   },
 ): FunctionDefinition {
   return {
@@ -65,8 +77,10 @@ export function actionFunction<A extends Record<string, FunctionContract>>(
         throw new HttpError(400, 'Unknown or missing action');
       }
       const contract = actions[action] as FunctionContract;
-      const handler = handlers[action] as (input: unknown, ctx: FunctionContext) => Promise<unknown>;
-      return contract.response.parse(await handler(parseOr400(contract.request, req.body), ctx));
+      const handler = handlers[action] as (input: unknown, ctx: FunctionContext, meta: RequestMeta) => Promise<unknown>;
+      return contract.response.parse(
+        await handler(parseOr400(contract.request, req.body), ctx, { ip: req.ip ?? null }),
+      );
     },
   };
 }

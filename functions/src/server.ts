@@ -5,6 +5,7 @@ import { type FunctionsConfig, loadConfig } from './config';
 import { createContext } from './context';
 import { openDatabase } from './db';
 import { functionDefinitions } from './functions';
+import { ensureDoorAdmin } from './functions/abridor/setup';
 
 export interface RunningService {
   server: Server;
@@ -16,6 +17,7 @@ export async function startFunctionsService(config: FunctionsConfig = loadConfig
   const log = pino({ level: config.LOG_LEVEL, base: { service: 'functions' } });
   const db = await openDatabase(config);
   const ctx = createContext(db, config, log);
+  await ensureDoorAdmin(db, config, log);
   const app = createApp(ctx, functionDefinitions(config));
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(config.FUNCTIONS_PORT, config.FUNCTIONS_HOST, () => resolve(s));

@@ -7,12 +7,18 @@ import { createContext } from '../context';
 import type { Database } from '../db';
 import { migrate } from '../db/migrate';
 import { functionDefinitions } from '../functions';
+import { ensureDoorAdmin } from '../functions/abridor/setup';
 import type { DatabaseFactory } from './databases';
 
 /** The real functions service on a test database, listening on a free port. */
+/** The door tool's admin in every test service. */
+export const TEST_ADMIN = { usuario: 'admin', contraseña: 'admin-pass-123', pin: '9999' } as const;
+
 export async function serveFunctions(db: Database, env: NodeJS.ProcessEnv = { NODE_ENV: 'test' }) {
-  const config = loadConfig(env);
-  const ctx = createContext(db, config, pino({ level: 'silent' }));
+  const config = loadConfig({ DOOR_ADMIN_PASSWORD: TEST_ADMIN.contraseña, DOOR_ADMIN_PIN: TEST_ADMIN.pin, ...env });
+  const log = pino({ level: 'silent' });
+  const ctx = createContext(db, config, log);
+  await ensureDoorAdmin(db, config, log);
   const server = createApp(ctx, functionDefinitions(config)).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -9,7 +9,7 @@ const server = setupServer(
     baseUrl: 'http://api.test/functions/v1',
     responders: {
       'create-client': () => ({ success: true, clientId: 'c-1' }),
-      'abridor:login': () => ({ token: 't', user: { id: '1', usuario: 'ana', box: null } }),
+      'abridor:login': () => ({ token: 't', user: { id: '1', usuario: 'ana', box: null, isAdmin: false } }),
       'get-payment-status': () => ({ payment: { id: 'wrong' } }),
     },
   }),

@@ -3,25 +3,46 @@ import { z } from 'zod';
 export const PIN_PATTERN = /^\d{4}$/;
 export const DOOR_ACTIONS = ['ENTRADA', 'SALIDA'] as const;
 
-const token = z.string().min(1);
-const pin = z.string().regex(PIN_PATTERN, 'Debe ingresar un PIN de 4 dígitos');
+const token = z.string({ error: 'Sesión inválida o expirada' }).min(1, 'Sesión inválida o expirada');
+const pin = z
+  .string({ error: 'Debe ingresar un PIN de 4 dígitos' })
+  .regex(PIN_PATTERN, 'Debe ingresar un PIN de 4 dígitos');
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+const LOGIN_REQUIRED = 'Por favor ingrese usuario y contraseña';
+const USER_REQUIRED = 'Usuario, PIN y contraseña son obligatorios';
 
 export const doorUser = z.object({
   id: z.string(),
   usuario: z.string(),
   box: z.string().nullable(),
+  /** The user named admin (spec: admin means usuario equals admin). */
+  isAdmin: z.boolean(),
 });
+
+export const doorAuditEntry = z.object({
+  id: z.string(),
+  usuario: z.string().nullable(),
+  action: z.string(),
+  result: z.string(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type DoorAuditEntry = z.infer<typeof doorAuditEntry>;
 export type DoorUser = z.infer<typeof doorUser>;
 
 /** abridor: one schema per action (§7 list). PINs and passwords never travel back to the browser. */
 export const abridorActions = {
   login: {
-    request: z.object({ usuario: z.string().trim().min(1), contraseña: z.string().min(1) }),
+    request: z.object({
+      usuario: required(LOGIN_REQUIRED),
+      contraseña: z.string({ error: LOGIN_REQUIRED }).min(1, LOGIN_REQUIRED),
+    }),
     response: z.object({ token: z.string(), user: doorUser }),
   },
+  /** A session token, or a magic-link token: that one is used up and exchanged for a new session `token`. */
   validate_token: {
     request: z.object({ token }),
-    response: z.object({ valid: z.boolean(), user: doorUser.nullable() }),
+    response: z.object({ valid: z.boolean(), user: doorUser.nullable(), token: z.string().optional() }),
   },
   logout: {
     request: z.object({ token }),
@@ -29,7 +50,15 @@ export const abridorActions = {
   },
   door_action: {
     request: z.object({ token, pin, door_action: z.enum(DOOR_ACTIONS) }),
-    response: z.object({ success: z.boolean(), error: z.string().optional(), message: z.string().optional() }),
+    response: z.object({
+      success: z.boolean(),
+      error: z.string().optional(),
+      message: z.string().optional(),
+      /** After a wrong PIN: tries left before the lockout. */
+      attemptsLeft: z.number().int().min(0).optional(),
+      /** While locked out: when the keypad opens again (ISO time). */
+      lockedUntil: z.string().optional(),
+    }),
   },
   change_pin: {
     request: z.object({ token, currentPin: pin, newPin: pin }),
@@ -42,9 +71,12 @@ export const abridorActions = {
   add_user: {
     request: z.object({
       token,
-      usuario: z.string().trim().min(1),
-      pin,
-      contraseña: z.string().min(1),
+      usuario: required(USER_REQUIRED),
+      pin: z
+        .string({ error: USER_REQUIRED })
+        .min(1, USER_REQUIRED)
+        .regex(PIN_PATTERN, 'Debe ingresar un PIN de 4 dígitos'),
+      contraseña: z.string({ error: USER_REQUIRED }).min(1, USER_REQUIRED),
       box: z.string().optional().nullable(),
     }),
     response: z.object({ success: z.literal(true), user: doorUser }),
@@ -53,8 +85,10 @@ export const abridorActions = {
     request: z.object({
       token,
       userId: z.string().min(1),
-      usuario: z.string().trim().min(1),
-      pin: pin.optional(),
+      usuario: required('El usuario es obligatorio'),
+      /** Empty or absent: the PIN stays as it is. */
+      pin: z.union([z.literal(''), pin]).optional(),
+      /** Empty or absent: the password stays as it is. */
       contraseña: z.string().optional(),
       box: z.string().optional().nullable(),
     }),
@@ -65,8 +99,14 @@ export const abridorActions = {
     response: z.object({ success: z.literal(true) }),
   },
   generate_magic_token: {
+    /** target_user: the user's id. */
     request: z.object({ token, target_user: z.string().min(1) }),
     response: z.object({ success: z.boolean(), magic_token: z.string().optional(), error: z.string().optional() }),
+  },
+  /** Beyond the seed: who came in and out, newest first (admin only). */
+  list_audit: {
+    request: z.object({ token, limit: z.number().int().min(1).max(200).optional() }),
+    response: z.object({ entries: z.array(doorAuditEntry) }),
   },
 } as const;
 

@@ -1,0 +1,243 @@
+import { describe, expect, it } from 'vitest';
+import { databaseEngines } from '../../testing/databases';
+import { servedOn, TEST_ADMIN } from '../../testing/service';
+
+/** Every field any action may answer; each test reads the ones its action sends. */
+interface Reply {
+  error?: string;
+  success?: boolean;
+  valid?: boolean;
+  message?: string;
+  attemptsLeft?: number;
+  lockedUntil: string;
+  token: string;
+  magic_token: string;
+  user: { id: string; usuario: string; box: string | null; isAdmin: boolean };
+  users: { id: string; usuario: string }[];
+  entries: { usuario: string; action: string; result: string; ip: string }[];
+}
+
+describe.each(databaseEngines())('abridor on $name', (engine) => {
+  const served = servedOn(engine);
+  const call = async (body: Record<string, unknown>) => {
+    const res = await fetch(served.service.url('abridor'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Reply };
+  };
+  const login = async (usuario: string, contraseña: string) =>
+    (await call({ action: 'login', usuario, contraseña })).body.token;
+  let counter = 0;
+  /** A fresh user with a unique name and PIN; returns its id, token and PIN. */
+  const newUser = async (adminToken: string) => {
+    counter += 1;
+    const usuario = `user${counter}-${Date.now() % 100000}`;
+    const pin = String(1000 + counter * 37).padStart(4, '0');
+    const added = await call({
+      action: 'add_user',
+      token: adminToken,
+      usuario,
+      pin,
+      contraseña: 'secreto-1',
+      box: 'A-12',
+    });
+    expect(added.status).toBe(200);
+    return { id: added.body.user.id, usuario, pin, token: await login(usuario, 'secreto-1') };
+  };
+
+  it('logs in with hashed credentials only, and refuses wrong or missing ones', async () => {
+    expect(await call({ action: 'login', usuario: '', contraseña: '' })).toMatchObject({
+      status: 400,
+      body: { error: 'Por favor ingrese usuario y contraseña' },
+    });
+    expect(await call({ action: 'login', usuario: 'admin', contraseña: 'wrong' })).toMatchObject({
+      status: 401,
+      body: { error: 'Credenciales inválidas' },
+    });
+    const ok = await call({ action: 'login', usuario: TEST_ADMIN.usuario, contraseña: TEST_ADMIN.contraseña });
+    expect(ok.body.user).toMatchObject({ usuario: 'admin', isAdmin: true });
+    expect(ok.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const { rows } = await served.db.query<{ password_hash: string; pin_hash: string }>(
+      `select password_hash, pin_hash from door_users where usuario = 'admin'`,
+    );
+    expect(rows[0]?.password_hash).not.toContain(TEST_ADMIN.contraseña);
+    expect(rows[0]?.pin_hash).not.toBe(TEST_ADMIN.pin);
+    const sessions = await served.db.query<{ token_hash: string }>('select token_hash from door_sessions');
+    expect(sessions.rows.map((r) => r.token_hash)).not.toContain(ok.body.token);
+  });
+
+  it('validates a session and revokes it on logout', async () => {
+    const token = await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña);
+    expect((await call({ action: 'validate_token', token })).body).toMatchObject({
+      valid: true,
+      user: { usuario: 'admin' },
+    });
+    await call({ action: 'logout', token });
+    expect((await call({ action: 'validate_token', token })).body).toEqual({ valid: false, user: null });
+    expect((await call({ action: 'list_users', token })).status).toBe(401);
+  });
+
+  it('opens the door with the right PIN and records the pulse and the audit', async () => {
+    const admin = await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña);
+    const user = await newUser(admin);
+    const res = await call({ action: 'door_action', token: user.token, pin: user.pin, door_action: 'ENTRADA' });
+    expect(res.body).toEqual({ success: true, message: 'Acceso Autorizado: ENTRADA' });
+    const pulses = await served.db.query<{ door_action: string }>(
+      'select door_action from door_relay_pulses where user_id = $1',
+      [user.id],
+    );
+    expect(pulses.rows).toEqual([{ door_action: 'ENTRADA' }]);
+    const audit = (await call({ action: 'list_audit', token: admin })).body.entries as {
+      usuario: string;
+      action: string;
+      result: string;
+      ip: string;
+    }[];
+    expect(audit.find((e) => e.usuario === user.usuario && e.action === 'ENTRADA')).toMatchObject({
+      result: 'ok',
+      ip: expect.any(String),
+    });
+  });
+
+  it('locks the keypad on the server after three wrong PINs, even for the right PIN, until 15 s pass', async () => {
+    const admin = await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña);
+    const user = await newUser(admin);
+    const wrong = user.pin === '0000' ? '1111' : '0000';
+    const attempt = (pin: string) => call({ action: 'door_action', token: user.token, pin, door_action: 'SALIDA' });
+    expect((await attempt(wrong)).body).toEqual({ success: false, error: 'PIN inválido', attemptsLeft: 2 });
+    expect((await attempt(wrong)).body).toEqual({ success: false, error: 'PIN inválido', attemptsLeft: 1 });
+    const locked = (await attempt(wrong)).body;
+    expect(locked).toMatchObject({
+      success: false,
+      error: 'Acceso Bloqueado: Demasiados intentos fallidos. Espere 15 segundos.',
+      attemptsLeft: 0,
+    });
+    const until = new Date(locked.lockedUntil).getTime();
+    expect(until - Date.now()).toBeGreaterThan(10_000);
+    expect(until - Date.now()).toBeLessThanOrEqual(15_500);
+    const stillLocked = (await attempt(user.pin)).body;
+    expect(stillLocked.success).toBe(false);
+    expect(stillLocked.error).toMatch(/^Espere \d+ segundos antes del próximo intento$/);
+    // 15 s later (moved on in the database rather than waited for):
+    await served.db.query(
+      `update door_pin_failures set locked_until = now() - interval '1 second' where user_id = $1`,
+      [user.id],
+    );
+    expect((await attempt(user.pin)).body).toEqual({ success: true, message: 'Acceso Autorizado: SALIDA' });
+    // The counter started again after the lockout.
+    expect((await attempt(wrong)).body.attemptsLeft).toBe(2);
+  });
+
+  it('changes a PIN only with the current one, and keeps PINs unique', async () => {
+    const admin = await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña);
+    const user = await newUser(admin);
+    expect(await call({ action: 'change_pin', token: user.token, currentPin: '0001', newPin: '4321' })).toMatchObject({
+      status: 400,
+      body: { error: 'El PIN actual no es correcto' },
+    });
+    expect(
+      await call({ action: 'change_pin', token: user.token, currentPin: user.pin, newPin: TEST_ADMIN.pin }),
+    ).toMatchObject({
+      status: 409,
+      body: { error: 'Ese PIN ya está en uso' },
+    });
+    expect((await call({ action: 'change_pin', token: user.token, currentPin: user.pin, newPin: '12a4' })).status).toBe(
+      400,
+    );
+    expect(
+      (await call({ action: 'change_pin', token: user.token, currentPin: user.pin, newPin: '4321' })).body,
+    ).toEqual({ success: true });
+    expect(
+      (await call({ action: 'door_action', token: user.token, pin: '4321', door_action: 'ENTRADA' })).body.success,
+    ).toBe(true);
+  });
+
+  it('keeps user management to the admin: 403 for anyone else', async () => {
+    const admin = await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña);
+    const user = await newUser(admin);
+    for (const body of [
+      { action: 'list_users', token: user.token },
+      { action: 'add_user', token: user.token, usuario: 'x', pin: '5555', contraseña: 'y' },
+      { action: 'update_user', token: user.token, userId: user.id, usuario: 'x' },
+      { action: 'delete_user', token: user.token, userId: user.id },
+      { action: 'generate_magic_token', token: user.token, target_user: user.id },
+      { action: 'list_audit', token: user.token },
+    ]) {
+      expect(await call(body)).toMatchObject({
+        status: 403,
+        body: { error: 'Solo el administrador puede hacer esto' },
+      });
+    }
+  });
+
+  it('adds, edits and deletes users with clear errors', async () => {
+    const admin = await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña);
+    expect(await call({ action: 'add_user', token: admin, usuario: 'ana', pin: '', contraseña: 'x' })).toMatchObject({
+      status: 400,
+      body: { error: 'Usuario, PIN y contraseña son obligatorios' },
+    });
+    const user = await newUser(admin);
+    expect(
+      (await call({ action: 'add_user', token: admin, usuario: user.usuario, pin: '7777', contraseña: 'x' })).body
+        .error,
+    ).toBe('El usuario ya existe');
+    expect(
+      (await call({ action: 'add_user', token: admin, usuario: 'other', pin: user.pin, contraseña: 'x' })).body.error,
+    ).toBe('Ese PIN ya está en uso');
+    const edited = await call({
+      action: 'update_user',
+      token: admin,
+      userId: user.id,
+      usuario: `${user.usuario}-b`,
+      pin: '',
+      contraseña: '',
+      box: 'B-3',
+    });
+    expect(edited.body.user).toMatchObject({ usuario: `${user.usuario}-b`, box: 'B-3' });
+    expect(await login(`${user.usuario}-b`, 'secreto-1')).toBeTruthy();
+    const users = (await call({ action: 'list_users', token: admin })).body.users;
+    const adminId = users.find((u) => u.usuario === 'admin')?.id;
+    expect(await call({ action: 'delete_user', token: admin, userId: adminId })).toMatchObject({ status: 400 });
+    expect((await call({ action: 'delete_user', token: admin, userId: user.id })).body).toEqual({ success: true });
+    expect((await call({ action: 'delete_user', token: admin, userId: user.id })).status).toBe(404);
+    expect((await call({ action: 'validate_token', token: user.token })).body.valid).toBe(false);
+  });
+
+  it('magic links are single-use and expire', async () => {
+    const admin = await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña);
+    const user = await newUser(admin);
+    const { magic_token } = (await call({ action: 'generate_magic_token', token: admin, target_user: user.id })).body;
+    const used = (await call({ action: 'validate_token', token: magic_token })).body;
+    expect(used).toMatchObject({ valid: true, user: { usuario: user.usuario } });
+    expect((await call({ action: 'validate_token', token: used.token })).body.valid).toBe(true);
+    expect((await call({ action: 'validate_token', token: magic_token })).body).toEqual({ valid: false, user: null });
+    const second = (await call({ action: 'generate_magic_token', token: admin, target_user: user.id })).body
+      .magic_token;
+    await served.db.query(
+      `update door_magic_tokens set expires_at = now() - interval '1 minute' where used_at is null`,
+    );
+    expect((await call({ action: 'validate_token', token: second })).body.valid).toBe(false);
+    expect(
+      (
+        await call({
+          action: 'generate_magic_token',
+          token: admin,
+          target_user: '00000000-0000-0000-0000-000000000000',
+        })
+      ).body,
+    ).toEqual({
+      success: false,
+      error: 'Usuario no encontrado',
+    });
+  });
+
+  it('rate-limits failed logins', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++)
+      statuses.push((await call({ action: 'login', usuario: 'nobody', contraseña: 'x' })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 401 || s === 429)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
