@@ -1,4 +1,4 @@
-import { E2E_PORTS } from './ports';
+import { E2E_DOOR_ADMIN, E2E_PORTS } from './ports';
 
 /** Starts the whole suite (functions on a throwaway in-memory database, remotes, gateway). */
 export default async function globalSetup() {
@@ -13,7 +13,13 @@ export default async function globalSetup() {
     functionsPort: E2E_PORTS.functions,
     remotePortBase: E2E_PORTS.remoteBase,
     quiet: true,
-    env: { PGLITE_DATA_DIR: 'memory://', NODE_ENV: 'test', GATEWAY_RATE_LIMIT: '100000' },
+    env: {
+      PGLITE_DATA_DIR: 'memory://',
+      NODE_ENV: 'test',
+      GATEWAY_RATE_LIMIT: '100000',
+      DOOR_ADMIN_PASSWORD: E2E_DOOR_ADMIN.contraseña,
+      DOOR_ADMIN_PIN: E2E_DOOR_ADMIN.pin,
+    },
   });
   return () => stack.stop();
 }

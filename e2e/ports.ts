@@ -3,3 +3,6 @@ export const E2E_PORTS = { gateway: 18080, functions: 18787, remoteBase: 18000 }
 export const GATEWAY_URL = `http://localhost:${E2E_PORTS.gateway}`;
 /** The door tool's standalone origin (4th remote). */
 export const DOOR_STANDALONE_URL = `http://127.0.0.1:${E2E_PORTS.remoteBase + 4}`;
+
+/** The door tool's admin of the e2e stack. */
+export const E2E_DOOR_ADMIN = { usuario: 'admin', contraseña: 'e2e-admin-password', pin: '8642' } as const;

@@ -8,4 +8,5 @@ test('the door tool runs standalone on its own origin, without the shell @phone'
   await expect(page.getByRole('navigation')).toHaveCount(0);
   await page.goto(`${DOOR_STANDALONE_URL}/abridor-login?token=x`);
   await expect(page.getByRole('heading', { level: 1, name: 'Acceso con enlace' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Enlace Inválido');
 });

@@ -107,6 +107,9 @@ export function createConfig(options, argv = {}) {
           // The page runs the app; remoteEntry.js is for hosts.
           chunks: ['main'],
         }),
+      // Static files of a standalone app (web manifest, icons).
+      existsSync(path.join(appDir, 'public')) &&
+        new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(appDir, 'public'), to: '.' }] }),
       !isProduction &&
         kind === 'remote' &&
         new rspack.CopyRspackPlugin({

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { doorOutcomeMessage, isCompletePin, keypadReducer } from './reducer';
+
+describe('keypad', () => {
+  it('takes at most four digits, C clears and backspace removes the last', () => {
+    let pin = '';
+    for (const digit of '123456') pin = keypadReducer(pin, { type: 'digit', digit });
+    expect(pin).toBe('1234');
+    pin = keypadReducer(pin, { type: 'backspace' });
+    expect(pin).toBe('123');
+    expect(keypadReducer(pin, { type: 'digit', digit: 'x' })).toBe('123');
+    expect(keypadReducer(pin, { type: 'clear' })).toBe('');
+    expect(keypadReducer('', { type: 'backspace' })).toBe('');
+  });
+
+  it('knows a complete PIN', () => {
+    expect(isCompletePin('0123')).toBe(true);
+    expect(isCompletePin('012')).toBe(false);
+  });
+
+  it('words the server answers as the spec does', () => {
+    expect(doorOutcomeMessage({ success: true, message: 'Acceso Autorizado: ENTRADA' })).toBe(
+      'Acceso Autorizado: ENTRADA',
+    );
+    expect(doorOutcomeMessage({ success: false, error: 'PIN inválido', attemptsLeft: 2 })).toBe(
+      'PIN incorrecto. Intentos restantes: 2',
+    );
+    expect(doorOutcomeMessage({ success: false })).toBe('Error desconocido');
+    expect(doorOutcomeMessage({ success: false, error: 'Error al procesar la acción' })).toBe(
+      'Error al procesar la acción',
+    );
+  });
+});

@@ -1,0 +1,63 @@
+import { type FormEvent, useState } from 'react';
+import { ApiError, api } from 'shared-api';
+import styles from '../Door.module.css';
+import { useSession } from '../session/store';
+
+export function LoginPage() {
+  const signIn = useSession((s) => s.signIn);
+  const [usuario, setUsuario] = useState('');
+  const [contraseña, setContraseña] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!usuario.trim() || !contraseña) {
+      setError('Por favor ingrese usuario y contraseña');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const { token, user } = await api.action('abridor', 'login', { usuario: usuario.trim(), contraseña });
+      signIn(token, user);
+    } catch (e) {
+      setError(
+        e instanceof ApiError && e.status === 401
+          ? 'Credenciales inválidas'
+          : e instanceof ApiError && e.status === 429
+            ? e.message
+            : 'Error al iniciar sesión',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="login-title">
+      <h2 id="login-title">Iniciar sesión</h2>
+      <label>
+        Usuario
+        <input value={usuario} onChange={(e) => setUsuario(e.target.value)} autoComplete="username" />
+      </label>
+      <label>
+        Contraseña
+        <input
+          type="password"
+          value={contraseña}
+          onChange={(e) => setContraseña(e.target.value)}
+          autoComplete="current-password"
+        />
+      </label>
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className={styles.button} disabled={busy}>
+        Entrar
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { api } from 'shared-api';
+import { DOOR_PATHS } from 'shared-i18n';
+import styles from '../Door.module.css';
+import { useSession } from '../session/store';
+
+/** Delay before an authorised magic link moves on to the keypad (spec: 2 s). */
+export const MAGIC_REDIRECT_MS = 2_000;
+
+type State =
+  | { status: 'validating' }
+  | { status: 'authorised' }
+  | { status: 'invalid'; message: string; detail?: string };
+
+export function MagicLinkPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const navigate = useNavigate();
+  const signIn = useSession((s) => s.signIn);
+  const [state, setState] = useState<State>(
+    token ? { status: 'validating' } : { status: 'invalid', message: 'Token no encontrado en el enlace' },
+  );
+  const used = useRef(false);
+
+  useEffect(() => {
+    // A magic token is single-use: never send it twice (StrictMode runs effects twice).
+    if (!token || used.current) return;
+    used.current = true;
+    api
+      .action('abridor', 'validate_token', { token })
+      .then((answer) => {
+        if (!answer.valid || !answer.user) {
+          setState({ status: 'invalid', message: 'Enlace Inválido', detail: 'El enlace ha expirado o no es válido' });
+          return;
+        }
+        signIn(answer.token ?? token, answer.user);
+        setState({ status: 'authorised' });
+        setTimeout(() => navigate(DOOR_PATHS.app, { replace: true }), MAGIC_REDIRECT_MS);
+      })
+      .catch(() => setState({ status: 'invalid', message: 'Error al validar el enlace' }));
+  }, [token, signIn, navigate]);
+
+  return (
+    <section className={styles.form} aria-live="polite">
+      {state.status === 'validating' && <p>Validando el enlace…</p>}
+      {state.status === 'authorised' && <p className={styles.ok}>Acceso autorizado. Redirigiendo…</p>}
+      {state.status === 'invalid' && (
+        <>
+          <p className={styles.error} role="alert">
+            {state.message}
+          </p>
+          {state.detail && <p>{state.detail}</p>}
+          <button type="button" className={styles.button} onClick={() => navigate(DOOR_PATHS.app)}>
+            Ir al inicio de sesión
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

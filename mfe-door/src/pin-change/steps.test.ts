@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { INITIAL_PIN_CHANGE, nextPinChange } from './steps';
+
+describe('PIN change steps', () => {
+  it('goes 1 → 2 → 3 → done with four-digit PINs', () => {
+    let state = nextPinChange({ ...INITIAL_PIN_CHANGE, currentPin: '1234' });
+    expect(state.step).toBe(2);
+    state = nextPinChange({ ...state, newPin: '5678' });
+    expect(state.step).toBe(3);
+    expect(nextPinChange({ ...state, confirmPin: '5678' }).done).toBe(true);
+  });
+
+  it('says which PIN is not four digits', () => {
+    expect(nextPinChange({ ...INITIAL_PIN_CHANGE, currentPin: '12' }).error).toBe('El PIN debe ser de 4 dígitos');
+    expect(nextPinChange({ ...INITIAL_PIN_CHANGE, step: 2, newPin: 'abcd' }).error).toBe(
+      'El PIN debe ser de 4 dígitos',
+    );
+    expect(nextPinChange({ ...INITIAL_PIN_CHANGE, step: 3, newPin: '5678', confirmPin: '56' }).error).toBe(
+      'El PIN de confirmación debe ser de 4 dígitos',
+    );
+  });
+
+  it('returns to step 1 and clears all three on a mismatch', () => {
+    const state = nextPinChange({ step: 3, currentPin: '1234', newPin: '5678', confirmPin: '5679', error: null });
+    expect(state).toEqual({
+      step: 1,
+      currentPin: '',
+      newPin: '',
+      confirmPin: '',
+      error: 'Los PIN nuevos no coinciden',
+      done: false,
+    });
+  });
+});

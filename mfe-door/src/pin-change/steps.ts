@@ -1,0 +1,33 @@
+/** The three steps of Cambiar PIN: current, new, confirmation. A mismatch starts again. */
+export type PinChangeStep = 1 | 2 | 3;
+
+export interface PinChangeState {
+  step: PinChangeStep;
+  currentPin: string;
+  newPin: string;
+  confirmPin: string;
+  error: string | null;
+}
+
+export const INITIAL_PIN_CHANGE: PinChangeState = { step: 1, currentPin: '', newPin: '', confirmPin: '', error: null };
+
+const FOUR_DIGITS = /^\d{4}$/;
+
+/** Moves on from the current step, or says why not. `done` means: send it. */
+export function nextPinChange(state: PinChangeState): PinChangeState & { done: boolean } {
+  if (state.step === 1) {
+    return FOUR_DIGITS.test(state.currentPin)
+      ? { ...state, step: 2, error: null, done: false }
+      : { ...state, error: 'El PIN debe ser de 4 dígitos', done: false };
+  }
+  if (state.step === 2) {
+    return FOUR_DIGITS.test(state.newPin)
+      ? { ...state, step: 3, error: null, done: false }
+      : { ...state, error: 'El PIN debe ser de 4 dígitos', done: false };
+  }
+  if (!FOUR_DIGITS.test(state.confirmPin))
+    return { ...state, error: 'El PIN de confirmación debe ser de 4 dígitos', done: false };
+  if (state.confirmPin !== state.newPin)
+    return { ...INITIAL_PIN_CHANGE, error: 'Los PIN nuevos no coinciden', done: false };
+  return { ...state, error: null, done: true };
+}

@@ -1,0 +1,50 @@
+import { type DoorUser, doorUser } from 'shared-api';
+import { create } from 'zustand';
+
+/**
+ * The door session in the browser: a revocable token and the user. Deliberately no password
+ * (the original kept it in localStorage for auto-login).
+ */
+export const TOKEN_KEY = 'abridor_token';
+export const USER_KEY = 'abridor_user';
+
+interface SessionState {
+  token: string | null;
+  user: DoorUser | null;
+  signIn(token: string, user: DoorUser): void;
+  signOut(): void;
+}
+
+function readStored(): { token: string | null; user: DoorUser | null } {
+  try {
+    const token = localStorage.getItem(TOKEN_KEY);
+    const user = doorUser.safeParse(JSON.parse(localStorage.getItem(USER_KEY) ?? 'null'));
+    // Whatever an older version left behind, a password is never kept.
+    localStorage.removeItem('abridor_password');
+    return token && user.success ? { token, user: user.data } : { token: null, user: null };
+  } catch {
+    return { token: null, user: null };
+  }
+}
+
+export const useSession = create<SessionState>()((set) => ({
+  ...readStored(),
+  signIn(token, user) {
+    try {
+      localStorage.setItem(TOKEN_KEY, token);
+      localStorage.setItem(USER_KEY, JSON.stringify(user));
+    } catch {
+      // storage disabled: the session lasts this visit
+    }
+    set({ token, user });
+  },
+  signOut() {
+    try {
+      localStorage.removeItem(TOKEN_KEY);
+      localStorage.removeItem(USER_KEY);
+    } catch {
+      // nothing stored
+    }
+    set({ token: null, user: null });
+  },
+}));
