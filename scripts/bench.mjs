@@ -51,7 +51,7 @@ try {
   await page.goto(`${stack.gatewayUrl}/es`, { waitUntil: 'networkidle' });
   await page.getByRole('heading', { level: 1 }).waitFor();
   const homeScripts = new Map(scripts);
-  await page.getByRole('navigation').getByRole('link', { name: 'Calculadora' }).click();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Calculadora' }).click();
   await page.getByRole('heading', { name: 'Calculadora de volumen' }).waitFor();
   await page.waitForLoadState('networkidle');
   const extra = [...scripts].filter(([url]) => !homeScripts.has(url));
