@@ -8,6 +8,54 @@ import { useSession } from '../session/store';
 const message = (e: unknown, fallback: string) =>
   e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : fallback;
 
+interface UserForm {
+  usuario: string;
+  pin: string;
+  contraseña: string;
+  box: string;
+}
+
+/** The four fields of a door user, for adding (all required but box) and editing (blank = keep). */
+function UserFields({
+  form,
+  onChange,
+  editing,
+}: {
+  form: UserForm;
+  onChange: (form: UserForm) => void;
+  editing: boolean;
+}) {
+  return (
+    <>
+      <label>
+        Usuario
+        <input value={form.usuario} onChange={(e) => onChange({ ...form, usuario: e.target.value })} />
+      </label>
+      <label>
+        {editing ? 'PIN nuevo (vacío: sin cambios)' : 'PIN'}
+        <input
+          inputMode="numeric"
+          maxLength={4}
+          value={form.pin}
+          onChange={(e) => onChange({ ...form, pin: e.target.value.replace(/\D/g, '') })}
+        />
+      </label>
+      <label>
+        {editing ? 'Contraseña nueva (vacía: sin cambios)' : 'Contraseña'}
+        <input
+          type="password"
+          value={form.contraseña}
+          onChange={(e) => onChange({ ...form, contraseña: e.target.value })}
+        />
+      </label>
+      <label>
+        {editing ? 'Box' : 'Box (opcional)'}
+        <input value={form.box} onChange={(e) => onChange({ ...form, box: e.target.value })} />
+      </label>
+    </>
+  );
+}
+
 function UserRow({
   user,
   onChanged,
@@ -20,7 +68,7 @@ function UserRow({
   const token = useSession((s) => s.token) ?? '';
   const self = useSession((s) => s.user);
   const [editing, setEditing] = useState(false);
-  const [form, setForm] = useState({ usuario: user.usuario, pin: '', contraseña: '', box: user.box ?? '' });
+  const [form, setForm] = useState<UserForm>({ usuario: user.usuario, pin: '', contraseña: '', box: user.box ?? '' });
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -64,31 +112,7 @@ function UserRow({
     return (
       <li>
         <form className={styles.form} onSubmit={save} aria-label={`Editar ${user.usuario}`}>
-          <label>
-            Usuario
-            <input value={form.usuario} onChange={(e) => setForm({ ...form, usuario: e.target.value })} />
-          </label>
-          <label>
-            PIN nuevo (vacío: sin cambios)
-            <input
-              inputMode="numeric"
-              maxLength={4}
-              value={form.pin}
-              onChange={(e) => setForm({ ...form, pin: e.target.value.replace(/\D/g, '') })}
-            />
-          </label>
-          <label>
-            Contraseña nueva (vacía: sin cambios)
-            <input
-              type="password"
-              value={form.contraseña}
-              onChange={(e) => setForm({ ...form, contraseña: e.target.value })}
-            />
-          </label>
-          <label>
-            Box
-            <input value={form.box} onChange={(e) => setForm({ ...form, box: e.target.value })} />
-          </label>
+          <UserFields form={form} onChange={setForm} editing />
           <div className={styles.row}>
             <button type="submit" className={styles.button}>
               Guardar
@@ -134,7 +158,7 @@ export function AdminPanel() {
   const [users, setUsers] = useState<DoorUser[]>([]);
   const [entries, setEntries] = useState<DoorAuditEntry[]>([]);
   const [error, setError] = useState('');
-  const [form, setForm] = useState({ usuario: '', pin: '', contraseña: '', box: '' });
+  const [form, setForm] = useState<UserForm>({ usuario: '', pin: '', contraseña: '', box: '' });
 
   const load = useCallback(async () => {
     try {
@@ -201,31 +225,7 @@ export function AdminPanel() {
       </ul>
       <form className={styles.form} onSubmit={add} noValidate aria-labelledby="add-user-title">
         <h3 id="add-user-title">Añadir usuario</h3>
-        <label>
-          Usuario
-          <input value={form.usuario} onChange={(e) => setForm({ ...form, usuario: e.target.value })} />
-        </label>
-        <label>
-          PIN
-          <input
-            inputMode="numeric"
-            maxLength={4}
-            value={form.pin}
-            onChange={(e) => setForm({ ...form, pin: e.target.value.replace(/\D/g, '') })}
-          />
-        </label>
-        <label>
-          Contraseña
-          <input
-            type="password"
-            value={form.contraseña}
-            onChange={(e) => setForm({ ...form, contraseña: e.target.value })}
-          />
-        </label>
-        <label>
-          Box (opcional)
-          <input value={form.box} onChange={(e) => setForm({ ...form, box: e.target.value })} />
-        </label>
+        <UserFields form={form} onChange={setForm} editing={false} />
         <button type="submit" className={styles.button}>
           Añadir
         </button>
