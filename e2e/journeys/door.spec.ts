@@ -130,7 +130,7 @@ test.describe('door tool', () => {
     await add.getByRole('button', { name: 'Añadir' }).click();
     await expect(page.getByRole('alert')).toHaveText('Usuario, PIN y contraseña son obligatorios');
     await add.getByLabel('Usuario').fill(usuario);
-    await add.getByLabel('PIN').fill(String(3000 + (Date.now() % 6000)).slice(0, 4));
+    await add.getByLabel('PIN').fill(String(6000 + (Date.now() % 2000)));
     await add.getByLabel('Contraseña').fill('otra-clave');
     await add.getByRole('button', { name: 'Añadir' }).click();
     const users = page.getByRole('list', { name: 'Usuarios' });

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language, languageOf } from './languages';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, type Language, languageOf } from './languages';
 import { languageFromPath } from './routes';
 
 export interface DetectionSources {
@@ -18,4 +18,22 @@ export function detectLanguage({ pathname, browserLanguages, stored }: Detection
     if (lang) return lang;
   }
   return languageOf(stored) ?? DEFAULT_LANGUAGE;
+}
+
+/** The language remembered in localStorage; null where storage is disabled (private mode). */
+export function storedLanguage(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** detectLanguage with this browser's languages and storage. */
+export function detectBrowserLanguage(pathname: string): Language {
+  return detectLanguage({
+    pathname,
+    browserLanguages: navigator.languages ?? [navigator.language],
+    stored: storedLanguage(),
+  });
 }

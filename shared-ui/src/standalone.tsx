@@ -2,14 +2,7 @@ import { type ComponentType, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import type { MockResponder } from 'shared-api/msw';
-import {
-  DEFAULT_LANGUAGE,
-  detectLanguage,
-  initI18n,
-  LANGUAGE_STORAGE_KEY,
-  languageFromPath,
-  type RemoteAppProps,
-} from 'shared-i18n';
+import { DEFAULT_LANGUAGE, detectBrowserLanguage, initI18n, languageFromPath, type RemoteAppProps } from 'shared-i18n';
 import '../tokens.css';
 import { Toaster } from './toast';
 
@@ -36,13 +29,7 @@ export async function startStandalone({ App, mockResponders = {} }: StandaloneOp
     ]);
     await setupWorker(...createMockHandlers({ responders: mockResponders })).start({ onUnhandledRequest: 'bypass' });
   }
-  let stored: string | null = null;
-  try {
-    stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  } catch {
-    stored = null;
-  }
-  await initI18n(detectLanguage({ pathname: location.pathname, browserLanguages: navigator.languages ?? [], stored }));
+  await initI18n(detectBrowserLanguage(location.pathname));
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(

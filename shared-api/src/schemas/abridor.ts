@@ -7,7 +7,8 @@ const token = z.string({ error: 'Sesión inválida o expirada' }).min(1, 'Sesió
 const pin = z
   .string({ error: 'Debe ingresar un PIN de 4 dígitos' })
   .regex(PIN_PATTERN, 'Debe ingresar un PIN de 4 dígitos');
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+const required = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(100, 'Máximo 100 caracteres');
 const LOGIN_REQUIRED = 'Por favor ingrese usuario y contraseña';
 const USER_REQUIRED = 'Usuario, PIN y contraseña son obligatorios';
 
@@ -77,7 +78,7 @@ export const abridorActions = {
         .min(1, USER_REQUIRED)
         .regex(PIN_PATTERN, 'Debe ingresar un PIN de 4 dígitos'),
       contraseña: z.string({ error: USER_REQUIRED }).min(1, USER_REQUIRED),
-      box: z.string().optional().nullable(),
+      box: z.string().max(50, 'Máximo 50 caracteres').optional().nullable(),
     }),
     response: z.object({ success: z.literal(true), user: doorUser }),
   },
@@ -89,8 +90,8 @@ export const abridorActions = {
       /** Empty or absent: the PIN stays as it is. */
       pin: z.union([z.literal(''), pin]).optional(),
       /** Empty or absent: the password stays as it is. */
-      contraseña: z.string().optional(),
-      box: z.string().optional().nullable(),
+      contraseña: z.string().max(200).optional(),
+      box: z.string().max(50, 'Máximo 50 caracteres').optional().nullable(),
     }),
     response: z.object({ success: z.literal(true), user: doorUser }),
   },

@@ -14,13 +14,13 @@ export const waitlistRequest = z.object({
   product: z.object(
     {
       pid: z.union([z.string().min(1), z.number()]),
-      name: z.string().min(1),
+      name: z.string().min(1).max(200),
       numberProductsRequired: z.number().int().positive(),
     },
     { error: 'Product is required' },
   ),
   volumeRequested: z.number({ error: 'Volume is required' }).nonnegative(),
-  procesoParam: z.string().nullable().optional(),
+  procesoParam: z.string().max(100).nullable().optional(),
 });
 export type WaitlistRequest = z.infer<typeof waitlistRequest>;
 

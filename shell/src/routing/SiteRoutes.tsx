@@ -1,19 +1,9 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { detectLanguage, LANGUAGE_STORAGE_KEY, type Language, matchPath, REMOTE_OF_PAGE } from 'shared-i18n';
+import { detectBrowserLanguage, type Language, matchPath, REMOTE_OF_PAGE } from 'shared-i18n';
 import { Layout } from '../layout/Layout';
 import { NotFound } from '../not-found/NotFound';
 import { RemoteSlot } from '../remotes/RemoteSlot';
 import { useLanguageSync } from './useLanguageSync';
-
-function detectedLanguage(pathname: string): Language {
-  let stored: string | null = null;
-  try {
-    stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-  } catch {
-    stored = null;
-  }
-  return detectLanguage({ pathname, browserLanguages: navigator.languages ?? [navigator.language], stored });
-}
 
 function ResolvedRoute() {
   const { pathname, search, hash } = useLocation();
@@ -23,7 +13,7 @@ function ResolvedRoute() {
       ? match.lang
       : match.kind === 'door'
         ? 'es'
-        : (match.kind === 'not-found' && match.lang) || detectedLanguage(pathname);
+        : (match.kind === 'not-found' && match.lang) || detectBrowserLanguage(pathname);
   useLanguageSync(language);
 
   if (match.kind === 'redirect') return <Navigate to={`${match.to}${search}${hash}`} replace />;

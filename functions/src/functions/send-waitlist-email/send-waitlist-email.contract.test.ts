@@ -61,6 +61,7 @@ describe.each(databaseEngines())('send-waitlist-email on $name', (engine) => {
     [{ ...valid, timeframe: 'someday' }, 'timeframe', 'Timeframe is required'],
     [{ ...valid, product: undefined }, 'product', 'Product is required'],
     [{ ...valid, volumeRequested: -1 }, 'volumeRequested', undefined],
+    [{ ...valid, procesoParam: 'x'.repeat(101) }, 'procesoParam', undefined],
   ])('refuses a bad body with a 400 naming the field, and stores nothing (%#)', async (body, field, message) => {
     const { status, body: error } = await post(body);
     expect(status).toBe(400);
