@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { detectLanguage } from './detect';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { detectBrowserLanguage, detectLanguage, storedLanguage } from './detect';
 import { languageOf } from './languages';
 
 describe('detectLanguage', () => {
@@ -24,4 +24,26 @@ describe('languageOf', () => {
     ['fr', null],
     ['', null],
   ])('%s → %s', (code, lang) => expect(languageOf(code)).toBe(lang));
+});
+
+describe('detectBrowserLanguage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('reads the browser languages, then the remembered one', () => {
+    vi.stubGlobal('navigator', { languages: ['de-DE'] });
+    vi.stubGlobal('localStorage', { getItem: () => 'en' });
+    expect(detectBrowserLanguage('/abridor')).toBe('en');
+    expect(detectBrowserLanguage('/es/calculadora')).toBe('es');
+  });
+
+  it('survives storage that throws (private mode)', () => {
+    vi.stubGlobal('navigator', { languages: [] });
+    vi.stubGlobal('localStorage', {
+      getItem: () => {
+        throw new Error('denied');
+      },
+    });
+    expect(storedLanguage()).toBeNull();
+    expect(detectBrowserLanguage('/')).toBe('es');
+  });
 });
