@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { E2E_DOOR_ADMIN, E2E_PORTS } from './ports';
 
 /** Starts the whole suite (functions on a throwaway in-memory database, remotes, gateway). */
@@ -15,6 +18,7 @@ export default async function globalSetup() {
     quiet: true,
     env: {
       PGLITE_DATA_DIR: 'memory://',
+      DOCUMENTS_DIR: mkdtempSync(path.join(tmpdir(), 'e2e-documents-')),
       NODE_ENV: 'test',
       GATEWAY_RATE_LIMIT: '100000',
       DOOR_ADMIN_PASSWORD: E2E_DOOR_ADMIN.contraseña,

@@ -26,6 +26,8 @@ const envSchema = z.object({
   DOOR_RELAY_URL: z.url().optional(),
   /** How long a door-tool session lasts without use being revoked. */
   DOOR_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(90),
+  /** Private folder of the applicants' ID and bank documents (never served). */
+  DOCUMENTS_DIR: z.string().default(path.join(packageDir, '.data', 'documents')),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

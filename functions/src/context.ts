@@ -1,7 +1,9 @@
 import type { Logger } from 'pino';
+import { type DocumentStorage, localDocumentStorage } from './adapters/document-storage';
 import { type DoorRelay, httpRelay, simulatedRelay } from './adapters/door-relay';
 import { createMailer, type Mailer } from './adapters/mailer';
 import { createOutbox, type Outbox } from './adapters/outbox';
+import { outboxSms, type SmsSender } from './adapters/sms';
 import type { FunctionsConfig } from './config';
 import type { Database } from './db';
 
@@ -13,6 +15,8 @@ export interface FunctionContext {
   outbox: Outbox;
   mailer: Mailer;
   doorRelay: DoorRelay;
+  sms: SmsSender;
+  documents: DocumentStorage;
 }
 
 export function createContext(db: Database, config: FunctionsConfig, log: Logger): FunctionContext {
@@ -23,6 +27,8 @@ export function createContext(db: Database, config: FunctionsConfig, log: Logger
     log,
     outbox,
     mailer: createMailer({ outbox, db, log, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL }),
+    sms: outboxSms(outbox),
+    documents: localDocumentStorage(config.DOCUMENTS_DIR),
     doorRelay: config.DOOR_RELAY_URL ? httpRelay(config.DOOR_RELAY_URL) : simulatedRelay(db, log),
   };
 }

@@ -25,5 +25,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
 }
 
 /** Largest body per function: uploads carry ID scans, everything else is small JSON. */
-export const BODY_LIMITS_BYTES: Record<string, number> = { 'upload-document': 10 * 1024 * 1024 };
+/** A document may be 10 MB; the multipart envelope around it needs a little more. */
+export const BODY_LIMITS_BYTES: Record<string, number> = { 'upload-document': 10 * 1024 * 1024 + 64 * 1024 };
 export const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;

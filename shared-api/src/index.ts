@@ -10,4 +10,5 @@ export * from './schemas/products';
 export * from './schemas/registration';
 export * from './schemas/session';
 export * from './schemas/waitlist';
+export * from './validators/client-data';
 export * from './validators/identity';

@@ -1,4 +1,7 @@
+import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../app';
@@ -15,7 +18,12 @@ import type { DatabaseFactory } from './databases';
 export const TEST_ADMIN = { usuario: 'admin', contraseña: 'admin-pass-123', pin: '9999' } as const;
 
 export async function serveFunctions(db: Database, env: NodeJS.ProcessEnv = { NODE_ENV: 'test' }) {
-  const config = loadConfig({ DOOR_ADMIN_PASSWORD: TEST_ADMIN.contraseña, DOOR_ADMIN_PIN: TEST_ADMIN.pin, ...env });
+  const config = loadConfig({
+    DOOR_ADMIN_PASSWORD: TEST_ADMIN.contraseña,
+    DOOR_ADMIN_PIN: TEST_ADMIN.pin,
+    DOCUMENTS_DIR: mkdtempSync(path.join(tmpdir(), 'documents-')),
+    ...env,
+  });
   const log = pino({ level: 'silent' });
   const ctx = createContext(db, config, log);
   await ensureDoorAdmin(db, config, log);

@@ -42,7 +42,7 @@ export const serviceDetails = z.object({
   recurringFee: z.number(),
   promoCode: z.string().optional(),
   customFields: z.record(z.string(), z.string()).optional(),
-  numberProductsRequired: z.number().int().positive().optional(),
+  numberProductsRequired: z.number().int().positive().max(3).optional(),
 });
 
 export const registrationMetadata = z.object({

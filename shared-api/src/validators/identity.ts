@@ -20,9 +20,26 @@ export function isValidNie(value: string): boolean {
   return dniCheckLetter(Number(`${prefix}${match[2]}`)) === match[3]?.toUpperCase();
 }
 
-/** ES and 22 digits, once spaces are removed, case-insensitive. */
+/** ES and 22 digits, once spaces are removed, case-insensitive (the spec's rule). */
 export function isValidSpanishIban(value: string): boolean {
   return /^ES\d{22}$/i.test(value.replace(/\s+/g, ''));
+}
+
+/**
+ * ISO 13616 check digits: the country and check digits move to the end, letters become
+ * numbers (A=10…Z=35) and the whole number modulo 97 must be 1. Catches a mistyped digit,
+ * which the format rule alone lets through.
+ */
+export function hasValidIbanChecksum(value: string): boolean {
+  const iban = value.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(iban)) return false;
+  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  let remainder = 0;
+  for (const char of rearranged) {
+    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
+    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder === 1;
 }
 
 export function isValidPostalCode(value: string): boolean {
@@ -36,4 +53,32 @@ export function isValidPhone(value: string): boolean {
 
 export function isValidEmail(value: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+}
+
+/**
+ * Spanish CIF (company tax id): a letter, 7 digits and a control character computed from the
+ * digits. The spec requires no format check, so callers use this only for a warning.
+ */
+export function isPlausibleCif(value: string): boolean {
+  const match = /^([ABCDEFGHJNPQRSUVW])(\d{7})([0-9A-J])$/i.exec(value.replace(/\s+/g, ''));
+  if (!match) return false;
+  const [, letterRaw = '', digits = '', controlRaw = ''] = match;
+  const letter = letterRaw.toUpperCase();
+  const control = controlRaw.toUpperCase();
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    const n = Number(digits[i]);
+    if (i % 2 === 0) {
+      const doubled = n * 2;
+      sum += Math.floor(doubled / 10) + (doubled % 10);
+    } else {
+      sum += n;
+    }
+  }
+  const checkDigit = (10 - (sum % 10)) % 10;
+  const checkLetter = 'JABCDEFGHI'.charAt(checkDigit);
+  // Some kinds of entity always use a letter, some always a digit, the rest either.
+  if ('KPQRSNW'.includes(letter)) return control === checkLetter;
+  if ('ABEH'.includes(letter)) return control === String(checkDigit);
+  return control === checkLetter || control === String(checkDigit);
 }

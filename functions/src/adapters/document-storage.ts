@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Private document storage (the original's `registration_documents` bucket). Files live
+ * outside any web root; nothing in the service serves them back to a browser.
+ */
+export interface DocumentStorage {
+  /** Writes `bytes` at `relativePath` (`{registrationId}/{registrationId}_{type}.{ext}`), replacing it. */
+  put(relativePath: string, bytes: Uint8Array): Promise<void>;
+  /** Removes the other stored versions of one document (another extension). */
+  removeSiblings(relativePath: string): Promise<void>;
+}
+
+export function localDocumentStorage(root: string): DocumentStorage {
+  const resolve = (relativePath: string) => {
+    const full = path.resolve(root, relativePath);
+    // The path is built from a UUID and a fixed type, but never let it leave the root.
+    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error('Document path escapes storage root');
+    return full;
+  };
+  return {
+    async put(relativePath, bytes) {
+      const full = resolve(relativePath);
+      await mkdir(path.dirname(full), { recursive: true, mode: 0o700 });
+      // Write then rename: a reader never sees half a document.
+      const temporary = `${full}.${randomUUID()}.part`;
+      await writeFile(temporary, bytes, { mode: 0o600 });
+      await rename(temporary, full);
+    },
+    async removeSiblings(relativePath) {
+      const full = resolve(relativePath);
+      const dir = path.dirname(full);
+      const stem = path.basename(full, path.extname(full));
+      const entries = await readdir(dir).catch(() => [] as string[]);
+      for (const entry of entries) {
+        if (
+          entry !== path.basename(full) &&
+          !entry.endsWith('.part') &&
+          path.basename(entry, path.extname(entry)) === stem
+        ) {
+          await rm(path.join(dir, entry), { force: true });
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,410 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CLIENT_DATA_MESSAGES,
+  type ClientData,
+  type ClientDataField,
+  normaliseClientData,
+  registrationActions,
+  type UPDATABLE_FIELDS,
+  UPLOAD_TYPES,
+  type UploadType,
+  validateClientData,
+  validateClientField,
+} from 'shared-api';
+import type { FunctionContext } from '../../context';
+import type { Queryable } from '../../db';
+import { HttpError } from '../../http-error';
+import { actionFunction } from '../../router';
+import { generateRecoveryCode, RESEND_COOLDOWN_SECONDS } from './codes';
+import {
+  COLUMN_OF,
+  documentTypesOf,
+  findRegistration,
+  isUuid,
+  type RegistrationMetadata,
+  type RegistrationRow,
+  readMetadata,
+  requireOpenRegistration,
+  requireRegistration,
+  toClientData,
+  toRecord,
+  touchRegistration,
+} from './records';
+import {
+  findProduct,
+  firstOfferedPeriod,
+  isOffered,
+  PERIOD_NOT_OFFERED,
+  pricedChoice,
+  unavailability,
+} from './service-choice';
+import {
+  type Channel,
+  deliverQueued,
+  issueCode,
+  nothingQueued,
+  pendingCode,
+  type Queued,
+  secondsUntilResend,
+  settleCode,
+} from './verification';
+
+/** Wrong recovery codes per address in the window before 429. */
+const RECOVERY_LOOKUPS = 10;
+const RECOVERY_WINDOW_MINUTES = 15;
+
+const FIELD_OF_COLUMN = Object.fromEntries(
+  Object.entries(COLUMN_OF).map(([field, column]) => [column, field]),
+) as Record<(typeof UPDATABLE_FIELDS)[number], ClientDataField>;
+
+/** 400 with the spec's message per field when the client data breaks a §5 rule. */
+function assertValid(data: ClientData, only?: ClientDataField): void {
+  const errors = only
+    ? Object.fromEntries([[only, validateClientField(only, data)]].filter(([, e]) => e))
+    : validateClientData(data);
+  const entries = Object.entries(errors) as [ClientDataField, keyof typeof CLIENT_DATA_MESSAGES][];
+  if (entries.length === 0) return;
+  const fields = Object.fromEntries(entries.map(([field, key]) => [field, CLIENT_DATA_MESSAGES[key]]));
+  throw new HttpError(400, entries[0] ? CLIENT_DATA_MESSAGES[entries[0][1]] : 'Invalid client data', fields);
+}
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Writes the client data; a changed e-mail or phone loses its verification and gets a new
+ * code at the new address.
+ */
+async function saveClientData(
+  ctx: FunctionContext,
+  tx: Queryable,
+  row: RegistrationRow,
+  data: ClientData,
+  queued: Queued,
+): Promise<{ emailVerified: boolean; phoneVerified: boolean }> {
+  const emailChanged = !sameEmail(row.email, data.email);
+  const phoneChanged = row.phone !== data.phone;
+  const emailVerified = row.email_verified && !emailChanged;
+  const phoneVerified = row.phone_verified && !phoneChanged;
+  await tx.query(
+    `update registrations set client_type = $2, full_name = $3, company_name = $4, document_type = $5,
+       document_number = $6, cif = $7, email = $8, phone = $9, address = $10, city = $11, postal_code = $12,
+       iban = $13, email_verified = $14, phone_verified = $15, updated_at = now(), last_activity_at = now()
+     where id = $1`,
+    [
+      row.id,
+      data.clientType,
+      data.fullName,
+      data.companyName || null,
+      data.documentType,
+      data.documentNumber,
+      data.cif || null,
+      data.email,
+      data.phone,
+      data.address,
+      data.city,
+      data.postalCode,
+      data.iban,
+      emailVerified,
+      phoneVerified,
+    ],
+  );
+  const contact = { id: row.id, registration_code: row.registration_code, email: data.email, phone: data.phone };
+  if (emailChanged) await issueCode(ctx, tx, contact, 'email', queued);
+  if (phoneChanged) await issueCode(ctx, tx, contact, 'sms', queued);
+  return { emailVerified, phoneVerified };
+}
+
+/** Runs `work` in a transaction, then delivers what it queued. */
+async function withDelivery<T>(ctx: FunctionContext, work: (tx: Queryable, queued: Queued) => Promise<T>): Promise<T> {
+  const queued = nothingQueued();
+  const result = await ctx.db.transaction((tx) => work(tx, queued));
+  await deliverQueued(ctx, queued);
+  return result;
+}
+
+function recoveryReminder(code: string): string {
+  return [
+    `Hemos recibido una nueva solicitud de alta con tus datos. Tu código de registro es ${code}:`,
+    'introdúcelo en la página de alta para continuar donde lo dejaste.',
+    '',
+    '---',
+    '',
+    `We received a new sign-up request with your details. Your registration code is ${code}:`,
+    'enter it on the sign-up page to continue where you left off.',
+  ].join('\n');
+}
+
+/**
+ * The sections the browser claims complete must be true on the server too (the browser
+ * cannot skip verification, documents or the service choice).
+ */
+async function assertSectionsTrue(
+  tx: Queryable,
+  registrationId: string,
+  metadata: RegistrationMetadata,
+  verified: { emailVerified: boolean; phoneVerified: boolean },
+): Promise<void> {
+  const sections = metadata.completedSections ?? {};
+  if (sections.verification && !verified.emailVerified && !verified.phoneVerified) {
+    throw new HttpError(409, 'Verification is not complete: verify the e-mail or the phone first.');
+  }
+  if (sections.documents) {
+    const uploaded = await documentTypesOf(tx, registrationId);
+    if (!UPLOAD_TYPES.every((type) => uploaded.includes(type))) {
+      throw new HttpError(409, 'Incomplete documents: Please upload all required documents.');
+    }
+  }
+  if (sections.serviceDetails && !metadata.serviceDetails) {
+    throw new HttpError(409, 'Selection required: Please select a product to continue');
+  }
+}
+
+export const registrationHandlerFunction = actionFunction('registration-handler', registrationActions, {
+  async update_field({ registrationId, field, value }, ctx) {
+    return withDelivery(ctx, async (tx, queued) => {
+      const row = await requireOpenRegistration(tx, registrationId);
+      const clientField = FIELD_OF_COLUMN[field];
+      const current = toClientData(row);
+      if (
+        (field === 'client_type' && !['individual', 'company'].includes(value)) ||
+        (field === 'document_type' && !['dni', 'nie'].includes(value))
+      ) {
+        throw new HttpError(400, `Invalid ${field}`);
+      }
+      const next = normaliseClientData({ ...current, [clientField]: value } as ClientData);
+      assertValid(next, clientField);
+      await saveClientData(ctx, tx, row, next, queued);
+      return { success: true as const };
+    });
+  },
+
+  async check_existing({ email, phone }, ctx) {
+    const normalised = normaliseClientData({ ...EMPTY_CLIENT, email, phone });
+    return withDelivery(ctx, async (tx, queued) => {
+      const { rows } = await tx.query<RegistrationRow & { remind: boolean }>(
+        `select *, (code_reminder_sent_at is null or code_reminder_sent_at < now() - make_interval(secs => $3)) as remind
+         from registrations
+         where lower(email) = lower($1) and phone = $2 and global_status = 'in_progress'
+         order by created_at desc limit 1 for update`,
+        [normalised.email, normalised.phone, RESEND_COOLDOWN_SECONDS],
+      );
+      const existing = rows[0];
+      if (!existing) return { exists: false, registration_code: null };
+      // The code goes to the registration's own inbox, never to whoever typed the address.
+      if (existing.remind) {
+        queued.email.push(
+          await ctx.mailer.queue(
+            {
+              to: existing.email,
+              subject: 'Tu código de registro / Your registration code',
+              text: recoveryReminder(existing.registration_code),
+            },
+            tx,
+          ),
+        );
+        await tx.query('update registrations set code_reminder_sent_at = now() where id = $1', [existing.id]);
+      }
+      return { exists: true, registration_code: null };
+    });
+  },
+
+  async create_registration(input, ctx) {
+    const data = normaliseClientData(input);
+    assertValid(data);
+    return withDelivery(ctx, async (tx, queued) => {
+      const id = randomUUID();
+      let code = '';
+      // A clash of two random codes is rare; the unique index decides, then we draw again.
+      for (let attempt = 0; attempt < 10 && !code; attempt++) {
+        const candidate = generateRecoveryCode();
+        const { rows } = await tx.query<{ id: string }>(
+          `insert into registrations (id, registration_code, client_type, full_name, company_name, document_type,
+             document_number, cif, email, phone, address, city, postal_code, iban, metadata)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+           on conflict (registration_code) do nothing returning id`,
+          [
+            id,
+            candidate,
+            data.clientType,
+            data.fullName,
+            data.companyName || null,
+            data.documentType,
+            data.documentNumber,
+            data.cif || null,
+            data.email,
+            data.phone,
+            data.address,
+            data.city,
+            data.postalCode,
+            data.iban,
+            JSON.stringify({ completedSections: { clientData: true } }),
+          ],
+        );
+        if (rows.length) code = candidate;
+      }
+      if (!code) throw new Error('Could not draw a unique registration code');
+      const contact = { id, registration_code: code, email: data.email, phone: data.phone };
+      await issueCode(ctx, tx, contact, 'email', queued);
+      await issueCode(ctx, tx, contact, 'sms', queued);
+      return { registrationId: id };
+    });
+  },
+
+  async verify_tokens({ registrationId, emailToken, smsToken }, ctx) {
+    const wanted: Channel[] = [...(emailToken ? ['email' as const] : []), ...(smsToken ? ['sms' as const] : [])];
+    if (wanted.length === 0) throw new HttpError(400, 'Enter a verification code');
+    return ctx.db.transaction(async (tx) => {
+      const row = await requireOpenRegistration(tx, registrationId);
+      const alreadyVerified = (channel: Channel) => (channel === 'email' ? row.email_verified : row.phone_verified);
+      // Check every channel before settling any, so one refusal cannot undo the other's count.
+      const pending = new Map<Channel, { code_hash: string }>();
+      for (const channel of wanted) {
+        if (!alreadyVerified(channel)) pending.set(channel, await pendingCode(tx, registrationId, channel));
+      }
+      const result: Partial<Record<Channel, boolean>> = {};
+      for (const channel of wanted) {
+        const code = channel === 'email' ? emailToken : smsToken;
+        const stored = pending.get(channel);
+        result[channel] = stored ? await settleCode(tx, registrationId, channel, stored, code.trim()) : true;
+      }
+      await touchRegistration(tx, registrationId);
+      if (wanted.length === 2) return { verified: Boolean(result.email && result.sms) };
+      return wanted[0] === 'email'
+        ? { verified: { email_verified: Boolean(result.email) } }
+        : { verified: { phone_verified: Boolean(result.sms) } };
+    });
+  },
+
+  async resend_verification({ registrationId, type }, ctx) {
+    const channel: Channel = type === 'email' ? 'email' : 'sms';
+    return withDelivery(ctx, async (tx, queued) => {
+      const row = await requireOpenRegistration(tx, registrationId);
+      if (channel === 'email' ? row.email_verified : row.phone_verified) {
+        throw new HttpError(409, 'This channel is already verified.');
+      }
+      const wait = await secondsUntilResend(tx, registrationId, channel);
+      if (wait > 0) {
+        throw new HttpError(429, `Please wait ${wait} seconds (2 minutes between codes) before requesting a new code.`);
+      }
+      // Always to the address on file: the payload's copies are informative only.
+      await issueCode(ctx, tx, row, channel, queued);
+      await touchRegistration(tx, registrationId);
+      return { success: true };
+    });
+  },
+
+  async get_registration_status({ recoveryCode }, ctx, meta) {
+    const code = recoveryCode.trim().toUpperCase();
+    const { rows: recent } = await ctx.db.query<{ n: number }>(
+      `select count(*)::int as n from registration_code_lookups
+       where ip is not distinct from $1 and created_at > now() - make_interval(mins => $2)`,
+      [meta.ip, RECOVERY_WINDOW_MINUTES],
+    );
+    if ((recent[0]?.n ?? 0) >= RECOVERY_LOOKUPS) {
+      throw new HttpError(429, 'Too many attempts. Please try again in a few minutes.');
+    }
+    const { rows } = await ctx.db.query<{ id: string }>('select id from registrations where registration_code = $1', [
+      code,
+    ]);
+    const found = rows[0];
+    if (!found) {
+      await ctx.db.query('insert into registration_code_lookups (ip) values ($1)', [meta.ip]);
+      throw new HttpError(404, 'No registration found with this code.');
+    }
+    await touchRegistration(ctx.db, found.id);
+    return { registrationId: found.id };
+  },
+
+  async get_registration_with_documents({ registrationId }, ctx) {
+    const row = await requireRegistration(ctx.db, registrationId);
+    await touchRegistration(ctx.db, registrationId);
+    const { rows } = await ctx.db.query<{ registration_id: string; document_type: UploadType; file_path: string }>(
+      `select registration_id::text as registration_id, document_type, file_path from registration_documents
+       where registration_id = $1 order by document_type`,
+      [registrationId],
+    );
+    return { registration: toRecord(row), documents: rows };
+  },
+
+  async update_registration(input, ctx) {
+    const data = normaliseClientData(input);
+    assertValid(data);
+    const requested = input.metadata.serviceDetails ?? null;
+    let service = requested;
+    if (requested) {
+      const product = await findProduct(ctx.db, requested.productId);
+      const reason = unavailability(product);
+      if (reason || !product) throw new HttpError(409, reason ?? 'Product not found');
+      if (!isOffered(product, requested.period)) throw new HttpError(409, PERIOD_NOT_OFFERED);
+      service = pricedChoice(product, requested);
+    }
+    return withDelivery(ctx, async (tx, queued) => {
+      const row = await requireOpenRegistration(tx, input.registrationId);
+      // Verification flags come from verify_tokens only; the browser's copies are ignored.
+      const verified = await saveClientData(ctx, tx, row, data, queued);
+      const metadata: RegistrationMetadata = {
+        completedSections: { ...input.metadata.completedSections, clientData: true },
+        serviceDetails: service,
+      };
+      await assertSectionsTrue(tx, row.id, metadata, verified);
+      await tx.query('update registrations set metadata = $2 where id = $1', [row.id, JSON.stringify(metadata)]);
+      return { success: true as const };
+    });
+  },
+
+  async get_registration_code({ registrationId }, ctx) {
+    const row = await requireRegistration(ctx.db, registrationId);
+    return { registrationCode: row.registration_code };
+  },
+
+  async check_registration_exists_by_id({ registrationId }, ctx) {
+    if (!isUuid(registrationId)) return { exists: false };
+    const row = await findRegistration(ctx.db, registrationId);
+    if (row) await touchRegistration(ctx.db, registrationId);
+    return { exists: Boolean(row) };
+  },
+
+  async check_and_set_product({ registrationId, productId }, ctx) {
+    const product = await findProduct(ctx.db, productId);
+    const reason = unavailability(product);
+    if (reason || !product) return { success: false, error: reason ?? 'Product not found' };
+    return ctx.db.transaction(async (tx) => {
+      const row = await findRegistration(tx, registrationId, { forUpdate: true });
+      if (!row) return { success: false, error: 'Registration not found' };
+      if (row.global_status === 'completed') return { success: false, error: 'Registration completed' };
+      const metadata = readMetadata(row.metadata);
+      const previous = metadata.serviceDetails;
+      // Monthly by default (§4), or the first period the product is offered for.
+      const period =
+        previous && isOffered(product, previous.period) ? previous.period : (firstOfferedPeriod(product) ?? 'monthly');
+      const choice = pricedChoice(product, {
+        productId,
+        productName: product.names.es,
+        period,
+        setupFee: 0,
+        recurringFee: 0,
+        numberProductsRequired: previous?.productId === productId ? previous.numberProductsRequired : undefined,
+      });
+      await tx.query(
+        'update registrations set metadata = $2, updated_at = now(), last_activity_at = now() where id = $1',
+        [registrationId, JSON.stringify({ ...metadata, serviceDetails: choice })],
+      );
+      return { success: true, productId: choice.productId, productName: choice.productName };
+    });
+  },
+});
+
+const EMPTY_CLIENT: ClientData = {
+  clientType: 'individual',
+  fullName: '',
+  companyName: '',
+  documentType: 'dni',
+  documentNumber: '',
+  cif: '',
+  email: '',
+  phone: '',
+  address: '',
+  city: '',
+  postalCode: '',
+  iban: '',
+};

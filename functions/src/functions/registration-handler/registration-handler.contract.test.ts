@@ -1,0 +1,429 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { databaseEngines } from '../../testing/databases';
+import { servedOn } from '../../testing/service';
+import { RECOVERY_CODE_ALPHABET } from './codes';
+
+const applicant = {
+  clientType: 'individual',
+  fullName: 'Ana García',
+  companyName: '',
+  documentType: 'dni',
+  documentNumber: '12345678Z',
+  cif: '',
+  email: 'ana@example.com',
+  phone: '+34 600 123 456',
+  address: 'Calle Real 1',
+  city: 'Ronda',
+  postalCode: '29400',
+  iban: 'ES91 2100 0418 4502 0005 1332',
+};
+
+const sections = { clientData: true, verification: false, documents: false, serviceDetails: false };
+
+describe.each(databaseEngines())('registration-handler on $name', (engine) => {
+  const served = servedOn(engine);
+  beforeEach(async () => {
+    await served.db.query('delete from registrations');
+    await served.db.query('delete from registration_code_lookups');
+    await served.db.query('delete from outbox');
+  });
+
+  const call = async (action: string, payload: Record<string, unknown>) => {
+    const res = await fetch(served.service.url('registration-handler'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action, ...payload }),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> & { error?: string } };
+  };
+
+  /** The last code a person would have received on a channel. */
+  const lastCode = async (recipient: string) => {
+    const { rows } = await served.db.query<{ body: string }>(
+      'select body from outbox where recipient = $1 order by id desc limit 1',
+      [recipient],
+    );
+    return /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1] ?? '';
+  };
+
+  const register = async (overrides: Record<string, unknown> = {}) => {
+    const { status, body } = await call('create_registration', { ...applicant, ...overrides });
+    expect(status).toBe(200);
+    return String(body.registrationId);
+  };
+
+  const record = async (registrationId: string) =>
+    (await call('get_registration_with_documents', { registrationId })).body.registration as Record<string, unknown>;
+
+  const backdateCode = (registrationId: string, column: 'expires_at' | 'sent_at', minutes: number) =>
+    served.db.query(
+      `update registration_verifications set ${column} = now() - make_interval(mins => $2) where registration_id = $1`,
+      [registrationId, minutes],
+    );
+
+  describe('create_registration', () => {
+    it('stores the normalised data under a UUID with a 6-character code, and sends both codes', async () => {
+      const id = await register();
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await record(id)).toMatchObject({
+        id,
+        full_name: 'Ana García',
+        phone: '+34600123456',
+        iban: 'ES9121000418450200051332',
+        email_verified: false,
+        phone_verified: false,
+        global_status: 'in_progress',
+        metadata: { completedSections: { clientData: true } },
+      });
+      const { body } = await call('get_registration_code', { registrationId: id });
+      expect(String(body.registrationCode)).toMatch(new RegExp(`^[${RECOVERY_CODE_ALPHABET}]{6}$`));
+      expect(await lastCode('ana@example.com')).toMatch(/^\d{6}$/);
+      expect(await lastCode('+34600123456')).toMatch(/^\d{6}$/);
+      // Only hashes are stored.
+      const stored = await served.db.query<{ code_hash: string }>('select code_hash from registration_verifications');
+      expect(stored.rows).toHaveLength(2);
+      expect(stored.rows.map((r) => r.code_hash)).not.toContain(await lastCode('ana@example.com'));
+    });
+
+    it('refuses what the browser refuses, with the message per field', async () => {
+      const { status, body } = await call('create_registration', {
+        ...applicant,
+        documentNumber: '12345678A',
+        postalCode: '2940',
+        iban: 'ES9121000418450200051333',
+        clientType: 'company',
+      });
+      expect(status).toBe(400);
+      expect(body.fields).toEqual({
+        documentNumber: 'Invalid DNI',
+        postalCode: 'Invalid postal code',
+        iban: 'Invalid IBAN',
+        companyName: 'Company name is required',
+        cif: 'CIF is required',
+      });
+    });
+
+    it('accepts an NIE and a company with its CIF', async () => {
+      await register({ documentType: 'nie', documentNumber: 'X1234567L' });
+      await register({ clientType: 'company', companyName: 'Mudanzas Sur SL', cif: 'B 1234567 4', email: 'b@x.es' });
+    });
+  });
+
+  describe('verify_tokens', () => {
+    it('verifies both channels together', async () => {
+      const id = await register();
+      const body = {
+        registrationId: id,
+        emailToken: await lastCode(applicant.email),
+        smsToken: await lastCode('+34600123456'),
+      };
+      expect((await call('verify_tokens', body)).body).toEqual({ verified: true });
+      expect(await record(id)).toMatchObject({ email_verified: true, phone_verified: true });
+    });
+
+    it('verifies one channel at a time with an object answer', async () => {
+      const id = await register();
+      const wrong = await call('verify_tokens', { registrationId: id, emailToken: '000000', smsToken: '' });
+      const right = await call('verify_tokens', {
+        registrationId: id,
+        emailToken: '',
+        smsToken: await lastCode('+34600123456'),
+      });
+      expect(right.body).toEqual({ verified: { phone_verified: true } });
+      const code = await lastCode(applicant.email);
+      expect(wrong.body).toEqual({ verified: { email_verified: code === '000000' } });
+      expect(await record(id)).toMatchObject({ phone_verified: true });
+    });
+
+    it('answers false for a wrong pair and keeps the right half', async () => {
+      const id = await register();
+      const sms = await lastCode('+34600123456');
+      const { body } = await call('verify_tokens', {
+        registrationId: id,
+        emailToken: sms === '111111' ? '222222' : '111111',
+        smsToken: sms,
+      });
+      expect(body).toEqual({ verified: false });
+      expect(await record(id)).toMatchObject({ phone_verified: true });
+    });
+
+    it('refuses an expired code and locks a code after 5 wrong tries', async () => {
+      const id = await register();
+      const code = await lastCode(applicant.email);
+      const wrong = code === '123456' ? '654321' : '123456';
+      for (let i = 0; i < 5; i++) {
+        expect((await call('verify_tokens', { registrationId: id, emailToken: wrong, smsToken: '' })).status).toBe(200);
+      }
+      const locked = await call('verify_tokens', { registrationId: id, emailToken: code, smsToken: '' });
+      expect(locked.status).toBe(429);
+      await backdateCode(id, 'expires_at', 1);
+      const sms = await call('verify_tokens', {
+        registrationId: id,
+        emailToken: '',
+        smsToken: await lastCode('+34600123456'),
+      });
+      expect(sms).toMatchObject({
+        status: 410,
+        body: { error: 'The verification code has expired. Request a new one.' },
+      });
+    });
+
+    it('counts a wrong code even when the other channel is refused in the same call', async () => {
+      const id = await register();
+      await served.db.query(
+        `update registration_verifications set expires_at = now() - interval '1 minute' where channel = 'sms'`,
+      );
+      await call('verify_tokens', { registrationId: id, emailToken: '999999', smsToken: '999999' });
+      const { rows } = await served.db.query<{ failed_attempts: number }>(
+        `select failed_attempts from registration_verifications where channel = 'email'`,
+      );
+      // Refused as a whole (410) before anything was counted or verified.
+      expect(rows[0]?.failed_attempts).toBe(0);
+      expect(await record(id)).toMatchObject({ email_verified: false });
+    });
+
+    it('needs a code and an existing registration', async () => {
+      const id = await register();
+      expect((await call('verify_tokens', { registrationId: id, emailToken: '', smsToken: '' })).status).toBe(400);
+      const unknown = await call('verify_tokens', { registrationId: 'not-a-uuid', emailToken: '123456', smsToken: '' });
+      expect(unknown).toMatchObject({ status: 404, body: { error: 'Registration not found' } });
+    });
+  });
+
+  describe('resend_verification', () => {
+    it('refuses within 120 s, then sends a new code that replaces the old one', async () => {
+      const id = await register();
+      const first = await lastCode(applicant.email);
+      const payload = { registrationId: id, email: applicant.email, phone: applicant.phone, type: 'email' };
+      const early = await call('resend_verification', payload);
+      expect(early.status).toBe(429);
+      expect(early.body.error).toMatch(/2 minutes/);
+      await backdateCode(id, 'sent_at', 3);
+      expect((await call('resend_verification', payload)).body).toEqual({ success: true });
+      const second = await lastCode(applicant.email);
+      if (second !== first) {
+        const old = await call('verify_tokens', { registrationId: id, emailToken: first, smsToken: '' });
+        expect(old.body).toEqual({ verified: { email_verified: false } });
+      }
+      const fresh = await call('verify_tokens', { registrationId: id, emailToken: second, smsToken: '' });
+      expect(fresh.body).toEqual({ verified: { email_verified: true } });
+      expect((await call('resend_verification', payload)).status).toBe(409);
+    });
+
+    it('sends an SMS to the phone on file', async () => {
+      const id = await register();
+      await backdateCode(id, 'sent_at', 3);
+      const payload = { registrationId: id, email: 'other@x.es', phone: '+1 555', type: 'sms' };
+      expect((await call('resend_verification', payload)).status).toBe(200);
+      const { rows } = await served.db.query<{ recipient: string; channel: string }>(
+        'select recipient, channel from outbox order by id desc limit 1',
+      );
+      expect(rows[0]).toEqual({ recipient: '+34600123456', channel: 'sms' });
+    });
+  });
+
+  describe('recovery', () => {
+    it('finds the registration by its code, in any case', async () => {
+      const id = await register();
+      const code = String((await call('get_registration_code', { registrationId: id })).body.registrationCode);
+      expect((await call('get_registration_status', { recoveryCode: code.toLowerCase() })).body).toEqual({
+        registrationId: id,
+      });
+    });
+
+    it('says no registration for an unknown code, and throttles guessing', async () => {
+      const miss = await call('get_registration_status', { recoveryCode: 'ZZZZZ2' });
+      expect(miss).toEqual({ status: 404, body: { error: 'No registration found with this code.' } });
+      for (let i = 0; i < 9; i++) await call('get_registration_status', { recoveryCode: 'ZZZZZ2' });
+      expect((await call('get_registration_status', { recoveryCode: 'ZZZZZ2' })).status).toBe(429);
+      expect((await call('get_registration_status', { recoveryCode: 'ABC' })).status).toBe(400);
+    });
+
+    it('check_existing says a registration exists and e-mails its code to its own inbox only', async () => {
+      const id = await register();
+      const code = String((await call('get_registration_code', { registrationId: id })).body.registrationCode);
+      await served.db.query('delete from outbox');
+      const found = await call('check_existing', { email: 'ANA@example.com', phone: '+34600 123 456' });
+      expect(found.body).toEqual({ exists: true, registration_code: null });
+      const { rows } = await served.db.query<{ recipient: string; body: string }>('select recipient, body from outbox');
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.recipient).toBe('ana@example.com');
+      expect(rows[0]?.body).toContain(code);
+      await call('check_existing', { email: applicant.email, phone: applicant.phone });
+      expect((await served.db.query('select 1 from outbox')).rows).toHaveLength(1);
+      expect((await call('check_existing', { email: applicant.email, phone: '+34 611' })).body).toEqual({
+        exists: false,
+        registration_code: null,
+      });
+    });
+
+    it('check_registration_exists_by_id', async () => {
+      const id = await register();
+      expect((await call('check_registration_exists_by_id', { registrationId: id })).body).toEqual({ exists: true });
+      expect((await call('check_registration_exists_by_id', { registrationId: 'x' })).body).toEqual({ exists: false });
+    });
+  });
+
+  describe('update_field and update_registration', () => {
+    it('updates one field after validating it, and refuses a bad value', async () => {
+      const id = await register();
+      expect((await call('update_field', { registrationId: id, field: 'city', value: 'Málaga' })).status).toBe(200);
+      const bad = await call('update_field', { registrationId: id, field: 'postal_code', value: '123' });
+      expect(bad).toMatchObject({ status: 400, body: { error: 'Invalid postal code' } });
+      expect((await call('update_field', { registrationId: id, field: 'password', value: 'x' })).status).toBe(400);
+      expect(await record(id)).toMatchObject({ city: 'Málaga', postal_code: '29400' });
+    });
+
+    it('a changed e-mail loses its verification and gets a new code at the new address', async () => {
+      const id = await register();
+      await call('verify_tokens', { registrationId: id, emailToken: await lastCode(applicant.email), smsToken: '' });
+      await call('update_field', { registrationId: id, field: 'email', value: 'ana.new@example.com' });
+      expect(await record(id)).toMatchObject({ email: 'ana.new@example.com', email_verified: false });
+      const code = await lastCode('ana.new@example.com');
+      expect(code).toMatch(/^\d{6}$/);
+      expect((await call('verify_tokens', { registrationId: id, emailToken: code, smsToken: '' })).body).toEqual({
+        verified: { email_verified: true },
+      });
+    });
+
+    it('ignores verification flags from the browser and refuses sections not really complete', async () => {
+      const id = await register();
+      const base = { registrationId: id, ...applicant, globalStatus: 'in_progress' };
+      const claimed = await call('update_registration', {
+        ...base,
+        emailVerified: true,
+        phoneVerified: true,
+        metadata: { completedSections: { ...sections, verification: true } },
+      });
+      expect(claimed.status).toBe(409);
+      await call('verify_tokens', { registrationId: id, emailToken: await lastCode(applicant.email), smsToken: '' });
+      const ok = await call('update_registration', {
+        ...base,
+        emailVerified: true,
+        phoneVerified: true,
+        metadata: { completedSections: { ...sections, verification: true } },
+      });
+      expect(ok.status).toBe(200);
+      expect(await record(id)).toMatchObject({ email_verified: true, phone_verified: false });
+      const documents = await call('update_registration', {
+        ...base,
+        emailVerified: true,
+        phoneVerified: false,
+        metadata: { completedSections: { ...sections, verification: true, documents: true } },
+      });
+      expect(documents).toMatchObject({
+        status: 409,
+        body: { error: 'Incomplete documents: Please upload all required documents.' },
+      });
+    });
+
+    it('prices the service choice from the catalogue, never from the browser', async () => {
+      const id = await register();
+      const result = await call('update_registration', {
+        registrationId: id,
+        ...applicant,
+        emailVerified: false,
+        phoneVerified: false,
+        globalStatus: 'in_progress',
+        metadata: {
+          completedSections: sections,
+          serviceDetails: {
+            productId: '202',
+            productName: 'x',
+            period: 'quarterly',
+            setupFee: 0,
+            recurringFee: 1,
+            numberProductsRequired: 2,
+          },
+        },
+      });
+      expect(result.status).toBe(200);
+      expect((await record(id)).metadata).toMatchObject({
+        serviceDetails: {
+          productId: '202',
+          productName: 'Trastero 3 m³',
+          period: 'quarterly',
+          setupFee: 0,
+          recurringFee: 360,
+        },
+      });
+      const notOffered = await call('update_registration', {
+        registrationId: id,
+        ...applicant,
+        emailVerified: false,
+        phoneVerified: false,
+        globalStatus: 'in_progress',
+        metadata: {
+          serviceDetails: { productId: '101', productName: 'Box', period: 'annually', setupFee: 0, recurringFee: 0 },
+        },
+      });
+      expect(notOffered).toMatchObject({ status: 409, body: { error: 'Payment period not offered for this product' } });
+    });
+
+    it('locks a completed registration', async () => {
+      const id = await register();
+      await served.db.query(`update registrations set global_status = 'completed' where id = $1`, [id]);
+      const locked = await call('update_field', { registrationId: id, field: 'city', value: 'Cádiz' });
+      expect(locked).toMatchObject({
+        status: 409,
+        body: { error: 'This registration is completed and can no longer be changed.' },
+      });
+      expect((await call('check_and_set_product', { registrationId: id, productId: '202' })).body.success).toBe(false);
+    });
+  });
+
+  describe('check_and_set_product', () => {
+    it('sets an available product with the monthly period', async () => {
+      const id = await register();
+      expect((await call('check_and_set_product', { registrationId: id, productId: '202' })).body).toEqual({
+        success: true,
+        productId: '202',
+        productName: 'Trastero 3 m³',
+      });
+      expect((await record(id)).metadata).toMatchObject({
+        serviceDetails: { productId: '202', period: 'monthly', recurringFee: 62 },
+      });
+    });
+
+    it('explains why a product cannot be set', async () => {
+      const id = await register();
+      await served.db.query('update products set stock = 0 where pid = 203');
+      try {
+        expect((await call('check_and_set_product', { registrationId: id, productId: '203' })).body).toEqual({
+          success: false,
+          error: 'Product out of stock',
+        });
+      } finally {
+        await served.db.query('update products set stock = 8 where pid = 203');
+      }
+      expect((await call('check_and_set_product', { registrationId: id, productId: '999' })).body.error).toBe(
+        'Product not found',
+      );
+      expect(
+        (
+          await call('check_and_set_product', {
+            registrationId: '00000000-0000-4000-8000-000000000000',
+            productId: '202',
+          })
+        ).body,
+      ).toEqual({ success: false, error: 'Registration not found' });
+    });
+  });
+
+  it('is-session-valid follows the last activity (15 minutes)', async () => {
+    const id = await register();
+    const valid = async () => {
+      const res = await fetch(served.service.url('is-session-valid'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ p_registration_id: id }),
+      });
+      return ((await res.json()) as { valid: boolean }).valid;
+    };
+    expect(await valid()).toBe(true);
+    await served.db.query(`update registrations set last_activity_at = now() - interval '16 minutes'`);
+    expect(await valid()).toBe(false);
+    await call('check_registration_exists_by_id', { registrationId: id });
+    expect(await valid()).toBe(true);
+  });
+});

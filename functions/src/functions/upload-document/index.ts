@@ -1,0 +1,63 @@
+import multer from 'multer';
+import { uploadDocumentFields, uploadDocumentResponse } from 'shared-api';
+import { HttpError } from '../../http-error';
+import { type FunctionDefinition, parseOr400 } from '../../router';
+import { requireOpenRegistration, touchRegistration } from '../registration-handler/records';
+import { sniffDocument } from './sniff';
+
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+
+export const INVALID_FORMAT = 'Invalid format: Please upload files in PDF, JPG, or PNG format.';
+
+const receive = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 4, fieldSize: 200 },
+}).single('file');
+
+/**
+ * POST upload-document (multipart: registrationId, documentType, file). Stores the file
+ * privately at `{registrationId}/{registrationId}_{documentType}.{ext}` (replacing an
+ * earlier one) and records it in `registration_documents`.
+ */
+export const uploadDocumentFunction: FunctionDefinition = {
+  name: 'upload-document',
+  method: 'POST',
+  async handle(req, ctx, res) {
+    await new Promise<void>((resolve, reject) => {
+      receive(req, res, (error: unknown) => {
+        if (!error) return resolve();
+        if (error instanceof multer.MulterError) {
+          return reject(
+            error.code === 'LIMIT_FILE_SIZE'
+              ? new HttpError(413, 'File too large: the limit is 10 MB.')
+              : new HttpError(400, `Invalid upload: ${error.message}`),
+          );
+        }
+        reject(new HttpError(400, 'Invalid upload: expected a multipart form'));
+      });
+    });
+    const { registrationId, documentType } = parseOr400(uploadDocumentFields, req.body);
+    const file = req.file;
+    if (!file || file.size === 0) throw new HttpError(400, 'A file is required', { file: 'A file is required' });
+    const kind = sniffDocument(file.buffer);
+    if (!kind) throw new HttpError(415, INVALID_FORMAT, { file: INVALID_FORMAT });
+
+    const filePath = `${registrationId}/${registrationId}_${documentType}.${kind.extension}`;
+    await ctx.db.transaction(async (tx) => {
+      await requireOpenRegistration(tx, registrationId);
+      // The row waits for the file: if writing fails, nothing claims a document exists.
+      await ctx.documents.put(filePath, file.buffer);
+      await tx.query(
+        `insert into registration_documents (registration_id, document_type, file_path, content_type, size_bytes)
+         values ($1, $2, $3, $4, $5)
+         on conflict (registration_id, document_type) do update
+           set file_path = excluded.file_path, content_type = excluded.content_type,
+               size_bytes = excluded.size_bytes, uploaded_at = now()`,
+        [registrationId, documentType, filePath, kind.contentType, file.size],
+      );
+      await touchRegistration(tx, registrationId);
+    });
+    await ctx.documents.removeSiblings(filePath);
+    return uploadDocumentResponse.parse({ filePath });
+  },
+};
