@@ -1,0 +1,175 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api, type UploadType } from 'shared-api';
+import { toast } from 'shared-ui/toast';
+import { useDraft } from '../session/store';
+import { useWizard } from '../wizard/Wizard';
+import styles from '../wizard/Wizard.module.css';
+import documentStyles from './Documents.module.css';
+import {
+  ACCEPT_ATTRIBUTE,
+  allPresent,
+  formatMegabytes,
+  hasAcceptedExtension,
+  MAX_DOCUMENT_BYTES,
+  UPLOADS,
+} from './files';
+
+/** Documents move on by themselves half a second after all three are in (spec §4). */
+const AUTO_ADVANCE_MS = 500;
+
+/** Step 3: front and back of the ID and a bank document, stored privately on the server. */
+export function DocumentsStep() {
+  const { t } = useTranslation('signup');
+  const wizard = useWizard();
+  const draft = useDraft((s) => s.draft);
+  const [chosen, setChosen] = useState<Partial<Record<UploadType, File>>>({});
+  const [errors, setErrors] = useState<Partial<Record<UploadType, string>>>({});
+  const [uploading, setUploading] = useState(false);
+  const uploaded = draft.documents;
+  const complete = allPresent(uploaded);
+
+  useEffect(() => {
+    if (!complete || draft.completedSections.documents) return;
+    const timer = setTimeout(() => void wizard.complete('documents'), AUTO_ADVANCE_MS);
+    return () => clearTimeout(timer);
+  }, [complete, draft.completedSections.documents, wizard]);
+
+  const choose = (type: UploadType, file: File | undefined) => {
+    if (!file) return;
+    if (!hasAcceptedExtension(file.name)) {
+      setErrors((e) => ({ ...e, [type]: t('documents.invalidFormat') }));
+      setChosen((c) => ({ ...c, [type]: undefined }));
+      toast({
+        title: t('documents.invalidFormatTitle'),
+        description: t('documents.invalidFormat'),
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (file.size > MAX_DOCUMENT_BYTES) {
+      setErrors((e) => ({ ...e, [type]: t('documents.tooLarge') }));
+      setChosen((c) => ({ ...c, [type]: undefined }));
+      return;
+    }
+    setErrors((e) => ({ ...e, [type]: undefined }));
+    setChosen((c) => ({ ...c, [type]: file }));
+  };
+
+  const save = async () => {
+    const registrationId = useDraft.getState().draft.registrationId;
+    if (!registrationId) {
+      toast({ title: t('toasts.errorTitle'), description: t('documents.noRegistration'), variant: 'destructive' });
+      return;
+    }
+    if (!allPresent({ ...uploaded, ...chosen })) {
+      toast({ title: t('documents.incompleteTitle'), description: t('documents.incomplete'), variant: 'destructive' });
+      setErrors(
+        Object.fromEntries(
+          UPLOADS.filter((type) => !uploaded[type] && !chosen[type]).map((type) => [type, t('documents.incomplete')]),
+        ),
+      );
+      return;
+    }
+    setUploading(true);
+    let failed = false;
+    for (const type of UPLOADS) {
+      const file = chosen[type];
+      if (!file) continue;
+      try {
+        const { filePath } = await api.uploadDocument(registrationId, type, file, file.name);
+        const current = useDraft.getState().draft;
+        useDraft.getState().update({ documents: { ...current.documents, [type]: filePath } });
+        setChosen((c) => ({ ...c, [type]: undefined }));
+      } catch (error) {
+        failed = true;
+        const status = error instanceof ApiError ? error.status : 0;
+        const message =
+          status === 415
+            ? t('documents.invalidFormat')
+            : status === 413
+              ? t('documents.tooLarge')
+              : t('documents.uploadFailed');
+        setErrors((e) => ({ ...e, [type]: message }));
+        toast({
+          title: status === 415 ? t('documents.invalidFormatTitle') : t('toasts.errorTitle'),
+          description: message,
+          variant: 'destructive',
+        });
+      }
+    }
+    setUploading(false);
+    if (!failed) toast({ title: t('documents.savedTitle'), description: t('documents.saved'), variant: 'success' });
+  };
+
+  if (complete) {
+    return (
+      <div>
+        <p className={styles.notice} role="status">
+          {t('documents.completed')}
+        </p>
+        <ul className={documentStyles.list}>
+          {UPLOADS.map((type) => (
+            <li key={type}>
+              <span>{t(`documents.${type}`)}</span> <span className={styles.success}>✓ {t('documents.uploaded')}</span>
+            </li>
+          ))}
+        </ul>
+        <div className={styles.actions}>
+          <button type="button" className={styles.secondary} onClick={wizard.back}>
+            {t('common.previous')}
+          </button>
+          <button type="button" className={styles.primary} onClick={() => void wizard.complete('documents')}>
+            {t('common.next')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <p>{t('documents.intro')}</p>
+      <div className={documentStyles.grid}>
+        {UPLOADS.map((type) => {
+          const file = chosen[type];
+          const id = `signup-document-${type}`;
+          return (
+            <div key={type} className={documentStyles.upload} data-error={errors[type] ? 'true' : undefined}>
+              <label htmlFor={id} className={documentStyles.label}>
+                {t(`documents.${type}`)} *
+              </label>
+              <input
+                id={id}
+                name={type}
+                type="file"
+                accept={ACCEPT_ATTRIBUTE}
+                className={documentStyles.input}
+                onChange={(e) => choose(type, e.target.files?.[0])}
+                aria-invalid={errors[type] ? true : undefined}
+                aria-describedby={`${id}-status`}
+                disabled={uploading}
+              />
+              <p id={`${id}-status`} className={styles.hint}>
+                {file
+                  ? `${file.name} · ${t('documents.size', { size: formatMegabytes(file.size, wizard.language) })}`
+                  : uploaded[type]
+                    ? `✓ ${t('documents.uploaded')}`
+                    : t('documents.none')}
+              </p>
+              {errors[type] && <p className={styles.error}>{errors[type]}</p>}
+            </div>
+          );
+        })}
+      </div>
+      <div className={styles.actions}>
+        <button type="button" className={styles.secondary} onClick={wizard.back}>
+          {t('common.previous')}
+        </button>
+        <button type="button" className={styles.primary} onClick={save} disabled={uploading} aria-busy={uploading}>
+          {uploading ? t('documents.uploading') : t('documents.save')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,282 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { api, type Period, productList } from 'shared-api';
+import { formatEuros, formatVolume, pathFor } from 'shared-i18n';
+import { toast } from 'shared-ui/toast';
+import type { ServiceDetails } from '../session/draft';
+import { useDraft } from '../session/store';
+import { periodFromParam } from '../wizard/navigation';
+import { useWizard } from '../wizard/Wizard';
+import styles from '../wizard/Wizard.module.css';
+import { isAlmostGone, type Offer, offeredPeriods, periodFor, recurringFee, toOffer } from './offer';
+import serviceStyles from './Services.module.css';
+
+type Load = { state: 'loading' } | { state: 'error' } | { state: 'no-size' } | { state: 'ready'; offers: Offer[] };
+
+/** Step 4: the storage product and the payment period. */
+export function ServicesStep() {
+  const { t } = useTranslation('signup');
+  const wizard = useWizard();
+  const { language } = wizard;
+  const navigate = useNavigate();
+  const { search, pathname } = useLocation();
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  const m3 = Number(params.get('m3'));
+  const waitlist = params.get('listaEspera') === 'si';
+  const draft = useDraft((s) => s.draft);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [continuing, setContinuing] = useState(false);
+  const locked = draft.globalStatus === 'completed';
+
+  useEffect(() => {
+    void attempt;
+    let cancelled = false;
+    setLoad({ state: 'loading' });
+    api
+      .products({ ...(m3 > 0 ? { m3 } : {}), ...(waitlist ? { listaEspera: 'si' as const } : {}), lang: language })
+      .then((response) => {
+        if (cancelled) return;
+        if (response.result !== 'success') {
+          setLoad({ state: 'no-size' });
+          return;
+        }
+        setLoad({ state: 'ready', offers: productList(response).map(toOffer) });
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        console.error('[signup] products failed', error);
+        setLoad({ state: 'error' });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [m3, waitlist, language, attempt]);
+
+  const offers = load.state === 'ready' ? load.offers : [];
+  const selectedId = draft.serviceDetails?.productId ?? params.get('producto') ?? null;
+  const selected = offers.find((o) => o.productId === selectedId) ?? null;
+  const wantedPeriod = draft.serviceDetails?.period ?? periodFromParam(params.get('periodo'));
+  const period = selected ? periodFor(selected, wantedPeriod) : null;
+
+  /** Stores the choice locally and on the server (saved after each change). */
+  const choose = useCallback((offer: Offer, nextPeriod: Period | null, promoCode: string | undefined) => {
+    const chosenPeriod = periodFor(offer, nextPeriod);
+    if (!chosenPeriod) return;
+    const current = useDraft.getState().draft;
+    const units = Math.min(offer.unitsRequired, 3);
+    const serviceDetails: ServiceDetails = {
+      productId: offer.productId,
+      productName: offer.name,
+      period: chosenPeriod,
+      setupFee: offer.deposit,
+      recurringFee: recurringFee({ ...offer, unitsRequired: units }, chosenPeriod),
+      ...(promoCode ? { promoCode } : {}),
+      numberProductsRequired: units,
+    };
+    const updated = { ...current, serviceDetails };
+    useDraft.getState().replace(updated);
+    return updated;
+  }, []);
+
+  // A product preselected by URL or draft gets its prices once the catalogue is known.
+  useEffect(() => {
+    if (!selected || !period || locked) return;
+    const details = useDraft.getState().draft.serviceDetails;
+    if (
+      details?.productId === selected.productId &&
+      details.period === period &&
+      details.productName === selected.name &&
+      details.setupFee === selected.deposit
+    )
+      return;
+    choose(selected, period, details?.productId === selected.productId ? details.promoCode : undefined);
+  }, [selected, period, choose, locked]);
+
+  const pickProduct = (offer: Offer) => {
+    // A new product keeps the period only if it offers it; the promo code starts again.
+    const updated = choose(offer, period, undefined);
+    if (updated) void wizard.save(updated);
+  };
+
+  const pickPeriod = (next: Period) => {
+    if (!selected) return;
+    const updated = choose(selected, next, draft.serviceDetails?.promoCode);
+    if (updated) void wizard.save(updated);
+  };
+
+  const setPromo = (value: string) => {
+    const current = useDraft.getState().draft;
+    if (!current.serviceDetails) return;
+    const promoCode = value.slice(0, 40);
+    useDraft.getState().update({
+      serviceDetails: { ...current.serviceDetails, ...(promoCode ? { promoCode } : { promoCode: undefined }) },
+    });
+  };
+
+  const next = async () => {
+    const current = useDraft.getState().draft;
+    if (!selected || !current.serviceDetails) {
+      toast({ title: t('services.selectionTitle'), description: t('services.selection'), variant: 'destructive' });
+      return;
+    }
+    setContinuing(true);
+    await wizard.complete('service-details', current);
+    setContinuing(false);
+  };
+
+  const showAll = () => {
+    const all = new URLSearchParams(params);
+    all.delete('m3');
+    all.delete('listaEspera');
+    navigate(`${pathname}?${all}`, { replace: true });
+  };
+
+  const calculatorUrl = `${pathFor('calculator', language)}${draft.registrationId ? `?proceso=${draft.registrationId}` : ''}`;
+
+  return (
+    <div>
+      <p>{t('services.intro')}</p>
+      {load.state === 'loading' && (
+        <p className={styles.status} role="status">
+          {t('services.loading')}
+        </p>
+      )}
+      {load.state === 'error' && (
+        <div className={styles.alert} role="alert">
+          <p>{t('services.loadError')}</p>
+          <button type="button" className={styles.secondary} onClick={() => setAttempt((n) => n + 1)}>
+            {t('services.tryAgain')}
+          </button>
+        </div>
+      )}
+      {load.state === 'no-size' && (
+        <div className={styles.notice} role="status">
+          <p>{t('services.noSize')}</p>
+          <div className={styles.choices}>
+            <Link className={styles.secondary} to={calculatorUrl}>
+              {t('services.backToCalculator')}
+            </Link>
+            <button type="button" className={styles.secondary} onClick={showAll}>
+              {t('services.showAll')}
+            </button>
+          </div>
+        </div>
+      )}
+      {load.state === 'ready' && offers.length === 0 && (
+        <div className={styles.notice} role="status">
+          <p>
+            <strong>{t('services.noResults')}</strong>
+          </p>
+          <div className={styles.choices}>
+            <Link className={styles.secondary} to={calculatorUrl}>
+              {t('services.backToCalculator')}
+            </Link>
+            <button type="button" className={styles.secondary} onClick={showAll}>
+              {t('services.showAll')}
+            </button>
+          </div>
+        </div>
+      )}
+      {load.state === 'ready' && offers.length > 0 && (
+        <>
+          {waitlist && <p className={styles.notice}>{t('services.waitlistNote')}</p>}
+          <fieldset className={serviceStyles.products} disabled={locked}>
+            <legend className={serviceStyles.legend}>
+              {m3 > 0 ? t('services.forVolume', { volume: formatVolume(m3, language) }) : t('services.products')}
+            </legend>
+            {offers.map((offer) => {
+              const isSelected = offer.productId === selected?.productId;
+              return (
+                <label key={offer.productId} className={serviceStyles.product} data-selected={isSelected || undefined}>
+                  <input
+                    type="radio"
+                    name="product"
+                    value={offer.productId}
+                    checked={isSelected}
+                    onChange={() => pickProduct(offer)}
+                    className={serviceStyles.radio}
+                  />
+                  <span className={serviceStyles.productBody}>
+                    <span className={serviceStyles.productHead}>
+                      <strong>{offer.name}</strong>
+                      {isAlmostGone(offer) && <span className={serviceStyles.badge}>{t('services.almostGone')}</span>}
+                    </span>
+                    <span className={serviceStyles.description}>{offer.description}</span>
+                    <span>{t('services.deposit', { amount: formatEuros(offer.deposit, language) })}</span>
+                    <span className={serviceStyles.prices}>
+                      {offeredPeriods(offer).map((p) => (
+                        <span key={p}>
+                          {t(`periods.${p}`)}: {formatEuros(offer.prices[p] ?? 0, language)}
+                        </span>
+                      ))}
+                    </span>
+                    {offer.unitsRequired > 1 && (
+                      <span className={serviceStyles.units}>
+                        {t('services.unitsNote', { count: offer.unitsRequired })}
+                      </span>
+                    )}
+                  </span>
+                </label>
+              );
+            })}
+          </fieldset>
+          {selected && period && (
+            <div className={styles.form}>
+              <div className={styles.field}>
+                <label htmlFor="signup-period">{t('services.period')}</label>
+                <select
+                  id="signup-period"
+                  name="period"
+                  value={period}
+                  onChange={(e) => pickPeriod(e.target.value as Period)}
+                  disabled={locked}
+                >
+                  {offeredPeriods(selected).map((p) => (
+                    <option key={p} value={p}>
+                      {t(`periods.${p}`)} · {formatEuros(recurringFee(selected, p), language)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className={styles.field}>
+                <label htmlFor="signup-promo">{t('services.promoCode')}</label>
+                <input
+                  id="signup-promo"
+                  name="promoCode"
+                  autoComplete="off"
+                  maxLength={40}
+                  value={draft.serviceDetails?.promoCode ?? ''}
+                  onChange={(e) => setPromo(e.target.value)}
+                  onBlur={() => void wizard.save()}
+                  disabled={locked}
+                />
+              </div>
+              <p className={`${styles.wide} ${serviceStyles.total}`} aria-live="polite">
+                {t('services.total', {
+                  amount: formatEuros(recurringFee(selected, period), language),
+                  period: t(`periods.${period}`).toLowerCase(),
+                })}
+              </p>
+            </div>
+          )}
+        </>
+      )}
+      <div className={styles.actions}>
+        <button type="button" className={styles.secondary} onClick={wizard.back}>
+          {t('common.previous')}
+        </button>
+        <button
+          type="button"
+          className={styles.primary}
+          onClick={next}
+          disabled={continuing || locked}
+          aria-busy={continuing}
+        >
+          {t('common.next')}
+        </button>
+      </div>
+    </div>
+  );
+}

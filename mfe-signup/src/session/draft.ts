@@ -1,0 +1,168 @@
+import type { ClientData, RegistrationRecord, serviceDetails, UploadType } from 'shared-api';
+import { registrationMetadata } from 'shared-api';
+import { z } from 'zod';
+import { type CompletedSections, NO_SECTIONS } from '../wizard/steps';
+
+export type ServiceDetails = z.infer<typeof serviceDetails>;
+
+/** The registration draft of spec §3 (camelCase), what the wizard edits. */
+export interface RegistrationDraft extends ClientData {
+  registrationId: string | null;
+  emailVerified: boolean;
+  phoneVerified: boolean;
+  documents: Partial<Record<UploadType, string>>;
+  clientId: string | null;
+  globalStatus: 'in_progress' | 'completed';
+  completedSections: CompletedSections;
+  serviceDetails: ServiceDetails | null;
+  /** The e-mail and phone as last verified or saved: a change from them needs a new code. */
+  previousEmail: string;
+  previousPhone: string;
+}
+
+export function emptyDraft(): RegistrationDraft {
+  return {
+    registrationId: null,
+    clientType: 'individual',
+    fullName: '',
+    companyName: '',
+    documentType: 'dni',
+    documentNumber: '',
+    cif: '',
+    email: '',
+    phone: '+34',
+    address: '',
+    city: '',
+    postalCode: '',
+    iban: '',
+    emailVerified: false,
+    phoneVerified: false,
+    documents: {},
+    clientId: null,
+    globalStatus: 'in_progress',
+    completedSections: { ...NO_SECTIONS },
+    serviceDetails: null,
+    previousEmail: '',
+    previousPhone: '',
+  };
+}
+
+function parseMetadata(value: RegistrationRecord['metadata']) {
+  let raw: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      raw = JSON.parse(value);
+    } catch {
+      raw = {};
+    }
+  }
+  const parsed = registrationMetadata.safeParse(raw ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
+/** The server's snake_case record and documents as a draft (recovery, another device). */
+export function draftFromServer(
+  record: RegistrationRecord,
+  documents: { document_type: UploadType; file_path: string }[],
+): RegistrationDraft {
+  const metadata = parseMetadata(record.metadata);
+  return {
+    ...emptyDraft(),
+    registrationId: record.id,
+    clientType: record.client_type,
+    fullName: record.full_name,
+    companyName: record.company_name ?? '',
+    documentType: record.document_type,
+    documentNumber: record.document_number,
+    cif: record.cif ?? '',
+    email: record.email,
+    phone: record.phone,
+    address: record.address,
+    city: record.city,
+    postalCode: record.postal_code,
+    iban: record.iban,
+    emailVerified: record.email_verified,
+    phoneVerified: record.phone_verified,
+    documents: Object.fromEntries(documents.map((d) => [d.document_type, d.file_path])),
+    clientId: record.client_id,
+    globalStatus: record.global_status,
+    completedSections: { ...NO_SECTIONS, ...metadata.completedSections },
+    serviceDetails: metadata.serviceDetails ?? null,
+    previousEmail: record.email,
+    previousPhone: record.phone,
+  };
+}
+
+export function clientDataOf(draft: RegistrationDraft): ClientData {
+  const {
+    clientType,
+    fullName,
+    companyName,
+    documentType,
+    documentNumber,
+    cif,
+    email,
+    phone,
+    address,
+    city,
+    postalCode,
+    iban,
+  } = draft;
+  return {
+    clientType,
+    fullName,
+    companyName,
+    documentType,
+    documentNumber,
+    cif,
+    email,
+    phone,
+    address,
+    city,
+    postalCode,
+    iban,
+  };
+}
+
+/** The payload of `update_registration` for a draft that has a registration id. */
+export function toUpdateRegistration(draft: RegistrationDraft & { registrationId: string }) {
+  return {
+    registrationId: draft.registrationId,
+    ...clientDataOf(draft),
+    emailVerified: draft.emailVerified,
+    phoneVerified: draft.phoneVerified,
+    metadata: { completedSections: draft.completedSections, serviceDetails: draft.serviceDetails },
+    globalStatus: draft.globalStatus,
+  };
+}
+
+/** What is validated when a draft comes back from local storage. */
+export const storedDraft = z.object({
+  registrationId: z.string().nullable(),
+  clientType: z.enum(['individual', 'company']),
+  fullName: z.string(),
+  companyName: z.string(),
+  documentType: z.enum(['dni', 'nie']),
+  documentNumber: z.string(),
+  cif: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  iban: z.string(),
+  emailVerified: z.boolean(),
+  phoneVerified: z.boolean(),
+  documents: z.partialRecord(z.enum(['frontId', 'backId', 'bankDocument']), z.string()),
+  clientId: z.string().nullable(),
+  globalStatus: z.enum(['in_progress', 'completed']),
+  completedSections: z.object({
+    clientData: z.boolean(),
+    verification: z.boolean(),
+    documents: z.boolean(),
+    serviceDetails: z.boolean(),
+  }),
+  serviceDetails: registrationMetadata.shape.serviceDetails.unwrap().nullable(),
+  previousEmail: z.string(),
+  previousPhone: z.string(),
+});

@@ -1,0 +1,20 @@
+import { ApiError, api } from 'shared-api';
+import { draftFromServer, type RegistrationDraft, toUpdateRegistration } from './draft';
+
+/** Saves the whole draft to the server (`update_registration`); a draft without id stays local. */
+export async function saveDraft(draft: RegistrationDraft): Promise<void> {
+  if (!draft.registrationId) return;
+  await api.action('registration-handler', 'update_registration', {
+    ...toUpdateRegistration({ ...draft, registrationId: draft.registrationId }),
+  });
+}
+
+export async function loadDraft(registrationId: string): Promise<RegistrationDraft> {
+  const { registration, documents } = await api.action('registration-handler', 'get_registration_with_documents', {
+    registrationId,
+  });
+  return draftFromServer(registration, documents);
+}
+
+/** The server's answer for a locked (completed) registration. */
+export const isLocked = (error: unknown) => error instanceof ApiError && error.status === 409;

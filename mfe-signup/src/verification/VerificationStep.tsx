@@ -1,0 +1,319 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { ApiError, api } from 'shared-api';
+import { toast } from 'shared-ui/toast';
+import { clientDataOf } from '../session/draft';
+import { loadDraft } from '../session/server';
+import { PENDING_RECOVERY, START_NEW_FOR, sessionFlag, setSessionFlag, useDraft } from '../session/store';
+import { stepUrl } from '../wizard/navigation';
+import { furthestStep } from '../wizard/steps';
+import { useWizard } from '../wizard/Wizard';
+import styles from '../wizard/Wizard.module.css';
+import { CodeField } from './CodeField';
+import { cleanVerificationCode, isComplete, verificationFailure, waitFromMessage } from './codes';
+import { RecoveryScreen } from './RecoveryScreen';
+import { useResendClock } from './resend-clock';
+
+type Screen = 'checking' | 'sending' | 'verifying' | 'completed' | 'recovery' | 'error';
+type Channel = 'email' | 'sms';
+
+export const contactKey = (email: string, phone: string) => `${email.trim().toLowerCase()}|${phone}`;
+
+/** Step 2: finds or creates the registration, then verifies e-mail and phone with codes. */
+export function VerificationStep() {
+  const { t } = useTranslation('signup');
+  const wizard = useWizard();
+  const navigate = useNavigate();
+  const draft = useDraft((s) => s.draft);
+  const [screen, setScreen] = useState<Screen>(() => {
+    if (draft.registrationId) return draft.emailVerified && draft.phoneVerified ? 'completed' : 'verifying';
+    return 'checking';
+  });
+  const [sessionExpired, setSessionExpired] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  // With an id and both channels verified, the section is complete (spec §4).
+  useEffect(() => {
+    const current = useDraft.getState().draft;
+    if (
+      current.registrationId &&
+      current.emailVerified &&
+      current.phoneVerified &&
+      !current.completedSections.verification
+    ) {
+      const updated = { ...current, completedSections: { ...current.completedSections, verification: true } };
+      useDraft.getState().replace(updated);
+      void wizard.save(updated);
+    }
+  }, [wizard]);
+
+  // The entry logic of spec §4, once per mount (or per Retry).
+  useEffect(() => {
+    void attempt;
+    if (draft.registrationId) return;
+    let cancelled = false;
+    const pending = sessionFlag(PENDING_RECOVERY);
+    if (pending) {
+      setSessionFlag(PENDING_RECOVERY, null);
+      setSessionExpired(true);
+      setScreen('recovery');
+      return;
+    }
+    const data = clientDataOf(useDraft.getState().draft);
+    (async () => {
+      setScreen('checking');
+      const skipCheck = sessionFlag(START_NEW_FOR) === contactKey(data.email, data.phone);
+      if (!skipCheck) {
+        const { exists } = await api.action('registration-handler', 'check_existing', {
+          email: data.email,
+          phone: data.phone,
+        });
+        if (cancelled) return;
+        if (exists) {
+          setScreen('recovery');
+          return;
+        }
+      }
+      setScreen('sending');
+      let registrationId: string;
+      try {
+        ({ registrationId } = await api.action('registration-handler', 'create_registration', data));
+      } catch (error) {
+        if (cancelled) return;
+        console.error('[signup] create_registration failed', error);
+        toast({ title: t('toasts.errorTitle'), description: t('toasts.saveFailed'), variant: 'destructive' });
+        wizard.goTo('client-data', { replace: true });
+        return;
+      }
+      if (cancelled) return;
+      setSessionFlag(START_NEW_FOR, null);
+      useResendClock.getState().start(registrationId, 'email');
+      useResendClock.getState().start(registrationId, 'sms');
+      const current = useDraft.getState().draft;
+      useDraft.getState().replace({
+        ...current,
+        registrationId,
+        previousEmail: current.email.trim(),
+        previousPhone: current.phone,
+        completedSections: { ...current.completedSections, clientData: true },
+      });
+      navigate(stepUrl(wizard.language, 'verification', registrationId), { replace: true });
+    })().catch((error: unknown) => {
+      if (cancelled) return;
+      console.error('[signup] check_existing failed', error);
+      setScreen('error');
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [attempt, draft.registrationId, navigate, t, wizard]);
+
+  if (screen === 'checking' || screen === 'sending') {
+    return (
+      <p className={styles.status} role="status">
+        {t(`verification.${screen}`)}
+      </p>
+    );
+  }
+  if (screen === 'error') {
+    return (
+      <div className={styles.status} role="alert">
+        <p>{t('verification.checkFailed')}</p>
+        <button type="button" className={styles.primary} onClick={() => setAttempt((n) => n + 1)}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (screen === 'recovery') {
+    return (
+      <RecoveryScreen
+        sessionExpired={sessionExpired}
+        onRecovered={(recovered) => {
+          const target =
+            recovered.emailVerified && recovered.phoneVerified
+              ? furthestStep(recovered.completedSections)
+              : 'verification';
+          navigate(stepUrl(wizard.language, target, recovered.registrationId), { replace: true });
+        }}
+      />
+    );
+  }
+  return <CodesScreen completed={screen === 'completed'} onBothVerified={() => setScreen('completed')} />;
+}
+
+function CodesScreen({ completed, onBothVerified }: { completed: boolean; onBothVerified(): void }) {
+  const { t } = useTranslation('signup');
+  const wizard = useWizard();
+  const draft = useDraft((s) => s.draft);
+  const registrationId = draft.registrationId ?? '';
+  const [codes, setCodes] = useState<Record<Channel, string>>({ email: '', sms: '' });
+  const [errors, setErrors] = useState<Partial<Record<Channel, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const [continuing, setContinuing] = useState(false);
+  const clock = useResendClock((s) => s.availableAt[registrationId]);
+  const verified: Record<Channel, boolean> = { email: draft.emailVerified, sms: draft.phoneVerified };
+
+  const refreshFlags = async () => {
+    const fresh = await loadDraft(registrationId);
+    const current = useDraft.getState().draft;
+    const next = {
+      ...current,
+      emailVerified: fresh.emailVerified,
+      phoneVerified: fresh.phoneVerified,
+      previousEmail: fresh.email,
+      previousPhone: fresh.phone,
+      completedSections: {
+        ...current.completedSections,
+        verification: fresh.emailVerified || fresh.phoneVerified ? current.completedSections.verification : false,
+      },
+    };
+    useDraft.getState().replace(next);
+    return next;
+  };
+
+  const verify = async (channels: Channel[]) => {
+    const tried = { email: channels.includes('email'), sms: channels.includes('sms') };
+    setBusy(true);
+    setErrors({});
+    try {
+      await api.action('registration-handler', 'verify_tokens', {
+        registrationId,
+        emailToken: tried.email ? codes.email : '',
+        smsToken: tried.sms ? codes.sms : '',
+      });
+      const next = await refreshFlags();
+      const failure = verificationFailure(tried, { email: next.emailVerified, sms: next.phoneVerified });
+      if (failure) {
+        const message = t(`verification.${failure}`);
+        setErrors({
+          ...(tried.email && !next.emailVerified ? { email: message } : {}),
+          ...(tried.sms && !next.phoneVerified ? { sms: message } : {}),
+        });
+        toast({ title: t('toasts.errorTitle'), description: message, variant: 'destructive' });
+      } else {
+        toast({
+          title: t('verification.verifiedTitle'),
+          description: channels
+            .map((c) => t(c === 'email' ? 'verification.emailVerified' : 'verification.smsVerified'))
+            .join(' · '),
+          variant: 'success',
+        });
+      }
+      if (next.emailVerified && next.phoneVerified) onBothVerified();
+    } catch (error) {
+      const status = error instanceof ApiError ? error.status : 0;
+      const message =
+        status === 410
+          ? t('verification.expired')
+          : status === 429
+            ? t('verification.tooManyAttempts')
+            : t('verification.verifyError');
+      setErrors(Object.fromEntries(channels.map((c) => [c, message])));
+      toast({ title: t('toasts.errorTitle'), description: message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async (channel: Channel) => {
+    try {
+      await api.action('registration-handler', 'resend_verification', {
+        registrationId,
+        email: draft.email,
+        phone: draft.phone,
+        type: channel,
+      });
+      useResendClock.getState().start(registrationId, channel);
+      setErrors((current) => ({ ...current, [channel]: undefined }));
+      toast({ title: t('verification.resentTitle'), description: t('verification.resent'), variant: 'success' });
+    } catch (error) {
+      const wait = error instanceof ApiError ? waitFromMessage(error.message) : null;
+      if (wait) useResendClock.getState().start(registrationId, channel, wait * 1000);
+      toast({
+        title: t('verification.resendFailedTitle'),
+        description: t('verification.resendFailed'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const next = async () => {
+    setContinuing(true);
+    await wizard.complete('verification');
+    setContinuing(false);
+  };
+
+  if (completed) {
+    return (
+      <div>
+        <p className={styles.success} role="status">
+          ✓ {t('verification.completedTitle')}
+        </p>
+        <p>{t('verification.completed')}</p>
+        <div className={styles.actions}>
+          <button type="button" className={styles.secondary} onClick={wizard.back}>
+            {t('common.previous')}
+          </button>
+          <button type="button" className={styles.primary} onClick={next} disabled={continuing} aria-busy={continuing}>
+            {t('common.continue')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const submitBoth = (event: FormEvent) => {
+    event.preventDefault();
+    if (isComplete(codes.email) && isComplete(codes.sms)) void verify(['email', 'sms']);
+  };
+
+  return (
+    <form onSubmit={submitBoth} noValidate>
+      <p>{t('verification.intro', { email: draft.email, phone: draft.phone })}</p>
+      <div className={styles.form}>
+        {(['email', 'sms'] as const).map((channel) => (
+          <CodeField
+            key={channel}
+            channel={channel}
+            value={codes[channel]}
+            verified={verified[channel]}
+            error={errors[channel]}
+            busy={busy}
+            availableAt={clock?.[channel] ?? 0}
+            onChange={(value) => setCodes((current) => ({ ...current, [channel]: cleanVerificationCode(value) }))}
+            onVerify={() => verify([channel])}
+            onResend={() => resend(channel)}
+          />
+        ))}
+      </div>
+      {!verified.email && !verified.sms && (
+        <div className={styles.actions}>
+          <button
+            type="submit"
+            className={styles.secondary}
+            disabled={busy || !isComplete(codes.email) || !isComplete(codes.sms)}
+          >
+            {t('verification.verifyBoth')}
+          </button>
+        </div>
+      )}
+      <p className={styles.hint}>{t('verification.continueHint')}</p>
+      <div className={styles.actions}>
+        <button type="button" className={styles.secondary} onClick={wizard.back}>
+          {t('common.previous')}
+        </button>
+        <button
+          type="button"
+          className={styles.primary}
+          onClick={next}
+          disabled={(!verified.email && !verified.sms) || continuing}
+          aria-busy={continuing}
+        >
+          {t('common.continue')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import { SIGNUP_STEP_ORDER, type SignupStep } from 'shared-i18n';
+import { toast } from 'shared-ui/toast';
+import { type CompletedSections, stepState } from './steps';
+import styles from './Wizard.module.css';
+
+/** Five steps: the current one highlighted, completed ones green, locked ones refuse with a toast. */
+export function StepBar({
+  current,
+  sections,
+  onSelect,
+}: {
+  current: SignupStep;
+  sections: CompletedSections;
+  onSelect(step: SignupStep): void;
+}) {
+  const { t } = useTranslation('signup');
+  return (
+    <nav aria-label={t('stepBar.label')}>
+      <ol className={styles.stepBar}>
+        {SIGNUP_STEP_ORDER.map((step, index) => {
+          const state = stepState(step, current, sections);
+          const status =
+            state === 'completed'
+              ? t('stepBar.completed')
+              : state === 'current'
+                ? t('stepBar.current')
+                : state === 'locked'
+                  ? t('stepBar.locked')
+                  : '';
+          return (
+            <li key={step} className={styles.stepItem} data-state={state}>
+              <button
+                type="button"
+                className={styles.stepButton}
+                aria-current={state === 'current' ? 'step' : undefined}
+                aria-disabled={state === 'locked' ? true : undefined}
+                onClick={() => {
+                  if (state === 'current') return;
+                  if (state === 'locked') {
+                    toast({
+                      title: t('toasts.accessDeniedTitle'),
+                      description: t('toasts.accessDenied'),
+                      variant: 'destructive',
+                    });
+                    return;
+                  }
+                  onSelect(step);
+                }}
+              >
+                <span className={styles.stepNumber} aria-hidden="true">
+                  {state === 'completed' ? '✓' : index + 1}
+                </span>
+                <span className={styles.stepLabel}>{t(`steps.${step}`)}</span>
+                {status && <span className="visually-hidden">({status})</span>}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

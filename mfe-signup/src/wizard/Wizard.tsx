@@ -1,0 +1,330 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { api } from 'shared-api';
+import type { Language, SignupStep } from 'shared-i18n';
+import { useDocumentMeta } from 'shared-ui/document-meta';
+import { PageHeading } from 'shared-ui/page-heading';
+import { toast } from 'shared-ui/toast';
+import { ClientDataStep } from '../client-data/ClientDataStep';
+import { DocumentsStep } from '../documents/DocumentsStep';
+import { ReviewStep } from '../review/ReviewStep';
+import { ServicesStep } from '../services/ServicesStep';
+import { emptyDraft, type RegistrationDraft } from '../session/draft';
+import { isLocked, saveDraft } from '../session/server';
+import { latestSessionRecord, readSessionRecord, removeSessionRecord } from '../session/session-record';
+import { PENDING_RECOVERY, RESET_FLAG, sessionFlag, setSessionFlag, useDraft } from '../session/store';
+import { VerificationStep } from '../verification/VerificationStep';
+import { periodFromParam, productSelection, stepUrl } from './navigation';
+import { RegistrationCode } from './RegistrationCode';
+import { StepBar } from './StepBar';
+import { canAccess, completeSection, landingStep, nextStep, previousStep } from './steps';
+import styles from './Wizard.module.css';
+
+interface WizardNavigation {
+  language: Language;
+  step: SignupStep;
+  goTo(step: SignupStep, options?: { replace?: boolean }): void;
+  /** Marks the step's section done, saves the draft to the server and moves on. */
+  complete(step: SignupStep, draft?: RegistrationDraft): Promise<boolean>;
+  back(): void;
+  /** Saves the current draft; false (with a toast) when the server refused. */
+  save(draft?: RegistrationDraft): Promise<boolean>;
+}
+
+const NavigationContext = createContext<WizardNavigation | null>(null);
+
+export function useWizard(): WizardNavigation {
+  const value = useContext(NavigationContext);
+  if (!value) throw new Error('useWizard outside the wizard');
+  return value;
+}
+
+type Landing = { state: 'loading' } | { state: 'ready' } | { state: 'error' };
+
+/**
+ * Where a visitor may be (spec §4): reads `proceso`, `productos` and the session flags,
+ * loads the draft, and redirects to the step the completed sections allow.
+ */
+function useLanding(language: Language, step: SignupStep | undefined): [Landing, () => void] {
+  const { t } = useTranslation('signup');
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const [landing, setLanding] = useState<Landing>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const handled = useRef('');
+
+  useEffect(() => {
+    const key = `${language}|${step}|${search}|${attempt}`;
+    if (handled.current === key) return;
+    handled.current = key;
+    let cancelled = false;
+    const params = new URLSearchParams(search);
+    const proceso = params.get('proceso');
+    const selection = productSelection(params);
+    const store = useDraft.getState();
+    const go = (target: SignupStep | undefined, id: string | null, extra?: URLSearchParams) =>
+      navigate(stepUrl(language, target, id, extra), { replace: true });
+
+    async function land(): Promise<Landing | null> {
+      if (!proceso) {
+        if (step === undefined) {
+          if (sessionFlag(RESET_FLAG)) {
+            setSessionFlag(RESET_FLAG, null);
+            removeSessionRecord(localStorage, null);
+            store.replace(emptyDraft());
+            return { state: 'ready' };
+          }
+          if (sessionFlag(PENDING_RECOVERY)) {
+            go('verification', null);
+            return null;
+          }
+          const saved = latestSessionRecord(localStorage, Date.now());
+          if (saved?.registrationId) {
+            const extra = new URLSearchParams();
+            if (selection) extra.set('productos', params.get('productos') ?? '');
+            go(undefined, saved.registrationId, extra);
+            return null;
+          }
+          if (selection) {
+            // No registration yet: the choice waits in the draft for the service step.
+            const period = periodFromParam(params.get('periodo')) ?? 'monthly';
+            store.update({
+              serviceDetails: {
+                productId: selection.productId,
+                productName: selection.productName ?? '',
+                period,
+                setupFee: 0,
+                recurringFee: 0,
+                ...(selection.units ? { numberProductsRequired: selection.units } : {}),
+              },
+            });
+          }
+          return { state: 'ready' };
+        }
+        const draft = store.draft;
+        const creating = step === 'verification' && !draft.registrationId && draft.completedSections.clientData;
+        if (creating || (step === 'verification' && sessionFlag(PENDING_RECOVERY))) return { state: 'ready' };
+        go(undefined, null, selection ? new URLSearchParams({ productos: params.get('productos') ?? '' }) : undefined);
+        return null;
+      }
+
+      let draft: RegistrationDraft | null =
+        store.draft.registrationId === proceso ? store.draft : readSessionRecord(localStorage, proceso, Date.now());
+      if (!draft) {
+        const { exists } = await api.action('registration-handler', 'check_registration_exists_by_id', {
+          registrationId: proceso,
+        });
+        if (cancelled) return null;
+        if (exists) {
+          toast({
+            title: t('toasts.sessionExpiredTitle'),
+            description: t('toasts.sessionExpired'),
+            variant: 'destructive',
+          });
+          setSessionFlag(PENDING_RECOVERY, proceso);
+        } else {
+          toast({ title: t('toasts.notFoundTitle'), description: t('toasts.notFound'), variant: 'destructive' });
+          setSessionFlag(RESET_FLAG, '1');
+        }
+        go(undefined, null);
+        return null;
+      }
+      if (draft !== store.draft) store.replace(draft);
+
+      if (selection) {
+        const result = await api.action('registration-handler', 'check_and_set_product', {
+          registrationId: proceso,
+          productId: selection.productId,
+        });
+        if (cancelled) return null;
+        if (result.success) {
+          const name = result.productName ?? selection.productName ?? '';
+          toast({ title: t('toasts.productSelectedTitle'), description: name, variant: 'success' });
+          draft = {
+            ...draft,
+            serviceDetails: {
+              productId: result.productId ?? selection.productId,
+              productName: name,
+              period: periodFromParam(params.get('periodo')) ?? 'monthly',
+              setupFee: 0,
+              recurringFee: 0,
+              ...(selection.units ? { numberProductsRequired: selection.units } : {}),
+            },
+            completedSections: { ...draft.completedSections, serviceDetails: false },
+          };
+          store.replace(draft);
+        } else {
+          const reason = result.error ? t(`productReasons.${result.error}`, { defaultValue: result.error }) : '';
+          toast({
+            title: t('toasts.productUnavailableTitle'),
+            description: t('toasts.productUnavailable', { reason }),
+            variant: 'destructive',
+          });
+        }
+        const target =
+          result.success && canAccess('service-details', draft.completedSections) ? 'service-details' : undefined;
+        const landed = landingStep(target, draft.completedSections);
+        go(landed.step, proceso);
+        return null;
+      }
+
+      const landed = landingStep(step, draft.completedSections);
+      if (landed.warn) {
+        toast({
+          title: t('toasts.accessDeniedTitle'),
+          description: t('toasts.completePrevious'),
+          variant: 'destructive',
+        });
+      }
+      if (landed.redirected) {
+        const extra = new URLSearchParams(params);
+        extra.delete('proceso');
+        go(landed.step, proceso, landed.step === 'service-details' ? extra : undefined);
+        return null;
+      }
+      return { state: 'ready' };
+    }
+
+    setLanding({ state: 'loading' });
+    land()
+      .then((result) => {
+        if (!cancelled && result) setLanding(result);
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        console.error('[signup] could not load the registration', error);
+        toast({ title: t('toasts.loadErrorTitle'), description: t('toasts.loadError'), variant: 'destructive' });
+        setLanding({ state: 'error' });
+      });
+    return () => {
+      cancelled = true;
+      handled.current = '';
+    };
+  }, [language, step, search, attempt, navigate, t]);
+
+  return [landing, () => setAttempt((n) => n + 1)];
+}
+
+function StepContent({ step }: { step: SignupStep }): ReactNode {
+  switch (step) {
+    case 'client-data':
+      return <ClientDataStep />;
+    case 'verification':
+      return <VerificationStep />;
+    case 'documents':
+      return <DocumentsStep />;
+    case 'service-details':
+      return <ServicesStep />;
+    case 'review':
+      return <ReviewStep />;
+  }
+}
+
+/** The sign-up page: heading, step bar, and the step the URL names (the entry is client data). */
+export function Wizard({ language, step }: { language: Language; step?: SignupStep }) {
+  const { t } = useTranslation('signup');
+  const navigate = useNavigate();
+  const [landing, retry] = useLanding(language, step);
+  const draft = useDraft((s) => s.draft);
+  const current: SignupStep = step ?? 'client-data';
+  const hasProduct = Boolean(draft.serviceDetails?.productId);
+  useDocumentMeta({
+    page: 'signup',
+    language,
+    title: t('title'),
+    description: hasProduct ? t('descriptionWithProduct') : t('description'),
+  });
+
+  const goTo = useCallback(
+    (target: SignupStep, options?: { replace?: boolean }) => {
+      const id = useDraft.getState().draft.registrationId;
+      const targetUrl = stepUrl(language, id || target !== 'client-data' ? target : undefined, id);
+      navigate(targetUrl, { replace: options?.replace ?? false });
+    },
+    [language, navigate],
+  );
+
+  const save = useCallback(
+    async (next?: RegistrationDraft) => {
+      const draftToSave = next ?? useDraft.getState().draft;
+      try {
+        await saveDraft(draftToSave);
+        return true;
+      } catch (error) {
+        console.error('[signup] saving the draft failed', error);
+        if (isLocked(error))
+          toast({ title: t('toasts.lockedTitle'), description: t('toasts.locked'), variant: 'destructive' });
+        else toast({ title: t('toasts.errorTitle'), description: t('toasts.saveFailed'), variant: 'destructive' });
+        return false;
+      }
+    },
+    [t],
+  );
+
+  const navigation = useMemo<WizardNavigation>(
+    () => ({
+      language,
+      step: current,
+      goTo,
+      save,
+      async complete(done, base) {
+        const draftNow = base ?? useDraft.getState().draft;
+        const updated = { ...draftNow, completedSections: completeSection(draftNow.completedSections, done) };
+        useDraft.getState().replace(updated);
+        if (updated.registrationId && !(await save(updated))) return false;
+        goTo(
+          nextStep(done, {
+            hasRegistrationId: Boolean(updated.registrationId),
+            emailVerified: updated.emailVerified,
+            phoneVerified: updated.phoneVerified,
+          }),
+        );
+        return true;
+      },
+      back() {
+        const d = useDraft.getState().draft;
+        const previous = previousStep(current, {
+          hasRegistrationId: Boolean(d.registrationId),
+          emailVerified: d.emailVerified,
+          phoneVerified: d.phoneVerified,
+        });
+        if (previous) goTo(previous);
+      },
+    }),
+    [language, current, goTo, save],
+  );
+
+  return (
+    <div data-remote="signup" className={styles.page}>
+      <PageHeading title={t('title')} subtitle={hasProduct ? t('descriptionWithProduct') : t('description')} />
+      <div className={styles.body}>
+        <StepBar current={current} sections={draft.completedSections} onSelect={goTo} />
+        {draft.registrationId && <RegistrationCode registrationId={draft.registrationId} />}
+        {landing.state === 'loading' && (
+          <p className={styles.status} role="status">
+            {t('common.loading')}
+          </p>
+        )}
+        {landing.state === 'error' && (
+          <div className={styles.status} role="alert">
+            <p>{t('toasts.loadError')}</p>
+            <button type="button" className={styles.primary} onClick={retry}>
+              {t('common.retry')}
+            </button>
+          </div>
+        )}
+        {landing.state === 'ready' && (
+          <NavigationContext.Provider value={navigation}>
+            <section className={styles.card} aria-labelledby="signup-step-title">
+              <h2 id="signup-step-title" className={styles.stepTitle} tabIndex={-1}>
+                {t(`steps.${current}`)}
+              </h2>
+              <StepContent step={current} />
+            </section>
+          </NavigationContext.Provider>
+        )}
+      </div>
+    </div>
+  );
+}
