@@ -37,7 +37,7 @@ export function createOutbox(db: Queryable): Outbox {
         created_at: Date | string;
       }>(
         `select id::text as id, channel, recipient, subject, body, created_at from outbox
-         where ($1::text is null or recipient = $1) order by id desc limit $2`,
+         where ($1::text is null or recipient = $1) order by outbox.id desc limit $2`,
         [recipient ?? null, limit],
       );
       return rows.map((r) => ({

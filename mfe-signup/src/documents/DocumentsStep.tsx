@@ -62,7 +62,8 @@ export function DocumentsStep() {
       toast({ title: t('toasts.errorTitle'), description: t('documents.noRegistration'), variant: 'destructive' });
       return;
     }
-    if (!allPresent({ ...uploaded, ...chosen })) {
+    const present = (type: UploadType) => Boolean(uploaded[type] || chosen[type]);
+    if (!UPLOADS.every(present)) {
       toast({ title: t('documents.incompleteTitle'), description: t('documents.incomplete'), variant: 'destructive' });
       setErrors(
         Object.fromEntries(

@@ -48,6 +48,19 @@ export function VerificationStep() {
     }
   }, [wizard]);
 
+  // Once the registration exists (created here, or recovered), the codes screen takes over.
+  useEffect(() => {
+    if (!draft.registrationId) return;
+    const both = draft.emailVerified && draft.phoneVerified;
+    setScreen((current) =>
+      current === 'checking' || current === 'sending' || current === 'recovery'
+        ? both
+          ? 'completed'
+          : 'verifying'
+        : current,
+    );
+  }, [draft.registrationId, draft.emailVerified, draft.phoneVerified]);
+
   // The entry logic of spec §4, once per mount (or per Retry).
   useEffect(() => {
     void attempt;
