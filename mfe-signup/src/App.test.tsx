@@ -23,7 +23,9 @@ describe('signup remote', () => {
     await renderRemote(App, path, lang);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
     expect(await screen.findByLabelText(label)).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: lang === 'es' ? 'Pasos del alta' : 'Sign-up steps' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('navigation', { name: lang === 'es' ? 'Pasos del alta' : 'Sign-up steps' }),
+    ).toBeInTheDocument();
   });
 
   it('shows each error as the field is left, in the page language', async () => {

@@ -1,5 +1,6 @@
 export * from './client';
 export * from './functions';
+export * from './rules/deposit';
 export * from './schemas/abridor';
 export * from './schemas/common';
 export * from './schemas/contracts';

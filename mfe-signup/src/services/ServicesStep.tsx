@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { api, type Period, productList } from 'shared-api';
+import { api, depositFor, type Period, productList } from 'shared-api';
 import { formatEuros, formatVolume, pathFor } from 'shared-i18n';
 import { toast } from 'shared-ui/toast';
 import type { ServiceDetails } from '../session/draft';
@@ -204,7 +204,11 @@ export function ServicesStep() {
                       {isAlmostGone(offer) && <span className={serviceStyles.badge}>{t('services.almostGone')}</span>}
                     </span>
                     <span className={serviceStyles.description}>{offer.description}</span>
-                    <span>{t('services.deposit', { amount: formatEuros(offer.deposit, language) })}</span>
+                    <span>
+                      {t('services.deposit', {
+                        amount: formatEuros(depositFor(draft.clientType, offer.deposit), language),
+                      })}
+                    </span>
                     <span className={serviceStyles.prices}>
                       {offeredPeriods(offer).map((p) => (
                         <span key={p}>

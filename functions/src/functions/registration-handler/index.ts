@@ -336,7 +336,7 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
       const reason = unavailability(product);
       if (reason || !product) throw new HttpError(409, reason ?? 'Product not found');
       if (!isOffered(product, requested.period)) throw new HttpError(409, PERIOD_NOT_OFFERED);
-      service = pricedChoice(product, requested);
+      service = pricedChoice(product, requested, data.clientType);
     }
     return withDelivery(ctx, async (tx, queued) => {
       const row = await requireOpenRegistration(tx, input.registrationId);
@@ -377,14 +377,18 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
       // Monthly by default (§4), or the first period the product is offered for.
       const period =
         previous && isOffered(product, previous.period) ? previous.period : (firstOfferedPeriod(product) ?? 'monthly');
-      const choice = pricedChoice(product, {
-        productId,
-        productName: product.names.es,
-        period,
-        setupFee: 0,
-        recurringFee: 0,
-        numberProductsRequired: previous?.productId === productId ? previous.numberProductsRequired : undefined,
-      });
+      const choice = pricedChoice(
+        product,
+        {
+          productId,
+          productName: product.names.es,
+          period,
+          setupFee: 0,
+          recurringFee: 0,
+          numberProductsRequired: previous?.productId === productId ? previous.numberProductsRequired : undefined,
+        },
+        row.client_type,
+      );
       await tx.query(
         'update registrations set metadata = $2, updated_at = now(), last_activity_at = now() where id = $1',
         [registrationId, JSON.stringify({ ...metadata, serviceDetails: choice })],

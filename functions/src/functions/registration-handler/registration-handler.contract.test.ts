@@ -343,7 +343,8 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
           productId: '202',
           productName: 'Trastero 3 m³',
           period: 'quarterly',
-          setupFee: 0,
+          // No setup fee on this product: the individual's 150 EUR deposit.
+          setupFee: 150,
           recurringFee: 360,
         },
       });

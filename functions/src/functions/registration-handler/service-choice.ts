@@ -1,4 +1,4 @@
-import { PERIOD_MONTHS, type Period, type serviceDetails } from 'shared-api';
+import { depositFor, PERIOD_MONTHS, type Period, type serviceDetails } from 'shared-api';
 import type { z } from 'zod';
 import type { Queryable } from '../../db';
 import { availableStock, type CatalogueEntry } from '../products/matching';
@@ -73,16 +73,21 @@ export function firstOfferedPeriod(product: ChosenProduct): Period | null {
 }
 
 /**
- * The service choice as stored: prices from the catalogue, never from the browser; the
+ * The service choice as stored: deposit and prices from the catalogue and the client type,
+ * never from the browser; the
  * name in the language the browser showed it in (Spanish otherwise).
  */
-export function pricedChoice(product: ChosenProduct, requested: ServiceDetails): ServiceDetails {
+export function pricedChoice(
+  product: ChosenProduct,
+  requested: ServiceDetails,
+  clientType: 'individual' | 'company',
+): ServiceDetails {
   const units = requested.numberProductsRequired ?? 1;
   return {
     productId: String(product.pid),
     productName: requested.productName === product.names.en ? product.names.en : product.names.es,
     period: requested.period,
-    setupFee: product.setupFee,
+    setupFee: depositFor(clientType, product.setupFee),
     recurringFee: Math.round(product.prices[requested.period] * units * 100) / 100,
     ...(requested.promoCode?.trim() ? { promoCode: requested.promoCode.trim().slice(0, 40) } : {}),
     ...(requested.customFields ? { customFields: requested.customFields } : {}),
