@@ -83,14 +83,17 @@ test.describe('the shell through the gateway', () => {
     await expect(page.getByRole('heading', { name: 'Calculadora de volumen' })).toBeVisible();
   });
 
-  test('a deep link to a sign-up sub-step survives a reload', async ({ page }) => {
+  test('a deep link to a sign-up sub-step is served, and without a registration leads to the entry', async ({
+    page,
+  }) => {
     const first = await page.goto('/en/signup/documents');
     expect(first?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Client Registration' })).toBeVisible();
-    await expect(page.getByText('Documents', { exact: true })).toBeVisible();
+    // A step without `proceso` goes to the sign-up entry (spec §4), which is the client data step.
+    await expect(page).toHaveURL(/\/en\/signup$/);
+    await expect(page.getByLabel('Full name *')).toBeVisible();
     const again = await page.reload();
     expect(again?.status()).toBe(200);
-    await expect(page.getByText('Documents', { exact: true })).toBeVisible();
   });
 
   test('an unknown path gets status 404 and the not-found page @phone', async ({ page }) => {

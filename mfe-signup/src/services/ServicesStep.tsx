@@ -70,7 +70,7 @@ export function ServicesStep() {
       productId: offer.productId,
       productName: offer.name,
       period: chosenPeriod,
-      setupFee: offer.deposit,
+      setupFee: depositFor(current.clientType, offer.deposit),
       recurringFee: recurringFee({ ...offer, unitsRequired: units }, chosenPeriod),
       ...(promoCode ? { promoCode } : {}),
       numberProductsRequired: units,
@@ -88,7 +88,7 @@ export function ServicesStep() {
       details?.productId === selected.productId &&
       details.period === period &&
       details.productName === selected.name &&
-      details.setupFee === selected.deposit
+      details.setupFee === depositFor(useDraft.getState().draft.clientType, selected.deposit)
     )
       return;
     choose(selected, period, details?.productId === selected.productId ? details.promoCode : undefined);

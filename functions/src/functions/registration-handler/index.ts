@@ -330,13 +330,15 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
     const data = normaliseClientData(input);
     assertValid(data);
     const requested = input.metadata.serviceDetails ?? null;
+    const choosing = Boolean(input.metadata.completedSections?.serviceDetails);
     let service = requested;
     if (requested) {
       const product = await findProduct(ctx.db, requested.productId);
-      const reason = unavailability(product);
-      if (reason || !product) throw new HttpError(409, reason ?? 'Product not found');
-      if (!isOffered(product, requested.period)) throw new HttpError(409, PERIOD_NOT_OFFERED);
-      service = pricedChoice(product, requested, data.clientType);
+      const refusal =
+        unavailability(product) ?? (product && !isOffered(product, requested.period) ? PERIOD_NOT_OFFERED : null);
+      // A confirmed choice must be valid; a mere preselection that went out of stock is dropped.
+      if (refusal && choosing) throw new HttpError(409, refusal);
+      service = refusal || !product ? null : pricedChoice(product, requested, data.clientType);
     }
     return withDelivery(ctx, async (tx, queued) => {
       const row = await requireOpenRegistration(tx, input.registrationId);

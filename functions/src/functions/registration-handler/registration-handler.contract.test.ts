@@ -355,10 +355,26 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
         phoneVerified: false,
         globalStatus: 'in_progress',
         metadata: {
+          completedSections: { ...sections, serviceDetails: true },
           serviceDetails: { productId: '101', productName: 'Box', period: 'annually', setupFee: 0, recurringFee: 0 },
         },
       });
       expect(notOffered).toMatchObject({ status: 409, body: { error: 'Payment period not offered for this product' } });
+      // Not yet confirmed (a preselection from the calculator): the impossible choice is dropped, the rest saved.
+      const preselected = await call('update_registration', {
+        registrationId: id,
+        ...applicant,
+        city: 'Málaga',
+        emailVerified: false,
+        phoneVerified: false,
+        globalStatus: 'in_progress',
+        metadata: {
+          completedSections: sections,
+          serviceDetails: { productId: '101', productName: 'Box', period: 'annually', setupFee: 0, recurringFee: 0 },
+        },
+      });
+      expect(preselected.status).toBe(200);
+      expect(await record(id)).toMatchObject({ city: 'Málaga', metadata: { serviceDetails: null } });
     });
 
     it('locks a completed registration', async () => {

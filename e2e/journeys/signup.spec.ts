@@ -1,0 +1,273 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n');
+
+/** A fresh applicant per test: the e-mail and phone must not match an earlier registration. */
+function applicant() {
+  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-9);
+  return { email: `ana.${n}@example.com`, phone: `+34 6${n.slice(1, 3)} ${n.slice(3, 6)} ${n.slice(6, 9)}` };
+}
+
+/** The newest message a person would have received, read from the development outbox. */
+async function lastMessage(request: APIRequestContext, recipient: string): Promise<string> {
+  let body = '';
+  await expect(async () => {
+    const res = await request.get(`/functions/v1/outbox?recipient=${encodeURIComponent(recipient)}&limit=1`);
+    const { messages } = (await res.json()) as { messages: { body: string }[] };
+    body = messages[0]?.body ?? '';
+    expect(body).not.toBe('');
+  }).toPass({ timeout: 5_000 });
+  return body;
+}
+
+const codeIn = (message: string) => /\b(\d{6})\b/.exec(message)?.[1] ?? '';
+const compactPhone = (phone: string) => phone.replace(/\s+/g, '');
+
+const ES = {
+  fullName: 'Nombre completo *',
+  documentNumber: 'Número de documento *',
+  email: 'Email *',
+  phone: 'Teléfono *',
+  address: 'Dirección *',
+  city: 'Ciudad *',
+  postalCode: 'Código postal *',
+  iban: 'IBAN *',
+  next: 'Siguiente',
+};
+const EN = {
+  fullName: 'Full name *',
+  documentNumber: 'Document number *',
+  email: 'Email *',
+  phone: 'Phone *',
+  address: 'Address *',
+  city: 'City *',
+  postalCode: 'Postal code *',
+  iban: 'IBAN *',
+  next: 'Next',
+};
+
+async function fillClientData(page: Page, labels: typeof ES, who: { email: string; phone: string }) {
+  await page.getByLabel(labels.fullName).fill('Ana García');
+  await page.getByLabel(labels.documentNumber).fill('12345678Z');
+  await page.getByLabel(labels.email).fill(who.email);
+  await page.getByLabel(labels.phone).fill(who.phone);
+  await page.getByLabel(labels.address).fill('Calle Real 1');
+  await page.getByLabel(labels.city).fill('Ronda');
+  await page.getByLabel(labels.postalCode).fill('29400');
+  await page.getByLabel(labels.iban).fill('ES91 2100 0418 4502 0005 1332');
+}
+
+test.describe('sign-up, part 1', () => {
+  // Whole journeys through five screens and two browsers.
+  test.setTimeout(90_000);
+
+  test('Spanish: errors, codes from the outbox, recovery in a fresh browser, documents, product and period @phone', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const who = applicant();
+    await page.goto('/es/alta');
+    await expect(page).toHaveTitle(/Registro de Cliente/);
+
+    // Errors as each field is left, then all of them on Next.
+    await page.getByLabel(ES.documentNumber).fill('12345678A');
+    await page.getByLabel(ES.postalCode).click();
+    await expect(page.getByText('DNI no válido')).toBeVisible();
+    await page.getByLabel(ES.iban).fill('ES91 2100 0418 4502 0005 1333');
+    await page.getByLabel(ES.fullName).click();
+    await expect(page.getByText('IBAN no válido')).toBeVisible();
+    await page.getByRole('button', { name: ES.next }).click();
+    await expect(page.getByText('El nombre es obligatorio')).toBeVisible();
+    await expect(page.getByText('Código postal es obligatorio', { exact: false })).toBeVisible();
+    await expect(page.getByLabel(ES.fullName)).toBeFocused();
+
+    await fillClientData(page, ES, who);
+    await expect(page.getByLabel(ES.iban)).toHaveValue('ES9121000418450200051332');
+    await expect(page.getByLabel(ES.phone)).toHaveValue(compactPhone(who.phone));
+    await page.getByRole('button', { name: ES.next }).click();
+
+    // Verification: codes arrive by e-mail and SMS.
+    await expect(page).toHaveURL(/\/es\/alta\/verificacion\?proceso=[0-9a-f-]{36}$/);
+    const proceso = new URL(page.url()).searchParams.get('proceso') ?? '';
+    const email = await lastMessage(request, who.email);
+    const sms = await lastMessage(request, compactPhone(who.phone));
+    const verifyBoth = page.getByRole('button', { name: 'Verificar ambos' });
+    await page.getByLabel('Código del email').fill('000000');
+    await page.getByLabel('Código del SMS').fill('abc12');
+    await expect(page.getByLabel('Código del SMS')).toHaveValue('12');
+    await expect(verifyBoth).toBeDisabled();
+    await expect(page.getByRole('button', { name: /Reenviar en 1:\d\d/ }).first()).toBeDisabled();
+    await page.getByLabel('Código del SMS').fill(codeIn(sms));
+    if (codeIn(email) !== '000000') {
+      await verifyBoth.click();
+      await expect(page.getByText('El código de verificación del email es incorrecto.').first()).toBeVisible();
+    }
+    await page.getByLabel('Código del email').fill(codeIn(email));
+    await page.getByRole('button', { name: 'Verificar email' }).click();
+    await expect(page.getByText('Verificación completada')).toBeVisible();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page).toHaveURL(`/es/alta/documentos?proceso=${proceso}`);
+
+    // Another device: the local session is missing, the registration code brings it back.
+    const registrationCode = /código de registro es ([A-Z0-9]{6})/.exec(email)?.[1] ?? '';
+    await expect(page.getByText(`Tu código de registro: ${registrationCode}`)).toBeVisible();
+    const other = await browser.newContext({ locale: 'es-ES' });
+    const phone = await other.newPage();
+    await phone.goto(`/es/alta/documentos?proceso=${proceso}`);
+    await expect(
+      phone.getByText('Tu sesión ha caducado. Por favor, introduce el código de recuperación para continuar.'),
+    ).toBeVisible();
+    const recover = phone.getByRole('button', { name: 'Recuperar' });
+    await phone.getByLabel('Código de registro').fill('zzzzz2');
+    await expect(phone.getByLabel('Código de registro')).toHaveValue('ZZZZZ2');
+    await recover.click();
+    await expect(phone.getByText('No se encontró ningún registro con este código.').first()).toBeVisible();
+    await phone.getByLabel('Código de registro').fill(registrationCode.toLowerCase());
+    await recover.click();
+    await expect(phone).toHaveURL(`/es/alta/documentos?proceso=${proceso}`);
+    await expect(phone.getByText('Registro recuperado')).toBeVisible();
+
+    // Documents: a renamed non-image is refused by its bytes, then all three are saved.
+    await phone
+      .getByLabel('Parte delantera del DNI/NIE *')
+      .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
+    await phone
+      .getByLabel('Parte trasera del DNI/NIE *')
+      .setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: Buffer.from('MZ this is not an image') });
+    await phone
+      .getByLabel(/Documento bancario/)
+      .setInputFiles({ name: 'banco.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await expect(phone.getByText(/banco\.pdf · 0,00 MB/)).toBeVisible();
+    await phone
+      .getByLabel(/Documento bancario/)
+      .setInputFiles({ name: 'banco.gif', mimeType: 'image/gif', buffer: PNG });
+    await expect(phone.getByText('Sube archivos en formato PDF, JPG o PNG.').first()).toBeVisible();
+    await phone
+      .getByLabel(/Documento bancario/)
+      .setInputFiles({ name: 'banco.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await phone.getByRole('button', { name: 'Guardar documentos' }).click();
+    await expect(phone.getByText('Sube archivos en formato PDF, JPG o PNG.').first()).toBeVisible();
+    await expect(phone).toHaveURL(/documentos/);
+    await phone
+      .getByLabel('Parte trasera del DNI/NIE *')
+      .setInputFiles({ name: 'back.jpg', mimeType: 'image/png', buffer: PNG });
+    await phone.getByRole('button', { name: 'Guardar documentos' }).click();
+    await expect(phone.getByText('Documentación completada, pendiente de validación')).toBeVisible();
+    // …and half a second later, the service step.
+    await expect(phone).toHaveURL(`/es/alta/servicios?proceso=${proceso}`);
+
+    // Service: a product and a period; Next without one is refused.
+    await phone.getByRole('button', { name: ES.next }).click();
+    await expect(phone.getByText('Selecciona un producto para continuar')).toBeVisible();
+    await phone.getByRole('radio', { name: /Trastero 3 m³/ }).check();
+    await phone.getByLabel('Periodo de pago').selectOption('quarterly');
+    await expect(phone.getByText('Total: 180,00 € trimestral')).toBeVisible();
+    await phone.getByRole('button', { name: ES.next }).click();
+    await expect(phone).toHaveURL(`/es/alta/revision?proceso=${proceso}`);
+    const summary = phone.getByRole('heading', { name: 'Resumen de la solicitud' }).locator('..');
+    await expect(summary.getByText('Trastero 3 m³')).toBeVisible();
+    await expect(summary.getByText('Trimestral')).toBeVisible();
+    await expect(summary.getByText('150,00 €')).toBeVisible();
+    await expect(summary.getByText(registrationCode, { exact: true })).toBeVisible();
+
+    // The server kept every step: a reload lands where the applicant was.
+    await phone.reload();
+    await expect(phone.getByRole('heading', { name: 'Resumen de la solicitud' })).toBeVisible();
+    await other.close();
+  });
+
+  test('English: from the calculator with a product, one channel at a time, straight to the chosen product', async ({
+    page,
+    request,
+  }) => {
+    const who = applicant();
+    await page.goto('/en/calculator');
+    await page.getByLabel('Furniture type').selectOption('desk');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('button', { name: 'Find my storage' }).click();
+    await page.getByRole('button', { name: 'Choose Box 1 m³' }).click();
+    await expect(page).toHaveURL(/\/en\/signup\?productos=/);
+    await expect(page.getByText('Chosen product: Box 1 m³.', { exact: false })).toBeVisible();
+
+    await fillClientData(page, EN, who);
+    await page.getByRole('button', { name: EN.next }).click();
+    await expect(page).toHaveURL(/\/en\/signup\/verification\?proceso=/);
+    const sms = await lastMessage(request, compactPhone(who.phone));
+    await page.getByLabel('SMS code').fill(codeIn(sms));
+    await page.getByRole('button', { name: 'Verify SMS' }).click();
+    await expect(page.getByText('Phone verified').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /Resend in \d:\d\d/ })).toBeDisabled();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/en\/signup\/documents\?proceso=/);
+
+    await page.getByRole('button', { name: 'Save documents' }).click();
+    await expect(page.getByText('Please upload all required documents.').first()).toBeVisible();
+    await page
+      .getByLabel('Front of ID (DNI/NIE) *')
+      .setInputFiles({ name: 'f.jpg', mimeType: 'image/jpeg', buffer: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]) });
+    await page
+      .getByLabel('Back of ID (DNI/NIE) *')
+      .setInputFiles({ name: 'b.png', mimeType: 'image/png', buffer: PNG });
+    await page
+      .getByLabel(/Bank document/)
+      .setInputFiles({ name: 'bank.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page.getByRole('button', { name: 'Save documents' }).click();
+    await expect(page).toHaveURL(/\/en\/signup\/services\?proceso=/);
+
+    // The product chosen in the calculator is already selected, with the monthly period.
+    await expect(page.getByRole('radio', { name: /Box 1 m³/ })).toBeChecked();
+    await expect(page.getByLabel('Payment period')).toHaveValue('monthly');
+    await expect(page.getByLabel('Payment period').locator('option')).toHaveText([
+      'Monthly · €30.00',
+      'Quarterly · €87.00',
+      'Semi-annually · €165.00',
+    ]);
+    await page.getByRole('radio', { name: /Box 1.5 m³/ }).check();
+    await page.getByLabel('Payment period').selectOption('annually');
+    await page.getByRole('button', { name: EN.next }).click();
+    await expect(page.getByRole('heading', { name: 'Application Summary' })).toBeVisible();
+    await expect(page.getByText('Annually')).toBeVisible();
+    await expect(page.getByText('€420.00')).toBeVisible();
+    await expect(page.getByText('€50.00')).toBeVisible();
+
+    // Back in the calculator with `proceso`, a new choice is checked and set on the registration.
+    const proceso = new URL(page.url()).searchParams.get('proceso') ?? '';
+    await page.goto(`/en/calculator?proceso=${proceso}`);
+    await page.getByRole('button', { name: 'Find my storage' }).click();
+    await page.getByRole('button', { name: 'Choose Box 1 m³' }).click();
+    await expect(page.getByText('Product selected')).toBeVisible();
+    await expect(page).toHaveURL(`/en/signup/services?proceso=${proceso}`);
+    await expect(page.getByRole('radio', { name: /Box 1 m³/ })).toBeChecked();
+  });
+
+  test('the same applicant again finds the recovery screen, and can start a new process', async ({ page, request }) => {
+    const who = applicant();
+    await page.goto('/en/signup');
+    await fillClientData(page, EN, who);
+    await page.getByRole('button', { name: EN.next }).click();
+    await expect(page).toHaveURL(/verification\?proceso=/);
+    await lastMessage(request, who.email);
+
+    await page.context().clearCookies();
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    await page.goto('/en/signup');
+    await fillClientData(page, EN, who);
+    await page.getByRole('button', { name: EN.next }).click();
+    await expect(page.getByRole('heading', { name: 'You already have a registration in progress' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Recover' })).toBeDisabled();
+    const reminder = await lastMessage(request, who.email);
+    expect(reminder).toContain('Your registration code is');
+
+    await page.getByRole('button', { name: 'Start new process' }).click();
+    await expect(page).toHaveURL(/\/en\/signup$/);
+    await expect(page.getByLabel(EN.fullName)).toHaveValue('');
+    await fillClientData(page, EN, who);
+    await page.getByRole('button', { name: EN.next }).click();
+    await expect(page.getByLabel('Email code')).toBeVisible();
+  });
+});
