@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
@@ -19,6 +20,13 @@ async function lastMessage(request: APIRequestContext, recipient: string): Promi
     expect(body).not.toBe('');
   }).toPass({ timeout: 5_000 });
   return body;
+}
+
+/** No serious or critical axe violation on the screen as it is now. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const codeIn = (message: string) => /\b(\d{6})\b/.exec(message)?.[1] ?? '';
@@ -195,6 +203,7 @@ test.describe('sign-up, part 1', () => {
     await page.getByRole('button', { name: EN.next }).click();
     await expect(page).toHaveURL(/\/en\/signup\/verification\?proceso=/);
     const sms = await lastMessage(request, compactPhone(who.phone));
+    await expectAccessible(page);
     await page.getByLabel('SMS code').fill(codeIn(sms));
     await page.getByRole('button', { name: 'Verify SMS' }).click();
     await expect(page.getByText('Phone verified').first()).toBeVisible();
@@ -202,6 +211,7 @@ test.describe('sign-up, part 1', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/en\/signup\/documents\?proceso=/);
 
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Save documents' }).click();
     await expect(page.getByText('Please upload all required documents.').first()).toBeVisible();
     await page
@@ -219,6 +229,7 @@ test.describe('sign-up, part 1', () => {
     // The product chosen in the calculator is already selected, with the monthly period.
     await expect(page.getByRole('radio', { name: /Box 1 m³/ })).toBeChecked();
     await expect(page.getByLabel('Payment period')).toHaveValue('monthly');
+    await expectAccessible(page);
     await expect(page.getByLabel('Payment period').locator('option')).toHaveText([
       'Monthly · €30.00',
       'Quarterly · €87.00',
@@ -231,6 +242,7 @@ test.describe('sign-up, part 1', () => {
     await expect(page.getByText('Annually')).toBeVisible();
     await expect(page.getByText('€420.00')).toBeVisible();
     await expect(page.getByText('€50.00')).toBeVisible();
+    await expectAccessible(page);
 
     // Back in the calculator with `proceso`, a new choice is checked and set on the registration.
     const proceso = new URL(page.url()).searchParams.get('proceso') ?? '';
@@ -260,6 +272,7 @@ test.describe('sign-up, part 1', () => {
     await page.getByRole('button', { name: EN.next }).click();
     await expect(page.getByRole('heading', { name: 'You already have a registration in progress' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Recover' })).toBeDisabled();
+    await expectAccessible(page);
     const reminder = await lastMessage(request, who.email);
     expect(reminder).toContain('Your registration code is');
 
