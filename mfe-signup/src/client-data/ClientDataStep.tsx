@@ -46,7 +46,8 @@ export function ClientDataStep() {
   const [errors, setErrors] = useState<Partial<Record<ClientDataField, ClientDataError>>>({});
   const [submitting, setSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const sent = useRef<Partial<Record<ClientDataField, string>>>({});
+  // What the server already has: the draft as this step opened.
+  const sent = useRef<Partial<Record<ClientDataField, string>>>(clientDataOf(draft));
   const data = clientDataOf(draft);
   const locked = draft.globalStatus === 'completed';
 

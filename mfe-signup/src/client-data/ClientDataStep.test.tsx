@@ -1,0 +1,82 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderRemote } from 'shared-ui/testing';
+import { useToasts } from 'shared-ui/toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import App from '../App';
+import { emptyDraft } from '../session/draft';
+import { useDraft } from '../session/store';
+
+const registrationId = '6f1c1b9e-2d7a-4d0e-9a53-0c3a1f0b2e11';
+
+describe('client data with a registration', () => {
+  const sent: unknown[] = [];
+  beforeEach(() => {
+    sent.length = 0;
+    useDraft.getState().replace({
+      ...emptyDraft(),
+      registrationId,
+      fullName: 'Ana García',
+      documentNumber: '12345678Z',
+      email: 'ana@example.com',
+      phone: '+34600123456',
+      address: 'Calle Real 1',
+      city: 'Ronda',
+      postalCode: '29400',
+      iban: 'ES9121000418450200051332',
+      emailVerified: true,
+      phoneVerified: true,
+      previousEmail: 'ana@example.com',
+      previousPhone: '+34600123456',
+      completedSections: { clientData: true, verification: true, documents: false, serviceDetails: false },
+    });
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
+      const body = JSON.parse(String(init?.body ?? '{}')) as { action?: string };
+      sent.push(body);
+      const answer = body.action === 'get_registration_code' ? { registrationCode: 'ABC234' } : { success: true };
+      return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } });
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('sends each changed field with update_field, the phone with its plus', async () => {
+    const user = userEvent.setup();
+    await renderRemote(App, `/en/signup/client?proceso=${registrationId}`, 'en');
+    await user.clear(await screen.findByLabelText('City *'));
+    await user.type(screen.getByLabelText('City *'), 'Málaga');
+    await user.tab();
+    await user.clear(screen.getByLabelText('Phone *'));
+    // Cleared, the field shows +34 again; the visitor types the rest.
+    await user.type(screen.getByLabelText('Phone *'), '611 222 333');
+    await user.tab();
+    expect(sent).toContainEqual({ action: 'update_field', registrationId, field: 'city', value: 'Málaga' });
+    expect(sent).toContainEqual({ action: 'update_field', registrationId, field: 'phone', value: '+34611222333' });
+    // Fields only passed through are not sent again.
+    expect(sent.filter((b) => (b as { field?: string }).field === 'postal_code')).toEqual([]);
+  });
+
+  it('a changed verified e-mail must be verified again; verification stays complete through the phone', async () => {
+    const user = userEvent.setup();
+    await renderRemote(App, `/en/signup/client?proceso=${registrationId}`, 'en');
+    await user.clear(await screen.findByLabelText('Email *'));
+    await user.type(screen.getByLabelText('Email *'), 'ana.new@example.com');
+    await user.tab();
+    expect(useToasts.getState().toasts.at(-1)).toMatchObject({ title: 'Email changed' });
+    expect(useDraft.getState().draft).toMatchObject({
+      emailVerified: false,
+      phoneVerified: true,
+      completedSections: { verification: true },
+    });
+    await user.clear(screen.getByLabelText('Phone *'));
+    await user.type(screen.getByLabelText('Phone *'), '611 000 000');
+    await user.tab();
+    expect(useToasts.getState().toasts.at(-1)).toMatchObject({ title: 'Phone changed' });
+    expect(useDraft.getState().draft).toMatchObject({
+      phoneVerified: false,
+      completedSections: { verification: false },
+    });
+    // Both unverified: Next goes to the verification step.
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(sent.at(-1)).toMatchObject({ action: 'update_registration', email: 'ana.new@example.com' });
+  });
+});
