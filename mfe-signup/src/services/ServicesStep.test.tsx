@@ -48,15 +48,15 @@ describe('service details step', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('lists products with deposit, offered periods, units note and the Almost gone badge', async () => {
-    let asked: URL | null = null;
+    const asked: URL[] = [];
     serveProducts((url) => {
-      asked = url;
+      asked.push(url);
       return json({ result: 'success', products: { product } });
     });
     await openServices('&m3=5&listaEspera=si');
     const option = await screen.findByRole('radio', { name: /Trastero 3 m³/ });
-    expect(asked?.searchParams.get('m3')).toBe('5');
-    expect(asked?.searchParams.get('listaEspera')).toBe('si');
+    expect(asked[0]?.searchParams.get('m3')).toBe('5');
+    expect(asked[0]?.searchParams.get('listaEspera')).toBe('si');
     expect(screen.getByText('Últimas unidades')).toBeInTheDocument();
     expect(screen.getByText('Necesitas 2 unidades de este producto.')).toBeInTheDocument();
     expect(screen.getByText(/Fianza: 150,00/)).toBeInTheDocument();
