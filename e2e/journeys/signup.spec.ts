@@ -250,7 +250,8 @@ test.describe('sign-up, part 1', () => {
     await page.getByRole('button', { name: 'Find my storage' }).click();
     await page.getByRole('button', { name: 'Choose Box 1 m³' }).click();
     await expect(page.getByText('Product selected')).toBeVisible();
-    await expect(page).toHaveURL(`/en/signup/services?proceso=${proceso}`);
+    // The calculator’s volume filters the list.
+    await expect(page).toHaveURL(`/en/signup/services?m3=0.54&proceso=${proceso}`);
     await expect(page.getByRole('radio', { name: /Box 1 m³/ })).toBeChecked();
   });
 

@@ -165,7 +165,9 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
         const target =
           result.success && canAccess('service-details', draft.completedSections) ? 'service-details' : undefined;
         const landed = landingStep(target, draft.completedSections);
-        go(landed.step, proceso);
+        // The size the calculator measured filters the service step, as its `m3` parameter.
+        const sized = new URLSearchParams(selection.volume ? { m3: String(selection.volume) } : {});
+        go(landed.step, proceso, landed.step === 'service-details' ? sized : undefined);
         return null;
       }
 

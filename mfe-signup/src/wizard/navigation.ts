@@ -28,11 +28,16 @@ export function periodFromParam(value: string | null) {
  */
 export function productSelection(
   search: URLSearchParams,
-): { productId: string; productName?: string; units?: number } | null {
+): { productId: string; productName?: string; units?: number; volume?: number } | null {
   const raw = search.get('productos');
   if (!raw) return null;
   try {
-    const value = JSON.parse(raw) as { productId?: unknown; productName?: unknown; unitsRequired?: unknown };
+    const value = JSON.parse(raw) as {
+      productId?: unknown;
+      productName?: unknown;
+      unitsRequired?: unknown;
+      volumeRequested?: unknown;
+    };
     const id = value.productId;
     if ((typeof id !== 'string' && typeof id !== 'number') || String(id).trim() === '') return null;
     return {
@@ -40,6 +45,9 @@ export function productSelection(
       ...(typeof value.productName === 'string' ? { productName: value.productName } : {}),
       ...(typeof value.unitsRequired === 'number' && Number.isInteger(value.unitsRequired) && value.unitsRequired > 0
         ? { units: Math.min(value.unitsRequired, 3) }
+        : {}),
+      ...(typeof value.volumeRequested === 'number' && value.volumeRequested > 0
+        ? { volume: value.volumeRequested }
         : {}),
     };
   } catch {

@@ -20,6 +20,15 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 describe('mock handlers on the shared schemas', () => {
+  it('answers a document upload with the storage path, and refuses a form without a file', async () => {
+    const file = new Blob(['%PDF-1.4']);
+    expect(await api.uploadDocument('r-1', 'bankDocument', file, 'banco.PDF')).toEqual({
+      filePath: 'r-1/r-1_bankDocument.pdf',
+    });
+    const res = await fetch('http://api.test/functions/v1/upload-document', { method: 'POST', body: new FormData() });
+    expect(res.status).toBe(400);
+  });
+
   it('filters the demo catalogue by volume and waitlist flag', async () => {
     const small = await api.products({ m3: 2 });
     expect(productList(small).map((p) => p.pid)).toEqual(['1', '2']);

@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { actionFunctions, FUNCTIONS_BASE_PATH, type FunctionContract, postFunctions } from '../functions';
 import { NO_PRODUCT_AVAILABLE, productsQuery, productsResponse } from '../schemas/products';
+import { uploadDocumentFields } from '../schemas/session';
 import { mockCatalogue } from './fixtures';
 
 export type MockResponder = (request: Record<string, unknown>) => unknown;
@@ -65,7 +66,18 @@ export function createMockHandlers({ baseUrl = FUNCTIONS_BASE_PATH, responders =
     }),
   );
 
-  return [products, ...simple, ...withActions];
+  // Multipart: the mock checks the form fields and answers with the path the service would use.
+  const upload = http.post(`${baseUrl}/upload-document`, async ({ request }) => {
+    const form = await request.formData().catch(() => null);
+    const fields = uploadDocumentFields.safeParse(form ? Object.fromEntries(form) : null);
+    const file = form?.get('file');
+    if (!fields.success || !(file instanceof File)) return badRequest('Invalid upload');
+    const extension = file.name.split('.').pop()?.toLowerCase().replace('jpeg', 'jpg') ?? 'pdf';
+    const { registrationId, documentType } = fields.data;
+    return HttpResponse.json({ filePath: `${registrationId}/${registrationId}_${documentType}.${extension}` });
+  });
+
+  return [products, upload, ...simple, ...withActions];
 }
 
 export { mockCatalogue };
