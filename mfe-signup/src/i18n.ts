@@ -1,3 +1,4 @@
+import { CLIENT_DATA_MESSAGES } from 'shared-api';
 import type { NamespaceResources } from 'shared-i18n';
 
 const es = {
@@ -304,24 +305,8 @@ const en: typeof es = {
     errorsTitle: 'Check your details',
     errorsSummary: '{{count}} fields have errors.',
   },
-  errors: {
-    fullNameRequired: 'Name is required',
-    documentNumberRequired: 'Document number is required',
-    invalidDni: 'Invalid DNI',
-    invalidNie: 'Invalid NIE',
-    emailRequired: 'Email is required',
-    invalidEmail: 'Invalid email',
-    phoneRequired: 'Phone is required',
-    invalidPhone: 'Invalid phone',
-    addressRequired: 'Address is required',
-    cityRequired: 'City is required',
-    postalCodeRequired: 'Postal code is required',
-    invalidPostalCode: 'Invalid postal code',
-    ibanRequired: 'IBAN is required',
-    invalidIban: 'Invalid IBAN',
-    companyNameRequired: 'Company name is required',
-    cifRequired: 'CIF is required',
-  },
+  // The spec's English messages, the same the server answers with.
+  errors: CLIENT_DATA_MESSAGES,
   verification: {
     checking: 'Checking whether you already have a registration…',
     sending: 'Sending the verification codes…',

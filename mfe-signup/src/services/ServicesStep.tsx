@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { api, depositFor, type Period, productList } from 'shared-api';
@@ -152,32 +152,16 @@ export function ServicesStep() {
         </div>
       )}
       {load.state === 'no-size' && (
-        <div className={styles.notice} role="status">
+        <WiderSearch calculatorUrl={calculatorUrl} onShowAll={showAll}>
           <p>{t('services.noSize')}</p>
-          <div className={styles.choices}>
-            <Link className={styles.secondary} to={calculatorUrl}>
-              {t('services.backToCalculator')}
-            </Link>
-            <button type="button" className={styles.secondary} onClick={showAll}>
-              {t('services.showAll')}
-            </button>
-          </div>
-        </div>
+        </WiderSearch>
       )}
       {load.state === 'ready' && offers.length === 0 && (
-        <div className={styles.notice} role="status">
+        <WiderSearch calculatorUrl={calculatorUrl} onShowAll={showAll}>
           <p>
             <strong>{t('services.noResults')}</strong>
           </p>
-          <div className={styles.choices}>
-            <Link className={styles.secondary} to={calculatorUrl}>
-              {t('services.backToCalculator')}
-            </Link>
-            <button type="button" className={styles.secondary} onClick={showAll}>
-              {t('services.showAll')}
-            </button>
-          </div>
-        </div>
+        </WiderSearch>
       )}
       {load.state === 'ready' && offers.length > 0 && (
         <>
@@ -279,6 +263,32 @@ export function ServicesStep() {
           aria-busy={continuing}
         >
           {t('common.next')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Nothing to list: back to the calculator, or the whole catalogue without the size filters. */
+function WiderSearch({
+  calculatorUrl,
+  onShowAll,
+  children,
+}: {
+  calculatorUrl: string;
+  onShowAll(): void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('signup');
+  return (
+    <div className={styles.notice} role="status">
+      {children}
+      <div className={styles.choices}>
+        <Link className={styles.secondary} to={calculatorUrl}>
+          {t('services.backToCalculator')}
+        </Link>
+        <button type="button" className={styles.secondary} onClick={onShowAll}>
+          {t('services.showAll')}
         </button>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import type { ClientData, RegistrationRecord, serviceDetails, UploadType } from 'shared-api';
-import { registrationMetadata } from 'shared-api';
+import { CLIENT_DATA_FIELDS, clientDataFromRecord, EMPTY_CLIENT_DATA, registrationMetadata } from 'shared-api';
 import { z } from 'zod';
 import { type CompletedSections, NO_SECTIONS } from '../wizard/steps';
 
@@ -22,19 +22,8 @@ export interface RegistrationDraft extends ClientData {
 
 export function emptyDraft(): RegistrationDraft {
   return {
+    ...EMPTY_CLIENT_DATA,
     registrationId: null,
-    clientType: 'individual',
-    fullName: '',
-    companyName: '',
-    documentType: 'dni',
-    documentNumber: '',
-    cif: '',
-    email: '',
-    phone: '+34',
-    address: '',
-    city: '',
-    postalCode: '',
-    iban: '',
     emailVerified: false,
     phoneVerified: false,
     documents: {},
@@ -68,19 +57,8 @@ export function draftFromServer(
   const metadata = parseMetadata(record.metadata);
   return {
     ...emptyDraft(),
+    ...clientDataFromRecord(record),
     registrationId: record.id,
-    clientType: record.client_type,
-    fullName: record.full_name,
-    companyName: record.company_name ?? '',
-    documentType: record.document_type,
-    documentNumber: record.document_number,
-    cif: record.cif ?? '',
-    email: record.email,
-    phone: record.phone,
-    address: record.address,
-    city: record.city,
-    postalCode: record.postal_code,
-    iban: record.iban,
     emailVerified: record.email_verified,
     phoneVerified: record.phone_verified,
     documents: Object.fromEntries(documents.map((d) => [d.document_type, d.file_path])),
@@ -94,34 +72,7 @@ export function draftFromServer(
 }
 
 export function clientDataOf(draft: RegistrationDraft): ClientData {
-  const {
-    clientType,
-    fullName,
-    companyName,
-    documentType,
-    documentNumber,
-    cif,
-    email,
-    phone,
-    address,
-    city,
-    postalCode,
-    iban,
-  } = draft;
-  return {
-    clientType,
-    fullName,
-    companyName,
-    documentType,
-    documentNumber,
-    cif,
-    email,
-    phone,
-    address,
-    city,
-    postalCode,
-    iban,
-  };
+  return Object.fromEntries(CLIENT_DATA_FIELDS.map((field) => [field, draft[field]])) as unknown as ClientData;
 }
 
 /** The payload of `update_registration` for a draft that has a registration id. */

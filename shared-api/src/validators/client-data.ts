@@ -70,6 +70,52 @@ export const CLIENT_DATA_MESSAGES: Record<ClientDataError, string> = {
 
 export const DEFAULT_PHONE_PREFIX = '+34';
 
+export const EMPTY_CLIENT_DATA: ClientData = {
+  clientType: 'individual',
+  fullName: '',
+  companyName: '',
+  documentType: 'dni',
+  documentNumber: '',
+  cif: '',
+  email: '',
+  phone: DEFAULT_PHONE_PREFIX,
+  address: '',
+  city: '',
+  postalCode: '',
+  iban: '',
+};
+
+/** The client fields of a stored registration (snake_case, nullable company fields). */
+export function clientDataFromRecord(record: {
+  client_type: ClientData['clientType'];
+  full_name: string;
+  company_name: string | null;
+  document_type: ClientData['documentType'];
+  document_number: string;
+  cif: string | null;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  postal_code: string;
+  iban: string;
+}): ClientData {
+  return {
+    clientType: record.client_type,
+    fullName: record.full_name,
+    companyName: record.company_name ?? '',
+    documentType: record.document_type,
+    documentNumber: record.document_number,
+    cif: record.cif ?? '',
+    email: record.email,
+    phone: record.phone,
+    address: record.address,
+    city: record.city,
+    postalCode: record.postal_code,
+    iban: record.iban,
+  };
+}
+
 const SPACE_FREE_FIELDS: ReadonlySet<ClientDataField> = new Set(['cif', 'documentNumber', 'postalCode', 'iban']);
 
 /**

@@ -3,6 +3,7 @@ import {
   CLIENT_DATA_MESSAGES,
   type ClientData,
   type ClientDataField,
+  EMPTY_CLIENT_DATA,
   normaliseClientData,
   registrationActions,
   type UPDATABLE_FIELDS,
@@ -17,7 +18,9 @@ import { HttpError } from '../../http-error';
 import { actionFunction } from '../../router';
 import { generateRecoveryCode, RESEND_COOLDOWN_SECONDS } from './codes';
 import {
+  CLIENT_COLUMNS,
   COLUMN_OF,
+  clientColumnValues,
   documentTypesOf,
   findRegistration,
   isUuid,
@@ -85,28 +88,12 @@ async function saveClientData(
   const phoneChanged = row.phone !== data.phone;
   const emailVerified = row.email_verified && !emailChanged;
   const phoneVerified = row.phone_verified && !phoneChanged;
+  const assignments = CLIENT_COLUMNS.map((column, index) => `${column} = $${index + 2}`).join(', ');
   await tx.query(
-    `update registrations set client_type = $2, full_name = $3, company_name = $4, document_type = $5,
-       document_number = $6, cif = $7, email = $8, phone = $9, address = $10, city = $11, postal_code = $12,
-       iban = $13, email_verified = $14, phone_verified = $15, updated_at = now(), last_activity_at = now()
+    `update registrations set ${assignments}, email_verified = $14, phone_verified = $15,
+       updated_at = now(), last_activity_at = now()
      where id = $1`,
-    [
-      row.id,
-      data.clientType,
-      data.fullName,
-      data.companyName || null,
-      data.documentType,
-      data.documentNumber,
-      data.cif || null,
-      data.email,
-      data.phone,
-      data.address,
-      data.city,
-      data.postalCode,
-      data.iban,
-      emailVerified,
-      phoneVerified,
-    ],
+    [row.id, ...clientColumnValues(data), emailVerified, phoneVerified],
   );
   const contact = { id: row.id, registration_code: row.registration_code, email: data.email, phone: data.phone };
   if (emailChanged) await issueCode(ctx, tx, contact, 'email', queued);
@@ -179,7 +166,7 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
   },
 
   async check_existing({ email, phone }, ctx) {
-    const normalised = normaliseClientData({ ...EMPTY_CLIENT, email, phone });
+    const normalised = normaliseClientData({ ...EMPTY_CLIENT_DATA, email, phone });
     return withDelivery(ctx, async (tx, queued) => {
       const { rows } = await tx.query<RegistrationRow & { remind: boolean }>(
         `select *, (code_reminder_sent_at is null or code_reminder_sent_at < now() - make_interval(secs => $3)) as remind
@@ -218,27 +205,10 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
       for (let attempt = 0; attempt < 10 && !code; attempt++) {
         const candidate = generateRecoveryCode();
         const { rows } = await tx.query<{ id: string }>(
-          `insert into registrations (id, registration_code, client_type, full_name, company_name, document_type,
-             document_number, cif, email, phone, address, city, postal_code, iban, metadata)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+          `insert into registrations (id, registration_code, ${CLIENT_COLUMNS.join(', ')}, metadata)
+           values ($1, $2, ${CLIENT_COLUMNS.map((_, index) => `$${index + 3}`).join(', ')}, $15)
            on conflict (registration_code) do nothing returning id`,
-          [
-            id,
-            candidate,
-            data.clientType,
-            data.fullName,
-            data.companyName || null,
-            data.documentType,
-            data.documentNumber,
-            data.cif || null,
-            data.email,
-            data.phone,
-            data.address,
-            data.city,
-            data.postalCode,
-            data.iban,
-            JSON.stringify({ completedSections: { clientData: true } }),
-          ],
+          [id, candidate, ...clientColumnValues(data), JSON.stringify({ completedSections: { clientData: true } })],
         );
         if (rows.length) code = candidate;
       }
@@ -399,18 +369,3 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
     });
   },
 });
-
-const EMPTY_CLIENT: ClientData = {
-  clientType: 'individual',
-  fullName: '',
-  companyName: '',
-  documentType: 'dni',
-  documentNumber: '',
-  cif: '',
-  email: '',
-  phone: '',
-  address: '',
-  city: '',
-  postalCode: '',
-  iban: '',
-};

@@ -1,4 +1,10 @@
-import { type ClientData, type RegistrationRecord, registrationMetadata } from 'shared-api';
+import {
+  CLIENT_DATA_FIELDS,
+  type ClientData,
+  clientDataFromRecord,
+  type RegistrationRecord,
+  registrationMetadata,
+} from 'shared-api';
 import type { z } from 'zod';
 import type { Queryable } from '../../db';
 import { HttpError } from '../../http-error';
@@ -105,20 +111,7 @@ export function toRecord(row: RegistrationRow): RegistrationRecord {
 }
 
 export function toClientData(row: RegistrationRow): ClientData {
-  return {
-    clientType: row.client_type,
-    fullName: row.full_name,
-    companyName: row.company_name ?? '',
-    documentType: row.document_type,
-    documentNumber: row.document_number,
-    cif: row.cif ?? '',
-    email: row.email,
-    phone: row.phone,
-    address: row.address,
-    city: row.city,
-    postalCode: row.postal_code,
-    iban: row.iban,
-  };
+  return clientDataFromRecord(row);
 }
 
 /** snake_case column of each client field (the wire names of update_field). */
@@ -136,6 +129,16 @@ export const COLUMN_OF: Record<keyof ClientData, string> = {
   postalCode: 'postal_code',
   iban: 'iban',
 };
+
+/** The client columns in one fixed order, for inserts and updates. */
+export const CLIENT_COLUMNS = CLIENT_DATA_FIELDS.map((field) => COLUMN_OF[field]);
+
+/** Values for CLIENT_COLUMNS; empty company fields are stored as null. */
+export function clientColumnValues(data: ClientData): (string | null)[] {
+  return CLIENT_DATA_FIELDS.map((field) =>
+    (field === 'companyName' || field === 'cif') && !data[field] ? null : data[field],
+  );
+}
 
 export async function documentTypesOf(q: Queryable, registrationId: string): Promise<string[]> {
   const { rows } = await q.query<{ document_type: string }>(
