@@ -1,3 +1,4 @@
+import type { RegistrationRecord } from '../schemas/registration';
 import {
   hasValidIbanChecksum,
   isPlausibleCif,
@@ -86,20 +87,23 @@ export const EMPTY_CLIENT_DATA: ClientData = {
 };
 
 /** The client fields of a stored registration (snake_case, nullable company fields). */
-export function clientDataFromRecord(record: {
-  client_type: ClientData['clientType'];
-  full_name: string;
-  company_name: string | null;
-  document_type: ClientData['documentType'];
-  document_number: string;
-  cif: string | null;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  postal_code: string;
-  iban: string;
-}): ClientData {
+export function clientDataFromRecord(
+  record: Pick<
+    RegistrationRecord,
+    | 'client_type'
+    | 'full_name'
+    | 'company_name'
+    | 'document_type'
+    | 'document_number'
+    | 'cif'
+    | 'email'
+    | 'phone'
+    | 'address'
+    | 'city'
+    | 'postal_code'
+    | 'iban'
+  >,
+): ClientData {
   return {
     clientType: record.client_type,
     fullName: record.full_name,

@@ -11,25 +11,9 @@ import { HttpError } from '../../http-error';
 
 export type RegistrationMetadata = z.infer<typeof registrationMetadata>;
 
-export interface RegistrationRow extends Record<string, unknown> {
-  id: string;
+/** A `registrations` row: the record of the wire plus the recovery code; metadata as stored. */
+export interface RegistrationRow extends Omit<RegistrationRecord, 'metadata'>, Record<string, unknown> {
   registration_code: string;
-  client_type: 'individual' | 'company';
-  full_name: string;
-  company_name: string | null;
-  document_type: 'dni' | 'nie';
-  document_number: string;
-  cif: string | null;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  postal_code: string;
-  iban: string;
-  email_verified: boolean;
-  phone_verified: boolean;
-  client_id: string | null;
-  global_status: 'in_progress' | 'completed';
   metadata: unknown;
 }
 
