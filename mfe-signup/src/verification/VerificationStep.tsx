@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, api } from 'shared-api';
@@ -61,14 +61,20 @@ export function VerificationStep() {
     );
   }, [draft.registrationId, draft.emailVerified, draft.phoneVerified]);
 
+  // Through refs: a new `t`, `navigate` or wizard object must not check or create again.
+  const latest = useRef({ t, navigate, wizard });
+  latest.current = { t, navigate, wizard };
+
   // The entry logic of spec §4, once per mount (or per Retry).
   useEffect(() => {
+    const { t, navigate, wizard } = latest.current;
     void attempt;
     if (draft.registrationId) return;
     let cancelled = false;
     const pending = sessionFlag(PENDING_RECOVERY);
     if (pending) {
-      setSessionFlag(PENDING_RECOVERY, null);
+      // The flag stays until the visitor recovers or starts again, so that any re-render of
+      // the wizard keeps them on this screen.
       setSessionExpired(true);
       setScreen('recovery');
       return;
@@ -120,7 +126,7 @@ export function VerificationStep() {
     return () => {
       cancelled = true;
     };
-  }, [attempt, draft.registrationId, navigate, t, wizard]);
+  }, [attempt, draft.registrationId]);
 
   if (screen === 'checking' || screen === 'sending') {
     return (

@@ -53,8 +53,15 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
   const [landing, setLanding] = useState<Landing>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const handled = useRef('');
+  // Read through refs: a new `t` or `navigate` must not land the visitor a second time.
+  const tRef = useRef(t);
+  tRef.current = t;
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
 
   useEffect(() => {
+    const t = tRef.current;
+    const navigate = navigateRef.current;
     const key = `${language}|${step}|${search}|${attempt}`;
     if (handled.current === key) return;
     handled.current = key;
@@ -203,7 +210,7 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
       cancelled = true;
       handled.current = '';
     };
-  }, [language, step, search, attempt, navigate, t]);
+  }, [language, step, search, attempt]);
 
   return [landing, () => setAttempt((n) => n + 1)];
 }
