@@ -23,7 +23,17 @@ export function createApp(ctx: FunctionContext, definitions: FunctionDefinition[
     }
   });
 
-  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  // The raw bytes stay available: provider webhooks sign them.
+  app.use(
+    express.json({
+      limit: JSON_BODY_LIMIT,
+      verify: (req, _res, buf) => {
+        (req as { rawBody?: Buffer }).rawBody = buf;
+      },
+    }),
+  );
+  // The sandbox checkout and the signing pages post plain HTML forms.
+  app.use(express.urlencoded({ extended: false, limit: '16kb' }));
   app.use(createFunctionsRouter(definitions, ctx));
   app.use((_req, res) => {
     res.status(404).json({ error: 'Not found' });

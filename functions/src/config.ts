@@ -28,6 +28,20 @@ const envSchema = z.object({
   DOOR_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(90),
   /** Private folder of the applicants' ID and bank documents (never served). */
   DOCUMENTS_DIR: z.string().default(path.join(packageDir, '.data', 'documents')),
+  /** The site's public origin: links in e-mails (signing pages) and the checkout's way back. */
+  PUBLIC_SITE_URL: z.url().default('http://localhost:8080'),
+  /** `sandbox`: the local checkout page (test cards). `revolut`: the card provider's merchant API. */
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'revolut']).default('sandbox'),
+  REVOLUT_SECRET_KEY: z.string().optional(),
+  REVOLUT_WEBHOOK_SECRET: z.string().optional(),
+  /** Overrides the provider's API origin (sandbox on localhost, production otherwise). */
+  REVOLUT_API_URL: z.url().optional(),
+  /** `local`: signing pages served here. `docuseal`: an e-signature provider's API. */
+  ESIGN_PROVIDER: z.enum(['local', 'docuseal']).default('local'),
+  DOCUSEAL_API_URL: z.url().optional(),
+  DOCUSEAL_API_KEY: z.string().optional(),
+  DOCUSEAL_TEMPLATE_ID: z.string().optional(),
+  DOCUSEAL_WEBHOOK_SECRET: z.string().optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

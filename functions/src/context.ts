@@ -1,11 +1,15 @@
 import type { Logger } from 'pino';
+import { type BillingClients, localBilling } from './adapters/billing';
 import { type DocumentStorage, localDocumentStorage } from './adapters/document-storage';
 import { type DoorRelay, httpRelay, simulatedRelay } from './adapters/door-relay';
+import { docusealESign, type ESign, localESign } from './adapters/esign';
 import { createMailer, type Mailer } from './adapters/mailer';
 import { createOutbox, type Outbox } from './adapters/outbox';
+import { type CardPayments, revolutApiUrl, revolutPayments, sandboxPayments } from './adapters/payments';
 import { outboxSms, type SmsSender } from './adapters/sms';
 import type { FunctionsConfig } from './config';
 import type { Database } from './db';
+import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
 
 /** What every function handler may use; built once at start-up. */
 export interface FunctionContext {
@@ -17,6 +21,28 @@ export interface FunctionContext {
   doorRelay: DoorRelay;
   sms: SmsSender;
   documents: DocumentStorage;
+  billing: BillingClients;
+  payments: CardPayments;
+  esign: ESign;
+  realtime: RealtimeHub;
+}
+
+function cardPayments(config: FunctionsConfig): CardPayments {
+  if (config.PAYMENTS_PROVIDER === 'sandbox') return sandboxPayments(config.PUBLIC_SITE_URL);
+  if (!config.REVOLUT_SECRET_KEY) throw new Error('PAYMENTS_PROVIDER=revolut needs REVOLUT_SECRET_KEY');
+  return revolutPayments({
+    apiUrl: revolutApiUrl(config.PUBLIC_SITE_URL, config.REVOLUT_API_URL),
+    secretKey: config.REVOLUT_SECRET_KEY,
+  });
+}
+
+function eSignature(config: FunctionsConfig): ESign {
+  if (config.ESIGN_PROVIDER === 'local') return localESign(config.PUBLIC_SITE_URL);
+  const { DOCUSEAL_API_URL, DOCUSEAL_API_KEY, DOCUSEAL_TEMPLATE_ID } = config;
+  if (!DOCUSEAL_API_URL || !DOCUSEAL_API_KEY || !DOCUSEAL_TEMPLATE_ID) {
+    throw new Error('ESIGN_PROVIDER=docuseal needs DOCUSEAL_API_URL, DOCUSEAL_API_KEY and DOCUSEAL_TEMPLATE_ID');
+  }
+  return docusealESign({ apiUrl: DOCUSEAL_API_URL, apiKey: DOCUSEAL_API_KEY, templateId: DOCUSEAL_TEMPLATE_ID });
 }
 
 export function createContext(db: Database, config: FunctionsConfig, log: Logger): FunctionContext {
@@ -29,6 +55,10 @@ export function createContext(db: Database, config: FunctionsConfig, log: Logger
     mailer: createMailer({ outbox, db, log, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL }),
     sms: outboxSms(outbox),
     documents: localDocumentStorage(config.DOCUMENTS_DIR),
+    billing: localBilling(),
+    payments: cardPayments(config),
+    esign: eSignature(config),
+    realtime: createRealtimeHub(db, log),
     doorRelay: config.DOOR_RELAY_URL ? httpRelay(config.DOOR_RELAY_URL) : simulatedRelay(db, log),
   };
 }

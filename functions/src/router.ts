@@ -10,6 +10,8 @@ export interface RequestMeta {
   ip: string | null;
 }
 
+const metaOf = (req: Request): RequestMeta => ({ ip: req.ip ?? null });
+
 export interface FunctionDefinition {
   name: string;
   method: 'GET' | 'POST';
@@ -48,9 +50,7 @@ export function jsonFunction<C extends FunctionContract>(
     name,
     method: 'POST',
     async handle(req, ctx) {
-      const output = await handler(parseOr400(contract.request, req.body) as z.output<C['request']>, ctx, {
-        ip: req.ip ?? null,
-      });
+      const output = await handler(parseOr400(contract.request, req.body) as z.output<C['request']>, ctx, metaOf(req));
       return contract.response.parse(output);
     },
   };
@@ -78,9 +78,7 @@ export function actionFunction<A extends Record<string, FunctionContract>>(
       }
       const contract = actions[action] as FunctionContract;
       const handler = handlers[action] as (input: unknown, ctx: FunctionContext, meta: RequestMeta) => Promise<unknown>;
-      return contract.response.parse(
-        await handler(parseOr400(contract.request, req.body), ctx, { ip: req.ip ?? null }),
-      );
+      return contract.response.parse(await handler(parseOr400(contract.request, req.body), ctx, metaOf(req)));
     },
   };
 }

@@ -30,7 +30,11 @@ export async function startFunctionsService(config: FunctionsConfig = loadConfig
     server,
     url,
     async stop() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Open event streams never end by themselves: cut them, then close.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+      await ctx.realtime.close();
       await db.close();
     },
   };

@@ -18,15 +18,29 @@ function badGateway(upstream: string, log: Logger) {
   };
 }
 
+/** The event stream stays open for as long as the page does: no upstream timeout for it. */
+const REALTIME_PATH = '/functions/v1/realtime';
+
 export function functionsProxy(config: GatewayConfig, log: Logger) {
-  return createProxyMiddleware({
+  const calls = createProxyMiddleware({
     target: config.FUNCTIONS_URL,
-    pathFilter: '/functions/v1',
+    pathFilter: (path) => path.startsWith('/functions/v1') && !path.startsWith(REALTIME_PATH),
     changeOrigin: false,
     xfwd: true,
     proxyTimeout: config.GATEWAY_PROXY_TIMEOUT_MS,
     on: { error: badGateway('functions', log) },
   });
+  const streams = createProxyMiddleware({
+    target: config.FUNCTIONS_URL,
+    pathFilter: REALTIME_PATH,
+    changeOrigin: false,
+    xfwd: true,
+    on: { error: badGateway('functions', log) },
+  });
+  return (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
+    if (req.url?.startsWith(REALTIME_PATH)) return void streams(req, res, next);
+    return void calls(req, res, next);
+  };
 }
 
 const REMOTE_PATH = /^\/remotes\/([a-z][a-z0-9_]*)(\/.*)?$/;

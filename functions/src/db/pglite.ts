@@ -18,6 +18,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
     kind: 'pglite',
     ...asQueryable(db),
     transaction: (work) => db.transaction((tx) => work(asQueryable(tx))),
+    // PGlite delivers NOTIFY in-process: one embedded database, one service instance.
+    listen: (channel, handler) => db.listen(channel, handler),
     close: () => db.close(),
   };
 }

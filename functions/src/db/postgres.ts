@@ -3,6 +3,8 @@ import type { Database, Queryable } from './database';
 
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  const listeners = new Set<pg.Client>();
+  let closing = false;
   // Fail at start-up, not on the first visitor's request.
   await pool.query('select 1');
   const asQueryable = (client: pg.Pool | pg.PoolClient): Queryable => ({
@@ -32,6 +34,41 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         client.release();
       }
     },
-    close: () => pool.end(),
+    async listen(channel, handler) {
+      // LISTEN needs a connection of its own for as long as it listens; a lost one is replaced.
+      let stopped = false;
+      let current: pg.Client | null = null;
+      const connect = async (): Promise<void> => {
+        const client = new pg.Client({ connectionString });
+        client.on('notification', (message) => {
+          if (message.channel === channel) handler(message.payload ?? '');
+        });
+        client.on('error', () => {});
+        client.on('end', () => {
+          listeners.delete(client);
+          if (!stopped && !closing) setTimeout(() => void connect().catch(() => {}), 1_000);
+        });
+        await client.connect();
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+        current = client;
+        listeners.add(client);
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        const client = current as pg.Client | null;
+        if (client) {
+          listeners.delete(client);
+          await client.end().catch(() => {});
+        }
+      };
+    },
+    async close() {
+      closing = true;
+      const open = [...listeners];
+      listeners.clear();
+      await Promise.all(open.map((client) => client.end().catch(() => {})));
+      await pool.end();
+    },
   };
 }

@@ -1,15 +1,26 @@
 import type { FunctionsConfig } from '../config';
 import type { FunctionDefinition } from '../router';
 import { abridorFunction } from './abridor';
+import { createContractFunction, getContractStatusFunction } from './contracts';
+import { eSignWebhookFunction } from './contracts/docuseal-webhook';
+import { signingPageFunction, signingSubmitFunction } from './contracts/signing-pages';
+import { createClientFunction } from './create-client';
 import { outboxFunction } from './outbox';
+import { pageStylesFunction } from './pages/html';
+import { createPaymentFunction, getPaymentStatusFunction } from './payments';
+import { revolutWebhookFunction } from './payments/revolut-webhook';
+import { sandboxCheckoutFunction, sandboxCheckoutSubmitFunction } from './payments/sandbox-checkout';
 import { productsFunction } from './products';
+import { realtimeFunction } from './realtime';
 import { registrationHandlerFunction } from './registration-handler';
 import { sendWaitlistEmailFunction } from './send-waitlist-email';
 import { getRegistrationGlobalStatusFunction, isSessionValidFunction } from './session';
 import { uploadDocumentFunction } from './upload-document';
 
 /** Every function the service serves. Each slice adds its own folder here. */
-export function functionDefinitions(config: Pick<FunctionsConfig, 'exposeOutbox'>): FunctionDefinition[] {
+export function functionDefinitions(
+  config: Pick<FunctionsConfig, 'exposeOutbox' | 'PAYMENTS_PROVIDER' | 'ESIGN_PROVIDER'>,
+): FunctionDefinition[] {
   return [
     productsFunction,
     sendWaitlistEmailFunction,
@@ -18,6 +29,18 @@ export function functionDefinitions(config: Pick<FunctionsConfig, 'exposeOutbox'
     uploadDocumentFunction,
     isSessionValidFunction,
     getRegistrationGlobalStatusFunction,
+    createClientFunction,
+    createPaymentFunction,
+    getPaymentStatusFunction,
+    revolutWebhookFunction,
+    createContractFunction,
+    getContractStatusFunction,
+    eSignWebhookFunction,
+    realtimeFunction,
+    pageStylesFunction,
+    // Local providers' pages: only when those providers are the ones in use.
+    ...(config.PAYMENTS_PROVIDER === 'sandbox' ? [sandboxCheckoutFunction, sandboxCheckoutSubmitFunction] : []),
+    ...(config.ESIGN_PROVIDER === 'local' ? [signingPageFunction, signingSubmitFunction] : []),
     ...(config.exposeOutbox ? [outboxFunction] : []),
   ];
 }

@@ -34,7 +34,12 @@ export async function serveFunctions(db: Database, env: NodeJS.ProcessEnv = { NO
     ctx,
     base,
     url: (path: string) => `${base}/functions/v1/${path}`,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    async close() {
+      const closed = new Promise((resolve) => server.close(resolve));
+      server.closeAllConnections();
+      await closed;
+      await ctx.realtime.close();
+    },
   };
 }
 export type ServedFunctions = Awaited<ReturnType<typeof serveFunctions>>;

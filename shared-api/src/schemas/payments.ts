@@ -25,6 +25,8 @@ export const createPaymentRequest = z.object({
   description: z.string(),
   fianzaType: z.literal('monthly'),
   paymentMethod: z.object({ type: z.literal('card') }),
+  /** The review page to come back to after the checkout (a path on this site). */
+  returnPath: z.string().max(200).optional(),
 });
 
 export const createPaymentResponse = z.object({

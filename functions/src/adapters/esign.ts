@@ -1,0 +1,102 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export type SignerRole = 'Cliente' | 'Empresa';
+
+export interface SubmissionRequest {
+  contractId: string;
+  title: string;
+  document: string;
+  signers: { role: SignerRole; email: string }[];
+}
+
+export interface CreatedSubmission {
+  providerSubmissionId: string;
+  signers: {
+    role: SignerRole;
+    email: string;
+    /** Local signing: the link's secret, stored hashed; the link goes out by e-mail. */
+    tokenHash: string | null;
+    link: string | null;
+    providerSubmitterId: string | null;
+  }[];
+}
+
+/** An e-signature provider behind one seam. */
+export interface ESign {
+  readonly name: 'local' | 'docuseal';
+  createSubmission(request: SubmissionRequest): Promise<CreatedSubmission>;
+}
+
+export const hashSigningToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * The default: signing pages served by this service (`esign`). Each signer gets a link with
+ * a 256-bit secret; they review the contract, type their name and consent, or decline.
+ */
+export function localESign(siteUrl: string): ESign {
+  return {
+    name: 'local',
+    async createSubmission(request) {
+      return {
+        providerSubmissionId: `local_${request.contractId}`,
+        signers: request.signers.map((signer) => {
+          const token = randomBytes(32).toString('base64url');
+          const link = new URL('/functions/v1/esign', siteUrl);
+          link.searchParams.set('token', token);
+          return { ...signer, tokenHash: hashSigningToken(token), link: link.toString(), providerSubmitterId: null };
+        }),
+      };
+    },
+  };
+}
+
+/** An e-signature provider with templates (DocuSeal's API): one submission, the provider e-mails the signers. */
+export function docusealESign(options: {
+  apiUrl: string;
+  apiKey: string;
+  templateId: string;
+  fetch?: typeof fetch;
+}): ESign {
+  const send = options.fetch ?? fetch;
+  return {
+    name: 'docuseal',
+    async createSubmission(request) {
+      const response = await send(new URL('/submissions', options.apiUrl), {
+        method: 'POST',
+        headers: { 'x-auth-token': options.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          template_id: Number(options.templateId),
+          send_email: true,
+          external_id: request.contractId,
+          submitters: request.signers.map((s) => ({
+            role: s.role,
+            email: s.email,
+            external_id: `${request.contractId}:${s.role}`,
+          })),
+        }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      const body = (await response.json().catch(() => null)) as
+        | { id?: number; submission_id?: number; role?: string; email?: string }[]
+        | null;
+      if (!response.ok || !Array.isArray(body) || body.length === 0) {
+        throw new Error(`E-signature provider refused the submission (HTTP ${response.status})`);
+      }
+      return {
+        providerSubmissionId: String(body[0]?.submission_id ?? ''),
+        signers: request.signers.map((signer) => {
+          const match = body.find((b) => b.role === signer.role);
+          return { ...signer, tokenHash: null, link: null, providerSubmitterId: match?.id ? String(match.id) : null };
+        }),
+      };
+    },
+  };
+}
+
+/** The provider's webhook carries a shared secret header; compared in constant time. */
+export function verifySharedSecret(expected: string, given: string | undefined): boolean {
+  if (!given) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

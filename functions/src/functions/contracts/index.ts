@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { postFunctions } from 'shared-api';
+import { HttpError } from '../../http-error';
+import { jsonFunction } from '../../router';
+import { depositOf } from '../payments/deposit';
+import { latestPayment } from '../payments/records';
+import {
+  readMetadata,
+  requireOpenRegistration,
+  requireRegistration,
+  touchRegistration,
+} from '../registration-handler/records';
+import { contractDocument } from './document';
+import { contractStatus } from './records';
+
+export const CONTRACT_PENDING = 'There is already a pending contract for this registration';
+export const PAYMENT_FIRST = 'The deposit must be paid before the contract.';
+export const CLIENT_FIRST = 'Create the client before the contract.';
+
+function signingEmail(role: 'Cliente' | 'Empresa', link: string, name: string): { subject: string; text: string } {
+  const who = role === 'Cliente' ? name : 'la Empresa / the Company';
+  return {
+    subject: 'Contrato para firmar / Contract to sign',
+    text: [
+      `Hola ${who}:`,
+      '',
+      'El contrato de alquiler del trastero está listo para tu firma:',
+      link,
+      '',
+      '---',
+      '',
+      'The storage rental contract is ready for your signature:',
+      link,
+    ].join('\n'),
+  };
+}
+
+/**
+ * POST create-contract: only with the client created and the deposit paid, and never while a
+ * contract is awaiting signatures or completed. The signers get their links by e-mail.
+ */
+export const createContractFunction = jsonFunction(
+  'create-contract',
+  postFunctions['create-contract'],
+  async ({ registrationId }, ctx) => {
+    const queued: string[] = [];
+    await ctx.db.transaction(async (tx) => {
+      const registration = await requireOpenRegistration(tx, registrationId);
+      if (!registration.client_id) throw new HttpError(409, CLIENT_FIRST);
+      const payment = await latestPayment(tx, registration.id);
+      if (payment?.status !== 'completed') throw new HttpError(409, PAYMENT_FIRST);
+      const { rows: live } = await tx.query(
+        `select 1 from contracts where registration_id = $1 and status in ('awaiting_signatures', 'completed')`,
+        [registration.id],
+      );
+      if (live.length) throw new HttpError(409, CONTRACT_PENDING);
+      const service = readMetadata(registration.metadata).serviceDetails;
+      if (!service) throw new HttpError(409, 'Selection required: Please select a product to continue');
+
+      const contractId = randomUUID();
+      const document = contractDocument(
+        {
+          registrationCode: registration.registration_code,
+          clientId: registration.client_id,
+          clientType: registration.client_type,
+          fullName: registration.full_name,
+          companyName: registration.company_name,
+          cif: registration.cif,
+          documentType: registration.document_type,
+          documentNumber: registration.document_number,
+          email: registration.email,
+          phone: registration.phone,
+          address: registration.address,
+          city: registration.city,
+          postalCode: registration.postal_code,
+          iban: registration.iban,
+        },
+        service,
+        await depositOf(tx, registration),
+        { name: 'Trasteros (demo)', email: ctx.config.BUSINESS_EMAIL },
+        new Date(),
+      );
+      const submission = await ctx.esign.createSubmission({
+        contractId,
+        title: 'Contrato de alquiler de trastero',
+        document,
+        signers: [
+          { role: 'Cliente', email: registration.email },
+          { role: 'Empresa', email: ctx.config.BUSINESS_EMAIL },
+        ],
+      });
+      await tx.query(
+        `insert into contracts (id, registration_id, status, provider, provider_submission_id, document)
+         values ($1, $2, 'awaiting_signatures', $3, $4, $5)`,
+        [contractId, registration.id, ctx.esign.name, submission.providerSubmissionId, document],
+      );
+      for (const signer of submission.signers) {
+        await tx.query(
+          `insert into contract_submitters (id, contract_id, role, email, status, token_hash, provider_submitter_id)
+           values ($1, $2, $3, $4, 'awaiting', $5, $6)`,
+          [randomUUID(), contractId, signer.role, signer.email, signer.tokenHash, signer.providerSubmitterId],
+        );
+        if (signer.link) {
+          queued.push(
+            await ctx.mailer.queue(
+              { to: signer.email, ...signingEmail(signer.role, signer.link, registration.full_name) },
+              tx,
+            ),
+          );
+        }
+      }
+      await touchRegistration(tx, registration.id);
+    });
+    await ctx.mailer.deliver(queued);
+    return { success: true };
+  },
+);
+
+/** POST get-contract-status: the latest contract of the registration and its signers. */
+export const getContractStatusFunction = jsonFunction(
+  'get-contract-status',
+  postFunctions['get-contract-status'],
+  async ({ registrationId }, ctx) => {
+    await requireRegistration(ctx.db, registrationId);
+    return contractStatus(ctx.db, registrationId);
+  },
+);

@@ -1,0 +1,72 @@
+import type { Contract, Submitter } from 'shared-api';
+import type { Queryable } from '../../db';
+
+interface ContractRow extends Record<string, unknown> {
+  id: string;
+  registration_id: string;
+  status: Contract['status'];
+  created_at: Date | string;
+  completed_at: Date | string | null;
+  expired_at: Date | string | null;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** The registration's latest contract and its signers, as get-contract-status answers. */
+export async function contractStatus(
+  q: Queryable,
+  registrationId: string,
+): Promise<{ contract: Contract | null; submitters: Submitter[] }> {
+  const { rows } = await q.query<ContractRow>(
+    `select id::text, registration_id::text, status, created_at, completed_at, expired_at from contracts
+     where registration_id = $1 order by created_at desc, id desc limit 1`,
+    [registrationId],
+  );
+  const row = rows[0];
+  if (!row) return { contract: null, submitters: [] };
+  const { rows: signers } = await q.query<Submitter>(
+    `select id::text, role, status, email from contract_submitters where contract_id = $1 order by role`,
+    [row.id],
+  );
+  return {
+    contract: {
+      id: row.id,
+      registration_id: row.registration_id,
+      status: row.status,
+      created_at: iso(row.created_at) ?? '',
+      completed_at: iso(row.completed_at),
+      expired_at: iso(row.expired_at),
+    },
+    submitters: signers,
+  };
+}
+
+/**
+ * After a signer acts: both signed → the contract is completed and the registration locked
+ * (global status completed); one declined → the contract is declined and a new one may be made.
+ */
+export async function settleContract(q: Queryable, contractId: string): Promise<void> {
+  const { rows } = await q.query<{ status: string }>('select status from contract_submitters where contract_id = $1', [
+    contractId,
+  ]);
+  if (rows.some((r) => r.status === 'declined')) {
+    await q.query(
+      `update contracts set status = 'declined', declined_at = now() where id = $1 and status = 'awaiting_signatures'`,
+      [contractId],
+    );
+    return;
+  }
+  if (rows.length > 0 && rows.every((r) => r.status === 'completed')) {
+    const { rows: done } = await q.query<{ registration_id: string }>(
+      `update contracts set status = 'completed', completed_at = now()
+       where id = $1 and status = 'awaiting_signatures' returning registration_id::text`,
+      [contractId],
+    );
+    const registrationId = done[0]?.registration_id;
+    if (registrationId) {
+      await q.query(`update registrations set global_status = 'completed', updated_at = now() where id = $1`, [
+        registrationId,
+      ]);
+    }
+  }
+}

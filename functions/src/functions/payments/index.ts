@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { postFunctions } from 'shared-api';
+import { PaymentProviderError } from '../../adapters/payments';
+import { HttpError } from '../../http-error';
+import { jsonFunction } from '../../router';
+import { requireOpenRegistration, requireRegistration, touchRegistration } from '../registration-handler/records';
+import { sessionIsValid } from '../session';
+import { depositOf } from './deposit';
+import { latestPayment, type PaymentRow, toPayment } from './records';
+
+export const SESSION_EXPIRED = 'Your session has expired. Please refresh the page and try again.';
+export const CLIENT_FIRST = 'Create the client before paying the deposit.';
+export const ALREADY_PAID = 'The deposit is already paid.';
+
+/** Where the checkout sends the applicant back: the review step they came from, or the Spanish one. */
+function returnPath(requested: string | undefined, registrationId: string): string {
+  const review = /^\/(es\/alta\/revision|en\/signup\/review)$/;
+  const path = requested?.split('?')[0] ?? '';
+  return review.test(path) ? `${path}?proceso=${registrationId}` : `/es/alta/revision?proceso=${registrationId}`;
+}
+
+/**
+ * POST create-revolut-payment: the deposit for a registration whose client exists. One
+ * payment in flight per registration: a repeated call returns the pending one.
+ */
+export const createPaymentFunction = jsonFunction(
+  'create-revolut-payment',
+  postFunctions['create-revolut-payment'],
+  async (input, ctx) => {
+    if (!(await sessionIsValid(ctx.db, input.registrationId))) throw new HttpError(401, SESSION_EXPIRED);
+    const { payment, created } = await ctx.db.transaction(async (tx) => {
+      const registration = await requireOpenRegistration(tx, input.registrationId);
+      if (!registration.client_id) throw new HttpError(409, CLIENT_FIRST);
+      const deposit = await depositOf(tx, registration);
+      if (Math.abs(input.amount - deposit) > 0.005) {
+        throw new HttpError(400, `The amount does not match the deposit (${deposit.toFixed(2)} EUR).`);
+      }
+      const current = await latestPayment(tx, registration.id);
+      if (current?.status === 'completed') throw new HttpError(409, ALREADY_PAID);
+      if (current && (current.status === 'pending' || current.status === 'processing')) {
+        return { payment: current, created: false };
+      }
+      const paymentId = randomUUID();
+      const back = returnPath(input.returnPath, registration.id);
+      let order: { providerOrderId: string; checkoutUrl: string };
+      try {
+        order = await ctx.payments.createOrder({
+          paymentId,
+          amount: deposit,
+          currency: 'EUR',
+          description: input.description.slice(0, 200) || 'Fianza',
+          customerEmail: registration.email,
+          returnUrl: new URL(back, ctx.config.PUBLIC_SITE_URL).toString(),
+        });
+      } catch (error) {
+        if (error instanceof PaymentProviderError) throw new HttpError(error.status, error.message);
+        throw error;
+      }
+      await tx.query(
+        `insert into payments (id, registration_id, amount, currency, status, provider, provider_order_id,
+           checkout_url, return_path)
+         values ($1, $2, $3, 'EUR', 'pending', $4, $5, $6, $7)`,
+        [paymentId, registration.id, deposit, ctx.payments.name, order.providerOrderId, order.checkoutUrl, back],
+      );
+      await touchRegistration(tx, registration.id);
+      return { payment: (await latestPayment(tx, registration.id)) as PaymentRow, created: true };
+    });
+    return {
+      paymentId: payment.id,
+      checkoutUrl: payment.checkout_url ?? undefined,
+      checkout_url: payment.checkout_url ?? undefined,
+      payment: toPayment(payment),
+      message: created ? 'Payment created' : 'Payment already in progress',
+    };
+  },
+);
+
+/** POST get-payment-status: the registration's latest payment, or null. */
+export const getPaymentStatusFunction = jsonFunction(
+  'get-payment-status',
+  postFunctions['get-payment-status'],
+  async ({ registrationId }, ctx) => {
+    await requireRegistration(ctx.db, registrationId);
+    const row = await latestPayment(ctx.db, registrationId);
+    return { payment: row ? toPayment(row) : null };
+  },
+);

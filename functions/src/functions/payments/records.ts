@@ -1,0 +1,78 @@
+import type { Payment } from 'shared-api';
+import type { Queryable } from '../../db';
+
+export interface PaymentRow extends Record<string, unknown> {
+  id: string;
+  registration_id: string;
+  amount: string;
+  currency: string;
+  status: Payment['status'];
+  provider: string;
+  provider_order_id: string | null;
+  checkout_url: string | null;
+  return_path: string;
+  failure_reason: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  completed_at: Date | string | null;
+  failed_at: Date | string | null;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+export function toPayment(row: PaymentRow): Payment {
+  return {
+    id: row.id,
+    registration_id: row.registration_id,
+    amount: Number(row.amount),
+    currency: row.currency,
+    status: row.status,
+    created_at: iso(row.created_at) ?? '',
+    updated_at: iso(row.updated_at) ?? '',
+    completed_at: iso(row.completed_at),
+    failed_at: iso(row.failed_at),
+    checkout_url: row.checkout_url,
+  };
+}
+
+export async function latestPayment(q: Queryable, registrationId: string): Promise<PaymentRow | null> {
+  const { rows } = await q.query<PaymentRow>(
+    `select id::text, registration_id::text, amount::text, currency, status, provider, provider_order_id, checkout_url,
+       return_path, failure_reason, created_at, updated_at, completed_at, failed_at
+     from payments where registration_id = $1 order by created_at desc, id desc limit 1`,
+    [registrationId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findPayment(q: Queryable, paymentId: string, forUpdate = false): Promise<PaymentRow | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(paymentId)) return null;
+  const { rows } = await q.query<PaymentRow>(
+    `select id::text, registration_id::text, amount::text, currency, status, provider, provider_order_id, checkout_url,
+       return_path, failure_reason, created_at, updated_at, completed_at, failed_at
+     from payments where id = $1${forUpdate ? ' for update' : ''}`,
+    [paymentId],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * A provider's verdict on a payment. A final state (completed, failed, cancelled) is never
+ * changed again, so a late or repeated webhook cannot undo a payment.
+ */
+export async function applyPaymentOutcome(
+  q: Queryable,
+  paymentId: string,
+  outcome: 'processing' | 'completed' | 'failed' | 'cancelled',
+  reason?: string,
+): Promise<boolean> {
+  const { rows } = await q.query<{ id: string }>(
+    `update payments set status = $2, updated_at = now(),
+       completed_at = case when $2 = 'completed' then now() else completed_at end,
+       failed_at = case when $2 in ('failed', 'cancelled') then now() else failed_at end,
+       failure_reason = coalesce($3, failure_reason)
+     where id = $1 and status in ('pending', 'processing') returning id::text`,
+    [paymentId, outcome, reason ?? null],
+  );
+  return rows.length > 0;
+}

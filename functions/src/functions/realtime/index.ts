@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { HttpError } from '../../http-error';
+import { type FunctionDefinition, parseOr400 } from '../../router';
+import { findRegistration } from '../registration-handler/records';
+
+/** Comment lines keep proxies from closing a quiet stream. */
+export const HEARTBEAT_MS = 10_000;
+
+/**
+ * GET realtime?registrationId=… — Server-Sent Events of the registration's payment,
+ * registration, contract and signer changes (one JSON `realtimeEvent` per message).
+ */
+export const realtimeFunction: FunctionDefinition = {
+  name: 'realtime',
+  method: 'GET',
+  async handle(req, ctx, res) {
+    const { registrationId } = parseOr400(z.object({ registrationId: z.string().min(1) }), req.query);
+    if (!(await findRegistration(ctx.db, registrationId))) throw new HttpError(404, 'Registration not found');
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    const unsubscribe = await ctx.realtime.subscribe(registrationId, (event) => {
+      res.write(`data: ${JSON.stringify(event)}\n\n`);
+    });
+    // Only once listening: whatever changes after `connected` reaches this stream. The browser
+    // reconnects by itself after 3 s and then refetches the state.
+    res.write('retry: 3000\n: connected\n\n');
+    const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+    req.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    });
+  },
+};

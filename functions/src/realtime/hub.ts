@@ -1,0 +1,58 @@
+import type { Logger } from 'pino';
+import { type RealtimeEvent, realtimeEvent } from 'shared-api';
+import type { Database } from '../db';
+
+export const CHANGES_CHANNEL = 'registration_changes';
+
+type Listener = (event: RealtimeEvent) => void;
+
+/**
+ * Fans the database's change notifications out to the open streams of this instance, by
+ * registration id. On PostgreSQL every instance listens, so a change written by one instance
+ * reaches the streams of all; on PGlite the notifications are in-process.
+ */
+export interface RealtimeHub {
+  subscribe(registrationId: string, listener: Listener): Promise<() => void>;
+  close(): Promise<void>;
+}
+
+export function createRealtimeHub(db: Database, log: Logger): RealtimeHub {
+  const listeners = new Map<string, Set<Listener>>();
+  let listening: Promise<() => Promise<void>> | null = null;
+
+  const dispatch = (payload: string) => {
+    let event: RealtimeEvent;
+    try {
+      event = realtimeEvent.parse(JSON.parse(payload));
+    } catch (error) {
+      log.warn({ err: error }, 'ignoring a malformed change notification');
+      return;
+    }
+    const registrationListeners = event.registrationId ? listeners.get(event.registrationId) : undefined;
+    for (const listener of registrationListeners ?? []) listener(event);
+  };
+
+  return {
+    async subscribe(registrationId, listener) {
+      // The LISTEN connection opens with the first stream, not at start-up.
+      listening ??= db.listen(CHANGES_CHANNEL, dispatch);
+      await listening;
+      let set = listeners.get(registrationId);
+      if (!set) {
+        set = new Set();
+        listeners.set(registrationId, set);
+      }
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) listeners.delete(registrationId);
+      };
+    },
+    async close() {
+      listeners.clear();
+      const stop = await listening?.catch(() => null);
+      listening = null;
+      await stop?.();
+    },
+  };
+}
