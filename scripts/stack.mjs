@@ -26,6 +26,8 @@ export async function startStack({
     startProcess('functions', process.execPath, ['--import', 'tsx', 'functions/src/server.ts'], {
       FUNCTIONS_PORT: String(functionsPort),
       LOG_LEVEL: logLevel,
+      // Checkout and signing links point at this stack's gateway unless told otherwise.
+      PUBLIC_SITE_URL: process.env.PUBLIC_SITE_URL ?? `http://localhost:${gatewayPort}`,
       ...env,
     }),
   );

@@ -1,70 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n');
-
-/** A fresh applicant per test: the e-mail and phone must not match an earlier registration. */
-function applicant() {
-  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-9);
-  return { email: `ana.${n}@example.com`, phone: `+34 6${n.slice(1, 3)} ${n.slice(3, 6)} ${n.slice(6, 9)}` };
-}
-
-/** The newest message a person would have received, read from the development outbox. */
-async function lastMessage(request: APIRequestContext, recipient: string): Promise<string> {
-  let body = '';
-  await expect(async () => {
-    const res = await request.get(`/functions/v1/outbox?recipient=${encodeURIComponent(recipient)}&limit=1`);
-    const { messages } = (await res.json()) as { messages: { body: string }[] };
-    body = messages[0]?.body ?? '';
-    expect(body).not.toBe('');
-  }).toPass({ timeout: 5_000 });
-  return body;
-}
-
-/** No serious or critical axe violation on the screen as it is now. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-const codeIn = (message: string) => /\b(\d{6})\b/.exec(message)?.[1] ?? '';
-const compactPhone = (phone: string) => phone.replace(/\s+/g, '');
-
-const ES = {
-  fullName: 'Nombre completo *',
-  documentNumber: 'Número de documento *',
-  email: 'Email *',
-  phone: 'Teléfono *',
-  address: 'Dirección *',
-  city: 'Ciudad *',
-  postalCode: 'Código postal *',
-  iban: 'IBAN *',
-  next: 'Siguiente',
-};
-const EN = {
-  fullName: 'Full name *',
-  documentNumber: 'Document number *',
-  email: 'Email *',
-  phone: 'Phone *',
-  address: 'Address *',
-  city: 'City *',
-  postalCode: 'Postal code *',
-  iban: 'IBAN *',
-  next: 'Next',
-};
-
-async function fillClientData(page: Page, labels: typeof ES, who: { email: string; phone: string }) {
-  await page.getByLabel(labels.fullName).fill('Ana García');
-  await page.getByLabel(labels.documentNumber).fill('12345678Z');
-  await page.getByLabel(labels.email).fill(who.email);
-  await page.getByLabel(labels.phone).fill(who.phone);
-  await page.getByLabel(labels.address).fill('Calle Real 1');
-  await page.getByLabel(labels.city).fill('Ronda');
-  await page.getByLabel(labels.postalCode).fill('29400');
-  await page.getByLabel(labels.iban).fill('ES91 2100 0418 4502 0005 1332');
-}
+import { expect, test } from '@playwright/test';
+import {
+  applicant,
+  codeIn,
+  compactPhone,
+  EN,
+  ES,
+  expectAccessible,
+  fillClientData,
+  lastMessage,
+  PDF,
+  PNG,
+} from './signup-steps';
 
 test.describe('sign-up, part 1', () => {
   // Whole journeys through five screens and two browsers.

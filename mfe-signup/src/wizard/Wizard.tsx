@@ -11,6 +11,7 @@ import { DocumentsStep } from '../documents/DocumentsStep';
 import { ReviewStep } from '../review/ReviewStep';
 import { ServicesStep } from '../services/ServicesStep';
 import { emptyDraft, type RegistrationDraft } from '../session/draft';
+import { useInactivity } from '../session/inactivity';
 import { isLocked, saveDraft } from '../session/server';
 import { latestSessionRecord, readSessionRecord, removeSessionRecord } from '../session/session-record';
 import { PENDING_RECOVERY, RESET_FLAG, sessionFlag, setSessionFlag, useDraft } from '../session/store';
@@ -238,6 +239,16 @@ export function Wizard({ language, step }: { language: Language; step?: SignupSt
   const draft = useDraft((s) => s.draft);
   const current: SignupStep = step ?? 'client-data';
   const hasProduct = Boolean(draft.serviceDetails?.productId);
+
+  // Fifteen quiet minutes end the sign-up: the draft goes, the visitor goes home (spec §4).
+  useInactivity(() => {
+    const expired = useDraft.getState().draft;
+    removeSessionRecord(localStorage, expired.registrationId);
+    removeSessionRecord(localStorage, null);
+    useDraft.getState().replace(emptyDraft());
+    toast({ title: t('review.inactivityTitle'), description: t('review.inactivity'), variant: 'destructive' });
+    navigate(`/${language}`);
+  });
   useDocumentMeta({
     page: 'signup',
     language,

@@ -1,0 +1,151 @@
+import { expect, type Page, test } from '@playwright/test';
+import { applicant, expectAccessible, signingLink, throughDocuments } from './signup-steps';
+
+const BUSINESS_EMAIL = 'reservas@trasteros-demo.example';
+
+/** Pays in the sandbox checkout the review opens in a new window. */
+async function payWithCard(page: Page, payLabel: RegExp | string, card: string) {
+  const checkoutOpens = page.waitForEvent('popup');
+  await page.getByRole('button', { name: payLabel }).click();
+  const checkout = await checkoutOpens;
+  await checkout.waitForURL(/\/functions\/v1\/sandbox-checkout\?payment=/);
+  await checkout.getByLabel('Número de tarjeta / Card number').fill(card);
+  await checkout.getByLabel('Caducidad / Expiry (MM/AA)').fill('12/39');
+  await checkout.getByLabel('CVC').fill('123');
+  await checkout.getByRole('button', { name: /Pagar \/ Pay/ }).click();
+  return checkout;
+}
+
+/** Signs on the local signing page reached from the e-mailed link. */
+async function sign(page: Page, link: string, name: string) {
+  const signer = await page.context().newPage();
+  await signer.goto(link);
+  await expect(signer.getByText('CONTRATO DE ALQUILER DE TRASTERO')).toBeVisible();
+  await signer.getByLabel('Nombre completo / Full name').fill(name);
+  await signer.getByLabel(/He leído el contrato/).check();
+  await signer.getByRole('button', { name: 'Firmar / Sign' }).click();
+  await expect(signer.getByRole('heading', { name: /Contrato firmado/ })).toBeVisible();
+  await signer.close();
+}
+
+test.describe('sign-up, part 2: review, payment, contract', () => {
+  test.setTimeout(120_000);
+
+  test('English, the whole journey: calculator → sign-up → client → card payment → contract signed by both → Finish', async ({
+    page,
+    request,
+  }) => {
+    const who = applicant();
+    await page.goto('/en/calculator');
+    await page.getByLabel('Furniture type').selectOption('wardrobe');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('button', { name: 'Find my storage' }).click();
+    await page.getByRole('button', { name: /^Choose Storage unit 2 m³/ }).click();
+    await expect(page).toHaveURL(/\/en\/signup\?productos=/);
+
+    const proceso = await throughDocuments(page, request, 'en', who);
+    await expect(page.getByRole('radio', { name: /Storage unit 2 m³/ })).toBeChecked();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(`/en/signup/review?proceso=${proceso}`);
+
+    const status = page.getByRole('region', { name: 'Process status' });
+    await expect(status.getByTestId('payment-status')).toHaveText('No payment information available');
+    await expect(status.getByTestId('contract-status')).toHaveText('No contracts created');
+    await expect(page.getByText('Available once the client exists.')).toBeVisible();
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Please create the client before finishing.' }),
+    ).toBeVisible();
+
+    // 1. Client.
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(page.getByText(/Client created: CL-\d{6}/)).toBeVisible();
+    await expectAccessible(page);
+
+    // 2. Deposit: 150 EUR for an individual (the product has no setup fee of its own).
+    const checkout = await payWithCard(page, 'Pay the deposit (€150.00)', '4242 4242 4242 4242');
+    await expect(checkout.getByRole('heading', { name: /Pago completado/ })).toBeVisible();
+    // Live, without a reload: the stream tells the review page.
+    await expect(status.getByTestId('payment-status')).toHaveText('Completed');
+    await expect(page.getByTestId('payment-widget')).toHaveAttribute('data-state', 'completed');
+    const box = page.getByTestId('payment-box');
+    await expect(box.getByText('€150.00')).toBeVisible();
+    await checkout.close();
+
+    // 3. Contract, signed by the applicant then by the company, followed live.
+    await page.getByRole('button', { name: 'Create contract' }).click();
+    await expect(page.getByText('We sent the contract for electronic signature')).toBeVisible();
+    await expect(status.getByTestId('contract-status')).toHaveText('Awaiting client signature');
+    await expect(page.getByTestId('signer-Cliente')).toContainText(`${who.email.slice(0, 2)}`);
+    await expect(page.getByTestId('signer-Cliente')).toContainText('@example.com');
+    await expect(page.getByTestId('signer-Cliente')).not.toContainText(who.email);
+    await expect(page.getByRole('button', { name: 'Create contract' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'The contract must be fully signed before finishing.' }),
+    ).toBeVisible();
+
+    await sign(page, await signingLink(request, who.email), 'Ana García');
+    await expect(status.getByTestId('contract-status')).toHaveText('Awaiting company signature');
+    await sign(page, await signingLink(request, BUSINESS_EMAIL), 'Trasteros Demo');
+    await expect(status.getByTestId('contract-status')).toHaveText('Signed by both parties');
+    await expect(page.getByText('Process Completed, no further changes can be made')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await expect(page).toHaveURL(/\/en$/);
+  });
+
+  test('Spanish, the whole journey on a phone, a declined card first and a retry @phone', async ({ page, request }) => {
+    const who = applicant();
+    await page.goto('/es/calculadora');
+    await page.getByLabel('Tipo de mueble').selectOption('desk');
+    await page.getByRole('button', { name: 'Añadir', exact: true }).click();
+    await page.getByRole('button', { name: 'Buscar mi trastero' }).click();
+    await page.getByRole('button', { name: 'Elegir Box 1 m³' }).click();
+    await page.getByLabel('Empresa').check();
+    await page.getByLabel('Nombre de la empresa *').fill('Mudanzas Sur SL');
+    await page.getByLabel('CIF *').fill('B12345674');
+
+    const proceso = await throughDocuments(page, request, 'es', who);
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await expect(page).toHaveURL(`/es/alta/revision?proceso=${proceso}`);
+    await page.getByRole('button', { name: 'Crear', exact: true }).click();
+    await expect(page.getByText(/Cliente creado: CL-\d{6}/)).toBeVisible();
+
+    // The box has a setup fee of its own: 50 EUR, also for a company.
+    const declined = await payWithCard(page, /Pagar la fianza \(50,00/, '4000 0000 0000 0002');
+    await expect(declined.getByRole('heading', { name: /Pago rechazado/ })).toBeVisible();
+    await declined.close();
+    await expect(page.getByText('El pago no se ha completado.')).toBeVisible();
+    await expect(page.getByTestId('payment-status')).toHaveText('Fallido');
+
+    const paid = await payWithCard(page, 'Intentar de nuevo', '4242424242424242');
+    await expect(paid.getByRole('heading', { name: /Pago completado/ })).toBeVisible();
+    await paid.close();
+    await expect(page.getByTestId('payment-status')).toHaveText('Completado');
+
+    await page.getByRole('button', { name: 'Crear contrato' }).click();
+    await expect(page.getByTestId('contract-status')).toHaveText('Pendiente de la firma del cliente');
+    await sign(page, await signingLink(request, who.email), 'Ana García');
+    await sign(page, await signingLink(request, BUSINESS_EMAIL), 'Trasteros Demo');
+    await expect(page.getByTestId('contract-status')).toHaveText('Firmado por ambas partes');
+    await expect(page.getByText('Proceso completado, no se pueden realizar más cambios')).toBeVisible();
+    await page.getByRole('button', { name: 'Finalizar' }).click();
+    await expect(page).toHaveURL(/\/es$/);
+  });
+
+  test('fifteen quiet minutes expire the sign-up and send the visitor home', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/en/signup');
+    await page.getByLabel('Full name *').fill('Ana García');
+    await page.clock.fastForward('14:00');
+    await page.mouse.move(10, 10);
+    await page.clock.fastForward('14:00');
+    await expect(page).toHaveURL(/\/en\/signup$/);
+    await page.clock.fastForward('02:30');
+    await expect(page.getByText('Your session has expired due to inactivity. Please start again.')).toBeVisible();
+    await expect(page).toHaveURL(/\/en$/);
+    await page.goto('/en/signup');
+    await expect(page.getByLabel('Full name *')).toHaveValue('');
+  });
+});

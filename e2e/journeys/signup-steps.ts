@@ -1,0 +1,131 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+/** Shared steps of the sign-up journeys. */
+export const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n');
+
+/** A fresh applicant per test: the e-mail and phone must not match an earlier registration. */
+export function applicant() {
+  const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-9);
+  return { email: `ana.${n}@example.com`, phone: `+34 6${n.slice(1, 3)} ${n.slice(3, 6)} ${n.slice(6, 9)}` };
+}
+
+/** The newest message a person would have received, read from the development outbox. */
+export async function lastMessage(request: APIRequestContext, recipient: string): Promise<string> {
+  let body = '';
+  await expect(async () => {
+    const res = await request.get(`/functions/v1/outbox?recipient=${encodeURIComponent(recipient)}&limit=1`);
+    const { messages } = (await res.json()) as { messages: { body: string }[] };
+    body = messages[0]?.body ?? '';
+    expect(body).not.toBe('');
+  }).toPass({ timeout: 5_000 });
+  return body;
+}
+
+/** No serious or critical axe violation on the screen as it is now. */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+export const codeIn = (message: string) => /\b(\d{6})\b/.exec(message)?.[1] ?? '';
+export const compactPhone = (phone: string) => phone.replace(/\s+/g, '');
+
+export const ES = {
+  fullName: 'Nombre completo *',
+  documentNumber: 'Número de documento *',
+  email: 'Email *',
+  phone: 'Teléfono *',
+  address: 'Dirección *',
+  city: 'Ciudad *',
+  postalCode: 'Código postal *',
+  iban: 'IBAN *',
+  next: 'Siguiente',
+};
+export const EN = {
+  fullName: 'Full name *',
+  documentNumber: 'Document number *',
+  email: 'Email *',
+  phone: 'Phone *',
+  address: 'Address *',
+  city: 'City *',
+  postalCode: 'Postal code *',
+  iban: 'IBAN *',
+  next: 'Next',
+};
+
+export async function fillClientData(page: Page, labels: typeof ES, who: { email: string; phone: string }) {
+  await page.getByLabel(labels.fullName).fill('Ana García');
+  await page.getByLabel(labels.documentNumber).fill('12345678Z');
+  await page.getByLabel(labels.email).fill(who.email);
+  await page.getByLabel(labels.phone).fill(who.phone);
+  await page.getByLabel(labels.address).fill('Calle Real 1');
+  await page.getByLabel(labels.city).fill('Ronda');
+  await page.getByLabel(labels.postalCode).fill('29400');
+  await page.getByLabel(labels.iban).fill('ES91 2100 0418 4502 0005 1332');
+}
+
+type Labels = typeof ES;
+
+const SCREENS = {
+  es: {
+    labels: ES,
+    emailCode: 'Código del email',
+    smsCode: 'Código del SMS',
+    verifyBoth: 'Verificar ambos',
+    continue: 'Continuar',
+    front: 'Parte delantera del DNI/NIE *',
+    back: 'Parte trasera del DNI/NIE *',
+    bank: /Documento bancario/,
+    save: 'Guardar documentos',
+  },
+  en: {
+    labels: EN,
+    emailCode: 'Email code',
+    smsCode: 'SMS code',
+    verifyBoth: 'Verify both',
+    continue: 'Continue',
+    front: 'Front of ID (DNI/NIE) *',
+    back: 'Back of ID (DNI/NIE) *',
+    bank: /Bank document/,
+    save: 'Save documents',
+  },
+} as const;
+
+/**
+ * From the client data screen to the service step: data, both codes from the outbox, the
+ * three documents. Returns the registration id.
+ */
+export async function throughDocuments(
+  page: Page,
+  request: APIRequestContext,
+  language: 'es' | 'en',
+  who: { email: string; phone: string },
+): Promise<string> {
+  const screen = SCREENS[language];
+  const labels: Labels = screen.labels;
+  await fillClientData(page, labels, who);
+  await page.getByRole('button', { name: labels.next }).click();
+  await expect(page.getByLabel(screen.emailCode)).toBeVisible();
+  const proceso = new URL(page.url()).searchParams.get('proceso') ?? '';
+  await page.getByLabel(screen.emailCode).fill(codeIn(await lastMessage(request, who.email)));
+  await page.getByLabel(screen.smsCode).fill(codeIn(await lastMessage(request, compactPhone(who.phone))));
+  await page.getByRole('button', { name: screen.verifyBoth }).click();
+  await page.getByRole('button', { name: screen.continue }).click();
+  await page.getByLabel(screen.front).setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByLabel(screen.back).setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByLabel(screen.bank).setInputFiles({ name: 'bank.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await page.getByRole('button', { name: screen.save }).click();
+  await expect(page).toHaveURL(new RegExp(`/${language === 'es' ? 'es/alta/servicios' : 'en/signup/services'}\\?`));
+  return proceso;
+}
+
+/** The signing link a signer received, read from the outbox. */
+export async function signingLink(request: APIRequestContext, recipient: string): Promise<string> {
+  const message = await lastMessage(request, recipient);
+  const link = /https?:\/\/\S+\/functions\/v1\/esign\?token=[A-Za-z0-9_-]+/.exec(message)?.[0];
+  expect(link, `signing link for ${recipient}`).toBeTruthy();
+  return new URL(link ?? '').pathname + new URL(link ?? '').search;
+}
