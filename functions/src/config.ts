@@ -13,6 +13,8 @@ const envSchema = z.object({
   PGLITE_DATA_DIR: z.string().default(path.join(packageDir, '.data', 'pglite')),
   /** Where waitlist requests and other notices for the business are sent. */
   BUSINESS_EMAIL: z.email().default('reservas@trasteros-demo.example'),
+  /** The company that signs the contracts (the legal name of the site configuration). */
+  BUSINESS_NAME: z.string().min(1).default('Almacenes Ficticios del Sur, S.L. (empresa de demostración)'),
   MAIL_FROM: z.string().default('Trasteros (demo) <no-reply@trasteros-demo.example>'),
   /** smtp(s)://user:pass@host:port — without it e-mails stay in the outbox table. */
   SMTP_URL: z.string().optional(),

@@ -77,7 +77,7 @@ export const createContractFunction = jsonFunction(
         },
         service,
         await depositOf(tx, registration),
-        { name: 'Trasteros (demo)', email: ctx.config.BUSINESS_EMAIL },
+        { name: ctx.config.BUSINESS_NAME, email: ctx.config.BUSINESS_EMAIL },
         new Date(),
       );
       const submission = await ctx.esign.createSubmission({
