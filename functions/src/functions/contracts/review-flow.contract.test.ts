@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { databaseEngines } from '../../testing/databases';
-import { servedOn } from '../../testing/service';
+import { servedOn, serveFunctions } from '../../testing/service';
 
 const applicant = {
   clientType: 'individual',
@@ -321,5 +321,27 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
     expect(events.every((e) => e.registrationId === registrationId)).toBe(true);
     controller.abort();
     expect((await fetch(served.service.url('realtime?registrationId=nope'))).status).toBe(404);
+  });
+
+  it('fans a change out to the streams of another instance of the service', async () => {
+    await createClient();
+    const other = await serveFunctions(served.db);
+    try {
+      const controller = new AbortController();
+      const res = await fetch(`${other.base}/functions/v1/realtime?registrationId=${registrationId}`, {
+        signal: controller.signal,
+      });
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      while (!text.includes(': connected')) text += decoder.decode((await reader.read()).value);
+      // Written through the first instance, read from the second one's stream.
+      expect((await post('create-revolut-payment', payment())).status).toBe(200);
+      while (!text.includes('"table":"payments"')) text += decoder.decode((await reader.read()).value);
+      expect(text).toContain('"status":"pending"');
+      controller.abort();
+    } finally {
+      await other.close();
+    }
   });
 });
