@@ -85,9 +85,9 @@ test.describe('sign-up, part 2: review, payment, contract', () => {
       page.getByRole('alert').filter({ hasText: 'The contract must be fully signed before finishing.' }),
     ).toBeVisible();
 
-    await sign(page, await signingLink(request, who.email), 'Ana García');
+    await sign(page, await signingLink(page, request, who.email), 'Ana García');
     await expect(status.getByTestId('contract-status')).toHaveText('Awaiting company signature');
-    await sign(page, await signingLink(request, BUSINESS_EMAIL), 'Trasteros Demo');
+    await sign(page, await signingLink(page, request, BUSINESS_EMAIL), 'Trasteros Demo');
     await expect(status.getByTestId('contract-status')).toHaveText('Signed by both parties');
     await expect(page.getByText('Process Completed, no further changes can be made')).toBeVisible();
 
@@ -126,8 +126,8 @@ test.describe('sign-up, part 2: review, payment, contract', () => {
 
     await page.getByRole('button', { name: 'Crear contrato' }).click();
     await expect(page.getByTestId('contract-status')).toHaveText('Pendiente de la firma del cliente');
-    await sign(page, await signingLink(request, who.email), 'Ana García');
-    await sign(page, await signingLink(request, BUSINESS_EMAIL), 'Trasteros Demo');
+    await sign(page, await signingLink(page, request, who.email), 'Ana García');
+    await sign(page, await signingLink(page, request, BUSINESS_EMAIL), 'Trasteros Demo');
     await expect(page.getByTestId('contract-status')).toHaveText('Firmado por ambas partes');
     await expect(page.getByText('Proceso completado, no se pueden realizar más cambios')).toBeVisible();
     await page.getByRole('button', { name: 'Finalizar' }).click();

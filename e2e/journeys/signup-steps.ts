@@ -122,10 +122,25 @@ export async function throughDocuments(
   return proceso;
 }
 
-/** The signing link a signer received, read from the outbox. */
-export async function signingLink(request: APIRequestContext, recipient: string): Promise<string> {
-  const message = await lastMessage(request, recipient);
-  const link = /https?:\/\/\S+\/functions\/v1\/esign\?token=[A-Za-z0-9_-]+/.exec(message)?.[0];
-  expect(link, `signing link for ${recipient}`).toBeTruthy();
-  return new URL(link ?? '').pathname + new URL(link ?? '').search;
+/**
+ * The signing link a signer received for one registration (tests run in parallel: the
+ * company receives links for several), read from the outbox.
+ */
+export async function signingLink(page: Page, request: APIRequestContext, recipient: string): Promise<string> {
+  const shown = await page
+    .getByText(/código de registro: |registration code: /i)
+    .first()
+    .textContent();
+  const code = /([A-Z0-9]{6})$/.exec((shown ?? '').trim())?.[1];
+  expect(code, 'registration code on the page').toBeTruthy();
+  let link = '';
+  await expect(async () => {
+    const res = await request.get(`/functions/v1/outbox?recipient=${encodeURIComponent(recipient)}&limit=50`);
+    const { messages } = (await res.json()) as { messages: { subject?: string; body: string }[] };
+    const message = messages.find((m) => m.subject?.endsWith(`· ${code}`));
+    link = /https?:\/\/\S+\/functions\/v1\/esign\?token=[A-Za-z0-9_-]+/.exec(message?.body ?? '')?.[0] ?? '';
+    expect(link).not.toBe('');
+  }).toPass({ timeout: 5_000 });
+  const url = new URL(link);
+  return url.pathname + url.search;
 }

@@ -1,20 +1,9 @@
+import type { ClientData } from 'shared-api';
 import type { ServiceDetails } from './types';
 
-export interface ContractParties {
+export interface ContractParties extends ClientData {
   registrationCode: string;
   clientId: string;
-  clientType: 'individual' | 'company';
-  fullName: string;
-  companyName: string | null;
-  cif: string | null;
-  documentType: string;
-  documentNumber: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  postalCode: string;
-  iban: string;
 }
 
 const PERIOD_NAMES: Record<ServiceDetails['period'], string> = {
@@ -36,7 +25,7 @@ export function contractDocument(
 ): string {
   const holder =
     parties.clientType === 'company'
-      ? `${parties.companyName ?? ''} (CIF ${parties.cif ?? ''}), representada por ${parties.fullName}`
+      ? `${parties.companyName} (CIF ${parties.cif}), representada por ${parties.fullName}`
       : parties.fullName;
   return [
     'CONTRATO DE ALQUILER DE TRASTERO',

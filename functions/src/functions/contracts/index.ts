@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { postFunctions } from 'shared-api';
+import { clientDataFromRecord, postFunctions } from 'shared-api';
 import { HttpError } from '../../http-error';
 import { jsonFunction } from '../../router';
 import { depositOf } from '../payments/deposit';
@@ -17,19 +17,24 @@ export const CONTRACT_PENDING = 'There is already a pending contract for this re
 export const PAYMENT_FIRST = 'The deposit must be paid before the contract.';
 export const CLIENT_FIRST = 'Create the client before the contract.';
 
-function signingEmail(role: 'Cliente' | 'Empresa', link: string, name: string): { subject: string; text: string } {
+function signingEmail(
+  role: 'Cliente' | 'Empresa',
+  link: string,
+  name: string,
+  registrationCode: string,
+): { subject: string; text: string } {
   const who = role === 'Cliente' ? name : 'la Empresa / the Company';
   return {
-    subject: 'Contrato para firmar / Contract to sign',
+    subject: `Contrato para firmar / Contract to sign · ${registrationCode}`,
     text: [
       `Hola ${who}:`,
       '',
-      'El contrato de alquiler del trastero está listo para tu firma:',
+      `El contrato de alquiler del trastero (registro ${registrationCode}) está listo para tu firma:`,
       link,
       '',
       '---',
       '',
-      'The storage rental contract is ready for your signature:',
+      `The storage rental contract (registration ${registrationCode}) is ready for your signature:`,
       link,
     ].join('\n'),
   };
@@ -60,20 +65,9 @@ export const createContractFunction = jsonFunction(
       const contractId = randomUUID();
       const document = contractDocument(
         {
+          ...clientDataFromRecord(registration),
           registrationCode: registration.registration_code,
           clientId: registration.client_id,
-          clientType: registration.client_type,
-          fullName: registration.full_name,
-          companyName: registration.company_name,
-          cif: registration.cif,
-          documentType: registration.document_type,
-          documentNumber: registration.document_number,
-          email: registration.email,
-          phone: registration.phone,
-          address: registration.address,
-          city: registration.city,
-          postalCode: registration.postal_code,
-          iban: registration.iban,
         },
         service,
         await depositOf(tx, registration),
@@ -103,7 +97,10 @@ export const createContractFunction = jsonFunction(
         if (signer.link) {
           queued.push(
             await ctx.mailer.queue(
-              { to: signer.email, ...signingEmail(signer.role, signer.link, registration.full_name) },
+              {
+                to: signer.email,
+                ...signingEmail(signer.role, signer.link, registration.full_name, registration.registration_code),
+              },
               tx,
             ),
           );

@@ -1,19 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { TEST_APPLICANT } from '../../testing/applicant';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn, serveFunctions } from '../../testing/service';
 
-const applicant = {
-  clientType: 'individual',
-  fullName: 'Ana García',
-  documentType: 'dni',
-  documentNumber: '12345678Z',
-  email: 'ana@example.com',
-  phone: '+34600123456',
-  address: 'Calle Real 1',
-  city: 'Ronda',
-  postalCode: '29400',
-  iban: 'ES9121000418450200051332',
-};
+const applicant = TEST_APPLICANT;
 
 const serviceDetails = {
   productId: '202',

@@ -1,22 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { TEST_APPLICANT } from '../../testing/applicant';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn } from '../../testing/service';
 import { RECOVERY_CODE_ALPHABET } from './codes';
 
-const applicant = {
-  clientType: 'individual',
-  fullName: 'Ana García',
-  companyName: '',
-  documentType: 'dni',
-  documentNumber: '12345678Z',
-  cif: '',
-  email: 'ana@example.com',
-  phone: '+34 600 123 456',
-  address: 'Calle Real 1',
-  city: 'Ronda',
-  postalCode: '29400',
-  iban: 'ES91 2100 0418 4502 0005 1332',
-};
+const applicant = TEST_APPLICANT;
 
 const sections = { clientData: true, verification: false, documents: false, serviceDetails: false };
 

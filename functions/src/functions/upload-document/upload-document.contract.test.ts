@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { TEST_APPLICANT } from '../../testing/applicant';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn } from '../../testing/service';
 
@@ -8,18 +9,7 @@ const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 
 const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46]);
 const PDF = new TextEncoder().encode('%PDF-1.4\n%âãÏÓ\n1 0 obj\n');
 
-const applicant = {
-  clientType: 'individual',
-  fullName: 'Ana García',
-  documentType: 'dni',
-  documentNumber: '12345678Z',
-  email: 'ana@example.com',
-  phone: '+34600123456',
-  address: 'Calle Real 1',
-  city: 'Ronda',
-  postalCode: '29400',
-  iban: 'ES9121000418450200051332',
-};
+const applicant = TEST_APPLICANT;
 
 describe.each(databaseEngines())('upload-document on $name', (engine) => {
   const served = servedOn(engine);
