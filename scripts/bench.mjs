@@ -1,5 +1,5 @@
 // `npm run bench`: measures, prints and writes BENCHMARKS.md. Not a test: figures, not verdicts.
-//  - gzip size of the JS loaded for /es, and the extra JS to open /es/calculadora from there
+//  - gzip size of the JS loaded for /es, the extra JS to open /es/calculadora from there, then /es/alta
 //  - clean build time of all front-end apps
 //  - requests/s through the gateway ÷ requests/s straight to the functions service, same endpoint
 import { rmSync, writeFileSync } from 'node:fs';
@@ -55,10 +55,20 @@ try {
   await page.getByRole('heading', { name: 'Calculadora de volumen' }).waitFor();
   await page.waitForLoadState('networkidle');
   const extra = [...scripts].filter(([url]) => !homeScripts.has(url));
+  // Then the sign-up, reached inside the app (the router follows history, no reload).
+  const beforeSignup = new Map(scripts);
+  await page.evaluate(() => {
+    history.pushState({}, '', '/es/alta');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await page.getByLabel('Nombre completo *').waitFor();
+  await page.waitForLoadState('networkidle');
+  const signupExtra = [...scripts].filter(([url]) => !beforeSignup.has(url));
   await browser.close();
   const sum = (entries) => entries.reduce((total, [, size]) => total + size, 0);
   const homeKb = sum([...homeScripts]) / 1024;
   const calculatorKb = sum(extra) / 1024;
+  const signupKb = sum(signupExtra) / 1024;
 
   // 3. Throughput: the same function endpoint, straight and through the gateway.
   const endpoint = '/functions/v1/outbox?limit=1';
@@ -76,6 +86,7 @@ try {
   const rows = [
     ['JS loaded for /es (gzip)', `${homeKb.toFixed(1)} KB`, `${homeScripts.size} files`],
     ['extra JS to open /es/calculadora (gzip)', `${calculatorKb.toFixed(1)} KB`, `${extra.length} files`],
+    ['extra JS to open /es/alta after that (gzip)', `${signupKb.toFixed(1)} KB`, `${signupExtra.length} files`],
     ['clean build of all 5 apps', `${buildSeconds.toFixed(1)} s`, 'sequential, production'],
     [
       'functions direct',
