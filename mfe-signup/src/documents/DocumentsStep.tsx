@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, api, type UploadType } from 'shared-api';
 import { toast } from 'shared-ui/toast';
 import { useDraft } from '../session/store';
+import { StepActions } from '../wizard/StepActions';
 import { useWizard } from '../wizard/Wizard';
 import styles from '../wizard/Wizard.module.css';
 import documentStyles from './Documents.module.css';
@@ -116,14 +117,11 @@ export function DocumentsStep() {
             </li>
           ))}
         </ul>
-        <div className={styles.actions}>
-          <button type="button" className={styles.secondary} onClick={wizard.back}>
-            {t('common.previous')}
-          </button>
+        <StepActions>
           <button type="button" className={styles.primary} onClick={() => void wizard.complete('documents')}>
             {t('common.next')}
           </button>
-        </div>
+        </StepActions>
       </div>
     );
   }
@@ -163,14 +161,11 @@ export function DocumentsStep() {
           );
         })}
       </div>
-      <div className={styles.actions}>
-        <button type="button" className={styles.secondary} onClick={wizard.back}>
-          {t('common.previous')}
-        </button>
+      <StepActions>
         <button type="button" className={styles.primary} onClick={save} disabled={uploading} aria-busy={uploading}>
           {uploading ? t('documents.uploading') : t('documents.save')}
         </button>
-      </div>
+      </StepActions>
     </div>
   );
 }

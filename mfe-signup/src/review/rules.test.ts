@@ -65,6 +65,7 @@ describe('review rules', () => {
     expect(paymentError('Your session has expired. Please refresh the page and try again.', 401)).toBe(
       'sessionExpired',
     );
+    expect(paymentError('Error loading payment widget', 502)).toBe('widget');
     expect(paymentError('boom', 500)).toBe('failed');
   });
 });

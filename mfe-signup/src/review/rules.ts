@@ -51,6 +51,7 @@ export type PaymentError =
   | 'email'
   | 'connection'
   | 'sessionExpired'
+  | 'widget'
   | 'failed';
 
 /** The payment messages of spec §8 from what the server or the network said. */
@@ -60,5 +61,6 @@ export function paymentError(message: string, status: number): PaymentError {
   if (/endpoint not found/i.test(message) || status === 503) return 'unavailable';
   if (/e-?mail/i.test(message)) return /format/i.test(message) ? 'emailFormat' : 'email';
   if (status === 401 && /session has expired/i.test(message)) return 'sessionExpired';
+  if (/payment widget/i.test(message)) return 'widget';
   return 'failed';
 }

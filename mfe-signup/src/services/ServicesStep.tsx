@@ -7,6 +7,7 @@ import { toast } from 'shared-ui/toast';
 import type { ServiceDetails } from '../session/draft';
 import { useDraft } from '../session/store';
 import { periodFromParam } from '../wizard/navigation';
+import { StepActions } from '../wizard/StepActions';
 import { useWizard } from '../wizard/Wizard';
 import styles from '../wizard/Wizard.module.css';
 import { isAlmostGone, type Offer, offeredPeriods, periodFor, recurringFee, toOffer } from './offer';
@@ -251,10 +252,7 @@ export function ServicesStep() {
           )}
         </>
       )}
-      <div className={styles.actions}>
-        <button type="button" className={styles.secondary} onClick={wizard.back}>
-          {t('common.previous')}
-        </button>
+      <StepActions>
         <button
           type="button"
           className={styles.primary}
@@ -264,7 +262,7 @@ export function ServicesStep() {
         >
           {t('common.next')}
         </button>
-      </div>
+      </StepActions>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { clientDataOf } from '../session/draft';
 import { loadDraft } from '../session/server';
 import { PENDING_RECOVERY, START_NEW_FOR, sessionFlag, setSessionFlag, useDraft } from '../session/store';
 import { stepUrl } from '../wizard/navigation';
+import { StepActions } from '../wizard/StepActions';
 import { furthestStep } from '../wizard/steps';
 import { useWizard } from '../wizard/Wizard';
 import styles from '../wizard/Wizard.module.css';
@@ -271,14 +272,11 @@ function CodesScreen({ completed, onBothVerified }: { completed: boolean; onBoth
           ✓ {t('verification.completedTitle')}
         </p>
         <p>{t('verification.completed')}</p>
-        <div className={styles.actions}>
-          <button type="button" className={styles.secondary} onClick={wizard.back}>
-            {t('common.previous')}
-          </button>
+        <StepActions>
           <button type="button" className={styles.primary} onClick={next} disabled={continuing} aria-busy={continuing}>
             {t('common.continue')}
           </button>
-        </div>
+        </StepActions>
       </div>
     );
   }
@@ -319,10 +317,7 @@ function CodesScreen({ completed, onBothVerified }: { completed: boolean; onBoth
         </div>
       )}
       <p className={styles.hint}>{t('verification.continueHint')}</p>
-      <div className={styles.actions}>
-        <button type="button" className={styles.secondary} onClick={wizard.back}>
-          {t('common.previous')}
-        </button>
+      <StepActions>
         <button
           type="button"
           className={styles.primary}
@@ -332,7 +327,7 @@ function CodesScreen({ completed, onBothVerified }: { completed: boolean; onBoth
         >
           {t('common.continue')}
         </button>
-      </div>
+      </StepActions>
     </form>
   );
 }

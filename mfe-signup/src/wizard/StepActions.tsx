@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useWizard } from './Wizard';
+import styles from './Wizard.module.css';
+
+/** The row under a step: Previous on the left, the step's own forward action on the right. */
+export function StepActions({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('signup');
+  const wizard = useWizard();
+  return (
+    <div className={styles.actions}>
+      <button type="button" className={styles.secondary} onClick={wizard.back}>
+        {t('common.previous')}
+      </button>
+      {children}
+    </div>
+  );
+}
