@@ -48,7 +48,12 @@ app.use(
 );
 if (values.spa) app.get('/{*splat}', (_req, res) => res.sendFile(path.join(dist, 'index.html')));
 
-app.listen(Number(portArg), values.host, () => {
+const server = app.listen(Number(portArg), values.host, () => {
   console.log(`serving ${path.relative(process.cwd(), dist) || '.'} on http://${values.host}:${portArg}`);
 });
+// The gateway reuses idle connections for 5 s (Node's keep-alive agent). If this server closed
+// them at the same moment, a reused socket would reset and the visitor would get a 502: keep
+// them open longer than the client does, so the client always closes first.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0));

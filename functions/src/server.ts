@@ -22,6 +22,9 @@ export async function startFunctionsService(config: FunctionsConfig = loadConfig
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(config.FUNCTIONS_PORT, config.FUNCTIONS_HOST, () => resolve(s));
   });
+  // Longer than the gateway's keep-alive (see tooling/serve-static.mjs): no reset sockets, no 502.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.FUNCTIONS_PORT;
   const url = `http://${config.FUNCTIONS_HOST}:${port}`;
