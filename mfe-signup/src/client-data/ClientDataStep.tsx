@@ -2,6 +2,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   api,
+  CLIENT_FIELD_MAX_LENGTH,
   type ClientDataError,
   type ClientDataField,
   cifWarning,
@@ -156,6 +157,7 @@ export function ClientDataStep() {
           type={input.type}
           autoComplete={input.autoComplete}
           inputMode={input.inputMode}
+          maxLength={CLIENT_FIELD_MAX_LENGTH[field]}
           value={data[field]}
           onChange={(e) => setField(field, e.target.value)}
           onBlur={() => leaveField(field)}

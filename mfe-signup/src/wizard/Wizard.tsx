@@ -141,11 +141,25 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
       if (draft !== store.draft) store.replace(draft);
 
       if (selection) {
-        const result = await api.action('registration-handler', 'check_and_set_product', {
-          registrationId: proceso,
-          productId: selection.productId,
-        });
+        const result = await api
+          .action('registration-handler', 'check_and_set_product', {
+            registrationId: proceso,
+            productId: selection.productId,
+          })
+          .catch((error: unknown) => {
+            console.error('[signup] check_and_set_product failed', error);
+            toast({
+              title: t('toasts.productErrorTitle'),
+              description: t('toasts.productError'),
+              variant: 'destructive',
+            });
+            return null;
+          });
         if (cancelled) return null;
+        if (!result) {
+          go(landingStep(undefined, draft.completedSections).step, proceso);
+          return null;
+        }
         if (result.success) {
           const name = result.productName ?? selection.productName ?? '';
           toast({ title: t('toasts.productSelectedTitle'), description: name, variant: 'success' });
@@ -275,11 +289,17 @@ export function Wizard({ language, step }: { language: Language; step?: SignupSt
         console.error('[signup] saving the draft failed', error);
         if (isLocked(error))
           toast({ title: t('toasts.lockedTitle'), description: t('toasts.locked'), variant: 'destructive' });
-        else toast({ title: t('toasts.errorTitle'), description: t('toasts.saveFailed'), variant: 'destructive' });
+        else
+          toast({
+            title: t('toasts.errorTitle'),
+            // §8: the client data step's own message, the general one elsewhere.
+            description: t(current === 'client-data' ? 'toasts.saveFailed' : 'toasts.updateFailed'),
+            variant: 'destructive',
+          });
         return false;
       }
     },
-    [t],
+    [t, current],
   );
 
   const navigation = useMemo<WizardNavigation>(

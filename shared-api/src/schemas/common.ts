@@ -4,5 +4,9 @@ import { z } from 'zod';
 export const errorResponse = z.object({ error: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
-export const registrationId = z.string().trim().min(1, 'Registration ID not found');
+export const registrationId = z
+  .string()
+  .trim()
+  .min(1, 'Registration ID not found')
+  .max(64, 'Registration ID not found');
 export const registrationIdBody = z.object({ registrationId });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLIENT_FIELD_MAX_LENGTH } from '../validators/client-data';
 import { registrationId } from './common';
 
 export const CLIENT_TYPES = ['individual', 'company'] as const;
@@ -51,19 +52,24 @@ export const registrationMetadata = z.object({
 });
 
 /** Client fields in camelCase, as the browser sends them. */
+const bounded = (field: keyof typeof CLIENT_FIELD_MAX_LENGTH) =>
+  z
+    .string()
+    .max(CLIENT_FIELD_MAX_LENGTH[field], `${field}: too long (at most ${CLIENT_FIELD_MAX_LENGTH[field]} characters)`);
+
 export const clientFields = z.object({
   clientType: z.enum(CLIENT_TYPES),
-  fullName: z.string(),
-  companyName: z.string().optional().default(''),
+  fullName: bounded('fullName'),
+  companyName: bounded('companyName').optional().default(''),
   documentType: z.enum(DOCUMENT_TYPES),
-  documentNumber: z.string(),
-  cif: z.string().optional().default(''),
-  email: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  city: z.string(),
-  postalCode: z.string(),
-  iban: z.string(),
+  documentNumber: bounded('documentNumber'),
+  cif: bounded('cif').optional().default(''),
+  email: bounded('email'),
+  phone: bounded('phone'),
+  address: bounded('address'),
+  city: bounded('city'),
+  postalCode: bounded('postalCode'),
+  iban: bounded('iban'),
 });
 
 /** The server record, snake_case; metadata may arrive as a string or an object. */
@@ -98,11 +104,15 @@ export const registrationDocument = z.object({
 /** registration-handler: one schema per action, request and response (§7 table). */
 export const registrationActions = {
   update_field: {
-    request: z.object({ registrationId, field: z.enum(UPDATABLE_FIELDS), value: z.string() }),
+    request: z.object({
+      registrationId,
+      field: z.enum(UPDATABLE_FIELDS),
+      value: z.string().max(254, 'value: too long'),
+    }),
     response: z.object({ success: z.literal(true) }),
   },
   check_existing: {
-    request: z.object({ email: z.string(), phone: z.string() }),
+    request: z.object({ email: bounded('email'), phone: bounded('phone') }),
     response: z.object({ exists: z.boolean(), registration_code: z.string().nullable().optional() }),
   },
   create_registration: {
@@ -110,7 +120,7 @@ export const registrationActions = {
     response: z.object({ registrationId: z.string() }),
   },
   verify_tokens: {
-    request: z.object({ registrationId, emailToken: z.string(), smsToken: z.string() }),
+    request: z.object({ registrationId, emailToken: z.string().max(12), smsToken: z.string().max(12) }),
     response: z.object({
       verified: z.union([
         z.boolean(),
@@ -120,7 +130,12 @@ export const registrationActions = {
     }),
   },
   resend_verification: {
-    request: z.object({ registrationId, email: z.string(), phone: z.string(), type: z.enum(['email', 'sms']) }),
+    request: z.object({
+      registrationId,
+      email: bounded('email'),
+      phone: bounded('phone'),
+      type: z.enum(['email', 'sms']),
+    }),
     response: z.object({ success: z.boolean() }),
   },
   get_registration_status: {

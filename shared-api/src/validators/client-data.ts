@@ -71,6 +71,22 @@ export const CLIENT_DATA_MESSAGES: Record<ClientDataError, string> = {
 
 export const DEFAULT_PHONE_PREFIX = '+34';
 
+/** Longest accepted value per field: the form's maxLength and the server's bound. */
+export const CLIENT_FIELD_MAX_LENGTH: Record<ClientDataField, number> = {
+  clientType: 10,
+  fullName: 120,
+  companyName: 160,
+  documentType: 3,
+  documentNumber: 20,
+  cif: 20,
+  email: 254,
+  phone: 24,
+  address: 200,
+  city: 100,
+  postalCode: 10,
+  iban: 40,
+};
+
 export const EMPTY_CLIENT_DATA: ClientData = {
   clientType: 'individual',
   fullName: '',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CLIENT_DATA_MESSAGES,
+  CLIENT_FIELD_MAX_LENGTH,
   type ClientData,
   type ClientDataField,
   EMPTY_CLIENT_DATA,
@@ -157,6 +158,9 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
         (field === 'document_type' && !['dni', 'nie'].includes(value))
       ) {
         throw new HttpError(400, `Invalid ${field}`);
+      }
+      if (value.length > CLIENT_FIELD_MAX_LENGTH[clientField]) {
+        throw new HttpError(400, `${clientField}: too long`, { [clientField]: 'Too long' });
       }
       const next = normaliseClientData({ ...current, [clientField]: value } as ClientData);
       assertValid(next, clientField);

@@ -91,6 +91,21 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
       });
     });
 
+    it('refuses text beyond each field’s bound, and writes nothing', async () => {
+      const long = await call('create_registration', { ...applicant, fullName: 'A'.repeat(121) });
+      expect(long.status).toBe(400);
+      expect(long.body.error).toMatch(/too long/);
+      expect((await served.db.query('select 1 from registrations')).rows).toHaveLength(0);
+      const id = await register();
+      expect((await call('update_field', { registrationId: id, field: 'city', value: 'x'.repeat(101) })).status).toBe(
+        400,
+      );
+      expect(await record(id)).toMatchObject({ city: 'Ronda' });
+      expect(
+        (await call('verify_tokens', { registrationId: id, emailToken: '1'.repeat(13), smsToken: '' })).status,
+      ).toBe(400);
+    });
+
     it('accepts an NIE and a company with its CIF', async () => {
       await register({ documentType: 'nie', documentNumber: 'X1234567L' });
       await register({ clientType: 'company', companyName: 'Mudanzas Sur SL', cif: 'B 1234567 4', email: 'b@x.es' });
