@@ -1,7 +1,9 @@
 import { ACCEPTED_DOCUMENT_EXTENSIONS, type UploadType } from 'shared-api';
+
+export { MAX_DOCUMENT_BYTES } from 'shared-api';
+
 import { type Language, localeOf } from 'shared-i18n';
 
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 export const UPLOADS: readonly UploadType[] = ['frontId', 'backId', 'bankDocument'];
 /** For the file picker; the server checks the real type by the first bytes anyway. */
 export const ACCEPT_ATTRIBUTE = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, type Contract, type Payment } from 'shared-api';
+import { ApiError, api, CONTRACT_PENDING, type Contract, type Payment } from 'shared-api';
 import { formatEuros, pathFor } from 'shared-i18n';
 import { toast } from 'shared-ui/toast';
 import { useDraft } from '../session/store';
@@ -11,8 +11,6 @@ import { canCreateContract, isLiveContract, paymentError } from './rules';
 
 /** How long after creating a contract its state is read again (spec §9). */
 export const CONTRACT_REFRESH_MS = 2_000;
-
-const CONTRACT_PENDING = 'There is already a pending contract for this registration';
 
 interface Props {
   locked: boolean;

@@ -1,6 +1,9 @@
 /** Input rules of the code fields (spec §5), pure. */
 export const CODE_LENGTH = 6;
-export const RESEND_COOLDOWN_MS = 120_000;
+
+import { RESEND_COOLDOWN_SECONDS } from 'shared-api';
+
+export const RESEND_COOLDOWN_MS = RESEND_COOLDOWN_SECONDS * 1000;
 
 /** Verification codes: digits only, at most 6. */
 export const cleanVerificationCode = (value: string) => value.replace(/\D/g, '').slice(0, CODE_LENGTH);

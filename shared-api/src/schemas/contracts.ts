@@ -30,6 +30,9 @@ export const createClientResponse = z.object({
   error: z.string().optional(),
 });
 
+/** The refusal of a second contract while one is live (spec §5); the review recognises it. */
+export const CONTRACT_PENDING = 'There is already a pending contract for this registration';
+
 export const createContractRequest = z.object({ registrationId });
 export const createContractResponse = z.object({ success: z.boolean(), error: z.string().optional() });
 

@@ -10,6 +10,9 @@ export const UPLOAD_TYPES = ['frontId', 'backId', 'bankDocument'] as const;
 export type Period = (typeof PERIODS)[number];
 export type UploadType = (typeof UPLOAD_TYPES)[number];
 
+/** Between two codes on one channel (§9); the server refuses earlier, the browser counts down. */
+export const RESEND_COOLDOWN_SECONDS = 120;
+
 /** Months per period (§9). */
 export const PERIOD_MONTHS: Record<Period, number> = { monthly: 1, quarterly: 3, semiannually: 6, annually: 12 };
 

@@ -16,6 +16,8 @@ export const getGlobalStatusResponse = z.object({ globalStatus: z.enum(GLOBAL_ST
 
 /** Upload to `registration_documents` (multipart form: registrationId, documentType, file). */
 export const ACCEPTED_DOCUMENT_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png'] as const;
+/** The largest document the upload takes (the browser checks it first, the server enforces it). */
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 export const uploadDocumentFields = z.object({
   registrationId: z.string().min(1),
   documentType: z.enum(UPLOAD_TYPES),

@@ -1,4 +1,5 @@
 import type { ClientData } from 'shared-api';
+import { formatEuros } from 'shared-i18n';
 import type { ServiceDetails } from './types';
 
 export interface ContractParties extends ClientData {
@@ -13,7 +14,7 @@ const PERIOD_NAMES: Record<ServiceDetails['period'], string> = {
   annually: 'anual',
 };
 
-const euros = (amount: number) => `${amount.toFixed(2).replace('.', ',')} €`;
+const euros = (amount: number) => formatEuros(amount, 'es');
 
 /** The storage contract both parties sign, generated from the registration (pure). */
 export function contractDocument(

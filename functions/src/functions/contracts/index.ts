@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { clientDataFromRecord, postFunctions } from 'shared-api';
+import { CONTRACT_PENDING, clientDataFromRecord, postFunctions } from 'shared-api';
 import { HttpError } from '../../http-error';
 import { jsonFunction } from '../../router';
 import { depositOf } from '../payments/deposit';
@@ -13,7 +13,6 @@ import {
 import { contractDocument } from './document';
 import { contractStatus } from './records';
 
-export const CONTRACT_PENDING = 'There is already a pending contract for this registration';
 export const PAYMENT_FIRST = 'The deposit must be paid before the contract.';
 export const CLIENT_FIRST = 'Create the client before the contract.';
 

@@ -1,5 +1,6 @@
 import type { Contract, Submitter } from 'shared-api';
 import type { Queryable } from '../../db';
+import { toIso } from '../../db/iso';
 
 interface ContractRow extends Record<string, unknown> {
   id: string;
@@ -9,8 +10,6 @@ interface ContractRow extends Record<string, unknown> {
   completed_at: Date | string | null;
   expired_at: Date | string | null;
 }
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** The registration's latest contract and its signers, as get-contract-status answers. */
 export async function contractStatus(
@@ -33,9 +32,9 @@ export async function contractStatus(
       id: row.id,
       registration_id: row.registration_id,
       status: row.status,
-      created_at: iso(row.created_at) ?? '',
-      completed_at: iso(row.completed_at),
-      expired_at: iso(row.expired_at),
+      created_at: toIso(row.created_at) ?? '',
+      completed_at: toIso(row.completed_at),
+      expired_at: toIso(row.expired_at),
     },
     submitters: signers,
   };

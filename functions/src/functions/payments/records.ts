@@ -1,5 +1,6 @@
 import type { Payment } from 'shared-api';
 import type { Queryable } from '../../db';
+import { toIso } from '../../db/iso';
 
 export interface PaymentRow extends Record<string, unknown> {
   id: string;
@@ -18,8 +19,6 @@ export interface PaymentRow extends Record<string, unknown> {
   failed_at: Date | string | null;
 }
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
 export function toPayment(row: PaymentRow): Payment {
   return {
     id: row.id,
@@ -27,10 +26,10 @@ export function toPayment(row: PaymentRow): Payment {
     amount: Number(row.amount),
     currency: row.currency,
     status: row.status,
-    created_at: iso(row.created_at) ?? '',
-    updated_at: iso(row.updated_at) ?? '',
-    completed_at: iso(row.completed_at),
-    failed_at: iso(row.failed_at),
+    created_at: toIso(row.created_at) ?? '',
+    updated_at: toIso(row.updated_at) ?? '',
+    completed_at: toIso(row.completed_at),
+    failed_at: toIso(row.failed_at),
     checkout_url: row.checkout_url,
   };
 }

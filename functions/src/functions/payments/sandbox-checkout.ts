@@ -1,3 +1,4 @@
+import { formatEuros } from 'shared-i18n';
 import { z } from 'zod';
 import { HttpError } from '../../http-error';
 import { type FunctionDefinition, parseOr400 } from '../../router';
@@ -11,7 +12,7 @@ export const TEST_CARDS = {
   '4000000000003220': 'processing',
 } as const;
 
-const euros = (amount: string) => `${Number(amount).toFixed(2).replace('.', ',')} €`;
+const euros = (amount: string) => formatEuros(Number(amount), 'es');
 
 function checkoutForm(payment: PaymentRow, error?: string): string {
   const id = escapeHtml(payment.id);

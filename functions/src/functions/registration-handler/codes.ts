@@ -6,7 +6,7 @@ export const RECOVERY_CODE_LENGTH = 6;
 export const VERIFICATION_CODE_LENGTH = 6;
 export const VERIFICATION_CODE_TTL_MINUTES = 10;
 export const MAX_WRONG_CODES = 5;
-export const RESEND_COOLDOWN_SECONDS = 120;
+export { RESEND_COOLDOWN_SECONDS } from 'shared-api';
 
 export function generateRecoveryCode(): string {
   let code = '';

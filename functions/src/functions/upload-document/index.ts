@@ -1,11 +1,9 @@
 import multer from 'multer';
-import { uploadDocumentFields, uploadDocumentResponse } from 'shared-api';
+import { MAX_DOCUMENT_BYTES, uploadDocumentFields, uploadDocumentResponse } from 'shared-api';
 import { HttpError } from '../../http-error';
 import { type FunctionDefinition, parseOr400 } from '../../router';
 import { requireOpenRegistration, touchRegistration } from '../registration-handler/records';
 import { sniffDocument } from './sniff';
-
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 
 export const INVALID_FORMAT = 'Invalid format: Please upload files in PDF, JPG, or PNG format.';
 
