@@ -1,16 +1,20 @@
 import { type FormEvent, useState } from 'react';
 import { ApiError, api } from 'shared-api';
 import styles from '../Door.module.css';
+import { useCountdown } from '../keypad/useCountdown';
 import { useSession } from '../session/store';
-import { INITIAL_PIN_CHANGE, nextPinChange, type PinChangeState } from './steps';
+import { INITIAL_PIN_CHANGE, nextPinChange, type PinChangeState, pinChangeRefusal } from './steps';
 
 const LABELS = { 1: 'PIN actual', 2: 'PIN nuevo', 3: 'Confirme el PIN nuevo' } as const;
 const FIELD = { 1: 'currentPin', 2: 'newPin', 3: 'confirmPin' } as const;
 
 export function PinChange({ onDone }: { onDone: () => void }) {
   const token = useSession((s) => s.token);
+  const signOut = useSession((s) => s.signOut);
   const [state, setState] = useState<PinChangeState>(INITIAL_PIN_CHANGE);
   const [busy, setBusy] = useState(false);
+  const [lockedUntil, setLockedUntil] = useState<number | null>(null);
+  const seconds = useCountdown(lockedUntil);
   const field = FIELD[state.step];
 
   const submit = async (event: FormEvent) => {
@@ -24,9 +28,20 @@ export function PinChange({ onDone }: { onDone: () => void }) {
     if (!token) return;
     setBusy(true);
     try {
-      await api.action('abridor', 'change_pin', { token, currentPin: state.currentPin, newPin: state.newPin });
-      onDone();
+      const answer = await api.action('abridor', 'change_pin', {
+        token,
+        currentPin: state.currentPin,
+        newPin: state.newPin,
+      });
+      if (answer.success) {
+        onDone();
+        return;
+      }
+      if (answer.lockedUntil) setLockedUntil(new Date(answer.lockedUntil).getTime());
+      setState({ ...INITIAL_PIN_CHANGE, error: pinChangeRefusal(answer) });
     } catch (e) {
+      // A PIN or password change elsewhere ends this session: back to the login, as the keypad does.
+      if (e instanceof ApiError && e.status === 401) signOut();
       setState({
         ...INITIAL_PIN_CHANGE,
         error: e instanceof ApiError && e.status < 500 ? e.message : 'Error al cambiar PIN',
@@ -53,13 +68,18 @@ export function PinChange({ onDone }: { onDone: () => void }) {
           onChange={(e) => setState({ ...state, [field]: e.target.value.replace(/\D/g, '').slice(0, 4) })}
         />
       </label>
+      {seconds > 0 && (
+        <p className={styles.error} role="alert" data-testid="pin-change-lockout">
+          Espere {seconds} segundos antes del próximo intento
+        </p>
+      )}
       {state.error && (
-        <p className={styles.error} role="alert">
+        <p className={styles.error} role={seconds > 0 ? undefined : 'alert'}>
           {state.error}
         </p>
       )}
       <div className={styles.row}>
-        <button type="submit" className={styles.button} disabled={busy}>
+        <button type="submit" className={styles.button} disabled={busy || seconds > 0}>
           {state.step < 3 ? 'Siguiente' : 'Cambiar PIN'}
         </button>
         <button type="button" className={styles.secondary} onClick={onDone}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_PIN_CHANGE, nextPinChange } from './steps';
+import { INITIAL_PIN_CHANGE, nextPinChange, pinChangeRefusal } from './steps';
 
 describe('PIN change steps', () => {
   it('goes 1 → 2 → 3 → done with four-digit PINs', () => {
@@ -30,5 +30,23 @@ describe('PIN change steps', () => {
       error: 'Los PIN nuevos no coinciden',
       done: false,
     });
+  });
+});
+
+describe('PIN change refusals', () => {
+  it('words them like the keypad: tries left, or the lockout as the server says it', () => {
+    expect(pinChangeRefusal({ error: 'El PIN actual no es correcto', attemptsLeft: 1 })).toBe(
+      'El PIN actual no es correcto. Intentos restantes: 1',
+    );
+    expect(
+      pinChangeRefusal({
+        error: 'Acceso Bloqueado: Demasiados intentos fallidos. Espere 15 segundos.',
+        attemptsLeft: 0,
+      }),
+    ).toBe('Acceso Bloqueado: Demasiados intentos fallidos. Espere 15 segundos.');
+    expect(pinChangeRefusal({ error: 'Espere 9 segundos antes del próximo intento' })).toBe(
+      'Espere 9 segundos antes del próximo intento',
+    );
+    expect(pinChangeRefusal({})).toBe('Error al cambiar PIN');
   });
 });

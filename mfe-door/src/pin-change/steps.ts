@@ -31,3 +31,12 @@ export function nextPinChange(state: PinChangeState): PinChangeState & { done: b
     return { ...INITIAL_PIN_CHANGE, error: 'Los PIN nuevos no coinciden', done: false };
   return { ...state, error: null, done: true };
 }
+
+/**
+ * What the form says when the server refused the current PIN. It counts toward the keypad's
+ * lockout, so the answer is the keypad's: tries left, or the lockout.
+ */
+export function pinChangeRefusal(answer: { error?: string; attemptsLeft?: number }): string {
+  const error = answer.error || 'Error al cambiar PIN';
+  return answer.attemptsLeft ? `${error}. Intentos restantes: ${answer.attemptsLeft}` : error;
+}

@@ -31,6 +31,19 @@ export const doorAuditEntry = z.object({
 export type DoorAuditEntry = z.infer<typeof doorAuditEntry>;
 export type DoorUser = z.infer<typeof doorUser>;
 
+/**
+ * The answer of an action that checks the user's PIN (door_action, change_pin): one failure
+ * counter and one lockout per user, whichever action checks it.
+ */
+const pinAnswer = z.object({
+  success: z.boolean(),
+  error: z.string().optional(),
+  /** After a wrong PIN: tries left before the lockout. */
+  attemptsLeft: z.number().int().min(0).optional(),
+  /** While locked out: when PINs are checked again (ISO time). */
+  lockedUntil: z.string().optional(),
+});
+
 /** abridor: one schema per action (§7 list). PINs and passwords never travel back to the browser. */
 export const abridorActions = {
   login: {
@@ -51,19 +64,15 @@ export const abridorActions = {
   },
   door_action: {
     request: z.object({ token, pin, door_action: z.enum(DOOR_ACTIONS) }),
-    response: z.object({
-      success: z.boolean(),
-      error: z.string().optional(),
-      message: z.string().optional(),
-      /** After a wrong PIN: tries left before the lockout. */
-      attemptsLeft: z.number().int().min(0).optional(),
-      /** While locked out: when the keypad opens again (ISO time). */
-      lockedUntil: z.string().optional(),
-    }),
+    response: pinAnswer.extend({ message: z.string().optional() }),
   },
+  /**
+   * The current PIN counts toward the keypad's lockout and is answered the same way; a success
+   * ends the user's other sessions. PINs need not be unique: no answer depends on another's PIN.
+   */
   change_pin: {
     request: z.object({ token, currentPin: pin, newPin: pin }),
-    response: z.object({ success: z.literal(true) }),
+    response: pinAnswer,
   },
   list_users: {
     request: z.object({ token }),

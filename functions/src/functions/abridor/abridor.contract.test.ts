@@ -1,3 +1,4 @@
+import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn, TEST_ADMIN } from '../../testing/service';
@@ -17,6 +18,8 @@ interface Reply {
   entries: { usuario: string; action: string; result: string; ip: string }[];
 }
 
+const PHC_AT_TEST_COST = /^\$scrypt\$ln=10,r=8,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/;
+
 describe.each(databaseEngines())('abridor on $name', (engine) => {
   const served = servedOn(engine);
   const call = async (body: Record<string, unknown>) => {
@@ -29,6 +32,10 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
   };
   const login = async (usuario: string, contraseña: string) =>
     (await call({ action: 'login', usuario, contraseña })).body.token;
+  const storedHash = async (userId: string, column: 'password_hash' | 'pin_hash') =>
+    (await served.db.query<Record<string, string>>(`select ${column} from door_users where id = $1`, [userId]))
+      .rows[0]?.[column];
+  const valid = async (token: string) => (await call({ action: 'validate_token', token })).body.valid;
   let counter = 0;
   /** A fresh user with a unique name and PIN; returns its id, token and PIN. */
   const newUser = async (adminToken: string) => {
@@ -66,6 +73,48 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
     expect(rows[0]?.pin_hash).not.toBe(TEST_ADMIN.pin);
     const sessions = await served.db.query<{ token_hash: string }>('select token_hash from door_sessions');
     expect(sessions.rows.map((r) => r.token_hash)).not.toContain(ok.body.token);
+  });
+
+  it('stores hashes that name their parameters (scrypt, PHC format) and keeps the pepper out of the database', async () => {
+    const admin = await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña);
+    const user = await newUser(admin);
+    const { rows } = await served.db.query<{ password_hash: string; pin_hash: string }>(
+      'select password_hash, pin_hash from door_users where id = $1',
+      [user.id],
+    );
+    // The test service runs at ln=10 (DOOR_HASH_COST_LOG2); production's default is 17.
+    expect(rows[0]?.password_hash).toMatch(PHC_AT_TEST_COST);
+    expect(rows[0]?.pin_hash).toMatch(PHC_AT_TEST_COST);
+    const settings = await served.db.query<{ key: string; value: string }>('select key, value from door_settings');
+    expect(settings.rows.map((r) => r.key)).toEqual(['pin_pepper_check']);
+    expect(JSON.stringify(settings.rows)).not.toContain(served.service.ctx.config.DOOR_PIN_PEPPER);
+  });
+
+  it('upgrades a legacy password hash (salt:hash, Node default cost) at the next login', async () => {
+    const admin = await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña);
+    const user = await newUser(admin);
+    const salt = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+    const legacy = `${salt}:${scryptSync('antigua-1', salt, 32).toString('hex')}`;
+    await served.db.query('update door_users set password_hash = $2 where id = $1', [user.id, legacy]);
+    expect((await call({ action: 'login', usuario: user.usuario, contraseña: 'otra' })).status).toBe(401);
+    expect(await storedHash(user.id, 'password_hash')).toBe(legacy); // a failure changes nothing
+    expect(await login(user.usuario, 'antigua-1')).toBeTruthy();
+    expect(await storedHash(user.id, 'password_hash')).toMatch(PHC_AT_TEST_COST);
+    expect(await login(user.usuario, 'antigua-1')).toBeTruthy();
+  });
+
+  it('upgrades a legacy PIN hash (pepper as salt, no parameters) at the next right PIN', async () => {
+    const admin = await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña);
+    const user = await newUser(admin);
+    const pepper = served.service.ctx.config.DOOR_PIN_PEPPER;
+    const legacy = scryptSync(user.pin, `pin:${pepper}`, 32).toString('hex');
+    await served.db.query('update door_users set pin_hash = $2 where id = $1', [user.id, legacy]);
+    const open = (pin: string) => call({ action: 'door_action', token: user.token, pin, door_action: 'ENTRADA' });
+    expect((await open(user.pin === '0000' ? '1111' : '0000')).body.success).toBe(false);
+    expect(await storedHash(user.id, 'pin_hash')).toBe(legacy);
+    expect((await open(user.pin)).body.success).toBe(true);
+    expect(await storedHash(user.id, 'pin_hash')).toMatch(PHC_AT_TEST_COST);
+    expect((await open(user.pin)).body.success).toBe(true);
   });
 
   it('validates a session and revokes it on logout', async () => {
@@ -130,18 +179,13 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
     expect((await attempt(wrong)).body.attemptsLeft).toBe(2);
   });
 
-  it('changes a PIN only with the current one, and keeps PINs unique', async () => {
+  it('changes a PIN only with the current one', async () => {
     const admin = await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña);
     const user = await newUser(admin);
-    expect(await call({ action: 'change_pin', token: user.token, currentPin: '0001', newPin: '4321' })).toMatchObject({
-      status: 400,
-      body: { error: 'El PIN actual no es correcto' },
-    });
-    expect(
-      await call({ action: 'change_pin', token: user.token, currentPin: user.pin, newPin: TEST_ADMIN.pin }),
-    ).toMatchObject({
-      status: 409,
-      body: { error: 'Ese PIN ya está en uso' },
+    const wrong = user.pin === '0001' ? '0002' : '0001';
+    expect(await call({ action: 'change_pin', token: user.token, currentPin: wrong, newPin: '4321' })).toMatchObject({
+      status: 200,
+      body: { success: false, error: 'El PIN actual no es correcto', attemptsLeft: 2 },
     });
     expect((await call({ action: 'change_pin', token: user.token, currentPin: user.pin, newPin: '12a4' })).status).toBe(
       400,
@@ -152,6 +196,142 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
     expect(
       (await call({ action: 'door_action', token: user.token, pin: '4321', door_action: 'ENTRADA' })).body.success,
     ).toBe(true);
+  });
+
+  it('counts change_pin toward the keypad lockout, and refuses either while locked', async () => {
+    const admin = await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña);
+    const user = await newUser(admin);
+    const wrong = user.pin === '0000' ? '1111' : '0000';
+    const open = (pin: string) => call({ action: 'door_action', token: user.token, pin, door_action: 'ENTRADA' });
+    const change = (currentPin: string) =>
+      call({ action: 'change_pin', token: user.token, currentPin, newPin: '4321' });
+    const unlock = () =>
+      served.db.query(`update door_pin_failures set locked_until = now() - interval '1 second' where user_id = $1`, [
+        user.id,
+      ]);
+
+    // Two on the keypad, the third through change_pin: one counter.
+    expect((await open(wrong)).body.attemptsLeft).toBe(2);
+    expect((await open(wrong)).body.attemptsLeft).toBe(1);
+    const locked = await change(wrong);
+    expect(locked).toMatchObject({
+      status: 200,
+      body: {
+        success: false,
+        error: 'Acceso Bloqueado: Demasiados intentos fallidos. Espere 15 segundos.',
+        attemptsLeft: 0,
+        lockedUntil: expect.any(String),
+      },
+    });
+    // Locked: the right PIN is refused by both, with the time it opens again.
+    for (const refused of [await change(user.pin), await open(user.pin)]) {
+      expect(refused.body).toMatchObject({ success: false, lockedUntil: locked.body.lockedUntil });
+      expect(refused.body.error).toMatch(/^Espere \d+ segundos antes del próximo intento$/);
+    }
+    expect(await storedHash(user.id, 'pin_hash')).toMatch(PHC_AT_TEST_COST);
+    expect((await open('4321')).body.success).toBe(false); // the change did not happen
+
+    // The other way round: three wrong current PINs lock the keypad.
+    await unlock();
+    expect((await change(wrong)).body.attemptsLeft).toBe(2);
+    expect((await change(wrong)).body.attemptsLeft).toBe(1);
+    expect((await change(wrong)).body.lockedUntil).toEqual(expect.any(String));
+    expect((await open(user.pin)).body).toMatchObject({ success: false, lockedUntil: expect.any(String) });
+    await unlock();
+    expect((await open(user.pin)).body.success).toBe(true);
+  });
+
+  it('lets two users hold the same PIN: each opens with his own session, never with the other one', async () => {
+    const admin = await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña);
+    const ana = await newUser(admin);
+    const ben = await newUser(admin);
+    // Adding, editing and changing to a PIN someone else has all succeed and say nothing of it.
+    const added = await call({
+      action: 'add_user',
+      token: admin,
+      usuario: `${ana.usuario}-c`,
+      pin: ana.pin,
+      contraseña: 'x',
+    });
+    expect(added.status).toBe(200);
+    expect(
+      (await call({ action: 'update_user', token: admin, userId: ben.id, usuario: ben.usuario, pin: ana.pin })).status,
+    ).toBe(200);
+    const benToken = await login(ben.usuario, 'secreto-1');
+    expect(
+      (await call({ action: 'change_pin', token: benToken, currentPin: ana.pin, newPin: TEST_ADMIN.pin })).body,
+    ).toEqual({ success: true });
+    expect(
+      (await call({ action: 'change_pin', token: benToken, currentPin: TEST_ADMIN.pin, newPin: ana.pin })).body,
+    ).toEqual({ success: true });
+    for (const token of [ana.token, benToken]) {
+      expect((await call({ action: 'door_action', token, pin: ana.pin, door_action: 'ENTRADA' })).body).toEqual({
+        success: true,
+        message: 'Acceso Autorizado: ENTRADA',
+      });
+    }
+    // Another user's PIN is just a wrong PIN.
+    expect(
+      (await call({ action: 'door_action', token: ana.token, pin: TEST_ADMIN.pin, door_action: 'SALIDA' })).body,
+    ).toEqual({
+      success: false,
+      error: 'PIN inválido',
+      attemptsLeft: 2,
+    });
+  });
+
+  it("ends a user's other sessions when his PIN or password changes", async () => {
+    const admin = await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña);
+    const user = await newUser(admin);
+    const phone = await login(user.usuario, 'secreto-1');
+
+    // His own PIN change: the session that made it stays, the others end.
+    expect(
+      (await call({ action: 'change_pin', token: user.token, currentPin: user.pin, newPin: '2468' })).body,
+    ).toEqual({
+      success: true,
+    });
+    expect(await valid(user.token)).toBe(true);
+    expect(await valid(phone)).toBe(false);
+    expect((await call({ action: 'door_action', token: phone, pin: '2468', door_action: 'ENTRADA' })).status).toBe(401);
+
+    const edit = (fields: Record<string, unknown>) =>
+      call({ action: 'update_user', token: admin, userId: user.id, usuario: user.usuario, ...fields });
+    // Box only: nothing to revoke.
+    expect((await edit({ box: 'B-1', pin: '', contraseña: '' })).status).toBe(200);
+    expect(await valid(user.token)).toBe(true);
+    // A new PIN from the admin ends all of the user's sessions…
+    expect((await edit({ pin: '1357' })).status).toBe(200);
+    expect(await valid(user.token)).toBe(false);
+    // …and so does a new password; the old token no longer opens the door.
+    const again = await login(user.usuario, 'secreto-1');
+    expect((await edit({ contraseña: 'secreto-2' })).status).toBe(200);
+    expect(await valid(again)).toBe(false);
+    expect((await call({ action: 'door_action', token: again, pin: '1357', door_action: 'ENTRADA' })).status).toBe(401);
+    const fresh = await login(user.usuario, 'secreto-2');
+    expect(
+      (await call({ action: 'door_action', token: fresh, pin: '1357', door_action: 'ENTRADA' })).body.success,
+    ).toBe(true);
+
+    // The admin editing himself keeps the session he edits from; his other ones end.
+    const adminElsewhere = await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña);
+    const adminId = (await call({ action: 'list_users', token: admin })).body.users.find(
+      (u) => u.usuario === 'admin',
+    )?.id;
+    expect(
+      (
+        await call({
+          action: 'update_user',
+          token: admin,
+          userId: adminId,
+          usuario: 'admin',
+          contraseña: TEST_ADMIN.contraseña,
+          pin: TEST_ADMIN.pin,
+        })
+      ).status,
+    ).toBe(200);
+    expect(await valid(admin)).toBe(true);
+    expect(await valid(adminElsewhere)).toBe(false);
   });
 
   it('keeps user management to the admin: 403 for anyone else', async () => {
@@ -183,9 +363,6 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
       (await call({ action: 'add_user', token: admin, usuario: user.usuario, pin: '7777', contraseña: 'x' })).body
         .error,
     ).toBe('El usuario ya existe');
-    expect(
-      (await call({ action: 'add_user', token: admin, usuario: 'other', pin: user.pin, contraseña: 'x' })).body.error,
-    ).toBe('Ese PIN ya está en uso');
     const edited = await call({
       action: 'update_user',
       token: admin,

@@ -2,14 +2,14 @@ import { abridorActions, type DoorUser } from 'shared-api';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../db';
 import { HttpError } from '../../http-error';
-import { actionFunction, type RequestMeta } from '../../router';
-import { afterWrongPin, isLocked, secondsLeft } from './lockout';
-import { hashPassword, hashPin, newToken, sha256, verifyPassword } from './secrets';
-import { ADMIN_USUARIO, pinPepper } from './setup';
+import { actionFunction } from '../../router';
+import { audit } from './audit';
+import { claimLoginAttempt, recordLoginFailure, recordLoginSuccess } from './login-throttle';
+import { pinPepper } from './pepper';
+import { checkPin } from './pin-check';
+import { dummyPasswordHash, hashPassword, hashPin, needsRehash, newToken, sha256, verifyPassword } from './secrets';
+import { ADMIN_USUARIO } from './setup';
 
-/** Failed logins (per user name or per address) allowed in the window before 429. */
-const LOGIN_ATTEMPTS = 10;
-const LOGIN_WINDOW = '15 minutes';
 const MAGIC_TOKEN_HOURS = 24;
 
 interface UserRow extends Record<string, unknown> {
@@ -26,20 +26,6 @@ const toDoorUser = (row: Pick<UserRow, 'id' | 'usuario' | 'box'>): DoorUser => (
   box: row.box,
   isAdmin: row.usuario === ADMIN_USUARIO,
 });
-
-async function audit(
-  db: Queryable,
-  entry: { userId: string | null; usuario: string | null; action: string; result: string },
-  meta: RequestMeta,
-) {
-  await db.query('insert into door_audit (user_id, usuario, action, result, ip) values ($1, $2, $3, $4, $5)', [
-    entry.userId,
-    entry.usuario,
-    entry.action,
-    entry.result,
-    meta.ip,
-  ]);
-}
 
 /** The user of a live session token, or 401. */
 async function sessionUser(ctx: FunctionContext, token: string): Promise<UserRow> {
@@ -69,45 +55,70 @@ async function openSession(ctx: FunctionContext, userId: string, db: Queryable =
   return token;
 }
 
-/** Unique violations become clear 409s: a taken user name or a PIN someone else has. */
-function conflictMessage(error: unknown): string | null {
-  const e = error as { code?: string; constraint?: string; message?: string };
-  if (e.code !== '23505') return null;
-  const where = `${e.constraint ?? ''} ${e.message ?? ''}`;
-  return where.includes('pin') ? 'Ese PIN ya está en uso' : 'El usuario ya existe';
+/**
+ * Ends a user's sessions after his password or PIN changed, but `keep` (the session that made the
+ * change, when it is his own): whoever held the old secret must not stay signed in.
+ */
+async function revokeSessions(db: Queryable, userId: string, keep: string | null): Promise<void> {
+  await db.query(
+    `update door_sessions set revoked_at = now()
+     where user_id = $1 and revoked_at is null and token_hash is distinct from $2`,
+    [userId, keep],
+  );
 }
 
+/** A taken user name becomes a clear 409 (the only unique field a request can clash with). */
 async function withConflicts<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    const message = conflictMessage(error);
-    if (message) throw new HttpError(409, message);
+    if ((error as { code?: string }).code === '23505') throw new HttpError(409, 'El usuario ya existe');
     throw error;
   }
 }
 
 export const abridorFunction = actionFunction('abridor', abridorActions, {
   async login({ usuario, contraseña }, ctx, meta) {
-    const { rows: recent } = await ctx.db.query<{ n: number }>(
-      `select count(*)::int as n from door_audit where action = 'login' and result = 'failed'
-       and created_at > now() - interval '${LOGIN_WINDOW}' and (usuario = $1 or ip = $2)`,
-      [usuario, meta.ip],
-    );
-    if ((recent[0]?.n ?? 0) >= LOGIN_ATTEMPTS) {
-      throw new HttpError(429, 'Demasiados intentos de inicio de sesión. Inténtelo más tarde.');
-    }
+    const cost = ctx.config.DOOR_HASH_COST_LOG2;
     const { rows } = await ctx.db.query<UserRow>(
       'select id::text as id, usuario, box, password_hash, pin_hash from door_users where usuario = $1',
       [usuario],
     );
     const user = rows[0];
-    if (!user || !(await verifyPassword(contraseña, user.password_hash))) {
-      await audit(ctx.db, { userId: user?.id ?? null, usuario, action: 'login', result: 'failed' }, meta);
+    const attempt = await claimLoginAttempt(ctx.db, {
+      usuario,
+      ip: meta.ip,
+      userId: user?.id ?? null,
+      knownForDays: ctx.config.DOOR_SESSION_DAYS,
+    });
+    if (!attempt) throw new HttpError(429, 'Demasiados intentos de inicio de sesión. Inténtelo más tarde.');
+    // An unknown name costs the same hash as a known one: timing does not tell which names exist.
+    let right = false;
+    if (user) right = await verifyPassword(contraseña, user.password_hash);
+    else await verifyPassword(contraseña, await dummyPasswordHash(cost));
+    if (!user || !right) {
+      await recordLoginFailure(ctx.db, usuario, attempt);
       throw new HttpError(401, 'Credenciales inválidas');
     }
-    const token = await openSession(ctx, user.id);
-    await audit(ctx.db, { userId: user.id, usuario, action: 'login', result: 'ok' }, meta);
+    const upgraded = needsRehash(user.password_hash, cost) ? await hashPassword(contraseña, cost) : null;
+    const token = await ctx.db.transaction(async (tx) => {
+      // The password may have changed while it was being checked (the admin ending every session
+      // that knew the old one): then the old one opens no new session either.
+      const { rows: unchanged } = await tx.query(
+        'select 1 from door_users where id = $1 and password_hash = $2 for update',
+        [user.id, user.password_hash],
+      );
+      if (!unchanged.length) return null;
+      await recordLoginSuccess(tx, attempt, user.id);
+      if (upgraded) {
+        await tx.query('update door_users set password_hash = $2 where id = $1', [user.id, upgraded]);
+      }
+      return openSession(ctx, user.id, tx);
+    });
+    if (!token) {
+      await recordLoginFailure(ctx.db, usuario, attempt);
+      throw new HttpError(401, 'Credenciales inválidas');
+    }
     return { token, user: toDoorUser(user) };
   },
 
@@ -143,51 +154,13 @@ export const abridorFunction = actionFunction('abridor', abridorActions, {
 
   async door_action({ token, pin, door_action }, ctx, meta) {
     const user = await sessionUser(ctx, token);
-    const who = { userId: user.id, usuario: user.usuario, action: door_action };
-    // Hashed before the transaction: the embedded database has one connection, which the transaction holds.
-    const pinMatches = (await hashPin(pin, await pinPepper(ctx.db))) === user.pin_hash;
-    const outcome = await ctx.db.transaction(async (tx) => {
-      await tx.query('insert into door_pin_failures (user_id) values ($1) on conflict (user_id) do nothing', [user.id]);
-      const { rows } = await tx.query<{ failures: number; locked_until: Date | string | null; now: Date | string }>(
-        'select failures, locked_until, now() as now from door_pin_failures where user_id = $1 for update',
-        [user.id],
-      );
-      const row = rows[0];
-      const now = new Date(row?.now ?? Date.now());
-      const state = {
-        failures: row?.failures ?? 0,
-        lockedUntil: row?.locked_until ? new Date(row.locked_until) : null,
-      };
-      if (state.lockedUntil && isLocked(state, now)) {
-        await audit(tx, { ...who, result: 'locked' }, meta);
-        const seconds = secondsLeft(state.lockedUntil, now);
-        return {
-          success: false,
-          error: `Espere ${seconds} segundos antes del próximo intento`,
-          lockedUntil: state.lockedUntil.toISOString(),
-        };
-      }
-      if (!pinMatches) {
-        const next = afterWrongPin(state, now);
-        await tx.query('update door_pin_failures set failures = $2, locked_until = $3 where user_id = $1', [
-          user.id,
-          next.failures,
-          next.lockedUntil,
-        ]);
-        await audit(tx, { ...who, result: 'wrong_pin' }, meta);
-        return next.lockedUntil
-          ? {
-              success: false,
-              error: 'Acceso Bloqueado: Demasiados intentos fallidos. Espere 15 segundos.',
-              lockedUntil: next.lockedUntil.toISOString(),
-              attemptsLeft: 0,
-            }
-          : { success: false, error: 'PIN inválido', attemptsLeft: next.attemptsLeft };
-      }
-      await tx.query('update door_pin_failures set failures = 0, locked_until = null where user_id = $1', [user.id]);
-      return null;
+    const refused = await checkPin(ctx, user, pin, meta, {
+      action: door_action,
+      wrongPin: 'PIN inválido',
+      rehash: true,
     });
-    if (outcome) return outcome;
+    if (refused) return refused;
+    const who = { userId: user.id, usuario: user.usuario, action: door_action };
     try {
       await ctx.doorRelay.pulse(door_action, user.id);
     } catch (error) {
@@ -199,19 +172,22 @@ export const abridorFunction = actionFunction('abridor', abridorActions, {
     return { success: true, message: `Acceso Autorizado: ${door_action}` };
   },
 
+  /** The current PIN is checked like the keypad's (same lockout); other sessions end. */
   async change_pin({ token, currentPin, newPin }, ctx, meta) {
     const user = await sessionUser(ctx, token);
-    const pepper = await pinPepper(ctx.db);
-    if ((await hashPin(currentPin, pepper)) !== user.pin_hash) {
-      await audit(ctx.db, { userId: user.id, usuario: user.usuario, action: 'change_pin', result: 'wrong_pin' }, meta);
-      throw new HttpError(400, 'El PIN actual no es correcto');
-    }
-    const newHash = await hashPin(newPin, pepper);
-    await withConflicts(() =>
-      ctx.db.query('update door_users set pin_hash = $2, updated_at = now() where id = $1', [user.id, newHash]),
-    );
-    await audit(ctx.db, { userId: user.id, usuario: user.usuario, action: 'change_pin', result: 'ok' }, meta);
-    return { success: true as const };
+    const refused = await checkPin(ctx, user, currentPin, meta, {
+      action: 'change_pin',
+      wrongPin: 'El PIN actual no es correcto',
+      rehash: false,
+    });
+    if (refused) return refused;
+    const newHash = await hashPin(newPin, await pinPepper(ctx.config), ctx.config.DOOR_HASH_COST_LOG2);
+    await ctx.db.transaction(async (tx) => {
+      await tx.query('update door_users set pin_hash = $2, updated_at = now() where id = $1', [user.id, newHash]);
+      await revokeSessions(tx, user.id, sha256(token));
+      await audit(tx, { userId: user.id, usuario: user.usuario, action: 'change_pin', result: 'ok' }, meta);
+    });
+    return { success: true };
   },
 
   async list_users({ token }, ctx) {
@@ -224,12 +200,14 @@ export const abridorFunction = actionFunction('abridor', abridorActions, {
 
   async add_user({ token, usuario, pin, contraseña, box }, ctx, meta) {
     const admin = await adminUser(ctx, token);
-    const pepper = await pinPepper(ctx.db);
+    const cost = ctx.config.DOOR_HASH_COST_LOG2;
+    const passwordHash = await hashPassword(contraseña, cost);
+    const pinHash = await hashPin(pin, await pinPepper(ctx.config), cost);
     const { rows } = await withConflicts(async () =>
       ctx.db.query<UserRow>(
         `insert into door_users (id, usuario, password_hash, pin_hash, box) values (gen_random_uuid(), $1, $2, $3, $4)
          returning id::text as id, usuario, box`,
-        [usuario, await hashPassword(contraseña), await hashPin(pin, pepper), box?.trim() || null],
+        [usuario, passwordHash, pinHash, box?.trim() || null],
       ),
     );
     const user = rows[0] as UserRow;
@@ -251,25 +229,32 @@ export const abridorFunction = actionFunction('abridor', abridorActions, {
     if (target.usuario === ADMIN_USUARIO && usuario !== ADMIN_USUARIO) {
       throw new HttpError(400, 'El usuario admin no se puede renombrar');
     }
-    const pepper = await pinPepper(ctx.db);
-    const { rows } = await withConflicts(async () =>
-      ctx.db.query<UserRow>(
-        `update door_users set usuario = $2, box = $3,
-           pin_hash = coalesce($4, pin_hash), password_hash = coalesce($5, password_hash), updated_at = now()
-         where id::text = $1 returning id::text as id, usuario, box`,
-        [
-          userId,
-          usuario,
-          box?.trim() || null,
-          pin ? await hashPin(pin, pepper) : null,
-          contraseña ? await hashPassword(contraseña) : null,
-        ],
-      ),
-    );
-    await audit(
-      ctx.db,
-      { userId: admin.id, usuario: admin.usuario, action: `update_user:${usuario}`, result: 'ok' },
-      meta,
+    const cost = ctx.config.DOOR_HASH_COST_LOG2;
+    // Hashed before the transaction: the embedded database has one connection, which it holds.
+    const pinHash = pin ? await hashPin(pin, await pinPepper(ctx.config), cost) : null;
+    const passwordHash = contraseña ? await hashPassword(contraseña, cost) : null;
+    const rows = await withConflicts(() =>
+      ctx.db.transaction(async (tx) => {
+        const updated = await tx.query<UserRow>(
+          `update door_users set usuario = $2, box = $3,
+             pin_hash = coalesce($4, pin_hash), password_hash = coalesce($5, password_hash), updated_at = now()
+           where id::text = $1 returning id::text as id, usuario, box`,
+          [userId, usuario, box?.trim() || null, pinHash, passwordHash],
+        );
+        const edited = updated.rows[0];
+        if (edited && (pinHash || passwordHash)) {
+          // A new secret ends every session that knew the old one; the admin editing himself stays in.
+          await revokeSessions(tx, edited.id, edited.id === admin.id ? sha256(token) : null);
+          // A new PIN from the admin starts the failure count again.
+          if (pinHash) await tx.query('delete from door_pin_failures where user_id = $1', [edited.id]);
+        }
+        await audit(
+          tx,
+          { userId: admin.id, usuario: admin.usuario, action: `update_user:${usuario}`, result: 'ok' },
+          meta,
+        );
+        return updated.rows;
+      }),
     );
     return { success: true as const, user: toDoorUser(rows[0] as UserRow) };
   },
