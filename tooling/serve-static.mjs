@@ -1,12 +1,12 @@
 // A remote's own origin: serves its production build (dist/). In production this is a CDN
 // or any static host; this small server stands in for it on one machine.
 //   node tooling/serve-static.mjs <dist> <port> [--spa] [--api http://127.0.0.1:8787]
+// The server itself is gateway/src/static-host.ts: with --api it is a second entrance to the
+// functions, so it runs the gateway's own middleware (limits, headers, errors), not a copy.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import compression from 'compression';
-import express from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { tsImport } from 'tsx/esm/api';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -27,33 +27,19 @@ if (!existsSync(dist)) {
   process.exit(1);
 }
 
-const app = express();
-app.disable('x-powered-by');
-app.use(compression());
-app.use((_req, res, next) => {
-  // Manifests and chunks are fetched by the shell's origin.
-  res.setHeader('access-control-allow-origin', '*');
-  next();
+// Plain node runs this file (npm scripts, scripts/stack.mjs); tsx compiles the TypeScript it imports.
+const { startStaticHost } = await tsImport('../gateway/src/static-host.ts', import.meta.url);
+const host = await startStaticHost({
+  dist,
+  port: Number(portArg),
+  host: values.host,
+  spa: values.spa,
+  api: values.api,
 });
-// The standalone door app calls the functions on its own origin.
-if (values.api) app.use(createProxyMiddleware({ target: values.api, pathFilter: '/functions/v1', xfwd: true }));
-app.use(
-  express.static(dist, {
-    index: values.spa ? 'index.html' : false,
-    setHeaders: (res, filePath) => {
-      const hashed = /\.[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i.test(filePath);
-      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  }),
-);
-if (values.spa) app.get('/{*splat}', (_req, res) => res.sendFile(path.join(dist, 'index.html')));
-
-const server = app.listen(Number(portArg), values.host, () => {
-  console.log(`serving ${path.relative(process.cwd(), dist) || '.'} on http://${values.host}:${portArg}`);
-});
-// The gateway reuses idle connections for 5 s (Node's keep-alive agent). If this server closed
-// them at the same moment, a reused socket would reset and the visitor would get a 502: keep
-// them open longer than the client does, so the client always closes first.
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(0));
+console.log(`serving ${path.relative(process.cwd(), dist) || '.'} on ${host.url}`);
+const shutdown = () => {
+  host.stop().finally(() => process.exit(0));
+  // Open connections (a gateway's keep-alive sockets) must not hold the exit.
+  host.server.closeAllConnections();
+};
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, shutdown);

@@ -1,3 +1,5 @@
+import { type Server, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { FunctionContext } from './context';
@@ -7,10 +9,29 @@ import { createFunctionsRouter, type FunctionDefinition } from './router';
 /** Body limit of JSON calls; document uploads have their own limit. */
 export const JSON_BODY_LIMIT = '100kb';
 
+/**
+ * Whose X-Forwarded-For the service believes: its gateway's, and of that header only the last
+ * address, the one the gateway wrote; whatever comes before it is a client's own claim. The
+ * setting lists the gateway's addresses (IP, CIDR, `loopback`…); `none` believes nobody, for a
+ * service that faces its clients itself.
+ */
+export function trustGatewayHop(setting: string) {
+  const addresses = setting
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (addresses.length === 0 || addresses.includes('none') || addresses.includes('false')) return false;
+  // Express parses the list (proxy-addr; a wrong entry fails the start); the one hop is ours.
+  const probe = express();
+  probe.set('trust proxy', addresses);
+  const isGateway = probe.get('trust proxy fn') as (address: string, hop: number) => boolean;
+  return (address: string, hop: number) => hop === 0 && isGateway(address, hop);
+}
+
 export function createApp(ctx: FunctionContext, definitions: FunctionDefinition[]) {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', trustGatewayHop(ctx.config.FUNCTIONS_TRUST_PROXY));
   app.use(pinoHttp({ logger: ctx.log, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
 
   app.get('/healthz', async (_req, res) => {
@@ -40,22 +61,76 @@ export function createApp(ctx: FunctionContext, definitions: FunctionDefinition[
   });
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (res.headersSent) {
+      // Half an answer is out (a stream, a page): the connection is all that is left to end.
+      req.log.error({ err: error }, 'function failed while answering');
+      res.destroy();
+      return;
+    }
     if (error instanceof HttpError) {
       res.status(error.status).json({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
       return;
     }
-    const status = (error as { status?: unknown }).status;
-    const type = (error as { type?: unknown }).type;
+    const { status, type, expose, message } = (error ?? {}) as {
+      status?: unknown;
+      type?: unknown;
+      expose?: unknown;
+      message?: unknown;
+    };
     if (type === 'entity.too.large') {
       res.status(413).json({ error: 'Request body too large' });
       return;
     }
-    if (type === 'entity.parse.failed' || (typeof status === 'number' && status >= 400 && status < 500)) {
+    if (type === 'entity.parse.failed') {
       res.status(400).json({ error: 'Invalid JSON body' });
+      return;
+    }
+    if (type === 'request.size.invalid') {
+      res.status(400).json({ error: 'Request body does not match its Content-Length' });
+      return;
+    }
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      // http-errors marks the messages written for the client (body parser, router); only those go out.
+      const text = expose === true && typeof message === 'string' && message ? message : STATUS_CODES[status];
+      res.status(status).json({ error: text ?? 'Bad request' });
       return;
     }
     req.log.error({ err: error }, 'function failed');
     res.status(500).json({ error: 'Internal server error' });
   });
   return app;
+}
+
+/** What Node's parser refuses before any handler runs, as its status and a sentence. */
+function clientErrorAnswer(code: string | undefined): [number, string] {
+  if (code === 'HPE_HEADER_OVERFLOW') return [431, 'Request headers too large'];
+  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return [413, 'Request body too large'];
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'Request timed out'];
+  if (code === 'HPE_INVALID_CONTENT_LENGTH' || code === 'HPE_UNEXPECTED_CONTENT_LENGTH') {
+    return [400, 'Invalid Content-Length'];
+  }
+  return [400, 'Malformed request'];
+}
+
+/**
+ * Node answers a request its parser refuses (headers over 16 KB, a Content-Length that is not a
+ * number or contradicts the body) with a bare status line: answer those in JSON like the rest.
+ * For the server that listens with the app (server.ts, and the test harness's).
+ */
+export function answerClientErrorsWithJson(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    // Like Node's own handler: once an answer on this connection has begun, a second one would
+    // corrupt it, and a reset connection has nobody to read one.
+    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const [status, message] = clientErrorAnswer(error.code);
+    const body = JSON.stringify({ error: message });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
 }

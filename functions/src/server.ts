@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { pino } from 'pino';
-import { createApp } from './app';
+import { answerClientErrorsWithJson, createApp } from './app';
 import { type FunctionsConfig, loadConfig } from './config';
 import { createContext } from './context';
 import { openDatabase } from './db';
@@ -22,7 +22,8 @@ export async function startFunctionsService(config: FunctionsConfig = loadConfig
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(config.FUNCTIONS_PORT, config.FUNCTIONS_HOST, () => resolve(s));
   });
-  // Longer than the gateway's keep-alive (see tooling/serve-static.mjs): no reset sockets, no 502.
+  answerClientErrorsWithJson(server);
+  // Longer than the gateway's keep-alive (see gateway/src/static-host.ts): no reset sockets, no 502.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   const address = server.address();

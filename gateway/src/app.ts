@@ -5,10 +5,11 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { SiteConfig } from 'shared-api/site';
 import type { GatewayConfig } from './config';
+import { jsonErrorHandler, jsonNotFound } from './errors';
 import { checkUpstreams } from './health';
-import { functionsProxy, remotesProxy } from './proxies';
+import { functionsRoutes, remotesProxy } from './proxies';
 import { publicRegistry, type RegistrySource } from './registry';
-import { functionsBodyLimit, functionsRateLimit, securityHeaders } from './security';
+import { refuseSourceMaps, securityHeaders } from './security';
 import { robots, sitemap } from './seo';
 import { createShellPageHandler } from './shell-page';
 
@@ -17,13 +18,15 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 
 function isHashedAsset(urlPath: string): boolean {
-  return /\/static\/.+\.[0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i.test(urlPath);
+  return /\/static\/.+\.[0-9a-f]{8,}\.[a-z0-9]+$/i.test(urlPath);
 }
 
 export function createGateway(config: GatewayConfig, registry: RegistrySource, log: Logger, site: SiteConfig) {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // The gateway is the edge: the client is whoever connected, unless a load balancer in front of
+  // it is configured. Otherwise a client's own X-Forwarded-For would choose its rate-limit bucket.
+  app.set('trust proxy', config.GATEWAY_TRUST_PROXY);
   app.use(pinoHttp({ logger: log, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
   app.use(securityHeaders(site));
   // Server-Sent Events must reach the browser unbuffered.
@@ -53,9 +56,9 @@ export function createGateway(config: GatewayConfig, registry: RegistrySource, l
     res.set('cache-control', 'no-store').json(publicRegistry(registry.current()));
   });
 
-  app.use('/functions/v1', functionsRateLimit(config));
-  app.use(functionsBodyLimit);
-  app.use(functionsProxy(config, log));
+  app.use(functionsRoutes(config, log));
+  // Source maps carry the whole source: kept for error tracking, never served.
+  app.use(refuseSourceMaps);
 
   // Remotes: hashed chunks immutable, manifests and remoteEntry revalidated.
   app.use('/remotes', (req, res, next) => {
@@ -74,15 +77,10 @@ export function createGateway(config: GatewayConfig, registry: RegistrySource, l
       },
     }),
   );
-  // A missing asset is a plain 404, not the HTML page.
-  app.use('/static', (_req, res) => {
-    res.status(404).type('text/plain').send('Not found');
-  });
+  // A missing asset is a JSON 404, not the HTML page.
+  app.use('/static', jsonNotFound);
   app.get('/{*splat}', createShellPageHandler(config.SHELL_DIST, registry, site));
-
-  app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    req.log.error({ err: error }, 'gateway error');
-    if (!res.headersSent) res.status(500).json({ error: 'Internal gateway error' });
-  });
+  app.use(jsonNotFound);
+  app.use(jsonErrorHandler(log));
   return app;
 }

@@ -1,8 +1,44 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Express's (proxy-addr's) names for address ranges. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', mask, ...rest] = entry.split('/');
+  if (rest.length > 0 || !isIP(address)) return false;
+  if (mask === undefined) return true;
+  if (/^\d{1,3}$/.test(mask)) return Number(mask) <= (isIP(address) === 4 ? 32 : 128);
+  return isIP(address) === 4 && isIP(mask) === 4;
+}
+
+/**
+ * Whose X-Forwarded-For the gateway believes. Empty (the default): nobody, the gateway is the
+ * edge and the client is whoever opened the connection. A number: that many proxy hops in front
+ * of it. Otherwise the addresses of the load balancers in front of it (IP, CIDR, `loopback`…).
+ */
+export type TrustProxy = false | number | string[];
+
+const trustProxy = z
+  .string()
+  .default('')
+  .transform((raw, ctx): TrustProxy => {
+    const value = raw.trim();
+    if (value === '' || value === 'false' || value === 'none') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const invalid = entries.filter((entry) => !isAddressOrRange(entry));
+    if (invalid.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `not an address, CIDR range or hop count: ${invalid.join(', ')}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const envSchema = z.object({
   GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -15,6 +51,14 @@ const envSchema = z.object({
   /** Calls per minute and client IP to the functions. */
   GATEWAY_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   GATEWAY_PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  GATEWAY_TRUST_PROXY: trustProxy,
+  /**
+   * Open realtime streams per client address. A browser opens at most 6 connections to one
+   * origin, so a page never needs more; a client holding more is hoarding the stream pool.
+   */
+  GATEWAY_STREAMS_PER_CLIENT: z.coerce.number().int().positive().default(6),
+  /** Open realtime streams in all; each holds two sockets here and one at the functions service. */
+  GATEWAY_MAX_STREAMS: z.coerce.number().int().positive().default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -24,7 +68,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
   return envSchema.parse(env);
 }
 
-/** Largest body per function: uploads carry ID scans, everything else is small JSON. */
-/** A document may be 10 MB; the multipart envelope around it needs a little more. */
-export const BODY_LIMITS_BYTES: Record<string, number> = { 'upload-document': 10 * 1024 * 1024 + 64 * 1024 };
+/**
+ * Largest body per function: uploads carry ID scans, everything else is small JSON. A Map, not
+ * an object: the name comes from the URL, and `constructor` must not find Object's.
+ */
+export const BODY_LIMITS_BYTES: ReadonlyMap<string, number> = new Map([
+  // A document may be 10 MB; the multipart envelope around it needs a little more.
+  ['upload-document', 10 * 1024 * 1024 + 64 * 1024],
+]);
 export const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;

@@ -3,6 +3,7 @@ import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { SiteConfig } from 'shared-api/site';
 import { BODY_LIMITS_BYTES, DEFAULT_BODY_LIMIT_BYTES, type GatewayConfig } from './config';
+import { sendJsonError } from './errors';
 import { thirdPartySources } from './site-config';
 
 /**
@@ -32,6 +33,8 @@ export function securityHeaders(site: SiteConfig) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The same as frame-ancestors 'none', for browsers that only know the older header.
+    xFrameOptions: { action: 'deny' },
   });
 }
 
@@ -41,30 +44,52 @@ export function functionsRateLimit(config: Pick<GatewayConfig, 'GATEWAY_RATE_LIM
     limit: config.GATEWAY_RATE_LIMIT,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    // A client's own X-Forwarded-For and Forwarded are ignored on purpose (see GATEWAY_TRUST_PROXY).
+    validate: { xForwardedForHeader: false, forwardedHeader: false },
     handler: (_req, res) => {
-      res.status(429).json({ error: 'Too many requests, please try again in a minute' });
+      sendJsonError(res, 429, 'Too many requests, please try again in a minute');
     },
   });
 }
 
 /**
  * Refuses oversized bodies before they reach the functions service. The declared length is
- * checked; a body without one (chunked) is refused, since browsers always declare it.
+ * checked; a body without one (chunked) is refused, since browsers always declare it. Node's
+ * parser has already refused a Content-Length that is not a number.
  */
 export function functionsBodyLimit(req: Request, res: Response, next: NextFunction) {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
-  const name = req.path.replace(/^\/functions\/v1\//, '').split('/')[0] ?? '';
-  const limit = BODY_LIMITS_BYTES[name] ?? DEFAULT_BODY_LIMIT_BYTES;
+  const name = functionName(req.path) ?? '';
+  const limit = BODY_LIMITS_BYTES.get(name) ?? DEFAULT_BODY_LIMIT_BYTES;
   const declared = req.headers['content-length'];
   if (declared === undefined) {
     if (req.headers['transfer-encoding']) {
-      res.status(411).json({ error: 'Content-Length required' });
+      sendJsonError(res, 411, 'Content-Length required');
       return;
     }
     return next();
   }
-  if (Number(declared) > limit) {
-    res.status(413).json({ error: 'Request body too large' });
+  if (!(Number(declared) <= limit)) {
+    sendJsonError(res, 413, 'Request body too large');
+    return;
+  }
+  next();
+}
+
+const FUNCTION_PATH = /^\/functions\/v1\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/;
+
+/**
+ * The function a path calls, or null. Names are kebab-case: `..`, `%2e%2e`, `__proto__`,
+ * `toString` and deeper paths name no function and never reach the functions service.
+ */
+export function functionName(path: string): string | null {
+  return FUNCTION_PATH.exec(path)?.[1] ?? null;
+}
+
+/** Source maps carry the whole source: built for error tracking, never served. */
+export function refuseSourceMaps(req: Request, res: Response, next: NextFunction) {
+  if (/\.map$/i.test(req.path)) {
+    sendJsonError(res, 404, 'Not found');
     return;
   }
   next();

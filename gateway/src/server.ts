@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { pino } from 'pino';
 import { createGateway } from './app';
 import { type GatewayConfig, loadConfig } from './config';
+import { answerClientErrorsWithJson } from './errors';
 import { createRegistrySource } from './registry';
 import { loadSiteConfig } from './site-config';
 
@@ -14,6 +15,7 @@ export async function startGateway(config: GatewayConfig = loadConfig()) {
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(config.GATEWAY_PORT, config.GATEWAY_HOST, () => resolve(s));
   });
+  answerClientErrorsWithJson(server);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.GATEWAY_PORT;
   const url = `http://${config.GATEWAY_HOST === '127.0.0.1' ? 'localhost' : config.GATEWAY_HOST}:${port}`;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Request, Response } from 'express';
 import type { SiteConfig } from 'shared-api/site';
 import { matchPath, remoteForPath } from 'shared-i18n';
+import { sendJsonError } from './errors';
 import type { RegistrySource } from './registry';
 import { publicRegistry } from './registry';
 
@@ -34,12 +35,12 @@ export function createShellPageHandler(shellDist: string, registry: RegistrySour
     try {
       html = readTemplate();
     } catch {
-      res.status(503).type('text/plain').send('The site is being deployed. Please try again in a minute.');
+      sendJsonError(res, 503, 'The site is being deployed. Please try again in a minute.', { 'retry-after': '60' });
       return;
     }
     const remotes = publicRegistry(registry.current());
     const remoteName = remoteForPath(req.path);
-    const manifest = remoteName ? remotes[remoteName] : undefined;
+    const manifest = remoteName && Object.hasOwn(remotes, remoteName) ? remotes[remoteName] : undefined;
     const head = [
       `<script type="application/json" id="remotes-registry">${jsonForHtml(remotes)}</script>`,
       `<script type="application/json" id="site-config">${jsonForHtml(site)}</script>`,

@@ -44,7 +44,9 @@ export function createConfig(options, argv = {}) {
     mode: isProduction ? 'production' : 'development',
     context: appDir,
     entry: { main: './src/index.ts' },
-    devtool: isProduction ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production maps carry the whole source: built for an error tracker (no sourceMappingURL
+    // in the bundles), and the gateway and the static host refuse every `.map`.
+    devtool: isProduction ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     output: {
       path: path.join(appDir, 'dist'),
       // The shell lives at the site root; remotes work wherever they are served from.

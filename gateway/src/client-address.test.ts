@@ -1,0 +1,103 @@
+import type { Server } from 'node:http';
+import express from 'express';
+import { pino } from 'pino';
+import { DEMO_SITE_CONFIG } from 'shared-api/site';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGateway } from './app';
+import { loadConfig } from './config';
+import { createRegistrySource } from './registry';
+import { closeAll, fakeShellDist, jsonError, listen, send } from './testing';
+
+const servers: Server[] = [];
+let functionsUrl: string;
+
+/** A functions service that says which client address the gateway told it. */
+beforeAll(async () => {
+  const upstream = express();
+  upstream.post('/functions/v1/whoami', (req, res) => {
+    res.json({ forwardedFor: req.headers['x-forwarded-for'] ?? null, forwarded: req.headers.forwarded ?? null });
+  });
+  const functions = await listen(upstream);
+  servers.push(functions.server);
+  functionsUrl = functions.url;
+});
+
+afterAll(() => closeAll(servers));
+
+async function startGateway(env: Record<string, string> = {}) {
+  const config = loadConfig({
+    SHELL_DIST: fakeShellDist(),
+    FUNCTIONS_URL: functionsUrl,
+    GATEWAY_REMOTES: '{}',
+    GATEWAY_RATE_LIMIT: '5',
+    ...env,
+  });
+  const gateway = await listen(
+    createGateway(config, createRegistrySource(config), pino({ level: 'silent' }), DEMO_SITE_CONFIG),
+  );
+  servers.push(gateway.server);
+  return gateway.url;
+}
+
+const randomAddress = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+
+async function whoami(gateway: string, from: string, headers: Record<string, string> = {}) {
+  const answer = await send(gateway, { method: 'POST', path: '/functions/v1/whoami', localAddress: from, headers });
+  return { status: answer.status, body: answer.status === 200 ? JSON.parse(answer.body) : jsonError(answer) };
+}
+
+describe('the gateway as the edge (no GATEWAY_TRUST_PROXY)', () => {
+  it('tells the functions service the address the client connected from, not the one it claims', async () => {
+    const gateway = await startGateway();
+    const answer = await whoami(gateway, '127.0.5.5', {
+      'x-forwarded-for': '203.0.113.50, 198.51.100.2',
+      forwarded: 'for=203.0.113.50',
+    });
+    expect(answer).toEqual({ status: 200, body: { forwardedFor: '127.0.5.5', forwarded: null } });
+  });
+
+  it('rate-limits a client whatever X-Forwarded-For it sends with each call', async () => {
+    const gateway = await startGateway();
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      statuses.push((await whoami(gateway, '127.0.6.6', { 'x-forwarded-for': randomAddress() })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    // Another client still has its own allowance.
+    expect((await whoami(gateway, '127.0.6.7')).status).toBe(200);
+  });
+});
+
+describe('behind a configured load balancer (GATEWAY_TRUST_PROXY)', () => {
+  const balancer = '127.0.7.1';
+
+  it('takes the client address from the load balancer only, and forwards exactly that one', async () => {
+    const gateway = await startGateway({ GATEWAY_TRUST_PROXY: balancer });
+    const viaBalancer = await whoami(gateway, balancer, { 'x-forwarded-for': '10.6.6.6, 203.0.113.9' });
+    expect(viaBalancer.body).toEqual({ forwardedFor: '203.0.113.9', forwarded: null });
+    const direct = await whoami(gateway, '127.0.7.2', { 'x-forwarded-for': '203.0.113.9' });
+    expect(direct.body).toEqual({ forwardedFor: '127.0.7.2', forwarded: null });
+  });
+
+  it('rate-limits each client behind the load balancer on its own', async () => {
+    const gateway = await startGateway({ GATEWAY_TRUST_PROXY: balancer });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await whoami(gateway, balancer, { 'x-forwarded-for': '203.0.113.10' })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect((await whoami(gateway, balancer, { 'x-forwarded-for': '203.0.113.11' })).status).toBe(200);
+  });
+
+  it('accepts addresses, CIDR ranges, names and a hop count, and refuses anything else at start-up', () => {
+    expect(loadConfig({}).GATEWAY_TRUST_PROXY).toBe(false);
+    expect(loadConfig({ GATEWAY_TRUST_PROXY: '1' }).GATEWAY_TRUST_PROXY).toBe(1);
+    expect(loadConfig({ GATEWAY_TRUST_PROXY: '10.0.0.0/8, loopback, fd00::/8' }).GATEWAY_TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      'loopback',
+      'fd00::/8',
+    ]);
+    expect(() => loadConfig({ GATEWAY_TRUST_PROXY: 'true' })).toThrow(/GATEWAY_TRUST_PROXY/);
+    expect(() => loadConfig({ GATEWAY_TRUST_PROXY: '10.0.0.0/33' })).toThrow(/not an address/);
+  });
+});

@@ -1,0 +1,104 @@
+import type { Server } from 'node:http';
+import path from 'node:path';
+import compression from 'compression';
+import express from 'express';
+import { type Logger, pino } from 'pino';
+import type { SiteConfig } from 'shared-api/site';
+import { type GatewayConfig, loadConfig } from './config';
+import { answerClientErrorsWithJson, jsonErrorHandler, jsonNotFound } from './errors';
+import { functionsRoutes } from './proxies';
+import { refuseSourceMaps, securityHeaders } from './security';
+import { loadSiteConfig } from './site-config';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The functions the standalone door app calls on its own origin (`api.action('abridor', …)` is
+ * all of mfe-door). Nothing else is reachable there: every other function goes through the gateway.
+ */
+export const STANDALONE_FUNCTIONS = ['abridor'] as const;
+
+export interface StaticHostOptions {
+  /** The app's production build. */
+  dist: string;
+  /** A standalone app: every unknown page path gets its index.html. */
+  spa?: boolean;
+  /** The functions service, for the standalone app's own calls. */
+  api?: string;
+}
+
+/**
+ * A remote's own origin (a CDN in production; this stands in for it on one machine). With `api`
+ * it is also the standalone door app's origin, a second entrance to the functions: it gets the
+ * gateway's own middleware (limits, client address, security headers, JSON errors), not a copy.
+ */
+export function createStaticHost(options: StaticHostOptions, config: GatewayConfig, log: Logger, site: SiteConfig) {
+  const dist = path.resolve(options.dist);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.GATEWAY_TRUST_PROXY);
+  app.use(securityHeaders(site));
+  app.use(compression());
+
+  if (options.api) {
+    app.use(functionsRoutes({ ...config, FUNCTIONS_URL: options.api }, log, { only: STANDALONE_FUNCTIONS }));
+  } else {
+    app.use('/functions', jsonNotFound);
+  }
+  app.use(refuseSourceMaps);
+  app.use(
+    express.static(dist, {
+      index: options.spa ? 'index.html' : false,
+      redirect: false,
+      setHeaders: (res, filePath) => {
+        const hashed = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i.test(filePath);
+        res.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
+        // The shell may load a remote's manifest, entry and chunks from another origin (a CDN
+        // entry in the registry). Pages are not for other origins.
+        if (!filePath.endsWith('.html')) {
+          res.setHeader('access-control-allow-origin', '*');
+          res.setHeader('cross-origin-resource-policy', 'cross-origin');
+        }
+      },
+    }),
+  );
+  app.use('/static', jsonNotFound);
+  if (options.spa) {
+    // A standalone page reads the site's configuration from its own origin, as under the gateway.
+    app.get('/site.json', (_req, res) => {
+      res.set('cache-control', 'no-cache').json(site);
+    });
+    app.get('/{*splat}', (_req, res, next) => {
+      res.setHeader('cache-control', 'no-cache');
+      res.sendFile(path.join(dist, 'index.html'), (error) => error && next(error));
+    });
+  }
+  app.use(jsonNotFound);
+  app.use(jsonErrorHandler(log));
+  return app;
+}
+
+export async function startStaticHost(
+  options: StaticHostOptions & { port: number; host: string },
+  config: GatewayConfig = loadConfig(),
+  site: SiteConfig = loadSiteConfig(),
+) {
+  const log = pino({ level: config.LOG_LEVEL, base: { service: 'static' } });
+  const app = createStaticHost(options, config, log, site);
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(options.port, options.host, () => resolve(s));
+  });
+  answerClientErrorsWithJson(server);
+  // The gateway reuses idle connections for 5 s (its keep-alive agent). If this server closed
+  // them at the same moment, a reused socket would reset and the visitor would get a 502: keep
+  // them open longer than the client does, so the client always closes first.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    server,
+    url: `http://${options.host}:${port}`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
