@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startMailbox } from './mailbox';
 import { E2E_DOOR_ADMIN, E2E_PORTS } from './ports';
 
 /** Starts the whole suite (functions on a throwaway in-memory database, remotes, gateway). */
@@ -11,6 +12,7 @@ export default async function globalSetup() {
   const { startStack } = await import('../scripts/stack.mjs');
   const missing = (lib.FRONTEND_APPS as string[]).filter((app) => !lib.isBuilt(app));
   if (missing.length) lib.buildFrontends(missing);
+  const stopMailbox = await startMailbox();
   const stack = await startStack({
     gatewayPort: E2E_PORTS.gateway,
     functionsPort: E2E_PORTS.functions,
@@ -20,10 +22,18 @@ export default async function globalSetup() {
       PGLITE_DATA_DIR: 'memory://',
       DOCUMENTS_DIR: mkdtempSync(path.join(tmpdir(), 'e2e-documents-')),
       NODE_ENV: 'test',
+      DEV_OUTBOX: '1',
+      // A fixed pepper (no file written) and a cheap hash cost: the journeys log in often.
+      DOOR_PIN_PEPPER: 'e2e-pepper-0123456789abcdef0123456789abcdef',
+      DOOR_HASH_COST_LOG2: '10',
+      SMTP_URL: `smtp://127.0.0.1:${E2E_PORTS.smtp}`,
       GATEWAY_RATE_LIMIT: '100000',
       DOOR_ADMIN_PASSWORD: E2E_DOOR_ADMIN.contraseña,
       DOOR_ADMIN_PIN: E2E_DOOR_ADMIN.pin,
     },
   });
-  return () => stack.stop();
+  return async () => {
+    stack.stop();
+    await stopMailbox();
+  };
 }

@@ -1,5 +1,7 @@
 /** The e2e stack runs on its own ports, so it never collides with a running `npm start`. */
-export const E2E_PORTS = { gateway: 18080, functions: 18787, remoteBase: 18000 } as const;
+export const E2E_PORTS = { gateway: 18080, functions: 18787, remoteBase: 18000, smtp: 18025, mailbox: 18026 } as const;
+/** Where journeys read what a person received by e-mail (see mailbox.ts). */
+export const MAILBOX_URL = `http://127.0.0.1:${E2E_PORTS.mailbox}`;
 export const GATEWAY_URL = `http://localhost:${E2E_PORTS.gateway}`;
 /** The door tool's standalone origin (4th remote). */
 export const DOOR_STANDALONE_URL = `http://127.0.0.1:${E2E_PORTS.remoteBase + 4}`;

@@ -28,7 +28,13 @@ const stack = await startStack({
   functionsPort: PORTS.functions,
   remotePortBase: PORTS.remoteBase,
   quiet: true,
-  env: { PGLITE_DATA_DIR: 'memory://', NODE_ENV: 'test', GATEWAY_RATE_LIMIT: '100000000', LOG_LEVEL: 'warn' },
+  env: {
+    PGLITE_DATA_DIR: 'memory://',
+    NODE_ENV: 'test',
+    DEV_OUTBOX: '1',
+    GATEWAY_RATE_LIMIT: '100000000',
+    LOG_LEVEL: 'warn',
+  },
 });
 
 try {

@@ -1,5 +1,9 @@
 // `npm start`: install if needed, build, start everything on the embedded database, print the URL.
+// `npm run dev`: the same, plus the development outbox endpoint (the codes and links a tester
+// reads at /functions/v1/outbox). `npm start` never serves it: it must be safe to expose.
 import { buildFrontends, ensureInstalled } from './lib.mjs';
+
+const development = process.argv.includes('--dev');
 
 ensureInstalled();
 buildFrontends();
@@ -7,9 +11,10 @@ const { startStack } = await import('./stack.mjs');
 const stack = await startStack({
   gatewayPort: Number(process.env.GATEWAY_PORT ?? 8080),
   functionsPort: Number(process.env.FUNCTIONS_PORT ?? 8787),
+  env: development ? { DEV_OUTBOX: '1' } : {},
 });
 console.log(
-  `\n  Open ${stack.gatewayUrl}/es\n  (door tool standalone: http://localhost:${stack.remotes.find((r) => r.name === 'door').port}/abridor)\n  Ctrl-C stops everything.\n`,
+  `\n  Open ${stack.gatewayUrl}/es\n${development ? `  (development outbox: ${stack.gatewayUrl}/functions/v1/outbox)\n` : ''}  (door tool standalone: http://localhost:${stack.remotes.find((r) => r.name === 'door').port}/abridor)\n  Ctrl-C stops everything.\n`,
 );
 const shutdown = () => {
   stack.stop();

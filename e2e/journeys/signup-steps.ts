@@ -1,8 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { MAILBOX_URL } from '../ports';
 
 /** Shared steps of the sign-up journeys. */
-export const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+/** Whole files: the server refuses a document whose end marker is missing. */
+export const PNG = Buffer.from([
+  ...[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  ...[0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0, 0x90, 0x77, 0x53, 0xde],
+  ...[0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82],
+]);
+export const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9]);
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n');
 
 /** A fresh applicant per test: the e-mail and phone must not match an earlier registration. */
@@ -134,11 +141,12 @@ export async function signingLink(page: Page, request: APIRequestContext, recipi
   const code = /([A-Z0-9]{6})$/.exec((shown ?? '').trim())?.[1];
   expect(code, 'registration code on the page').toBeTruthy();
   let link = '';
+  // From the signer's inbox (SMTP): the company's link is never listed by the development outbox.
   await expect(async () => {
-    const res = await request.get(`/functions/v1/outbox?recipient=${encodeURIComponent(recipient)}&limit=50`);
-    const { messages } = (await res.json()) as { messages: { subject?: string; body: string }[] };
-    const message = messages.find((m) => m.subject?.endsWith(`· ${code}`));
-    link = /https?:\/\/\S+\/functions\/v1\/esign\?token=[A-Za-z0-9_-]+/.exec(message?.body ?? '')?.[0] ?? '';
+    const res = await request.get(`${MAILBOX_URL}/?recipient=${encodeURIComponent(recipient)}`);
+    const { messages } = (await res.json()) as { messages: { subject: string; text: string }[] };
+    const message = messages.find((m) => m.subject.endsWith(`· ${code}`));
+    link = /https?:\/\/\S+\/functions\/v1\/esign\?token=[A-Za-z0-9_-]+/.exec(message?.text ?? '')?.[0] ?? '';
     expect(link).not.toBe('');
   }).toPass({ timeout: 5_000 });
   const url = new URL(link);

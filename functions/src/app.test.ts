@@ -13,7 +13,7 @@ describe.each(databaseEngines())('functions service on $name', (engine) => {
   beforeAll(async () => {
     db = await engine.open();
     await migrate(db);
-    dev = await serve(db, { NODE_ENV: 'test' });
+    dev = await serve(db, { NODE_ENV: 'test', DEV_OUTBOX: '1' });
     prod = await serve(db, { NODE_ENV: 'production' });
   });
   afterAll(async () => {

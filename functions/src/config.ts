@@ -7,6 +7,8 @@ const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const envSchema = z.object({
   FUNCTIONS_PORT: z.coerce.number().int().min(0).max(65535).default(8787),
   FUNCTIONS_HOST: z.string().default('127.0.0.1'),
+  /** The gateway's addresses (comma list, or `none`): exactly one hop of X-Forwarded-For is believed. */
+  FUNCTIONS_TRUST_PROXY: z.string().default('loopback'),
   /** A real PostgreSQL server; without it the service runs on embedded PGlite. */
   DATABASE_URL: z.string().url().optional(),
   /** Folder of the embedded database. `memory://` keeps it in memory (tests). */
@@ -28,6 +30,16 @@ const envSchema = z.object({
   DOOR_RELAY_URL: z.url().optional(),
   /** How long a door-tool session lasts without use being revoked. */
   DOOR_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(90),
+  /** The PIN pepper (a random secret, at least 32 characters); kept out of the database. */
+  DOOR_PIN_PEPPER: z.string().trim().min(32).optional(),
+  /** Without DOOR_PIN_PEPPER, the pepper's file: generated there (mode 0600) when missing. */
+  DOOR_PIN_PEPPER_FILE: z.string().default(path.join(packageDir, '.data', 'door-pin-pepper')),
+  /** `1`: accept a changed pepper on purpose; every PIN is voided (see abridor/pepper.ts). */
+  DOOR_PIN_PEPPER_ROTATE: z.enum(['0', '1']).default('0'),
+  /** `1`: set the admin's password and PIN again from DOOR_ADMIN_* (or print new ones) at start. */
+  DOOR_ADMIN_RESET: z.enum(['0', '1']).default('0'),
+  /** scrypt cost (log2 N) of new password and PIN hashes; OWASP's 17 by default, tests lower it. */
+  DOOR_HASH_COST_LOG2: z.coerce.number().int().min(10).max(20).default(17),
   /** Private folder of the applicants' ID and bank documents (never served). */
   DOCUMENTS_DIR: z.string().default(path.join(packageDir, '.data', 'documents')),
   /** The site's public origin: links in e-mails (signing pages) and the checkout's way back. */
@@ -45,15 +57,23 @@ const envSchema = z.object({
   DOCUSEAL_TEMPLATE_ID: z.string().optional(),
   DOCUSEAL_WEBHOOK_SECRET: z.string().optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * `1` serves the development outbox endpoint (codes and links a tester reads). Set by the
+   * test harness and `npm run dev`, never by `npm start`; refused in production.
+   */
+  DEV_OUTBOX: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type FunctionsConfig = z.infer<typeof envSchema> & {
-  /** The outbox endpoint lets a tester read codes; it must never exist in production. */
+  /** The outbox endpoint lets a tester read codes: only when asked for, never in production. */
   exposeOutbox: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): FunctionsConfig {
   const parsed = envSchema.parse(env);
-  return { ...parsed, exposeOutbox: parsed.NODE_ENV !== 'production' };
+  if (parsed.DEV_OUTBOX === '1' && parsed.NODE_ENV === 'production') {
+    throw new Error('DEV_OUTBOX=1 is refused with NODE_ENV=production: the outbox holds codes and links');
+  }
+  return { ...parsed, exposeOutbox: parsed.DEV_OUTBOX === '1' };
 }

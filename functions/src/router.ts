@@ -1,16 +1,39 @@
+import { parse as parseCookies } from 'cookie';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { FUNCTIONS_BASE_PATH, type FunctionContract } from 'shared-api';
+import { FUNCTIONS_BASE_PATH, type FunctionContract, findUnsafeInput } from 'shared-api';
 import type { z } from 'zod';
 import type { FunctionContext } from './context';
 import { HttpError } from './http-error';
 
-/** What a handler may know of the call itself. */
+/** What a handler may know of the call itself, and the one thing it may add to the answer. */
 export interface RequestMeta {
   /** The visitor's address (the gateway forwards it; loopback proxies are trusted). */
   ip: string | null;
+  /** A cookie the browser sent, by name. */
+  cookie(name: string): string | undefined;
+  /** Sets an httpOnly, SameSite=Strict cookie on the answer, Secure when the site is on https. */
+  setCookie(name: string, value: string, options: { path: string; maxAgeSeconds?: number }): void;
 }
 
-const metaOf = (req: Request): RequestMeta => ({ ip: req.ip ?? null });
+export function metaOf(req: Request, res: Response, config: { PUBLIC_SITE_URL: string }): RequestMeta {
+  let cookies: Record<string, string | undefined> | null = null;
+  return {
+    ip: req.ip ?? null,
+    cookie(name) {
+      cookies ??= parseCookies(req.headers.cookie ?? '');
+      return Object.hasOwn(cookies, name) ? cookies[name] : undefined;
+    },
+    setCookie(name, value, { path, maxAgeSeconds }) {
+      res.cookie(name, value, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: req.secure || config.PUBLIC_SITE_URL.startsWith('https:'),
+        path,
+        ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds * 1000 }),
+      });
+    },
+  };
+}
 
 export interface FunctionDefinition {
   name: string;
@@ -35,6 +58,8 @@ function fieldErrors(error: z.ZodError): Record<string, string> {
 }
 
 export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const unsafe = findUnsafeInput(input);
+  if (unsafe) throw new HttpError(400, unsafe.message, { [unsafe.field]: unsafe.message });
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error), fieldErrors(parsed.error));
   return parsed.data;
@@ -49,8 +74,9 @@ export function jsonFunction<C extends FunctionContract>(
   return {
     name,
     method: 'POST',
-    async handle(req, ctx) {
-      const output = await handler(parseOr400(contract.request, req.body) as z.output<C['request']>, ctx, metaOf(req));
+    async handle(req, ctx, res) {
+      const input = parseOr400(contract.request, req.body) as z.output<C['request']>;
+      const output = await handler(input, ctx, metaOf(req, res, ctx.config));
       return contract.response.parse(output);
     },
   };
@@ -71,14 +97,16 @@ export function actionFunction<A extends Record<string, FunctionContract>>(
   return {
     name,
     method: 'POST',
-    async handle(req, ctx) {
+    async handle(req, ctx, res) {
       const action: unknown = (req.body as { action?: unknown } | undefined)?.action;
       if (typeof action !== 'string' || !Object.hasOwn(actions, action)) {
         throw new HttpError(400, 'Unknown or missing action');
       }
       const contract = actions[action] as FunctionContract;
       const handler = handlers[action] as (input: unknown, ctx: FunctionContext, meta: RequestMeta) => Promise<unknown>;
-      return contract.response.parse(await handler(parseOr400(contract.request, req.body), ctx, metaOf(req)));
+      return contract.response.parse(
+        await handler(parseOr400(contract.request, req.body), ctx, metaOf(req, res, ctx.config)),
+      );
     },
   };
 }

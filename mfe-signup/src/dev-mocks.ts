@@ -42,7 +42,12 @@ export const signupMockResponders: Record<string, MockResponder> = {
     return request.emailToken ? { verified: { email_verified: email } } : { verified: { phone_verified: sms } };
   },
   'registration-handler:resend_verification': () => ({ success: true }),
-  'registration-handler:get_registration_status': () => ({ registrationId: registration?.id ?? '' }),
+  // The dev mocks play one browser that holds the session: no one-time code is asked for.
+  'registration-handler:get_registration_status': () => ({
+    registrationId: registration?.id ?? '',
+    confirmationRequired: false,
+  }),
+  'registration-handler:confirm_recovery': (request) => ({ registrationId: String(request.registrationId) }),
   'registration-handler:get_registration_with_documents': () => ({ registration, documents: [] }),
   'registration-handler:update_registration': (request) => {
     if (registration) registration.metadata = request.metadata;

@@ -148,6 +148,14 @@ const es = {
     recoveryThrottled: 'Demasiados intentos. Espera unos minutos y vuelve a probar.',
     recoveredTitle: 'Registro recuperado',
     recovered: 'Continúa donde lo dejaste.',
+    recoveryConfirmTitle: 'Confirma que eres tú',
+    recoveryConfirmIntro:
+      'Para abrir tu alta en este dispositivo te hemos enviado un código de 6 dígitos a {{email}} y por SMS a {{phone}}.',
+    recoveryConfirmCode: 'Código de confirmación',
+    recoveryConfirm: 'Confirmar',
+    recoveryWrongCode: 'El código de confirmación no es correcto.',
+    duplicateTitle: 'Ya has empezado un alta con estos datos',
+    duplicate: 'Introduce el código de registro que te hemos enviado por email para continuarla.',
   },
   documents: {
     intro: 'Sube una foto o un escaneo de cada documento (PDF, JPG o PNG, hasta 10 MB).',
@@ -440,6 +448,14 @@ const en: typeof es = {
     recoveryThrottled: 'Too many attempts. Wait a few minutes and try again.',
     recoveredTitle: 'Registration recovered',
     recovered: 'Carry on where you left off.',
+    recoveryConfirmTitle: 'Confirm it is you',
+    recoveryConfirmIntro:
+      'To open your sign-up on this device we sent a 6-digit code to {{email}} and by SMS to {{phone}}.',
+    recoveryConfirmCode: 'Confirmation code',
+    recoveryConfirm: 'Confirm',
+    recoveryWrongCode: 'The confirmation code is not correct.',
+    duplicateTitle: 'You have just started a sign-up with these details',
+    duplicate: 'Enter the registration code we e-mailed you to continue it.',
   },
   documents: {
     intro: 'Upload a photo or a scan of each document (PDF, JPG or PNG, up to 10 MB).',

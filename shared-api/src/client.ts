@@ -10,6 +10,7 @@ import {
   type PostFunctionName,
   postFunctions,
 } from './functions';
+import { findUnsafeInput } from './rules/input-safety';
 import { errorResponse } from './schemas/common';
 import { type ProductsQuery, type ProductsResponse, productsResponse } from './schemas/products';
 import type { UploadType } from './schemas/registration';
@@ -35,6 +36,7 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch }: ApiClientOptions = {}) {
   const send = doFetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
+  const unauthorizedListeners = new Set<(functionName: string) => void>();
 
   async function request<S extends z.ZodType>(path: string, init: RequestInit, schema: S): Promise<z.output<S>> {
     let response: Response;
@@ -47,6 +49,10 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
       throw new ApiError('Network error', 0);
     }
     const body: unknown = await response.json().catch(() => null);
+    if (response.status === 401) {
+      const functionName = path.split('?')[0] ?? path;
+      for (const listener of unauthorizedListeners) listener(functionName);
+    }
     if (!response.ok) {
       const parsed = errorResponse.safeParse(body);
       throw new ApiError(parsed.success ? parsed.data.error : `HTTP ${response.status}`, response.status);
@@ -56,14 +62,27 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
     return parsed.data;
   }
 
-  const postJson = (path: string, body: unknown, contract: FunctionContract) =>
-    request(
+  const postJson = (path: string, body: unknown, contract: FunctionContract) => {
+    // The server refuses the same; refusing here spares the round trip and says which field.
+    const unsafe = findUnsafeInput(body);
+    if (unsafe) return Promise.reject(new ApiError(unsafe.message, 400));
+    return request(
       path,
       { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
       contract.response,
     );
+  };
 
   return {
+    /**
+     * Called on every 401: the page that owns the session (the sign-up wizard) decides what
+     * a lost session means, once, instead of every call site. Returns the unsubscribe.
+     */
+    onUnauthorized(listener: (functionName: string) => void): () => void {
+      unauthorizedListeners.add(listener);
+      return () => unauthorizedListeners.delete(listener);
+    },
+
     call<N extends PostFunctionName>(
       name: N,
       body: z.input<(typeof postFunctions)[N]['request']>,

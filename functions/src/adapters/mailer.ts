@@ -7,6 +7,8 @@ export interface Email {
   to: string;
   subject: string;
   text: string;
+  /** Kept out of the development outbox listing: the link in it acts for the company. */
+  unlisted?: boolean;
 }
 
 export interface Mailer {
@@ -30,7 +32,13 @@ export function createMailer({ outbox, db, log, from, smtpUrl }: MailerOptions):
   return {
     async queue(email, tx) {
       const id = await outbox.enqueue(
-        { channel: 'email', recipient: email.to, subject: email.subject, body: email.text },
+        {
+          channel: 'email',
+          recipient: email.to,
+          subject: email.subject,
+          body: email.text,
+          ...(email.unlisted ? { unlisted: true } : {}),
+        },
         tx,
       );
       queued.set(id, email);

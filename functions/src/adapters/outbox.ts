@@ -5,6 +5,8 @@ export interface OutboxMessage {
   recipient: string;
   subject?: string;
   body: string;
+  /** Never listed by the development endpoint (the company's signing links): only its recipient reads it. */
+  unlisted?: boolean;
 }
 
 export interface StoredOutboxMessage extends OutboxMessage {
@@ -22,8 +24,9 @@ export function createOutbox(db: Queryable): Outbox {
   return {
     async enqueue(message, tx = db) {
       const { rows } = await tx.query<{ id: string }>(
-        'insert into outbox (channel, recipient, subject, body) values ($1, $2, $3, $4) returning id::text as id',
-        [message.channel, message.recipient, message.subject ?? null, message.body],
+        `insert into outbox (channel, recipient, subject, body, listed) values ($1, $2, $3, $4, $5)
+         returning id::text as id`,
+        [message.channel, message.recipient, message.subject ?? null, message.body, !message.unlisted],
       );
       return rows[0]?.id ?? '';
     },
@@ -37,7 +40,7 @@ export function createOutbox(db: Queryable): Outbox {
         created_at: Date | string;
       }>(
         `select id::text as id, channel, recipient, subject, body, created_at from outbox
-         where ($1::text is null or recipient = $1) order by outbox.id desc limit $2`,
+         where listed and ($1::text is null or recipient = $1) order by outbox.id desc limit $2`,
         [recipient ?? null, limit],
       );
       return rows.map((r) => ({

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
-import { createApp } from '../app';
+import { answerClientErrorsWithJson, createApp } from '../app';
 import { loadConfig } from '../config';
 import { createContext } from '../context';
 import type { Database } from '../db';
@@ -17,10 +17,13 @@ import type { DatabaseFactory } from './databases';
 /** The door tool's admin in every test service. */
 export const TEST_ADMIN = { usuario: 'admin', contraseña: 'admin-pass-123', pin: '9999' } as const;
 
-export async function serveFunctions(db: Database, env: NodeJS.ProcessEnv = { NODE_ENV: 'test' }) {
+export async function serveFunctions(db: Database, env: NodeJS.ProcessEnv = { NODE_ENV: 'test', DEV_OUTBOX: '1' }) {
   const config = loadConfig({
     DOOR_ADMIN_PASSWORD: TEST_ADMIN.contraseña,
     DOOR_ADMIN_PIN: TEST_ADMIN.pin,
+    // A fixed pepper (no file in the working tree) and a cheap hash cost keep the suite fast.
+    DOOR_PIN_PEPPER: 'test-pepper-0123456789abcdef0123456789abcdef',
+    DOOR_HASH_COST_LOG2: '10',
     DOCUMENTS_DIR: mkdtempSync(path.join(tmpdir(), 'documents-')),
     ...env,
   });
@@ -28,6 +31,7 @@ export async function serveFunctions(db: Database, env: NodeJS.ProcessEnv = { NO
   const ctx = createContext(db, config, log);
   await ensureDoorAdmin(db, config, log);
   const server = createApp(ctx, functionDefinitions(config)).listen(0, '127.0.0.1');
+  answerClientErrorsWithJson(server);
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

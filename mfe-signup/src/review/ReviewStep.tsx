@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { Contract, Payment, Submitter } from 'shared-api';
+import { type Contract, maskEmail, type Payment, type Submitter } from 'shared-api';
 import { formatEuros, localeOf } from 'shared-i18n';
 import { toast } from 'shared-ui/toast';
 import { emptyDraft } from '../session/draft';
@@ -11,7 +11,7 @@ import { useWizard } from '../wizard/Wizard';
 import styles from '../wizard/Wizard.module.css';
 import { ProcessSteps } from './ProcessSteps';
 import reviewStyles from './Review.module.css';
-import { awaitingWording, finishBlock, maskEmail } from './rules';
+import { awaitingWording, finishBlock } from './rules';
 import { useReviewState } from './useReviewState';
 
 /** Step 5: the Application Summary, the three process steps, their live status, Finish. */

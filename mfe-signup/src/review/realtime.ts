@@ -12,7 +12,16 @@ export interface RealtimeHandlers {
   onReconnect(): void;
 }
 
-/** Follows the registration's changes over Server-Sent Events; the browser reconnects by itself. */
+/** Back-off after the browser gave up on the stream: 1 s, 2 s, 4 s … at most 30 s. */
+export const RECONNECT_BASE_MS = 1_000;
+export const RECONNECT_MAX_MS = 30_000;
+const CLOSED = 2; // EventSource.CLOSED, readable without the global (jsdom has none).
+
+/**
+ * Follows the registration's changes over Server-Sent Events. The browser retries a dropped
+ * stream by itself, but gives up for good (CLOSED) after an HTTP error or an outage longer
+ * than its retry; then a new stream is opened with back-off, and its opening refetches.
+ */
 export function useRegistrationRealtime(registrationId: string | null, handlers: RealtimeHandlers): void {
   const latest = useRef(handlers);
   latest.current = handlers;
@@ -23,30 +32,44 @@ export function useRegistrationRealtime(registrationId: string | null, handlers:
       contractsFollowed = true;
       latest.current.onContract();
     }, CONTRACT_SUBSCRIPTION_DELAY_MS);
-    const source = new EventSource(api.realtimeUrl(registrationId));
+    let source: EventSource | null = null;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
     let dropped = false;
-    source.onerror = () => {
-      dropped = true;
+
+    const connect = () => {
+      const current = new EventSource(api.realtimeUrl(registrationId));
+      source = current;
+      current.onerror = () => {
+        dropped = true;
+        if (current.readyState !== CLOSED) return;
+        current.close();
+        const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** failures++);
+        retryTimer = setTimeout(connect, delay);
+      };
+      current.onopen = () => {
+        failures = 0;
+        if (!dropped) return;
+        dropped = false;
+        latest.current.onReconnect();
+      };
+      current.onmessage = (message) => {
+        let event: ReturnType<typeof realtimeEvent.parse>;
+        try {
+          event = realtimeEvent.parse(JSON.parse(String(message.data)));
+        } catch {
+          return;
+        }
+        if (event.table === 'payments') latest.current.onPayment();
+        else if (event.table === 'registrations') latest.current.onRegistration();
+        else if (contractsFollowed) latest.current.onContract();
+      };
     };
-    source.onopen = () => {
-      if (!dropped) return;
-      dropped = false;
-      latest.current.onReconnect();
-    };
-    source.onmessage = (message) => {
-      let event: ReturnType<typeof realtimeEvent.parse>;
-      try {
-        event = realtimeEvent.parse(JSON.parse(String(message.data)));
-      } catch {
-        return;
-      }
-      if (event.table === 'payments') latest.current.onPayment();
-      else if (event.table === 'registrations') latest.current.onRegistration();
-      else if (contractsFollowed) latest.current.onContract();
-    };
+    connect();
     return () => {
       clearTimeout(contractTimer);
-      source.close();
+      clearTimeout(retryTimer);
+      source?.close();
     };
   }, [registrationId]);
 }

@@ -2,15 +2,6 @@ import type { Contract, Payment, Submitter } from 'shared-api';
 
 /** The review step's rules (spec §4, §5), pure. */
 
-/** `ana.garcia@example.com` → `an*********@example.com`: first two characters, stars, the domain. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return email.length <= 2 ? email : `${email.slice(0, 2)}${'*'.repeat(email.length - 2)}`;
-  const local = email.slice(0, at);
-  const visible = local.slice(0, 2);
-  return `${visible}${'*'.repeat(Math.max(local.length - visible.length, 1))}${email.slice(at)}`;
-}
-
 const isPending = (s: Submitter | undefined) => !!s && s.status !== 'completed' && s.status !== 'declined';
 
 /** Wording of a contract awaiting signatures. */

@@ -9,7 +9,24 @@ import { PENDING_RECOVERY, RESET_FLAG, START_NEW_FOR, setSessionFlag, useDraft }
 import { stepUrl } from '../wizard/navigation';
 import { useWizard } from '../wizard/Wizard';
 import styles from '../wizard/Wizard.module.css';
-import { CODE_LENGTH, cleanRecoveryCode, isComplete } from './codes';
+import { CODE_LENGTH, cleanRecoveryCode, cleanVerificationCode, isComplete } from './codes';
+
+/** After the recovery code, on a browser without the registration's session: the one-time code. */
+interface Challenge {
+  registrationId: string;
+  sentTo: { email: string; phone: string };
+}
+
+function recoveryFailure(
+  failure: unknown,
+): 'recoveryNotFound' | 'recoveryThrottled' | 'recoveryWrongCode' | 'expired' | 'loadError' {
+  const status = failure instanceof ApiError ? failure.status : 0;
+  if (status === 404) return 'recoveryNotFound';
+  if (status === 429) return 'recoveryThrottled';
+  if (status === 400) return 'recoveryWrongCode';
+  if (status === 410) return 'expired';
+  return 'loadError';
+}
 
 export function RecoveryScreen({
   sessionExpired,
@@ -24,6 +41,23 @@ export function RecoveryScreen({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<Challenge | null>(null);
+  const [oneTimeCode, setOneTimeCode] = useState('');
+
+  const finish = async (registrationId: string) => {
+    const draft = await loadDraft(registrationId);
+    useDraft.getState().replace(draft);
+    setSessionFlag(PENDING_RECOVERY, null);
+    toast({ title: t('verification.recoveredTitle'), description: t('verification.recovered'), variant: 'success' });
+    onRecovered({ ...draft, registrationId });
+  };
+
+  const failed = (failure: unknown) => {
+    const reason = recoveryFailure(failure);
+    const message = t(reason === 'loadError' ? 'toasts.loadError' : `verification.${reason}`);
+    setError(message);
+    toast({ title: t('verification.recoveryErrorTitle'), description: message, variant: 'destructive' });
+  };
 
   const recover = async (event: FormEvent) => {
     event.preventDefault();
@@ -31,24 +65,34 @@ export function RecoveryScreen({
     setBusy(true);
     setError(null);
     try {
-      const { registrationId } = await api.action('registration-handler', 'get_registration_status', {
-        recoveryCode: code,
-      });
-      const draft = await loadDraft(registrationId);
-      useDraft.getState().replace(draft);
-      setSessionFlag(PENDING_RECOVERY, null);
-      toast({ title: t('verification.recoveredTitle'), description: t('verification.recovered'), variant: 'success' });
-      onRecovered({ ...draft, registrationId });
+      const found = await api.action('registration-handler', 'get_registration_status', { recoveryCode: code });
+      if (found.confirmationRequired && found.sentTo) {
+        setChallenge({ registrationId: found.registrationId, sentTo: found.sentTo });
+      } else {
+        await finish(found.registrationId);
+      }
     } catch (failure) {
-      const status = failure instanceof ApiError ? failure.status : 0;
-      const message =
-        status === 404
-          ? t('verification.recoveryNotFound')
-          : status === 429
-            ? t('verification.recoveryThrottled')
-            : t('toasts.loadError');
-      setError(message);
-      toast({ title: t('verification.recoveryErrorTitle'), description: message, variant: 'destructive' });
+      failed(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!challenge || !isComplete(oneTimeCode) || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api.action('registration-handler', 'confirm_recovery', {
+        registrationId: challenge.registrationId,
+        recoveryCode: code,
+        code: oneTimeCode,
+      });
+      await finish(challenge.registrationId);
+    } catch (failure) {
+      setOneTimeCode('');
+      failed(failure);
     } finally {
       setBusy(false);
     }
@@ -61,6 +105,44 @@ export function RecoveryScreen({
     if (email) setSessionFlag(START_NEW_FOR, `${email.trim().toLowerCase()}|${phone}`);
     navigate(stepUrl(wizard.language, undefined, null), { replace: true });
   };
+
+  if (challenge) {
+    return (
+      <form onSubmit={confirm} noValidate>
+        <h3>{t('verification.recoveryConfirmTitle')}</h3>
+        <p>{t('verification.recoveryConfirmIntro', challenge.sentTo)}</p>
+        <div className={styles.field}>
+          <label htmlFor="signup-recovery-confirmation">{t('verification.recoveryConfirmCode')}</label>
+          <input
+            id="signup-recovery-confirmation"
+            name="confirmationCode"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={CODE_LENGTH}
+            value={oneTimeCode}
+            onChange={(e) => setOneTimeCode(cleanVerificationCode(e.target.value))}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'signup-recovery-error' : undefined}
+            // biome-ignore lint/a11y/noAutofocus: the form replaced the one the visitor just submitted
+            autoFocus
+          />
+          {error && (
+            <p id="signup-recovery-error" className={styles.error}>
+              {error}
+            </p>
+          )}
+        </div>
+        <div className={styles.actions}>
+          <button type="button" className={styles.secondary} onClick={startNew}>
+            {t('verification.startNew')}
+          </button>
+          <button type="submit" className={styles.primary} disabled={!isComplete(oneTimeCode) || busy} aria-busy={busy}>
+            {t('verification.recoveryConfirm')}
+          </button>
+        </div>
+      </form>
+    );
+  }
 
   return (
     <form onSubmit={recover} noValidate>

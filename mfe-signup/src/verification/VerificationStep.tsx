@@ -21,6 +21,20 @@ type Channel = 'email' | 'sms';
 
 export const contactKey = (email: string, phone: string) => `${email.trim().toLowerCase()}|${phone}`;
 
+/**
+ * The entry effect may run twice for one visit (a re-render of the wizard mounts the step
+ * again before the first run is cancelled); both runs share one request per contact, so the
+ * server, which refuses a second sign-up for the same contact, never sees the twin.
+ */
+const inFlight = new Map<string, Promise<unknown>>();
+function once<T>(key: string, request: () => Promise<T>): Promise<T> {
+  const running = inFlight.get(key) as Promise<T> | undefined;
+  if (running) return running;
+  const started = request().finally(() => inFlight.delete(key));
+  inFlight.set(key, started);
+  return started;
+}
+
 /** Step 2: finds or creates the registration, then verifies e-mail and phone with codes. */
 export function VerificationStep() {
   const { t } = useTranslation('signup');
@@ -83,12 +97,12 @@ export function VerificationStep() {
     const data = clientDataOf(useDraft.getState().draft);
     (async () => {
       setScreen('checking');
-      const skipCheck = sessionFlag(START_NEW_FOR) === contactKey(data.email, data.phone);
+      const key = contactKey(data.email, data.phone);
+      const skipCheck = sessionFlag(START_NEW_FOR) === key;
       if (!skipCheck) {
-        const { exists } = await api.action('registration-handler', 'check_existing', {
-          email: data.email,
-          phone: data.phone,
-        });
+        const { exists } = await once(`check|${key}`, () =>
+          api.action('registration-handler', 'check_existing', { email: data.email, phone: data.phone }),
+        );
         if (cancelled) return;
         if (exists) {
           setScreen('recovery');
@@ -98,9 +112,25 @@ export function VerificationStep() {
       setScreen('sending');
       let registrationId: string;
       try {
-        ({ registrationId } = await api.action('registration-handler', 'create_registration', data));
+        ({ registrationId } = await once(`create|${key}`, () =>
+          api.action('registration-handler', 'create_registration', {
+            ...data,
+            ...(skipCheck ? { startNew: true } : {}),
+          }),
+        ));
       } catch (error) {
         if (cancelled) return;
+        if (error instanceof ApiError && error.status === 409) {
+          // A registration for this e-mail and phone was created moments ago (a double submit,
+          // another tab): its code is in the inbox, and recovery opens it.
+          toast({
+            title: t('verification.duplicateTitle'),
+            description: t('verification.duplicate'),
+            variant: 'destructive',
+          });
+          setScreen('recovery');
+          return;
+        }
         console.error('[signup] create_registration failed', error);
         toast({ title: t('toasts.errorTitle'), description: t('toasts.saveFailed'), variant: 'destructive' });
         wizard.goTo('client-data', { replace: true });

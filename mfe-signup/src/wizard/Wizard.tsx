@@ -230,6 +230,35 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
   return [landing, () => setAttempt((n) => n + 1)];
 }
 
+/**
+ * The server refused a call for want of this registration's session (expired after 15 quiet
+ * minutes, or a link opened in another browser): the id is kept, the local copy goes, and the
+ * visitor proves ownership on the recovery screen (spec §8 "Session expired").
+ */
+function useSessionLoss(language: Language): void {
+  const { t } = useTranslation('signup');
+  const navigate = useNavigate();
+  const latest = useRef({ t, navigate });
+  latest.current = { t, navigate };
+  useEffect(() => {
+    return api.onUnauthorized(() => {
+      // The draft is emptied below, so the other calls refused at the same time do nothing.
+      const id = useDraft.getState().draft.registrationId;
+      if (!id) return;
+      const { t, navigate } = latest.current;
+      toast({
+        title: t('toasts.sessionExpiredTitle'),
+        description: t('toasts.sessionExpired'),
+        variant: 'destructive',
+      });
+      setSessionFlag(PENDING_RECOVERY, id);
+      removeSessionRecord(localStorage, id);
+      useDraft.getState().replace(emptyDraft());
+      navigate(stepUrl(language, undefined, null), { replace: true });
+    });
+  }, [language]);
+}
+
 function StepContent({ step }: { step: SignupStep }): ReactNode {
   switch (step) {
     case 'client-data':
@@ -253,6 +282,8 @@ export function Wizard({ language, step }: { language: Language; step?: SignupSt
   const draft = useDraft((s) => s.draft);
   const current: SignupStep = step ?? 'client-data';
   const hasProduct = Boolean(draft.serviceDetails?.productId);
+
+  useSessionLoss(language);
 
   // Fifteen quiet minutes end the sign-up: the draft goes, the visitor goes home (spec §4).
   useInactivity(() => {

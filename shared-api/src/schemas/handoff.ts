@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_UNITS_REQUIRED, MAX_VOLUME_M3 } from './common';
 
 /**
  * Calculator → sign-up: the chosen option travels as the `productos` query parameter,
@@ -7,8 +8,8 @@ import { z } from 'zod';
 export const signupHandoff = z.object({
   productId: z.string().min(1),
   productName: z.string().min(1),
-  unitsRequired: z.number().int().positive(),
-  volumeRequested: z.number().nonnegative(),
+  unitsRequired: z.number().int().positive().max(MAX_UNITS_REQUIRED),
+  volumeRequested: z.number().nonnegative().max(MAX_VOLUME_M3),
 });
 export type SignupHandoff = z.infer<typeof signupHandoff>;
 

@@ -13,4 +13,6 @@ export const outboxMessage = z.object({
   body: z.string(),
   createdAt: z.string(),
 });
-export const outboxResponse = z.object({ messages: z.array(outboxMessage) });
+export const DEV_OUTBOX_NOTICE =
+  'Development outbox: what the service sent, for testers. Enabled by DEV_OUTBOX=1; it does not exist in production.';
+export const outboxResponse = z.object({ notice: z.literal(DEV_OUTBOX_NOTICE), messages: z.array(outboxMessage) });

@@ -20,7 +20,7 @@ export type Payment = z.infer<typeof payment>;
 /** The amount is checked against the server's own deposit figure; the browser never sets it. */
 export const createPaymentRequest = z.object({
   registrationId,
-  amount: z.number().positive(),
+  amount: z.number().positive().max(100_000),
   currency: z.literal('EUR'),
   description: z.string(),
   fianzaType: z.literal('monthly'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_VOLUME_M3 } from './common';
 
 /** Query of `GET products`: the spec's Spanish parameter names, kept on the wire. */
 export const productsQuery = z.object({
@@ -7,6 +8,7 @@ export const productsQuery = z.object({
   m3: z.coerce
     .number({ error: 'm3 must be a positive number' })
     .positive({ error: 'm3 must be a positive number' })
+    .max(MAX_VOLUME_M3, { error: 'm3 is too large' })
     .optional(),
   listaEspera: z.literal('si', { error: 'listaEspera must be si' }).optional(),
   /** Language of names and descriptions (the catalogue is Spanish by default). */

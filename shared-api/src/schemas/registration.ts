@@ -104,6 +104,9 @@ export const registrationDocument = z.object({
   file_path: z.string(),
 });
 
+/** The 6-character recovery (registration) code, as typed: case and spaces do not matter. */
+const recoveryCode = z.string().trim().length(6, 'Enter the 6-character code').toUpperCase();
+
 /** registration-handler: one schema per action, request and response (§7 table). */
 export const registrationActions = {
   update_field: {
@@ -119,7 +122,8 @@ export const registrationActions = {
     response: z.object({ exists: z.boolean(), registration_code: z.string().nullable().optional() }),
   },
   create_registration: {
-    request: clientFields,
+    /** `startNew`: the visitor saw their registration in progress and chose to start another. */
+    request: clientFields.extend({ startNew: z.boolean().optional() }),
     response: z.object({ registrationId: z.string() }),
   },
   verify_tokens: {
@@ -141,8 +145,29 @@ export const registrationActions = {
     }),
     response: z.object({ success: z.boolean() }),
   },
+  /**
+   * The recovery code finds the registration. Unless the caller already holds its session,
+   * a one-time code goes to the e-mail and phone on file: the recovery code alone opens nothing.
+   */
   get_registration_status: {
-    request: z.object({ recoveryCode: z.string().trim().length(6) }),
+    request: z.object({ recoveryCode }),
+    response: z.object({
+      registrationId: z.string(),
+      confirmationRequired: z.boolean(),
+      /** Where the one-time code went, masked. */
+      sentTo: z.object({ email: z.string(), phone: z.string() }).optional(),
+    }),
+  },
+  /** Recovery code plus the one-time code: the browser gets a session of the registration. */
+  confirm_recovery: {
+    request: z.object({
+      registrationId,
+      recoveryCode,
+      code: z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+    }),
     response: z.object({ registrationId: z.string() }),
   },
   get_registration_with_documents: {

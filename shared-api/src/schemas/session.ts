@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { registrationId } from './common';
 import { GLOBAL_STATUSES, UPLOAD_TYPES } from './registration';
 
 /**
@@ -6,12 +7,18 @@ import { GLOBAL_STATUSES, UPLOAD_TYPES } from './registration';
  * the browser never talks to the database.
  */
 
+/**
+ * A call about a registration without a live session of it (the httpOnly cookie that
+ * create_registration or a confirmed recovery gives the browser): 401 with this text.
+ */
+export const APPLICANT_SESSION_REQUIRED = 'Your session has expired. Enter your registration code to continue.';
+
 /** The `is_session_valid` remote procedure, with its parameter name. */
-export const isSessionValidRequest = z.object({ p_registration_id: z.string().min(1) });
+export const isSessionValidRequest = z.object({ p_registration_id: registrationId });
 export const isSessionValidResponse = z.object({ valid: z.boolean() });
 
 /** Reading `registrations.global_status` by id. */
-export const getGlobalStatusRequest = z.object({ registrationId: z.string().min(1) });
+export const getGlobalStatusRequest = z.object({ registrationId });
 export const getGlobalStatusResponse = z.object({ globalStatus: z.enum(GLOBAL_STATUSES) });
 
 /** Upload to `registration_documents` (multipart form: registrationId, documentType, file). */
@@ -19,7 +26,7 @@ export const ACCEPTED_DOCUMENT_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png'] as con
 /** The largest document the upload takes (the browser checks it first, the server enforces it). */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 export const uploadDocumentFields = z.object({
-  registrationId: z.string().min(1),
+  registrationId,
   documentType: z.enum(UPLOAD_TYPES),
 });
 export const uploadDocumentResponse = z.object({ filePath: z.string() });

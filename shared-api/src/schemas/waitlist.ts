@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_UNITS_REQUIRED, MAX_VOLUME_M3 } from './common';
 
 export const WAITLIST_TIMEFRAMES = ['asap', 'next_week', 'next_month', 'dont_know'] as const;
 
@@ -15,11 +16,11 @@ export const waitlistRequest = z.object({
     {
       pid: z.union([z.string().min(1), z.number()]),
       name: z.string().min(1).max(200),
-      numberProductsRequired: z.number().int().positive(),
+      numberProductsRequired: z.number().int().positive().max(MAX_UNITS_REQUIRED),
     },
     { error: 'Product is required' },
   ),
-  volumeRequested: z.number({ error: 'Volume is required' }).nonnegative(),
+  volumeRequested: z.number({ error: 'Volume is required' }).nonnegative().max(MAX_VOLUME_M3, 'Volume is too large'),
   procesoParam: z.string().max(100).nullable().optional(),
 });
 export type WaitlistRequest = z.infer<typeof waitlistRequest>;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CONTRACT_PENDING, clientDataFromRecord, postFunctions } from 'shared-api';
 import { HttpError } from '../../http-error';
+import { requireApplicantSession } from '../../registrations/applicant-session';
 import { jsonFunction } from '../../router';
 import { depositOf } from '../payments/deposit';
 import { latestPayment } from '../payments/records';
@@ -46,7 +47,8 @@ function signingEmail(
 export const createContractFunction = jsonFunction(
   'create-contract',
   postFunctions['create-contract'],
-  async ({ registrationId }, ctx) => {
+  async ({ registrationId }, ctx, meta) => {
+    await requireApplicantSession(ctx.db, meta, registrationId);
     const queued: string[] = [];
     await ctx.db.transaction(async (tx) => {
       const registration = await requireOpenRegistration(tx, registrationId);
@@ -99,6 +101,8 @@ export const createContractFunction = jsonFunction(
               {
                 to: signer.email,
                 ...signingEmail(signer.role, signer.link, registration.full_name, registration.registration_code),
+                // Whoever holds the company's link countersigns as the company.
+                ...(signer.role === 'Empresa' ? { unlisted: true } : {}),
               },
               tx,
             ),
@@ -116,7 +120,8 @@ export const createContractFunction = jsonFunction(
 export const getContractStatusFunction = jsonFunction(
   'get-contract-status',
   postFunctions['get-contract-status'],
-  async ({ registrationId }, ctx) => {
+  async ({ registrationId }, ctx, meta) => {
+    await requireApplicantSession(ctx.db, meta, registrationId);
     await requireRegistration(ctx.db, registrationId);
     return contractStatus(ctx.db, registrationId);
   },

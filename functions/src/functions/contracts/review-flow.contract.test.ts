@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TEST_APPLICANT } from '../../testing/applicant';
+import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn, serveFunctions } from '../../testing/service';
 
@@ -16,10 +17,12 @@ const serviceDetails = {
 
 describe.each(databaseEngines())('review step functions on $name', (engine) => {
   const served = servedOn(engine);
+  /** The applicant's browser: it holds the registration's session cookie. */
+  const browser = cookieJar();
   let registrationId = '';
 
   const post = async (name: string, body: unknown) => {
-    const res = await fetch(served.service.url(name), {
+    const res = await browser.fetch(served.service.url(name), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -27,7 +30,7 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
     return { status: res.status, body: (await res.json()) as Record<string, unknown> & { error?: string } };
   };
   const form = async (name: string, fields: Record<string, string>) => {
-    const res = await fetch(served.service.url(name), { method: 'POST', body: new URLSearchParams(fields) });
+    const res = await browser.fetch(served.service.url(name), { method: 'POST', body: new URLSearchParams(fields) });
     return { status: res.status, html: await res.text() };
   };
   const payment = (amount = 150) => ({
@@ -42,6 +45,7 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
 
   /** A registration with every section done, as the wizard leaves it at the review. */
   beforeEach(async () => {
+    browser.clear();
     await served.db.query('delete from registrations');
     await served.db.query('delete from outbox');
     const created = await post('registration-handler', { action: 'create_registration', ...applicant });
@@ -90,7 +94,7 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
 
     it('needs a known registration with every section complete', async () => {
       expect((await post('create-client', { registrationId: '' })).body.error).toBe('Registration ID not found');
-      expect((await post('create-client', { registrationId: 'nope' })).status).toBe(404);
+      expect((await post('create-client', { registrationId: 'nope' })).status).toBe(401);
       await served.db.query(`update registrations set metadata = '{}'`);
       expect((await createClient()).status).toBe(409);
     });
@@ -103,7 +107,7 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
       expect((await post('create-revolut-payment', payment(1))).body.error).toMatch(
         /does not match the deposit \(150\.00 EUR\)/,
       );
-      await served.db.query(`update registrations set last_activity_at = now() - interval '20 minutes'`);
+      await served.db.query(`update registration_sessions set last_seen_at = now() - interval '20 minutes'`);
       expect(await post('create-revolut-payment', payment())).toEqual({
         status: 401,
         body: { error: 'Your session has expired. Please refresh the page and try again.' },
@@ -136,7 +140,7 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
     it('the sandbox checkout: the success card completes, a paid deposit cannot be paid again', async () => {
       await createClient();
       const { paymentId, result, checkoutUrl } = await payWith('4242 4242 4242 4242');
-      const page = await fetch(served.service.url(`sandbox-checkout?payment=${paymentId}`));
+      const page = await browser.fetch(served.service.url(`sandbox-checkout?payment=${paymentId}`));
       expect(new URL(checkoutUrl).pathname).toBe('/functions/v1/sandbox-checkout');
       expect(result.html).toContain('Pago completado');
       expect(result.html).toContain(`href="/en/signup/review?proceso=${registrationId}"`);
@@ -205,7 +209,7 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
       expect(cliente?.recipient).toBe('ana@example.com');
       expect(empresa?.recipient).toBe('reservas@trasteros-demo.example');
 
-      const opened = await (await fetch(served.service.url(`esign?token=${cliente?.token}`))).text();
+      const opened = await (await browser.fetch(served.service.url(`esign?token=${cliente?.token}`))).text();
       expect(opened).toContain('CONTRATO DE ALQUILER DE TRASTERO');
       expect(opened).toContain('Trastero 3 m³');
       expect(opened).toMatch(/150,00\s€/);
@@ -268,14 +272,14 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
     });
 
     it('an unknown signing link is a 404', async () => {
-      expect((await fetch(served.service.url('esign?token=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'))).status).toBe(404);
+      expect((await browser.fetch(served.service.url('esign?token=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'))).status).toBe(404);
     });
   });
 
   it('streams the registration’s changes as Server-Sent Events', async () => {
     await createClient();
     const controller = new AbortController();
-    const res = await fetch(served.service.url(`realtime?registrationId=${registrationId}`), {
+    const res = await browser.fetch(served.service.url(`realtime?registrationId=${registrationId}`), {
       signal: controller.signal,
     });
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
@@ -310,7 +314,9 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
     ]);
     expect(events.every((e) => e.registrationId === registrationId)).toBe(true);
     controller.abort();
-    expect((await fetch(served.service.url('realtime?registrationId=nope'))).status).toBe(404);
+    expect((await browser.fetch(served.service.url('realtime?registrationId=nope'))).status).toBe(401);
+    // Another browser gets no stream of this registration.
+    expect((await fetch(served.service.url(`realtime?registrationId=${registrationId}`))).status).toBe(401);
   });
 
   it('fans a change out to the streams of another instance of the service', async () => {
@@ -318,9 +324,11 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
     const other = await serveFunctions(served.db);
     try {
       const controller = new AbortController();
-      const res = await fetch(`${other.base}/functions/v1/realtime?registrationId=${registrationId}`, {
+      // The session lives in the database: any instance honours it.
+      const res = await browser.fetch(`${other.base}/functions/v1/realtime?registrationId=${registrationId}`, {
         signal: controller.signal,
       });
+      expect(res.status).toBe(200);
       const reader = (res.body as ReadableStream<Uint8Array>).getReader();
       const decoder = new TextDecoder();
       let text = '';

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { postFunctions } from 'shared-api';
 import { PaymentProviderError } from '../../adapters/payments';
 import { HttpError } from '../../http-error';
+import { holdsApplicantSession, requireApplicantSession } from '../../registrations/applicant-session';
 import { jsonFunction } from '../../router';
 import { requireOpenRegistration, requireRegistration, touchRegistration } from '../registration-handler/records';
-import { sessionIsValid } from '../session';
 import { depositOf } from './deposit';
 import { latestPayment, type PaymentRow, toPayment } from './records';
 
@@ -26,8 +26,9 @@ function returnPath(requested: string | undefined, registrationId: string): stri
 export const createPaymentFunction = jsonFunction(
   'create-revolut-payment',
   postFunctions['create-revolut-payment'],
-  async (input, ctx) => {
-    if (!(await sessionIsValid(ctx.db, input.registrationId))) throw new HttpError(401, SESSION_EXPIRED);
+  async (input, ctx, meta) => {
+    // §8's own message for the check before paying.
+    if (!(await holdsApplicantSession(ctx.db, meta, input.registrationId))) throw new HttpError(401, SESSION_EXPIRED);
     const { payment, created } = await ctx.db.transaction(async (tx) => {
       const registration = await requireOpenRegistration(tx, input.registrationId);
       if (!registration.client_id) throw new HttpError(409, CLIENT_FIRST);
@@ -79,7 +80,8 @@ export const createPaymentFunction = jsonFunction(
 export const getPaymentStatusFunction = jsonFunction(
   'get-payment-status',
   postFunctions['get-payment-status'],
-  async ({ registrationId }, ctx) => {
+  async ({ registrationId }, ctx, meta) => {
+    await requireApplicantSession(ctx.db, meta, registrationId);
     await requireRegistration(ctx.db, registrationId);
     const row = await latestPayment(ctx.db, registrationId);
     return { payment: row ? toPayment(row) : null };

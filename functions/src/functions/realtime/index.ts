@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import { registrationIdBody } from 'shared-api';
 import { HttpError } from '../../http-error';
-import { type FunctionDefinition, parseOr400 } from '../../router';
+import { requireApplicantSession } from '../../registrations/applicant-session';
+import { type FunctionDefinition, metaOf, parseOr400 } from '../../router';
 import { findRegistration } from '../registration-handler/records';
 
 /** Comment lines keep proxies from closing a quiet stream. */
@@ -14,7 +15,9 @@ export const realtimeFunction: FunctionDefinition = {
   name: 'realtime',
   method: 'GET',
   async handle(req, ctx, res) {
-    const { registrationId } = parseOr400(z.object({ registrationId: z.string().min(1) }), req.query);
+    const { registrationId } = parseOr400(registrationIdBody, req.query);
+    // Payment and contract events are the applicant's own: the stream needs the session too.
+    await requireApplicantSession(ctx.db, metaOf(req, res, ctx.config), registrationId);
     if (!(await findRegistration(ctx.db, registrationId))) throw new HttpError(404, 'Registration not found');
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',

@@ -19,8 +19,12 @@ export function generateVerificationCode(): string {
   return String(randomInt(10 ** VERIFICATION_CODE_LENGTH)).padStart(VERIFICATION_CODE_LENGTH, '0');
 }
 
-/** Bound to the registration and channel, so a hash from one row is useless in another. */
-export function hashVerificationCode(registrationId: string, channel: 'email' | 'sms', code: string): string {
+/** Bound to the registration and purpose, so a hash from one row is useless in another. */
+export function hashVerificationCode(
+  registrationId: string,
+  channel: 'email' | 'sms' | 'recovery',
+  code: string,
+): string {
   return createHash('sha256').update(`${registrationId}:${channel}:${code}`).digest('hex');
 }
 

@@ -16,7 +16,13 @@ import {
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../db';
 import { HttpError } from '../../http-error';
-import { actionFunction } from '../../router';
+import {
+  holdsApplicantSession,
+  openApplicantSession,
+  requireApplicantSession,
+} from '../../registrations/applicant-session';
+import { challengeRecovery, settleRecovery, WRONG_RECOVERY_CODE } from '../../registrations/recovery';
+import { actionFunction, type RequestMeta } from '../../router';
 import { generateRecoveryCode, RESEND_COOLDOWN_SECONDS } from './codes';
 import {
   CLIENT_COLUMNS,
@@ -56,6 +62,32 @@ import {
 /** Wrong recovery codes per address in the window before 429. */
 const RECOVERY_LOOKUPS = 10;
 const RECOVERY_WINDOW_MINUTES = 15;
+export const NO_REGISTRATION_WITH_CODE = 'No registration found with this code.';
+/**
+ * One sign-up per e-mail and phone at a time: a second one within the code cooldown is a
+ * double submit or a script (and would send a second set of codes to the same inbox). A
+ * person who saw the recovery screen and chose "Start new process" says so (`startNew`); then
+ * only a burst within a couple of seconds is refused.
+ */
+export const DUPLICATE_WINDOW_SECONDS = RESEND_COOLDOWN_SECONDS;
+export const START_NEW_BURST_SECONDS = 2;
+export const DUPLICATE_REGISTRATION =
+  'A sign-up with this e-mail and phone was started moments ago. Use the registration code we e-mailed to continue it.';
+
+/** 429 once an address has guessed too many recovery codes; a wrong guess is recorded. */
+async function assertRecoveryAllowed(ctx: FunctionContext, meta: RequestMeta): Promise<void> {
+  const { rows } = await ctx.db.query<{ n: number }>(
+    `select count(*)::int as n from registration_code_lookups
+     where ip is not distinct from $1 and created_at > now() - make_interval(mins => $2)`,
+    [meta.ip, RECOVERY_WINDOW_MINUTES],
+  );
+  if ((rows[0]?.n ?? 0) >= RECOVERY_LOOKUPS) {
+    throw new HttpError(429, 'Too many attempts. Please try again in a few minutes.');
+  }
+}
+
+const recordWrongGuess = (ctx: FunctionContext, meta: RequestMeta) =>
+  ctx.db.query('insert into registration_code_lookups (ip) values ($1)', [meta.ip]);
 
 const FIELD_OF_COLUMN = Object.fromEntries(
   Object.entries(COLUMN_OF).map(([field, column]) => [column, field]),
@@ -148,7 +180,8 @@ async function assertSectionsTrue(
 }
 
 export const registrationHandlerFunction = actionFunction('registration-handler', registrationActions, {
-  async update_field({ registrationId, field, value }, ctx) {
+  async update_field({ registrationId, field, value }, ctx, meta) {
+    await requireApplicantSession(ctx.db, meta, registrationId);
     return withDelivery(ctx, async (tx, queued) => {
       const row = await requireOpenRegistration(tx, registrationId);
       const clientField = FIELD_OF_COLUMN[field];
@@ -199,10 +232,22 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
     });
   },
 
-  async create_registration(input, ctx) {
+  async create_registration(input, ctx, meta) {
     const data = normaliseClientData(input);
     assertValid(data);
     return withDelivery(ctx, async (tx, queued) => {
+      // Parallel submits of the same person wait here, then find the first one's registration.
+      await tx.query("select pg_advisory_xact_lock(hashtext('registration:' || lower($1) || '|' || $2))", [
+        data.email,
+        data.phone,
+      ]);
+      const { rows: recent } = await tx.query(
+        `select id from registrations
+         where lower(email) = lower($1) and phone = $2 and global_status = 'in_progress'
+           and created_at > now() - make_interval(secs => $3)`,
+        [data.email, data.phone, input.startNew ? START_NEW_BURST_SECONDS : DUPLICATE_WINDOW_SECONDS],
+      );
+      if (recent.length) throw new HttpError(409, DUPLICATE_REGISTRATION);
       const id = randomUUID();
       let code = '';
       // A clash of two random codes is rare; the unique index decides, then we draw again.
@@ -220,11 +265,13 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
       const contact = { id, registration_code: code, email: data.email, phone: data.phone };
       await issueCode(ctx, tx, contact, 'email', queued);
       await issueCode(ctx, tx, contact, 'sms', queued);
+      await openApplicantSession(tx, meta, id);
       return { registrationId: id };
     });
   },
 
-  async verify_tokens({ registrationId, emailToken, smsToken }, ctx) {
+  async verify_tokens({ registrationId, emailToken, smsToken }, ctx, meta) {
+    await requireApplicantSession(ctx.db, meta, registrationId);
     const wanted: Channel[] = [...(emailToken ? ['email' as const] : []), ...(smsToken ? ['sms' as const] : [])];
     if (wanted.length === 0) throw new HttpError(400, 'Enter a verification code');
     return ctx.db.transaction(async (tx) => {
@@ -249,7 +296,8 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
     });
   },
 
-  async resend_verification({ registrationId, type }, ctx) {
+  async resend_verification({ registrationId, type }, ctx, meta) {
+    await requireApplicantSession(ctx.db, meta, registrationId);
     const channel: Channel = type === 'email' ? 'email' : 'sms';
     return withDelivery(ctx, async (tx, queued) => {
       const row = await requireOpenRegistration(tx, registrationId);
@@ -268,28 +316,39 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
   },
 
   async get_registration_status({ recoveryCode }, ctx, meta) {
-    const code = recoveryCode.trim().toUpperCase();
-    const { rows: recent } = await ctx.db.query<{ n: number }>(
-      `select count(*)::int as n from registration_code_lookups
-       where ip is not distinct from $1 and created_at > now() - make_interval(mins => $2)`,
-      [meta.ip, RECOVERY_WINDOW_MINUTES],
-    );
-    if ((recent[0]?.n ?? 0) >= RECOVERY_LOOKUPS) {
-      throw new HttpError(429, 'Too many attempts. Please try again in a few minutes.');
-    }
+    await assertRecoveryAllowed(ctx, meta);
     const { rows } = await ctx.db.query<{ id: string }>('select id from registrations where registration_code = $1', [
-      code,
+      recoveryCode,
     ]);
     const found = rows[0];
     if (!found) {
-      await ctx.db.query('insert into registration_code_lookups (ip) values ($1)', [meta.ip]);
-      throw new HttpError(404, 'No registration found with this code.');
+      await recordWrongGuess(ctx, meta);
+      throw new HttpError(404, NO_REGISTRATION_WITH_CODE);
     }
-    await touchRegistration(ctx.db, found.id);
-    return { registrationId: found.id };
+    if (await holdsApplicantSession(ctx.db, meta, found.id)) {
+      return { registrationId: found.id, confirmationRequired: false };
+    }
+    const sentTo = await withDelivery(ctx, async (tx, queued) =>
+      challengeRecovery(ctx, tx, await requireRegistration(tx, found.id), queued),
+    );
+    return { registrationId: found.id, confirmationRequired: true, sentTo };
   },
 
-  async get_registration_with_documents({ registrationId }, ctx) {
+  async confirm_recovery({ registrationId, recoveryCode, code }, ctx, meta) {
+    await assertRecoveryAllowed(ctx, meta);
+    const row = await findRegistration(ctx.db, registrationId);
+    if (!row || row.registration_code !== recoveryCode) {
+      await recordWrongGuess(ctx, meta);
+      throw new HttpError(404, NO_REGISTRATION_WITH_CODE);
+    }
+    if (!(await settleRecovery(ctx.db, registrationId, code))) throw new HttpError(400, WRONG_RECOVERY_CODE);
+    await openApplicantSession(ctx.db, meta, registrationId);
+    await touchRegistration(ctx.db, registrationId);
+    return { registrationId };
+  },
+
+  async get_registration_with_documents({ registrationId }, ctx, meta) {
+    await requireApplicantSession(ctx.db, meta, registrationId);
     const row = await requireRegistration(ctx.db, registrationId);
     await touchRegistration(ctx.db, registrationId);
     const { rows } = await ctx.db.query<{ registration_id: string; document_type: UploadType; file_path: string }>(
@@ -300,7 +359,8 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
     return { registration: toRecord(row), documents: rows };
   },
 
-  async update_registration(input, ctx) {
+  async update_registration(input, ctx, meta) {
+    await requireApplicantSession(ctx.db, meta, input.registrationId);
     const data = normaliseClientData(input);
     assertValid(data);
     const requested = input.metadata.serviceDetails ?? null;
@@ -328,7 +388,8 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
     });
   },
 
-  async get_registration_code({ registrationId }, ctx) {
+  async get_registration_code({ registrationId }, ctx, meta) {
+    await requireApplicantSession(ctx.db, meta, registrationId);
     const row = await requireRegistration(ctx.db, registrationId);
     return { registrationCode: row.registration_code };
   },
@@ -340,7 +401,8 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
     return { exists: Boolean(row) };
   },
 
-  async check_and_set_product({ registrationId, productId }, ctx) {
+  async check_and_set_product({ registrationId, productId }, ctx, meta) {
+    await requireApplicantSession(ctx.db, meta, registrationId);
     const product = await findProduct(ctx.db, productId);
     const reason = unavailability(product);
     if (reason || !product) return { success: false, error: reason ?? 'Product not found' };

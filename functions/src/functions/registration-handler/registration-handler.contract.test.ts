@@ -1,5 +1,7 @@
+import { APPLICANT_SESSION_REQUIRED } from 'shared-api';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TEST_APPLICANT } from '../../testing/applicant';
+import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn } from '../../testing/service';
 import { RECOVERY_CODE_ALPHABET } from './codes';
@@ -10,14 +12,17 @@ const sections = { clientData: true, verification: false, documents: false, serv
 
 describe.each(databaseEngines())('registration-handler on $name', (engine) => {
   const served = servedOn(engine);
+  /** The applicant's browser: it holds the registration's session cookie. */
+  const browser = cookieJar();
   beforeEach(async () => {
+    browser.clear();
     await served.db.query('delete from registrations');
     await served.db.query('delete from registration_code_lookups');
     await served.db.query('delete from outbox');
   });
 
   const call = async (action: string, payload: Record<string, unknown>) => {
-    const res = await fetch(served.service.url('registration-handler'), {
+    const res = await browser.fetch(served.service.url('registration-handler'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ action, ...payload }),
@@ -188,8 +193,9 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
     it('needs a code and an existing registration', async () => {
       const id = await register();
       expect((await call('verify_tokens', { registrationId: id, emailToken: '', smsToken: '' })).status).toBe(400);
+      // Without a session of it, an id says nothing, not even whether it exists.
       const unknown = await call('verify_tokens', { registrationId: 'not-a-uuid', emailToken: '123456', smsToken: '' });
-      expect(unknown).toMatchObject({ status: 404, body: { error: 'Registration not found' } });
+      expect(unknown).toMatchObject({ status: 401, body: { error: APPLICANT_SESSION_REQUIRED } });
     });
   });
 
@@ -226,12 +232,65 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
   });
 
   describe('recovery', () => {
-    it('finds the registration by its code, in any case', async () => {
+    it('finds the registration by its code, in any case; its own browser needs nothing more', async () => {
       const id = await register();
       const code = String((await call('get_registration_code', { registrationId: id })).body.registrationCode);
       expect((await call('get_registration_status', { recoveryCode: code.toLowerCase() })).body).toEqual({
         registrationId: id,
+        confirmationRequired: false,
       });
+    });
+
+    it('on another device the code alone opens nothing: a one-time code to the contacts on file does', async () => {
+      const id = await register();
+      const code = String((await call('get_registration_code', { registrationId: id })).body.registrationCode);
+      browser.clear();
+      const found = await call('get_registration_status', { recoveryCode: code });
+      expect(found).toEqual({
+        status: 200,
+        body: {
+          registrationId: id,
+          confirmationRequired: true,
+          sentTo: { email: 'an*@example.com', phone: '+34 ••• ••• 456' },
+        },
+      });
+      expect((await call('get_registration_with_documents', { registrationId: id })).status).toBe(401);
+      const oneTime = await lastCode(applicant.email);
+      expect(await lastCode('+34600123456')).toBe(oneTime);
+      // Asking again within the cooldown sends nothing new.
+      await call('get_registration_status', { recoveryCode: code });
+      expect(await lastCode(applicant.email)).toBe(oneTime);
+      const wrongDigits = oneTime === '000000' ? '111111' : '000000';
+      const wrong = await call('confirm_recovery', { registrationId: id, recoveryCode: code, code: wrongDigits });
+      expect(wrong).toEqual({ status: 400, body: { error: 'The confirmation code is not correct.' } });
+      const otherCode = await call('confirm_recovery', { registrationId: id, recoveryCode: 'ZZZZZ2', code: oneTime });
+      expect(otherCode.status).toBe(404);
+      expect(await call('confirm_recovery', { registrationId: id, recoveryCode: code, code: oneTime })).toEqual({
+        status: 200,
+        body: { registrationId: id },
+      });
+      expect((await call('get_registration_with_documents', { registrationId: id })).status).toBe(200);
+      // Spent: the same code opens no second session elsewhere.
+      browser.clear();
+      const again = await call('confirm_recovery', { registrationId: id, recoveryCode: code, code: oneTime });
+      expect(again.status).toBe(410);
+    });
+
+    it('allows five wrong one-time codes, also when guessed in parallel', async () => {
+      const id = await register();
+      const code = String((await call('get_registration_code', { registrationId: id })).body.registrationCode);
+      browser.clear();
+      await call('get_registration_status', { recoveryCode: code });
+      const oneTime = await lastCode(applicant.email);
+      const guesses = Array.from({ length: 12 }, (_, i) => String(i).padStart(6, '9')).filter((g) => g !== oneTime);
+      const answers = await Promise.all(
+        guesses.map((guess) => call('confirm_recovery', { registrationId: id, recoveryCode: code, code: guess })),
+      );
+      expect(answers.filter((a) => a.status === 400)).toHaveLength(5);
+      expect(answers.filter((a) => a.status === 429).length).toBe(guesses.length - 5);
+      expect((await call('confirm_recovery', { registrationId: id, recoveryCode: code, code: oneTime })).status).toBe(
+        429,
+      );
     });
 
     it('says no registration for an unknown code, and throttles guessing', async () => {
@@ -420,20 +479,18 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
         'Product not found',
       );
       expect(
-        (
-          await call('check_and_set_product', {
-            registrationId: '00000000-0000-4000-8000-000000000000',
-            productId: '202',
-          })
-        ).body,
-      ).toEqual({ success: false, error: 'Registration not found' });
+        await call('check_and_set_product', {
+          registrationId: '00000000-0000-4000-8000-000000000000',
+          productId: '202',
+        }),
+      ).toEqual({ status: 401, body: { error: APPLICANT_SESSION_REQUIRED } });
     });
   });
 
-  it('is-session-valid follows the last activity (15 minutes)', async () => {
+  it('is-session-valid: only for the browser holding the session, for 15 minutes after its last call', async () => {
     const id = await register();
-    const valid = async () => {
-      const res = await fetch(served.service.url('is-session-valid'), {
+    const valid = async (jar = browser) => {
+      const res = await jar.fetch(served.service.url('is-session-valid'), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ p_registration_id: id }),
@@ -441,9 +498,127 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
       return ((await res.json()) as { valid: boolean }).valid;
     };
     expect(await valid()).toBe(true);
-    await served.db.query(`update registrations set last_activity_at = now() - interval '16 minutes'`);
-    expect(await valid()).toBe(false);
-    await call('check_registration_exists_by_id', { registrationId: id });
+    expect(await valid(cookieJar())).toBe(false);
+    await served.db.query(`update registration_sessions set last_seen_at = now() - interval '14 minutes'`);
     expect(await valid()).toBe(true);
+    await served.db.query(`update registration_sessions set last_seen_at = now() - interval '16 minutes'`);
+    expect(await valid()).toBe(false);
+    expect((await call('get_registration_code', { registrationId: id })).status).toBe(401);
+  });
+
+  describe('the registration id is a locator, not a credential', () => {
+    it('sets the session as an httpOnly, SameSite=Strict cookie for the functions only', async () => {
+      const res = await fetch(served.service.url('registration-handler'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'create_registration', ...applicant, email: 'cookie@example.com' }),
+      });
+      const [cookie = ''] = res.headers.getSetCookie();
+      expect(cookie).toMatch(/^signup_session=[A-Za-z0-9_-]{43}; /);
+      expect(cookie).toContain('Path=/functions/v1');
+      expect(cookie).toContain('HttpOnly');
+      expect(cookie).toContain('SameSite=Strict');
+      expect(cookie).not.toContain('Secure');
+      // Only the hash is stored.
+      const secret = /^signup_session=([^;]+)/.exec(cookie)?.[1] ?? '';
+      const { rows } = await served.db.query<{ secret_hash: string }>('select secret_hash from registration_sessions');
+      expect(rows.map((r) => r.secret_hash)).not.toContain(secret);
+    });
+
+    it('answers every read and write from another browser with 401 and never the data', async () => {
+      const id = await register();
+      const stranger = cookieJar();
+      const as = async (name: string, body: unknown) => {
+        const res = await stranger.fetch(served.service.url(name), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: res.status, text: await res.text() };
+      };
+      const attempts: [string, unknown][] = [
+        ['registration-handler', { action: 'get_registration_with_documents', registrationId: id }],
+        ['registration-handler', { action: 'get_registration_code', registrationId: id }],
+        [
+          'registration-handler',
+          { action: 'update_field', registrationId: id, field: 'email', value: 'evil@example.com' },
+        ],
+        [
+          'registration-handler',
+          { action: 'update_field', registrationId: id, field: 'iban', value: 'ES7921000813610123456789' },
+        ],
+        ['registration-handler', { action: 'verify_tokens', registrationId: id, emailToken: '123456', smsToken: '' }],
+        [
+          'registration-handler',
+          { action: 'resend_verification', registrationId: id, email: 'a@b.es', phone: '+34600', type: 'email' },
+        ],
+        ['registration-handler', { action: 'check_and_set_product', registrationId: id, productId: '202' }],
+        [
+          'registration-handler',
+          {
+            action: 'update_registration',
+            registrationId: id,
+            ...applicant,
+            iban: 'ES7921000813610123456789',
+            emailVerified: false,
+            phoneVerified: false,
+            metadata: { completedSections: sections },
+            globalStatus: 'in_progress',
+          },
+        ],
+        ['get-registration-global-status', { registrationId: id }],
+        ['create-client', { registrationId: id }],
+        ['get-payment-status', { registrationId: id }],
+        ['create-contract', { registrationId: id }],
+        ['get-contract-status', { registrationId: id }],
+      ];
+      for (const [name, body] of attempts) {
+        const answer = await as(name, body);
+        expect(answer.status, `${name} ${JSON.stringify(body).slice(0, 60)}`).toBe(401);
+        expect(answer.text).not.toContain('ES9121000418450200051332');
+        expect(answer.text).not.toContain(applicant.email);
+      }
+      // An upper-case copy of the id is the same registration: still 401, never another one.
+      expect((await as('get-registration-global-status', { registrationId: id.toUpperCase() })).status).toBe(401);
+      const stream = await stranger.fetch(served.service.url(`realtime?registrationId=${id}`));
+      expect(stream.status).toBe(401);
+      const { rows } = await served.db.query<{ email: string; iban: string }>(
+        'select email, iban from registrations where id = $1',
+        [id],
+      );
+      expect(rows[0]).toEqual({ email: applicant.email, iban: 'ES9121000418450200051332' });
+      expect(await lastCode('evil@example.com')).toBe('');
+    });
+
+    it('creates one registration for twenty identical submits at once, and sends one set of codes', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => call('create_registration', { ...applicant, email: 'twenty@example.com' })),
+      );
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
+      const { rows } = await served.db.query<{ n: number }>(
+        `select count(*)::int as n from registrations where email = 'twenty@example.com'`,
+      );
+      expect(rows[0]?.n).toBe(1);
+      const sent = await served.db.query<{ n: number }>(
+        `select count(*)::int as n from outbox where recipient = 'twenty@example.com'`,
+      );
+      expect(sent.rows[0]?.n).toBe(1);
+    });
+
+    it('lets a person who chose "Start new process" start again, but not a burst', async () => {
+      const twin = { ...applicant, email: 'again@example.com' };
+      expect((await call('create_registration', twin)).status).toBe(200);
+      await served.db.query(
+        `update registrations set created_at = now() - interval '3 seconds' where email = 'again@example.com'`,
+      );
+      expect((await call('create_registration', twin)).body.error).toBe(
+        'A sign-up with this e-mail and phone was started moments ago. Use the registration code we e-mailed to continue it.',
+      );
+      const burst = await Promise.all(
+        Array.from({ length: 5 }, () => call('create_registration', { ...twin, startNew: true })),
+      );
+      expect(burst.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    });
   });
 });

@@ -1,7 +1,8 @@
 import multer from 'multer';
 import { MAX_DOCUMENT_BYTES, uploadDocumentFields, uploadDocumentResponse } from 'shared-api';
 import { HttpError } from '../../http-error';
-import { type FunctionDefinition, parseOr400 } from '../../router';
+import { requireApplicantSession } from '../../registrations/applicant-session';
+import { type FunctionDefinition, metaOf, parseOr400 } from '../../router';
 import { requireOpenRegistration, touchRegistration } from '../registration-handler/records';
 import { sniffDocument } from './sniff';
 
@@ -35,6 +36,7 @@ export const uploadDocumentFunction: FunctionDefinition = {
       });
     });
     const { registrationId, documentType } = parseOr400(uploadDocumentFields, req.body);
+    await requireApplicantSession(ctx.db, metaOf(req, res, ctx.config), registrationId);
     const file = req.file;
     if (!file || file.size === 0) throw new HttpError(400, 'A file is required', { file: 'A file is required' });
     const kind = sniffDocument(file.buffer);

@@ -2,21 +2,24 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TEST_APPLICANT } from '../../testing/applicant';
+import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
+import { DOCUMENTS } from '../../testing/documents';
 import { servedOn } from '../../testing/service';
 
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
-const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46]);
-const PDF = new TextEncoder().encode('%PDF-1.4\n%âãÏÓ\n1 0 obj\n');
+const { png: PNG, jpeg: JPEG, pdf: PDF } = DOCUMENTS;
 
 const applicant = TEST_APPLICANT;
 
 describe.each(databaseEngines())('upload-document on $name', (engine) => {
   const served = servedOn(engine);
+  /** The applicant's browser: it holds the registration's session cookie. */
+  const browser = cookieJar();
   let registrationId = '';
   beforeEach(async () => {
+    browser.clear();
     await served.db.query('delete from registrations');
-    const res = await fetch(served.service.url('registration-handler'), {
+    const res = await browser.fetch(served.service.url('registration-handler'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ action: 'create_registration', ...applicant }),
@@ -29,7 +32,7 @@ describe.each(databaseEngines())('upload-document on $name', (engine) => {
     form.set('registrationId', id);
     form.set('documentType', documentType);
     form.set('file', new Blob([bytes]), name);
-    const res = await fetch(served.service.url('upload-document'), { method: 'POST', body: form });
+    const res = await browser.fetch(served.service.url('upload-document'), { method: 'POST', body: form });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
   const stored = () => path.join(served.service.ctx.config.DOCUMENTS_DIR, registrationId);
@@ -83,9 +86,10 @@ describe.each(databaseEngines())('upload-document on $name', (engine) => {
     const big = new Uint8Array(10 * 1024 * 1024 + 1);
     big.set(PDF);
     expect((await upload('frontId', big, 'big.pdf')).status).toBe(413);
-    expect((await upload('frontId', PNG, 'a.png', '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    // Another registration's id is refused without its session, whether it exists or not.
+    expect((await upload('frontId', PNG, 'a.png', '00000000-0000-4000-8000-000000000000')).status).toBe(401);
     expect((await upload('passport', PNG, 'a.png')).status).toBe(400);
-    const empty = await fetch(served.service.url('upload-document'), { method: 'POST', body: new FormData() });
+    const empty = await browser.fetch(served.service.url('upload-document'), { method: 'POST', body: new FormData() });
     expect(empty.status).toBe(400);
   });
 
@@ -96,7 +100,7 @@ describe.each(databaseEngines())('upload-document on $name', (engine) => {
 
   it('get-registration-global-status reads the status', async () => {
     const read = async (id: string) => {
-      const res = await fetch(served.service.url('get-registration-global-status'), {
+      const res = await browser.fetch(served.service.url('get-registration-global-status'), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ registrationId: id }),
@@ -104,6 +108,22 @@ describe.each(databaseEngines())('upload-document on $name', (engine) => {
       return { status: res.status, body: await res.json() };
     };
     expect(await read(registrationId)).toEqual({ status: 200, body: { globalStatus: 'in_progress' } });
-    expect((await read('nope')).status).toBe(404);
+    expect((await read('nope')).status).toBe(401);
+  });
+
+  it('normalises the id once: an upper-case copy writes into the same folder, never a second one', async () => {
+    expect((await upload('frontId', PNG, 'a.png', registrationId.toUpperCase())).body).toEqual({
+      filePath: `${registrationId}/${registrationId}_frontId.png`,
+    });
+    const folders = await readdir(served.service.ctx.config.DOCUMENTS_DIR);
+    expect(folders).toContain(registrationId);
+    expect(folders).not.toContain(registrationId.toUpperCase());
+  });
+
+  it('refuses polyglots: a document that is also a page or a script', async () => {
+    const page = new TextEncoder().encode('%PDF-1.4\n<html><script>alert(1)</script></html>\n%%EOF\n');
+    expect((await upload('bankDocument', page, 'bank.pdf')).status).toBe(415);
+    const trailing = Uint8Array.from([...JPEG, ...new TextEncoder().encode('<!doctype html><p>hi')]);
+    expect((await upload('frontId', trailing, 'front.jpg')).status).toBe(415);
   });
 });

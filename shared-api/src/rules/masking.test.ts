@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { maskEmail, maskPhone } from './masking';
+
+describe('masking contacts', () => {
+  it('keeps two characters of an e-mail and its domain', () => {
+    expect(maskEmail('ana.garcia@example.com')).toBe('an********@example.com');
+    expect(maskEmail('jo@x.es')).toBe('jo*@x.es');
+    expect(maskEmail('a@x.es')).toBe('a*@x.es');
+  });
+
+  it('keeps the country code and the last three digits of a phone', () => {
+    expect(maskPhone('+34600123456')).toBe('+34 ••• ••• 456');
+    expect(maskPhone('+4915112345678')).toBe('+ ••• ••• 678');
+    expect(maskPhone('+34600123456')).not.toContain('600123');
+  });
+});
