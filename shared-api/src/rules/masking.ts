@@ -12,10 +12,11 @@ export function maskEmail(email: string): string {
   return `${visible}${'*'.repeat(Math.max(local.length - visible.length, 1))}${email.slice(at)}`;
 }
 
-/** `+34600123456` → `+34 ••• ••• 456`: the country code and the last three digits. */
+/** `+34600123456` → `+34 ••• ••• 456` (no-break spaces): the country code and the last three digits. */
 export function maskPhone(phone: string): string {
   const digits = phone.replace(/\D/g, '');
   if (digits.length < 6) return '•'.repeat(digits.length);
-  const country = phone.startsWith('+34') ? '+34 ' : phone.startsWith('+') ? '+ ' : '';
-  return `${country}••• ••• ${digits.slice(-3)}`;
+  // No-break spaces: a masked number never wraps in the middle on a phone.
+  const country = phone.startsWith('+34') ? '+34\u00a0' : phone.startsWith('+') ? '+\u00a0' : '';
+  return `${country}•••\u00a0•••\u00a0${digits.slice(-3)}`;
 }

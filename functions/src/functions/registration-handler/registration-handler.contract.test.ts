@@ -251,7 +251,7 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
         body: {
           registrationId: id,
           confirmationRequired: true,
-          sentTo: { email: 'an*@example.com', phone: '+34 ••• ••• 456' },
+          sentTo: { email: 'an*@example.com', phone: '+34\u00a0•••\u00a0•••\u00a0456' },
         },
       });
       expect((await call('get_registration_with_documents', { registrationId: id })).status).toBe(401);
