@@ -6,6 +6,7 @@ export default defineConfig({
     projects: [
       'shared-i18n',
       'shared-api',
+      'shared-ui',
       'functions',
       'gateway',
       'shell',

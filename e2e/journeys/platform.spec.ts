@@ -1,6 +1,23 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('the shell through the gateway', () => {
+  test('every screen has its own title, with the site name, and a description in its language', async ({ page }) => {
+    const screens: [string, RegExp, RegExp][] = [
+      ['/es/calculadora', /^Calculadora de volumen · /, /muebles/],
+      ['/en/calculator', /^Volume calculator · /, /furniture/],
+      ['/es/alta', /^Registro de Cliente · /, /trastero/i],
+      ['/en/signup', /^Client Registration · /, /storage/i],
+      ['/en/this-page-does-not-exist', /^Page not found · /, /does not exist/],
+      ['/abridor', /^Control de Acceso · /, /PIN/],
+      ['/abridor-login', /^Acceso con enlace · /, /enlace/],
+    ];
+    for (const [path, title, description] of screens) {
+      await page.goto(path);
+      await expect(page, path).toHaveTitle(title);
+      await expect(page.locator('meta[name="description"]'), path).toHaveAttribute('content', description);
+    }
+  });
+
   test('home loads with the banner, the home area and the footer @phone', async ({ page }) => {
     const response = await page.goto('/es');
     expect(response?.status()).toBe(200);
@@ -57,12 +74,12 @@ test.describe('the shell through the gateway', () => {
   test('switching language rewrites the prefix and keeps the page and query', async ({ page }) => {
     await page.goto('/es/calculadora?proceso=abc123');
     await expect(page.getByRole('heading', { name: 'Calculadora de volumen' })).toBeVisible();
-    await page.getByRole('button', { name: 'Inglés' }).click();
+    await page.getByRole('button', { name: 'EN – Inglés' }).click();
     await expect(page).toHaveURL(/\/en\/calculator\?proceso=abc123$/);
     await expect(page.getByRole('heading', { name: 'Volume calculator' })).toBeVisible();
     await expect(page.getByRole('navigation').getByRole('link', { name: 'Facilities' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await page.getByRole('button', { name: 'Spanish' }).click();
+    await page.getByRole('button', { name: 'ES – Spanish' }).click();
     await expect(page).toHaveURL(/\/es\/calculadora\?proceso=abc123$/);
   });
 

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router-dom';
 import { api } from 'shared-api';
 import { addNamespace, DOOR_PATHS, type RemoteAppProps } from 'shared-i18n';
+import { usePageTitle } from 'shared-ui/document-meta';
+import { useSiteConfig } from 'shared-ui/site';
 import { AdminPanel } from './admin/AdminPanel';
 import styles from './Door.module.css';
 import { doorResources } from './i18n';
@@ -36,9 +38,9 @@ function DoorHome() {
       });
   }, [token, signOut]);
 
-  useEffect(() => {
-    document.title = t('title');
-  }, [t]);
+  const { tradingName } = useSiteConfig();
+  // The door tool is Spanish only (spec, document 2).
+  usePageTitle({ title: `${t('title')} · ${tradingName}`, description: t('subtitle'), language: 'es' });
 
   if (!token || !user) {
     return (
@@ -89,6 +91,12 @@ function DoorHome() {
 
 function MagicLink() {
   const { t } = useTranslation('door');
+  const { tradingName } = useSiteConfig();
+  usePageTitle({
+    title: `${t('magicLink.title')} · ${tradingName}`,
+    description: t('magicLink.subtitle'),
+    language: 'es',
+  });
   return (
     <>
       <h1>{t('magicLink.title')}</h1>

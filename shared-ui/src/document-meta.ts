@@ -5,6 +5,33 @@ function upsert(selector: string, create: () => HTMLElement): HTMLElement {
   return document.head.querySelector<HTMLElement>(selector) ?? document.head.appendChild(create());
 }
 
+function setTitleAndDescription(title: string, description: string, language: Language): void {
+  document.title = title;
+  document.documentElement.lang = language;
+  const meta = upsert('meta[name="description"]', () => {
+    const m = document.createElement('meta');
+    m.setAttribute('name', 'description');
+    return m;
+  });
+  meta.setAttribute('content', description);
+}
+
+/**
+ * Title, description and `<html lang>` of a screen outside the route table (the not-found page,
+ * the door tool): without it the tab and the description keep whatever the last page set.
+ */
+export function usePageTitle({
+  title,
+  description,
+  language,
+}: {
+  title: string;
+  description: string;
+  language: Language;
+}): void {
+  useEffect(() => setTitleAndDescription(title, description, language), [title, description, language]);
+}
+
 /**
  * Title, description, `<html lang>` and the hreflang alternates of a page, for search engines
  * and for the browser tab. Alternates point at the same page in every language.
@@ -21,14 +48,7 @@ export function useDocumentMeta({
   language: Language;
 }): void {
   useEffect(() => {
-    document.title = title;
-    document.documentElement.lang = language;
-    const meta = upsert('meta[name="description"]', () => {
-      const m = document.createElement('meta');
-      m.setAttribute('name', 'description');
-      return m;
-    });
-    meta.setAttribute('content', description);
+    setTitleAndDescription(title, description, language);
     const origin = window.location.origin;
     for (const lang of [...SUPPORTED_LANGUAGES, 'x-default'] as const) {
       const link = upsert(`link[rel="alternate"][hreflang="${lang}"]`, () => {

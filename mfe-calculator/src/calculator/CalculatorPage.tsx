@@ -5,6 +5,7 @@ import { PROCESO_PARAM } from 'shared-api';
 import { type Language, pathFor } from 'shared-i18n';
 import { useDocumentMeta } from 'shared-ui/document-meta';
 import { PageHeading } from 'shared-ui/page-heading';
+import { useSiteConfig } from 'shared-ui/site';
 import { OptionsView } from '../options/OptionsView';
 import { ShareBar } from '../share/ShareBar';
 import { useSharedListImport } from '../share/useSharedListImport';
@@ -26,7 +27,13 @@ export function CalculatorPage({ language }: { language: Language }) {
   const [view, setView] = useState<'list' | 'options'>('list');
   const calculatorRef = useRef<HTMLDivElement>(null);
   useSharedListImport();
-  useDocumentMeta({ title: t('title'), description: t('metaDescription'), page: 'calculator', language });
+  const { tradingName } = useSiteConfig();
+  useDocumentMeta({
+    title: `${t('title')} · ${tradingName}`,
+    description: t('metaDescription'),
+    page: 'calculator',
+    language,
+  });
 
   const closeOptions = () => {
     setView('list');

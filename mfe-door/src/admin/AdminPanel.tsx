@@ -151,12 +151,16 @@ function UserRow({
   );
 }
 
+/** Entries of "Últimos accesos" per page. */
+const AUDIT_PAGE = 20;
+
 /** Gestionar Usuarios (admin only; the server refuses anyone else). */
 export function AdminPanel() {
   const token = useSession((s) => s.token) ?? '';
   const self = useSession((s) => s.user);
   const [users, setUsers] = useState<DoorUser[]>([]);
   const [entries, setEntries] = useState<DoorAuditEntry[]>([]);
+  const [moreEntries, setMoreEntries] = useState(false);
   const [error, setError] = useState('');
   const [form, setForm] = useState<UserForm>({ usuario: '', pin: '', contraseña: '', box: '' });
 
@@ -164,10 +168,11 @@ export function AdminPanel() {
     try {
       const [list, audit] = await Promise.all([
         api.action('abridor', 'list_users', { token }),
-        api.action('abridor', 'list_audit', { token, limit: 20 }),
+        api.action('abridor', 'list_audit', { token, limit: AUDIT_PAGE }),
       ]);
       setUsers(list.users);
       setEntries(audit.entries);
+      setMoreEntries(audit.hasMore);
     } catch (e) {
       setError(message(e, 'Error al cargar usuarios'));
     }
@@ -176,6 +181,18 @@ export function AdminPanel() {
   useEffect(() => {
     void load();
   }, [load]);
+
+  const loadOlder = async () => {
+    const oldest = entries.at(-1);
+    if (!oldest) return;
+    try {
+      const page = await api.action('abridor', 'list_audit', { token, limit: AUDIT_PAGE, before: oldest.id });
+      setEntries((shown) => [...shown, ...page.entries]);
+      setMoreEntries(page.hasMore);
+    } catch (e) {
+      setError(message(e, 'Error al cargar los accesos'));
+    }
+  };
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
@@ -240,6 +257,11 @@ export function AdminPanel() {
           </li>
         ))}
       </ul>
+      {moreEntries && (
+        <button type="button" className={styles.button} onClick={() => void loadOlder()}>
+          Ver accesos anteriores
+        </button>
+      )}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { api } from 'shared-api';
 import type { Language, SignupStep } from 'shared-i18n';
 import { useDocumentMeta } from 'shared-ui/document-meta';
 import { PageHeading } from 'shared-ui/page-heading';
+import { useSiteConfig } from 'shared-ui/site';
 import { toast } from 'shared-ui/toast';
 import { ClientDataStep } from '../client-data/ClientDataStep';
 import { DocumentsStep } from '../documents/DocumentsStep';
@@ -294,10 +295,11 @@ export function Wizard({ language, step }: { language: Language; step?: SignupSt
     toast({ title: t('review.inactivityTitle'), description: t('review.inactivity'), variant: 'destructive' });
     navigate(`/${language}`);
   });
+  const { tradingName } = useSiteConfig();
   useDocumentMeta({
     page: 'signup',
     language,
-    title: t('title'),
+    title: `${t('title')} · ${tradingName}`,
     description: hasProduct ? t('descriptionWithProduct') : t('description'),
   });
 

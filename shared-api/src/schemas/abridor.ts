@@ -115,8 +115,16 @@ export const abridorActions = {
   },
   /** Beyond the seed: who came in and out, newest first (admin only). */
   list_audit: {
-    request: z.object({ token, limit: z.number().int().min(1).max(200).optional() }),
-    response: z.object({ entries: z.array(doorAuditEntry) }),
+    /** `before`: the id of the oldest entry already shown, for the next page. */
+    request: z.object({
+      token,
+      limit: z.number().int().min(1).max(200).optional(),
+      before: z
+        .string()
+        .regex(/^\d{1,18}$/)
+        .optional(),
+    }),
+    response: z.object({ entries: z.array(doorAuditEntry), hasMore: z.boolean() }),
   },
 } as const;
 

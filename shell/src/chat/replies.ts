@@ -1,8 +1,11 @@
 /**
  * The assistant's five canned answers and the rule that picks one.
- * Rule: the visitor's text, lower-cased and without accents, is checked against keyword lists in
- * this order — price, access hours, sizes, location — and the first topic with a match answers;
- * anything else gets the general answer. Order matters: "how much is a 10 m³ unit" is a price
+ * Rule: the visitor's text is lower-cased, stripped of accents and cut into whole words; each
+ * topic — price, access hours, sizes, location, in this order — has keywords that match a whole
+ * word, or the start of one when they end in `*` (`precio*` takes "precios"), or a run of words
+ * ("how much"). The first topic with a match answers; anything else gets the general answer.
+ * Whole words, because a keyword inside another word answered the wrong question ("ahora"
+ * holds "hora", "coffee" holds "fee"). Order matters: "how much is a 10 m³ unit" is a price
  * question before it is a size question.
  */
 export type ReplyTopic = 'price' | 'access' | 'sizes' | 'location' | 'general';
@@ -11,77 +14,136 @@ const KEYWORDS: [ReplyTopic, string[]][] = [
   [
     'price',
     [
-      'precio',
-      'cuesta',
-      'cuanto',
-      'coste',
-      'tarifa',
+      'precio*',
+      'cuest*',
+      'cuanto*',
+      'cuanta*',
+      'coste*',
+      'costo*',
+      'tarifa*',
       'euro',
-      'barato',
+      'euros',
+      'barat*',
       'pagar',
-      'price',
+      'pago*',
+      'oferta*',
+      'descuento*',
+      'price*',
+      'pricing',
       'cost',
-      'cheap',
+      'costs',
+      'costing',
+      'cheap*',
       'how much',
       'fee',
+      'fees',
       'pay',
+      'paying',
+      'payment*',
+      'discount*',
     ],
   ],
   [
     'access',
     [
-      'hora',
-      'horario',
-      'acceso',
-      'abierto',
+      'hora*',
+      'acceso*',
+      'acced*',
+      'abierto*',
       'abris',
+      'abre*',
+      'abrir',
+      'cierra*',
       '24',
-      'noche',
-      'domingo',
-      'hours',
-      'open',
-      'access',
-      'night',
-      'sunday',
+      '24h',
+      'noche*',
+      'domingo*',
+      'festivo*',
+      'hour*',
+      'open*',
+      'access*',
+      'night*',
+      'sunday*',
+      'weekend*',
+      'close',
+      'closed',
+      'closing',
     ],
   ],
   [
     'sizes',
     [
-      'tamano',
-      'metro',
+      'tamano*',
+      'metro*',
       'm3',
-      'm³',
-      'grande',
-      'pequeno',
-      'medida',
-      'cabe',
-      'espacio',
-      'size',
+      'grande*',
+      'pequeno*',
+      'medida*',
+      'cabe*',
+      'caben',
+      'espacio*',
+      'size*',
       'big',
-      'small',
-      'space',
+      'bigger',
+      'biggest',
+      'small*',
+      'space*',
       'fit',
+      'fits',
       'box',
+      'boxes',
+      'dimension*',
+      'square metre*',
     ],
   ],
   [
     'location',
-    ['donde', 'direccion', 'ubicacion', 'llegar', 'mapa', 'calle', 'where', 'address', 'location', 'map', 'directions'],
+    [
+      'donde',
+      'direccion*',
+      'ubicacion*',
+      'ubicad*',
+      'llegar',
+      'llego',
+      'mapa*',
+      'calle*',
+      'where',
+      'address*',
+      'location*',
+      'located',
+      'map',
+      'maps',
+      'direction*',
+    ],
   ],
 ];
 
-function normalise(text: string): string {
+function words(text: string): string[] {
   return text
     .toLowerCase()
     .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/³/g, '3')
+    .split(/[^a-z0-9ñ]+/)
+    .filter(Boolean);
+}
+
+/** Whether the visitor's words hold one keyword (see the rule above). */
+function holds(said: string[], keyword: string): boolean {
+  const parts = keyword.split(' ');
+  return said.some((_, start) =>
+    parts.every((part, i) => {
+      const word = said[start + i];
+      if (word === undefined) return false;
+      return part.endsWith('*') ? word.startsWith(part.slice(0, -1)) : word === part;
+    }),
+  );
 }
 
 export function replyTopic(text: string): ReplyTopic {
-  const plain = normalise(text);
-  for (const [topic, words] of KEYWORDS) {
-    if (words.some((word) => plain.includes(word))) return topic;
+  const said = words(text);
+  for (const [topic, keywords] of KEYWORDS) {
+    if (keywords.some((keyword) => holds(said, keyword))) return topic;
   }
   return 'general';
 }

@@ -17,7 +17,8 @@ export function LanguageSwitcher({ language }: { language: Language }) {
           type="button"
           lang={lang}
           aria-pressed={lang === language}
-          aria-label={t(`language.${lang}`)}
+          // The visible code starts the name (WCAG 2.5.3): a voice user says "click EN".
+          aria-label={`${lang.toUpperCase()} – ${t(`language.${lang}`)}`}
           onClick={() => {
             if (lang !== language) navigate(switchLanguagePath(pathname, search, lang));
           }}

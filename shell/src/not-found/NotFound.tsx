@@ -1,16 +1,18 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { type Language, pathFor } from 'shared-i18n';
+import { usePageTitle } from 'shared-ui/document-meta';
 import { useSiteConfig } from 'shared-ui/site';
 import styles from './NotFound.module.css';
 
 export function NotFound({ language }: { language: Language }) {
   const { t } = useTranslation('common');
   const { tradingName } = useSiteConfig();
-  useEffect(() => {
-    document.title = `${t('notFound.subtitle')} · ${tradingName}`;
-  }, [t, tradingName]);
+  usePageTitle({
+    title: `${t('notFound.subtitle')} · ${tradingName}`,
+    description: t('notFound.description'),
+    language,
+  });
   return (
     <section className={styles.notFound} aria-labelledby="not-found-title" data-testid="not-found">
       <h1 id="not-found-title" className={styles.title}>

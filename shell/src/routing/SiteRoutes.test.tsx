@@ -68,7 +68,9 @@ describe('SiteRoutes', () => {
       'aria-current',
       'page',
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Inglés' }));
+    // The accessible name holds the visible code (label in name, WCAG 2.5.3).
+    expect(screen.getByRole('button', { name: 'ES – Español' })).toHaveTextContent('ES');
+    await userEvent.click(screen.getByRole('button', { name: 'EN – Inglés' }));
     expect(screen.getByTestId('where')).toHaveTextContent('/en/facilities');
     expect(await within(screen.getByRole('navigation')).findByRole('link', { name: 'Facilities' })).toBeInTheDocument();
     expect(i18n.language).toBe('en');

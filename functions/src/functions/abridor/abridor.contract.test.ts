@@ -150,6 +150,35 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
     });
   });
 
+  it('lists the accesses newest first by time (not by id as text), a page at a time', async () => {
+    const admin = await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña);
+    await served.db.query('delete from door_audit');
+    // Ids 9 and 17 side by side: as text "9" sorts above "17".
+    await served.db.query(`select setval(pg_get_serial_sequence('door_audit', 'id'), 8)`);
+    for (let minute = 0; minute < 12; minute++) {
+      await served.db.query(
+        `insert into door_audit (usuario, action, result, created_at)
+         values ($1, 'ENTRADA', 'ok', now() - make_interval(mins => $2))`,
+        [`u${minute}`, 60 - minute],
+      );
+    }
+    const page = async (before?: string) =>
+      (await call({ action: 'list_audit', token: admin, limit: 5, ...(before ? { before } : {}) })).body as {
+        entries: { id: string; usuario: string }[];
+        hasMore: boolean;
+      };
+    const seen: string[] = [];
+    let next = await page();
+    seen.push(...next.entries.map((e) => e.usuario));
+    while (next.hasMore) {
+      next = await page(next.entries.at(-1)?.id);
+      seen.push(...next.entries.map((e) => e.usuario));
+    }
+    // The login of this test is the newest; then u11 … u0.
+    expect(seen.filter((u) => u.startsWith('u'))).toEqual(Array.from({ length: 12 }, (_, i) => `u${11 - i}`));
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
   it('locks the keypad on the server after three wrong PINs, even for the right PIN, until 15 s pass', async () => {
     const admin = await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña);
     const user = await newUser(admin);

@@ -296,8 +296,10 @@ export const abridorFunction = actionFunction('abridor', abridorActions, {
     return { success: true, magic_token: magic.token };
   },
 
-  async list_audit({ token, limit = 50 }, ctx) {
+  async list_audit({ token, limit = 50, before }, ctx) {
     await adminUser(ctx, token);
+    // Newest first by time (ties by number), never by the id as text ("9" above "17"); `before`
+    // is the last entry of the previous page (keyset paging: stable while new entries arrive).
     const { rows } = await ctx.db.query<{
       id: string;
       usuario: string | null;
@@ -305,11 +307,18 @@ export const abridorFunction = actionFunction('abridor', abridorActions, {
       result: string;
       ip: string | null;
       created_at: Date | string;
-    }>('select id::text as id, usuario, action, result, ip, created_at from door_audit order by id desc limit $1', [
-      limit,
-    ]);
+    }>(
+      `select a.id::text as id, a.usuario, a.action, a.result, a.ip, a.created_at from door_audit a
+       where $2::bigint is null
+          or (a.created_at, a.id) < (select b.created_at, b.id from door_audit b where b.id = $2::bigint)
+       order by a.created_at desc, a.id desc limit $1`,
+      [limit + 1, before ?? null],
+    );
     return {
-      entries: rows.map((r) => ({ ...r, createdAt: new Date(r.created_at).toISOString(), created_at: undefined })),
+      entries: rows
+        .slice(0, limit)
+        .map((r) => ({ ...r, createdAt: new Date(r.created_at).toISOString(), created_at: undefined })),
+      hasMore: rows.length > limit,
     };
   },
 });

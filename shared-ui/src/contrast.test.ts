@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Every text colour the apps use is a token, so WCAG AA (4.5:1 for body text) is checked here
+ * once: each token used as `color:` in any app's stylesheet, against the surfaces text sits on.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const tokens = Object.fromEntries(
+  [...readFileSync(path.join(root, 'shared-ui/tokens.css'), 'utf8').matchAll(/--([\w-]+):\s*(#[0-9a-f]{6});/gi)].map(
+    (m) => [m[1] as string, (m[2] as string).toLowerCase()],
+  ),
+);
+
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+const contrast = (a: string, b: string) => {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+};
+
+function stylesheets(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (name === 'node_modules' || name === 'dist') return [];
+    if (statSync(full).isDirectory()) return stylesheets(full);
+    return name.endsWith('.module.css') ? [full] : [];
+  });
+}
+
+/** Text colours on light surfaces (white text, brand-contrast or surface, sits on dark fills). */
+const ON_DARK = new Set(['color-brand-contrast', 'color-surface']);
+const textTokens = new Set(
+  ['shell', 'mfe-marketing', 'mfe-calculator', 'mfe-signup', 'mfe-door', 'shared-ui'].flatMap((app) =>
+    stylesheets(path.join(root, app)).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/(?<![-\w])color:\s*var\(--([\w-]+)\)/g)]
+        .map((m) => m[1] as string)
+        .filter((token) => !ON_DARK.has(token)),
+    ),
+  ),
+);
+
+describe('text colour contrast (WCAG AA)', () => {
+  it('finds the text colours the apps use', () => {
+    expect(textTokens.size).toBeGreaterThan(3);
+    expect(textTokens).toContain('color-text');
+  });
+
+  it.each([...textTokens])('--%s is at least 4.5:1 on the surfaces', (token) => {
+    const colour = tokens[token];
+    expect(colour, `token --${token}`).toBeDefined();
+    for (const surface of ['color-surface', 'color-surface-alt']) {
+      expect(contrast(colour as string, tokens[surface] as string), `on --${surface}`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});
