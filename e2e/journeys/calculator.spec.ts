@@ -17,6 +17,26 @@ async function customVolume(page: Page, metres: [number, number, number]) {
 }
 
 test.describe('calculator', () => {
+  test('a decimal comma is a decimal in both languages, never ×10, and is shown back the page’s way', async ({
+    page,
+  }) => {
+    await page.goto('/es/calculadora');
+    await customVolume(page, [1, 1, 1]);
+    const largo = page.getByLabel('Largo').last();
+    await largo.fill('1,5');
+    await expect(page.getByTestId('unit-volume').last()).toHaveText('1,500 m³');
+    await largo.fill('1.5');
+    await largo.blur();
+    await expect(largo).toHaveValue('1,5');
+    await expect(page.getByTestId('unit-volume').last()).toHaveText('1,500 m³');
+    await page.goto('/en/calculator');
+    const length = page.getByLabel('Length').last();
+    await length.fill('1,5');
+    await length.blur();
+    await expect(length).toHaveValue('1.5');
+    await expect(page.getByTestId('unit-volume').last()).toHaveText('1.500 m³');
+  });
+
   test('sizes a move in Spanish, keeps it across a reload and hands the choice to the sign-up @phone', async ({
     page,
   }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEuros, formatVolume } from './format';
+import { formatDecimal, formatEuros, formatVolume, parseDecimal } from './format';
 
 // Intl uses narrow no-break spaces in some locales; compare on plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -17,5 +17,29 @@ describe('formatVolume', () => {
     expect(formatVolume(0.125, 'es')).toBe('0,125 m³');
     expect(formatVolume(2, 'en')).toBe('2.000 m³');
     expect(formatVolume(0.0004, 'en')).toBe('0.000 m³');
+  });
+});
+
+describe('decimals as people type them', () => {
+  it.each([
+    ['1,5', 1.5],
+    ['1.5', 1.5],
+    ['0,125', 0.125],
+    ['1.234,5', 1234.5],
+    ['1,234.5', 1234.5],
+    ['1.234.567', 1234567],
+    ['12 345,6', 12345.6],
+    ['1,', 1],
+    ['-2,5', -2.5],
+  ])('%j → %s', (text, value) => expect(parseDecimal(text)).toBe(value));
+
+  it.each(['', 'abc', ',', '1,5,', '1.2.3', '1,2345.6', '1.5,2.5'])('%j is no number (never a silent ×10)', (text) =>
+    expect(parseDecimal(text)).toBeNaN(),
+  );
+
+  it('shows a decimal back the language’s way, without grouping', () => {
+    expect(formatDecimal(1.5, 'es')).toBe('1,5');
+    expect(formatDecimal(1.5, 'en')).toBe('1.5');
+    expect(formatDecimal(12345.678, 'es')).toBe('12345,678');
   });
 });

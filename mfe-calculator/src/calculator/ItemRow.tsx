@@ -35,8 +35,7 @@ export function ItemRow({ item, index, language }: { item: CalculatorItem; index
             value={item[dimension]}
             parse={parseDimension}
             onChange={(value) => update(item.id, { [dimension]: value })}
-            min={0}
-            step={0.1}
+            language={language}
           />
         ))}
         <label className={styles.unitField} htmlFor={field('unit')}>
@@ -56,9 +55,8 @@ export function ItemRow({ item, index, language }: { item: CalculatorItem; index
           value={item.quantity}
           parse={parseQuantity}
           onChange={(value) => update(item.id, { quantity: value })}
-          min={1}
-          step={1}
           integer
+          language={language}
         />
       </fieldset>
       <dl className={styles.volumes}>

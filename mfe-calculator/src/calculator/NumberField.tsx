@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatDecimal, type Language } from 'shared-i18n';
 
 interface Props {
   id: string;
@@ -6,31 +7,32 @@ interface Props {
   value: number;
   parse: (text: string) => number;
   onChange: (value: number) => void;
-  min: number;
-  step: number;
   integer?: boolean;
   className?: string;
+  language: Language;
 }
 
 /**
- * A number input that lets the visitor type freely ("1." on the way to "1.5") while the list
- * always holds a parsed number; the text settles to that number when the field is left.
+ * A number input that lets the visitor type freely ("1," on the way to "1,5") while the list
+ * always holds a parsed number; the text settles to that number, written the page's way, when
+ * the field is left. A text input with a decimal keypad, not `type="number"`: Chromium's number
+ * input drops a decimal comma, so a Spanish "1,5" became 15.
  */
-export function NumberField({ id, label, value, parse, onChange, min, step, integer = false, className }: Props) {
-  const [text, setText] = useState(String(value));
+export function NumberField({ id, label, value, parse, onChange, integer = false, className, language }: Props) {
+  const show = (n: number) => formatDecimal(n, language);
+  const [text, setText] = useState(show(value));
   const [editing, setEditing] = useState(false);
   useEffect(() => {
-    if (!editing) setText(String(value));
-  }, [value, editing]);
+    if (!editing) setText(formatDecimal(value, language));
+  }, [value, editing, language]);
   return (
     <label className={className} htmlFor={id}>
       <span>{label}</span>
       <input
         id={id}
-        type="number"
+        type="text"
         inputMode={integer ? 'numeric' : 'decimal'}
-        min={min}
-        step={step}
+        autoComplete="off"
         value={text}
         onFocus={() => setEditing(true)}
         onChange={(event) => {
@@ -39,7 +41,7 @@ export function NumberField({ id, label, value, parse, onChange, min, step, inte
         }}
         onBlur={() => {
           setEditing(false);
-          setText(String(parse(text)));
+          setText(show(parse(text)));
         }}
       />
     </label>

@@ -53,6 +53,13 @@ describe('parsing what is typed', () => {
     ['abc', 0],
     ['', 0],
     ['-3', -3],
+    ['1,5', 1.5],
+    ['1.5', 1.5],
+    ['1.234,5', 1234.5],
+    ['1,234.5', 1234.5],
+    ['1.234.567', 1234567],
+    [' 2 , 5 ', 2.5],
+    ['1,5,', 0],
   ])('dimension %j → %s', (text, value) => expect(parseDimension(text)).toBe(value));
 
   it.each([

@@ -1,4 +1,6 @@
 /** Volume maths of the calculator (spec §9): pure, shared by the list, the total and the search. */
+import { parseDecimal } from 'shared-i18n';
+
 export const UNITS = ['cm', 'm', 'in', 'ft'] as const;
 export type Unit = (typeof UNITS)[number];
 
@@ -41,7 +43,7 @@ export function totalVolume(items: readonly (Dimensions & { quantity: number })[
 
 /** A dimension as typed: a number, or 0 when it is not one. */
 export function parseDimension(text: string): number {
-  const value = Number.parseFloat(text.replace(',', '.'));
+  const value = parseDecimal(text);
   return Number.isFinite(value) ? value : 0;
 }
 

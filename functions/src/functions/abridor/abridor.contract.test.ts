@@ -163,7 +163,7 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
       );
     }
     const page = async (before?: string) =>
-      (await call({ action: 'list_audit', token: admin, limit: 5, ...(before ? { before } : {}) })).body as {
+      (await call({ action: 'list_audit', token: admin, limit: 5, ...(before ? { before } : {}) })).body as unknown as {
         entries: { id: string; usuario: string }[];
         hasMore: boolean;
       };
