@@ -121,6 +121,9 @@ export async function throughDocuments(
   await page.getByLabel(screen.smsCode).fill(codeIn(await lastMessage(request, compactPhone(who.phone))));
   await page.getByRole('button', { name: screen.verifyBoth }).click();
   await page.getByRole('button', { name: screen.continue }).click();
+  // The documents step lands first (the draft is checked): a file chosen before it is ready is lost.
+  await expect(page).toHaveURL(new RegExp(`/${language === 'es' ? 'es/alta/documentos' : 'en/signup/documents'}\\?`));
+  await expect(page.getByRole('button', { name: screen.save })).toBeEnabled();
   await page.getByLabel(screen.front).setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PNG });
   await page.getByLabel(screen.back).setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: PNG });
   await page.getByLabel(screen.bank).setInputFiles({ name: 'bank.pdf', mimeType: 'application/pdf', buffer: PDF });

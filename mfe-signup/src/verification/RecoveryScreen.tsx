@@ -126,20 +126,14 @@ export function RecoveryScreen({
             // biome-ignore lint/a11y/noAutofocus: the form replaced the one the visitor just submitted
             autoFocus
           />
-          {error && (
-            <p id="signup-recovery-error" className={styles.error}>
-              {error}
-            </p>
-          )}
         </div>
-        <div className={styles.actions}>
-          <button type="button" className={styles.secondary} onClick={startNew}>
-            {t('verification.startNew')}
-          </button>
-          <button type="submit" className={styles.primary} disabled={!isComplete(oneTimeCode) || busy} aria-busy={busy}>
-            {t('verification.recoveryConfirm')}
-          </button>
-        </div>
+        <RecoveryFooter
+          error={error}
+          submitLabel={t('verification.recoveryConfirm')}
+          canSubmit={isComplete(oneTimeCode) && !busy}
+          busy={busy}
+          onStartNew={startNew}
+        />
       </form>
     );
   }
@@ -168,20 +162,48 @@ export function RecoveryScreen({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'signup-recovery-error' : undefined}
         />
-        {error && (
-          <p id="signup-recovery-error" className={styles.error}>
-            {error}
-          </p>
-        )}
       </div>
+      <RecoveryFooter
+        error={error}
+        submitLabel={t('verification.recover')}
+        canSubmit={isComplete(code) && !busy}
+        busy={busy}
+        onStartNew={startNew}
+      />
+    </form>
+  );
+}
+
+/** Both recovery forms end alike: the error of their one field, Start new process, submit. */
+function RecoveryFooter({
+  error,
+  submitLabel,
+  canSubmit,
+  busy,
+  onStartNew,
+}: {
+  error: string | null;
+  submitLabel: string;
+  canSubmit: boolean;
+  busy: boolean;
+  onStartNew(): void;
+}) {
+  const { t } = useTranslation('signup');
+  return (
+    <>
+      {error && (
+        <p id="signup-recovery-error" className={styles.error}>
+          {error}
+        </p>
+      )}
       <div className={styles.actions}>
-        <button type="button" className={styles.secondary} onClick={startNew}>
+        <button type="button" className={styles.secondary} onClick={onStartNew}>
           {t('verification.startNew')}
         </button>
-        <button type="submit" className={styles.primary} disabled={!isComplete(code) || busy} aria-busy={busy}>
-          {t('verification.recover')}
+        <button type="submit" className={styles.primary} disabled={!canSubmit} aria-busy={busy}>
+          {submitLabel}
         </button>
       </div>
-    </form>
+    </>
   );
 }
