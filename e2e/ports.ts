@@ -1,5 +1,15 @@
-/** The e2e stack runs on its own ports, so it never collides with a running `npm start`. */
-export const E2E_PORTS = { gateway: 18080, functions: 18787, remoteBase: 18000, smtp: 18025, mailbox: 18026 } as const;
+/**
+ * The e2e stack runs on its own ports, so it never collides with a running `npm start`;
+ * E2E_PORT_OFFSET moves them all, so two checkouts can run their journeys side by side.
+ */
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0;
+export const E2E_PORTS = {
+  gateway: 18080 + offset,
+  functions: 18787 + offset,
+  remoteBase: 18000 + offset,
+  smtp: 18025 + offset,
+  mailbox: 18026 + offset,
+} as const;
 /** Where journeys read what a person received by e-mail (see mailbox.ts). */
 export const MAILBOX_URL = `http://127.0.0.1:${E2E_PORTS.mailbox}`;
 export const GATEWAY_URL = `http://localhost:${E2E_PORTS.gateway}`;

@@ -11,6 +11,7 @@ import {
   lastMessage,
   PDF,
   PNG,
+  throughDocuments,
 } from './signup-steps';
 
 test.describe('sign-up, part 1', () => {
@@ -205,6 +206,35 @@ test.describe('sign-up, part 1', () => {
     // The calculator’s volume filters the list.
     await expect(page).toHaveURL(`/en/signup/services?m3=0.54&proceso=${proceso}`);
     await expect(page.getByRole('radio', { name: /Box 1 m³/ })).toBeChecked();
+  });
+
+  test('a first-time applicant keeps the units the calculator counted, to the price; a sold-out unit leads to its waiting list', async ({
+    page,
+    request,
+  }) => {
+    // The calculator's choice for 4.2 m³: three 1.5 m³ boxes. No `proceso` yet: a first-time visitor.
+    const handoff = { productId: '102', productName: 'Box 1,5 m³', unitsRequired: 3, volumeRequested: 4.2 };
+    await page.goto(`/es/alta?productos=${encodeURIComponent(JSON.stringify(handoff))}`);
+    const proceso = await throughDocuments(page, request, 'es', applicant());
+    await expect(page).toHaveURL(`/es/alta/servicios?m3=4.2&proceso=${proceso}`);
+    const box = page.getByRole('radio', { name: /Box 1,5 m³/ });
+    await expect(box).toBeChecked();
+    await expect(box.locator('xpath=..')).toContainText('Necesitas 3 unidades de este producto.');
+    await expect(page.getByText('Total: 117,00 € mensual')).toBeVisible();
+    await page.getByRole('button', { name: ES.next }).click();
+    await expect(page.getByRole('heading', { name: 'Resumen de la solicitud' })).toBeVisible();
+    await expect(page.getByText('117,00 €')).toBeVisible();
+
+    // Without the size filter the whole catalogue shows: the 10 m³ unit has none free.
+    await page.goto(`/es/alta/servicios?proceso=${proceso}`);
+    const soldOut = page.getByRole('radio', { name: 'Trastero 10 m³' });
+    await expect(soldOut).toBeDisabled();
+    await expect(soldOut.locator('xpath=..')).toContainText('Agotado');
+    await page.getByRole('link', { name: 'Apuntarme a la lista de espera de Trastero 10 m³' }).click();
+    await expect(page).toHaveURL(/\/es\/calculadora\?listaEspera=si&producto=206/);
+    const dialog = page.getByRole('dialog', { name: 'Lista de espera' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('Trastero 10 m³');
   });
 
   test('the same applicant again finds the recovery screen, and can start a new process', async ({ page, request }) => {

@@ -68,7 +68,11 @@ export function createApp(ctx: FunctionContext, definitions: FunctionDefinition[
       return;
     }
     if (error instanceof HttpError) {
-      res.status(error.status).json({ error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+      res.status(error.status).json({
+        error: error.message,
+        ...(error.code ? { code: error.code } : {}),
+        ...(error.fields ? { fields: error.fields } : {}),
+      });
       return;
     }
     const { status, type, expose, message } = (error ?? {}) as {

@@ -1,3 +1,5 @@
+import { REFUSALS, type RefusalCode } from 'shared-api';
+
 /** An error a visitor may see: its message goes out as `{ "error": message }` with `status`. */
 export class HttpError extends Error {
   constructor(
@@ -5,8 +7,13 @@ export class HttpError extends Error {
     message: string,
     /** Per-field messages of a validation error, sent as `fields`. */
     readonly fields?: Record<string, string>,
+    /** A refusal's stable code, sent as `code`. */
+    readonly code?: RefusalCode,
   ) {
     super(message);
     this.name = 'HttpError';
   }
 }
+
+/** A well-formed request the state of things does not allow (409), with its code and English text. */
+export const refusal = (code: RefusalCode) => new HttpError(409, REFUSALS[code], undefined, code);

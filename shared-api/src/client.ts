@@ -20,6 +20,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The server's refusal code (409), when it gave one. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -55,7 +57,8 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
     }
     if (!response.ok) {
       const parsed = errorResponse.safeParse(body);
-      throw new ApiError(parsed.success ? parsed.data.error : `HTTP ${response.status}`, response.status);
+      if (!parsed.success) throw new ApiError(`HTTP ${response.status}`, response.status);
+      throw new ApiError(parsed.data.error, response.status, parsed.data.code);
     }
     const parsed = schema.safeParse(body);
     if (!parsed.success) throw new ApiError('Unexpected response from the server', response.status);

@@ -10,6 +10,7 @@ export * from './schemas/handoff';
 export * from './schemas/outbox';
 export * from './schemas/payments';
 export * from './schemas/products';
+export * from './schemas/refusals';
 export * from './schemas/registration';
 export * from './schemas/session';
 export * from './schemas/waitlist';

@@ -9,6 +9,7 @@ import { useSiteConfig } from 'shared-ui/site';
 import { OptionsView } from '../options/OptionsView';
 import { ShareBar } from '../share/ShareBar';
 import { useSharedListImport } from '../share/useSharedListImport';
+import { waitlistDeepLink } from '../waitlist/deep-link';
 import styles from './Calculator.module.css';
 import { HowItWorks } from './HowItWorks';
 import { ItemList } from './ItemList';
@@ -24,7 +25,9 @@ export function CalculatorPage({ language }: { language: Language }) {
   const proceso = params.get(PROCESO_PARAM);
   const items = useCalculator((s) => s.items);
   const total = totalVolume(items);
-  const [view, setView] = useState<'list' | 'options'>('list');
+  // A sold-out unit in the sign-up links here: the waitlist for it, at the volume measured there.
+  const [waitlistLink] = useState(() => waitlistDeepLink(params));
+  const [view, setView] = useState<'list' | 'options'>(waitlistLink ? 'options' : 'list');
   const calculatorRef = useRef<HTMLDivElement>(null);
   useSharedListImport();
   const { tradingName } = useSiteConfig();
@@ -66,7 +69,13 @@ export function CalculatorPage({ language }: { language: Language }) {
             <PrintList language={language} />
           </>
         ) : (
-          <OptionsView volume={total} language={language} proceso={proceso} onClose={closeOptions} />
+          <OptionsView
+            volume={waitlistLink?.volume ?? total}
+            language={language}
+            proceso={proceso}
+            onClose={closeOptions}
+            waitlistFor={waitlistLink?.productId ?? null}
+          />
         )}
       </div>
     </div>

@@ -15,15 +15,18 @@ interface Props {
   language: Language;
   proceso: string | null;
   onClose: () => void;
+  /** Opened from a sold-out unit elsewhere (the sign-up): the waitlist view, with that product's form open. */
+  waitlistFor?: string | null;
 }
 
 /** Volume sent to the catalogue and handed to the sign-up: m³ with three decimals. */
 const roundVolume = (m3: number) => Math.round(m3 * 1000) / 1000;
 
-export function OptionsView({ volume, language, proceso, onClose }: Props) {
+export function OptionsView({ volume, language, proceso, onClose, waitlistFor = null }: Props) {
   const { t } = useTranslation('calculator');
   const navigate = useNavigate();
-  const [mode, setMode] = useState<Mode>('available');
+  const [mode, setMode] = useState<Mode>(waitlistFor ? 'waitlist' : 'available');
+  const pendingWaitlist = useRef(waitlistFor);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [waitlistProduct, setWaitlistProduct] = useState<CatalogueProduct | null>(null);
@@ -35,9 +38,19 @@ export function OptionsView({ volume, language, proceso, onClose }: Props) {
     let current = true;
     setLoad({ status: 'loading' });
     api
-      .products({ m3, lang: language, ...(mode === 'waitlist' ? { listaEspera: 'si' as const } : {}) })
+      .products({
+        // Without a volume (a waitlist link from a sign-up that had none) the catalogue is unsized.
+        ...(m3 > 0 ? { m3 } : {}),
+        lang: language,
+        ...(mode === 'waitlist' ? { listaEspera: 'si' as const } : {}),
+      })
       .then((response) => {
-        if (current) setLoad({ status: 'done', products: productList(response) });
+        if (!current) return;
+        const products = productList(response);
+        setLoad({ status: 'done', products });
+        const wanted = products.find((p) => String(p.pid) === pendingWaitlist.current);
+        pendingWaitlist.current = null;
+        if (wanted) setWaitlistProduct(wanted);
       })
       .catch((error: unknown) => {
         console.error('[calculator] could not load storage options', error);

@@ -17,9 +17,17 @@ const product = {
     EUR: { msetupfee: '0.00', monthly: '62.00', quarterly: '180.00', semiannually: '341.00', annually: '-1.00' },
   },
   stockcontrol: true,
-  stocklevel: 1,
+  stocklevel: 4,
   numberProductsRequired: 2,
 };
+const lastBox = {
+  ...product,
+  pid: 102,
+  name: 'Box 1,5 m³',
+  stocklevel: 1,
+  numberProductsRequired: 1,
+};
+const soldOut = { ...product, pid: 206, name: 'Trastero 10 m³', stocklevel: 1, numberProductsRequired: 2 };
 
 /** The products function as the test needs it; every other call fails quietly. */
 function serveProducts(answer: (url: URL) => Response) {
@@ -51,16 +59,17 @@ describe('service details step', () => {
     const asked: URL[] = [];
     serveProducts((url) => {
       asked.push(url);
-      return json({ result: 'success', products: { product } });
+      return json({ result: 'success', products: { product: [product, lastBox] } });
     });
     await openServices('&m3=5&listaEspera=si');
     const option = await screen.findByRole('radio', { name: /Trastero 3 m³/ });
     expect(asked[0]?.searchParams.get('m3')).toBe('5');
     expect(asked[0]?.searchParams.get('listaEspera')).toBe('si');
-    expect(screen.getByText('Últimas unidades')).toBeInTheDocument();
+    expect(screen.getAllByText('Últimas unidades')).toHaveLength(1);
+    expect(screen.getByRole('radio', { name: /Box 1,5 m³.*Últimas unidades/ })).toBeEnabled();
     expect(screen.getByText('Necesitas 2 unidades de este producto.')).toBeInTheDocument();
-    expect(screen.getByText(/Fianza: 150,00/)).toBeInTheDocument();
-    expect(screen.queryByText(/Anual:/)).not.toBeInTheDocument();
+    expect(screen.getAllByText(/Fianza: 150,00/)).toHaveLength(2);
+    expect(screen.queryAllByText(/Anual:/)).toHaveLength(0);
     await userEvent.click(option);
     // Two units: the period prices are for both.
     expect(screen.getByText(/Total: 124,00 € mensual/)).toBeInTheDocument();
@@ -68,7 +77,55 @@ describe('service details step', () => {
       productId: '202',
       period: 'monthly',
       recurringFee: 124,
+      numberProductsRequired: 2,
+      // The volume goes with the choice: the server derives the same two units from it.
+      volumeRequested: 5,
     });
+  });
+
+  it('a product without enough free units is sold out: not choosable, with a way to its waiting list', async () => {
+    serveProducts(() => json({ result: 'success', products: { product: [product, soldOut] } }));
+    await openServices('&m3=5');
+    const radio = await screen.findByRole('radio', { name: 'Trastero 10 m³' });
+    expect(radio).toBeDisabled();
+    expect(screen.getByText('Agotado')).toBeInTheDocument();
+    expect(screen.queryByText('Últimas unidades')).not.toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Apuntarme a la lista de espera de Trastero 10 m³' });
+    const target = new URL(link.getAttribute('href') ?? '', 'http://x');
+    expect(target.pathname).toBe('/es/calculadora');
+    expect(Object.fromEntries(target.searchParams)).toEqual({
+      listaEspera: 'si',
+      producto: '206',
+      m3: '5',
+      proceso: registrationId,
+    });
+  });
+
+  it('a refusal on Next says what it is (sold out meanwhile), not "completed", and reloads the list', async () => {
+    let loads = 0;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = new URL(String(input));
+      if (url.pathname.endsWith('/products')) {
+        loads += 1;
+        return json({
+          result: 'success',
+          products: { product: loads === 1 ? product : { ...product, stocklevel: 0 } },
+        });
+      }
+      return new Response(JSON.stringify({ error: 'Product out of stock', code: 'product_out_of_stock' }), {
+        status: 409,
+      });
+    });
+    await openServices('&m3=5');
+    await userEvent.click(await screen.findByRole('radio', { name: /Trastero 3 m³/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(useToasts.getState().toasts.at(-1)).toMatchObject({
+      title: 'No se pudo guardar',
+      description: 'El trastero elegido se ha agotado: elige otro o apúntate a la lista de espera.',
+    });
+    expect(useToasts.getState().toasts.map((t) => t.title)).not.toContain('Proceso completado');
+    expect(await screen.findByText('Agotado')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Trastero 3 m³' })).toBeDisabled();
   });
 
   it('needs a product before Next', async () => {

@@ -10,7 +10,7 @@ import { periodFromParam } from '../wizard/navigation';
 import { StepActions } from '../wizard/StepActions';
 import { useWizard } from '../wizard/Wizard';
 import styles from '../wizard/Wizard.module.css';
-import { isAlmostGone, type Offer, offeredPeriods, periodFor, recurringFee, toOffer } from './offer';
+import { isAlmostGone, isSoldOut, type Offer, offeredPeriods, periodFor, recurringFee, toOffer } from './offer';
 import serviceStyles from './Services.module.css';
 
 type Load = { state: 'loading' } | { state: 'error' } | { state: 'no-size' } | { state: 'ready'; offers: Offer[] };
@@ -57,29 +57,34 @@ export function ServicesStep() {
 
   const offers = load.state === 'ready' ? load.offers : [];
   const selectedId = draft.serviceDetails?.productId ?? params.get('producto') ?? null;
-  const selected = offers.find((o) => o.productId === selectedId) ?? null;
+  const selected = offers.find((o) => o.productId === selectedId && !isSoldOut(o)) ?? null;
   const wantedPeriod = draft.serviceDetails?.period ?? periodFromParam(params.get('periodo'));
   const period = selected ? periodFor(selected, wantedPeriod) : null;
 
   /** Stores the choice locally and on the server (saved after each change). */
-  const choose = useCallback((offer: Offer, nextPeriod: Period | null, promoCode: string | undefined) => {
-    const chosenPeriod = periodFor(offer, nextPeriod);
-    if (!chosenPeriod) return;
-    const current = useDraft.getState().draft;
-    const units = Math.min(offer.unitsRequired, 3);
-    const serviceDetails: ServiceDetails = {
-      productId: offer.productId,
-      productName: offer.name,
-      period: chosenPeriod,
-      setupFee: depositFor(current.clientType, offer.deposit),
-      recurringFee: recurringFee({ ...offer, unitsRequired: units }, chosenPeriod),
-      ...(promoCode ? { promoCode } : {}),
-      numberProductsRequired: units,
-    };
-    const updated = { ...current, serviceDetails };
-    useDraft.getState().replace(updated);
-    return updated;
-  }, []);
+  const choose = useCallback(
+    (offer: Offer, nextPeriod: Period | null, promoCode: string | undefined) => {
+      const chosenPeriod = periodFor(offer, nextPeriod);
+      if (!chosenPeriod) return;
+      const current = useDraft.getState().draft;
+      const units = Math.min(offer.unitsRequired, 3);
+      const serviceDetails: ServiceDetails = {
+        productId: offer.productId,
+        productName: offer.name,
+        period: chosenPeriod,
+        setupFee: depositFor(current.clientType, offer.deposit),
+        recurringFee: recurringFee({ ...offer, unitsRequired: units }, chosenPeriod),
+        ...(promoCode ? { promoCode } : {}),
+        numberProductsRequired: units,
+        // The volume the list was filtered by: the server derives the same units from it.
+        ...(m3 > 0 ? { volumeRequested: m3 } : {}),
+      };
+      const updated = { ...current, serviceDetails };
+      useDraft.getState().replace(updated);
+      return updated;
+    },
+    [m3],
+  );
 
   // A product preselected by URL or draft gets its prices once the catalogue is known.
   useEffect(() => {
@@ -89,7 +94,8 @@ export function ServicesStep() {
       details?.productId === selected.productId &&
       details.period === period &&
       details.productName === selected.name &&
-      details.setupFee === depositFor(useDraft.getState().draft.clientType, selected.deposit)
+      details.setupFee === depositFor(useDraft.getState().draft.clientType, selected.deposit) &&
+      details.numberProductsRequired === Math.min(selected.unitsRequired, 3)
     )
       return;
     choose(selected, period, details?.productId === selected.productId ? details.promoCode : undefined);
@@ -123,8 +129,10 @@ export function ServicesStep() {
       return;
     }
     setContinuing(true);
-    await wizard.complete('service-details', current);
+    const moved = await wizard.complete('service-details', current);
     setContinuing(false);
+    // Refused (sold out meanwhile, say): the list shows again what can be chosen now.
+    if (!moved) setAttempt((n) => n + 1);
   };
 
   const showAll = () => {
@@ -172,6 +180,7 @@ export function ServicesStep() {
               {m3 > 0 ? t('services.forVolume', { volume: formatVolume(m3, language) }) : t('services.products')}
             </legend>
             {offers.map((offer) => {
+              if (isSoldOut(offer)) return <SoldOutProduct key={offer.productId} offer={offer} volume={m3} />;
               const isSelected = offer.productId === selected?.productId;
               return (
                 <label key={offer.productId} className={serviceStyles.product} data-selected={isSelected || undefined}>
@@ -263,6 +272,46 @@ export function ServicesStep() {
           {t('common.next')}
         </button>
       </StepActions>
+    </div>
+  );
+}
+
+/**
+ * A product without enough free units: shown (the visitor came for it) but not choosable; the
+ * calculator owns the waiting list, so the link opens its form for this product and volume.
+ */
+function SoldOutProduct({ offer, volume }: { offer: Offer; volume: number }) {
+  const { t } = useTranslation('signup');
+  const { language } = useWizard();
+  const registrationId = useDraft((s) => s.draft.registrationId);
+  const waitlist = new URLSearchParams({ listaEspera: 'si', producto: offer.productId });
+  if (volume > 0) waitlist.set('m3', String(volume));
+  if (registrationId) waitlist.set('proceso', registrationId);
+  const nameId = `sold-out-${offer.productId}`;
+  return (
+    <div className={serviceStyles.product} data-sold-out="">
+      <input
+        type="radio"
+        name="product"
+        value={offer.productId}
+        disabled
+        className={serviceStyles.radio}
+        aria-labelledby={nameId}
+      />
+      <span className={serviceStyles.productBody}>
+        <span className={serviceStyles.productHead}>
+          <strong id={nameId}>{offer.name}</strong>
+          <span className={serviceStyles.soldOut}>{t('services.soldOut')}</span>
+        </span>
+        <span className={serviceStyles.description}>{offer.description}</span>
+        <Link
+          className={styles.secondary}
+          to={`${pathFor('calculator', language)}?${waitlist}`}
+          aria-label={t('services.joinWaitlistLabel', { name: offer.name })}
+        >
+          {t('services.joinWaitlist')}
+        </Link>
+      </span>
     </div>
   );
 }

@@ -42,7 +42,10 @@ export function periodFor(offer: Offer, wanted: Period | null | undefined): Peri
   return offeredPeriods(offer)[0] ?? null;
 }
 
-export const isAlmostGone = (offer: Offer) => offer.stock <= ALMOST_GONE_AT;
+/** Not enough free units for this applicant's volume: listed (the waiting list is the way), never chosen. */
+export const isSoldOut = (offer: Offer) => offer.stock < offer.unitsRequired;
+
+export const isAlmostGone = (offer: Offer) => !isSoldOut(offer) && offer.stock <= ALMOST_GONE_AT;
 
 /** The recurring price of the choice: the period's price for every unit needed. */
 export function recurringFee(offer: Offer, period: Period): number {

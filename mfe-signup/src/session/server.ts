@@ -1,4 +1,5 @@
-import { ApiError, api } from 'shared-api';
+import { api } from 'shared-api';
+import { refusalOf } from '../wizard/refusals';
 import { draftFromServer, type RegistrationDraft, toUpdateRegistration } from './draft';
 
 /** Saves the whole draft to the server (`update_registration`); a draft without id stays local. */
@@ -16,5 +17,5 @@ export async function loadDraft(registrationId: string): Promise<RegistrationDra
   return draftFromServer(registration, documents);
 }
 
-/** The server's answer for a locked (completed) registration. */
-export const isLocked = (error: unknown) => error instanceof ApiError && error.status === 409;
+/** The server's answer for a locked (completed) registration, and only that one. */
+export const isLocked = (error: unknown) => refusalOf(error) === 'registration_locked';

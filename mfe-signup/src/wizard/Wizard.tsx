@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { api } from 'shared-api';
+import { api, readHandoff } from 'shared-api';
 import type { Language, SignupStep } from 'shared-i18n';
 import { useDocumentMeta } from 'shared-ui/document-meta';
 import { PageHeading } from 'shared-ui/page-heading';
@@ -17,8 +17,9 @@ import { isLocked, saveDraft } from '../session/server';
 import { latestSessionRecord, readSessionRecord, removeSessionRecord } from '../session/session-record';
 import { PENDING_RECOVERY, RESET_FLAG, sessionFlag, setSessionFlag, useDraft } from '../session/store';
 import { VerificationStep } from '../verification/VerificationStep';
-import { periodFromParam, productSelection, stepUrl } from './navigation';
+import { periodFromParam, serviceStepQuery, stepUrl, unitsOf } from './navigation';
 import { RegistrationCode } from './RegistrationCode';
+import { refusalKey, refusalOf } from './refusals';
 import { StepBar } from './StepBar';
 import { canAccess, completeSection, landingStep, nextStep, previousStep } from './steps';
 import styles from './Wizard.module.css';
@@ -70,7 +71,7 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
     let cancelled = false;
     const params = new URLSearchParams(search);
     const proceso = params.get('proceso');
-    const selection = productSelection(params);
+    const selection = readHandoff(params);
     const store = useDraft.getState();
     const go = (target: SignupStep | undefined, id: string | null, extra?: URLSearchParams) =>
       navigate(stepUrl(language, target, id, extra), { replace: true });
@@ -105,7 +106,7 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
                 period,
                 setupFee: 0,
                 recurringFee: 0,
-                ...(selection.units ? { numberProductsRequired: selection.units } : {}),
+                ...unitsOf(selection),
               },
             });
           }
@@ -146,6 +147,7 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
           .action('registration-handler', 'check_and_set_product', {
             registrationId: proceso,
             productId: selection.productId,
+            ...(selection.volumeRequested ? { volumeRequested: selection.volumeRequested } : {}),
           })
           .catch((error: unknown) => {
             console.error('[signup] check_and_set_product failed', error);
@@ -172,13 +174,13 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
               period: periodFromParam(params.get('periodo')) ?? 'monthly',
               setupFee: 0,
               recurringFee: 0,
-              ...(selection.units ? { numberProductsRequired: selection.units } : {}),
+              ...unitsOf({ ...selection, unitsRequired: result.numberProductsRequired ?? selection.unitsRequired }),
             },
             completedSections: { ...draft.completedSections, serviceDetails: false },
           };
           store.replace(draft);
         } else {
-          const reason = result.error ? t(`productReasons.${result.error}`, { defaultValue: result.error }) : '';
+          const reason = t(refusalKey(result.code), { defaultValue: result.error ?? '' });
           toast({
             title: t('toasts.productUnavailableTitle'),
             description: t('toasts.productUnavailable', { reason }),
@@ -188,9 +190,7 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
         const target =
           result.success && canAccess('service-details', draft.completedSections) ? 'service-details' : undefined;
         const landed = landingStep(target, draft.completedSections);
-        // The size the calculator measured filters the service step, as its `m3` parameter.
-        const sized = new URLSearchParams(selection.volume ? { m3: String(selection.volume) } : {});
-        go(landed.step, proceso, landed.step === 'service-details' ? sized : undefined);
+        go(landed.step, proceso, landed.step === 'service-details' ? serviceStepQuery(draft) : undefined);
         return null;
       }
 
@@ -305,8 +305,14 @@ export function Wizard({ language, step }: { language: Language; step?: SignupSt
 
   const goTo = useCallback(
     (target: SignupStep, options?: { replace?: boolean }) => {
-      const id = useDraft.getState().draft.registrationId;
-      const targetUrl = stepUrl(language, id || target !== 'client-data' ? target : undefined, id);
+      const current = useDraft.getState().draft;
+      const id = current.registrationId;
+      const targetUrl = stepUrl(
+        language,
+        id || target !== 'client-data' ? target : undefined,
+        id,
+        target === 'service-details' ? serviceStepQuery(current) : undefined,
+      );
       navigate(targetUrl, { replace: options?.replace ?? false });
     },
     [language, navigate],
@@ -320,8 +326,11 @@ export function Wizard({ language, step }: { language: Language; step?: SignupSt
         return true;
       } catch (error) {
         console.error('[signup] saving the draft failed', error);
+        const refused = refusalOf(error);
         if (isLocked(error))
           toast({ title: t('toasts.lockedTitle'), description: t('toasts.locked'), variant: 'destructive' });
+        else if (refused)
+          toast({ title: t('toasts.refusedTitle'), description: t(refusalKey(refused)), variant: 'destructive' });
         else
           toast({
             title: t('toasts.errorTitle'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { periodFromParam, productSelection, stepUrl } from './navigation';
+import { periodFromParam, serviceStepQuery, stepUrl, unitsOf } from './navigation';
 
 describe('sign-up URLs', () => {
   it('builds step URLs with proceso', () => {
@@ -17,17 +17,19 @@ describe('sign-up URLs', () => {
     expect(periodFromParam(null)).toBeNull();
   });
 
-  it('reads productos: a productId at least, the calculator details when present', () => {
-    const from = (value: string) => productSelection(new URLSearchParams({ productos: value }));
-    expect(from('{"productId":204}')).toEqual({ productId: '204' });
-    expect(from('{"productId":"204","productName":"Trastero 6 m³","unitsRequired":2,"volumeRequested":9.5}')).toEqual({
-      productId: '204',
-      productName: 'Trastero 6 m³',
-      units: 2,
-      volume: 9.5,
+  it('keeps the calculator units (at most three) and volume for the draft', () => {
+    expect(unitsOf({ unitsRequired: 3, volumeRequested: 4.5 })).toEqual({
+      numberProductsRequired: 3,
+      volumeRequested: 4.5,
     });
-    expect(from('{"productName":"x"}')).toBeNull();
-    expect(from('not json')).toBeNull();
-    expect(productSelection(new URLSearchParams())).toBeNull();
+    expect(unitsOf({ unitsRequired: 7 })).toEqual({ numberProductsRequired: 3 });
+    expect(unitsOf({})).toEqual({});
+  });
+
+  it('filters the service step by the volume the draft carries, with or without proceso', () => {
+    const details = { productId: '1', productName: 'x', period: 'monthly' as const, setupFee: 0, recurringFee: 0 };
+    expect(serviceStepQuery({ serviceDetails: { ...details, volumeRequested: 4.5 } }).toString()).toBe('m3=4.5');
+    expect(serviceStepQuery({ serviceDetails: details }).toString()).toBe('');
+    expect(serviceStepQuery({ serviceDetails: null }).toString()).toBe('');
   });
 });

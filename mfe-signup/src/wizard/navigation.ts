@@ -1,4 +1,5 @@
 import { type Language, pathFor, type SignupStep } from 'shared-i18n';
+import type { ServiceDetails } from '../session/draft';
 
 /** The URL of a step, with `proceso` once the registration has an id. */
 export function stepUrl(
@@ -22,35 +23,19 @@ export function periodFromParam(value: string | null) {
     : null;
 }
 
+/** The calculator's units and volume as the draft keeps them (units above three cannot be rented online). */
+export function unitsOf(selection: { unitsRequired?: number; volumeRequested?: number }) {
+  return {
+    ...(selection.unitsRequired ? { numberProductsRequired: Math.min(selection.unitsRequired, 3) } : {}),
+    ...(selection.volumeRequested ? { volumeRequested: selection.volumeRequested } : {}),
+  };
+}
+
 /**
- * `productos`: URL-encoded JSON with at least a productId (the calculator also sends the
- * name and the units). Anything else is ignored.
+ * The service step's query: the volume the calculator measured filters the catalogue (`m3`),
+ * so each product comes with the units that volume needs, whichever way the visitor got there.
  */
-export function productSelection(
-  search: URLSearchParams,
-): { productId: string; productName?: string; units?: number; volume?: number } | null {
-  const raw = search.get('productos');
-  if (!raw) return null;
-  try {
-    const value = JSON.parse(raw) as {
-      productId?: unknown;
-      productName?: unknown;
-      unitsRequired?: unknown;
-      volumeRequested?: unknown;
-    };
-    const id = value.productId;
-    if ((typeof id !== 'string' && typeof id !== 'number') || String(id).trim() === '') return null;
-    return {
-      productId: String(id),
-      ...(typeof value.productName === 'string' ? { productName: value.productName } : {}),
-      ...(typeof value.unitsRequired === 'number' && Number.isInteger(value.unitsRequired) && value.unitsRequired > 0
-        ? { units: Math.min(value.unitsRequired, 3) }
-        : {}),
-      ...(typeof value.volumeRequested === 'number' && value.volumeRequested > 0
-        ? { volume: value.volumeRequested }
-        : {}),
-    };
-  } catch {
-    return null;
-  }
+export function serviceStepQuery(draft: { serviceDetails: ServiceDetails | null }) {
+  const volume = draft.serviceDetails?.volumeRequested;
+  return new URLSearchParams(volume ? { m3: String(volume) } : {});
 }

@@ -5,8 +5,12 @@ export const MAX_VOLUME_M3 = 10_000;
 /** Units of one product a request may ask for. */
 export const MAX_UNITS_REQUIRED = 100;
 
-/** Every error of every function: a JSON body with one message, with a 4xx/5xx status. */
-export const errorResponse = z.object({ error: z.string() });
+/**
+ * Every error of every function: a JSON body with one message, with a 4xx/5xx status; a
+ * refusal (409) also names its `code` (see refusals.ts). Unknown codes are kept, not rejected:
+ * a newer server may know more reasons than this page.
+ */
+export const errorResponse = z.object({ error: z.string(), code: z.string().optional() });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 /** Normalised once here: an upper-case copy of an id must not find or write another folder. */

@@ -15,10 +15,26 @@ describe('sign-up handoff', () => {
     expect(new URLSearchParams(handoffQuery(handoff)).has('proceso')).toBe(false);
   });
 
-  it.each(['?productos=%7Bnot-json', '?productos=%7B%22productId%22%3A1%7D', '?other=1'])(
-    'reads %s as null',
-    (search) => {
-      expect(readHandoff(search)).toBeNull();
-    },
-  );
+  it('needs only a productId (the spec promises no more); other fields count when valid', () => {
+    const from = (value: string) => readHandoff(new URLSearchParams({ productos: value }));
+    expect(from('{"productId":204}')).toEqual({ productId: '204' });
+    expect(from('{"productId":" 7 ","unitsRequired":2.5,"volumeRequested":-1,"productName":""}')).toEqual({
+      productId: '7',
+    });
+    expect(from('{"productId":"204","unitsRequired":3,"volumeRequested":4.5}')).toEqual({
+      productId: '204',
+      unitsRequired: 3,
+      volumeRequested: 4.5,
+    });
+  });
+
+  it.each([
+    '?productos=%7Bnot-json',
+    '?productos=%7B%22productName%22%3A%22x%22%7D',
+    '?productos=%7B%22productId%22%3A%22%22%7D',
+    '?productos=null',
+    '?other=1',
+  ])('reads %s as null', (search) => {
+    expect(readHandoff(search)).toBeNull();
+  });
 });

@@ -23,13 +23,31 @@ export function handoffQuery(handoff: SignupHandoff, proceso?: string | null): s
   return `?${params}`;
 }
 
-/** Reads `productos`; anything that is not a valid payload is null, never an exception. */
-export function readHandoff(search: string | URLSearchParams): SignupHandoff | null {
+/**
+ * What a sign-up link may carry: the spec only promises a productId (links from elsewhere
+ * send `{"productId":204}`), so each other field is kept when valid and dropped otherwise.
+ */
+export type ReceivedHandoff = { productId: string } & Partial<Omit<SignupHandoff, 'productId'>>;
+
+const receivedProductId = z.union([z.string().trim().min(1), z.number().int().nonnegative()]).transform(String);
+const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const receivedHandoff = z.object({
+  productId: receivedProductId,
+  productName: optional(signupHandoff.shape.productName),
+  unitsRequired: optional(signupHandoff.shape.unitsRequired),
+  volumeRequested: optional(signupHandoff.shape.volumeRequested.positive()),
+});
+
+/** Reads `productos`, the one parser of both ends; anything without a productId is null, never an exception. */
+export function readHandoff(search: string | URLSearchParams): ReceivedHandoff | null {
   const raw = new URLSearchParams(search).get(HANDOFF_PARAM);
   if (!raw) return null;
   try {
-    const parsed = signupHandoff.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const parsed = receivedHandoff.safeParse(JSON.parse(raw));
+    if (!parsed.success) return null;
+    const { productId, ...rest } = parsed.data;
+    const present = Object.entries(rest).filter(([, value]) => value !== undefined);
+    return { productId, ...Object.fromEntries(present) };
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CLIENT_FIELD_MAX_LENGTH } from '../validators/client-data';
-import { registrationId } from './common';
+import { MAX_VOLUME_M3, registrationId } from './common';
 
 export const CLIENT_TYPES = ['individual', 'company'] as const;
 export const DOCUMENT_TYPES = ['dni', 'nie'] as const;
@@ -47,6 +47,8 @@ export const serviceDetails = z.object({
   promoCode: z.string().optional(),
   customFields: z.record(z.string(), z.string()).optional(),
   numberProductsRequired: z.number().int().positive().max(3).optional(),
+  /** The calculator's volume (m³): the server derives the units from it and the product's size. */
+  volumeRequested: z.number().positive().max(MAX_VOLUME_M3).optional(),
 });
 
 export const registrationMetadata = z.object({
@@ -193,12 +195,18 @@ export const registrationActions = {
     response: z.object({ exists: z.boolean() }),
   },
   check_and_set_product: {
-    request: z.object({ registrationId, productId: z.string().min(1) }),
+    request: z.object({
+      registrationId,
+      productId: z.string().min(1),
+      volumeRequested: z.number().positive().max(MAX_VOLUME_M3).optional(),
+    }),
     response: z.object({
       success: z.boolean(),
       productId: z.string().optional(),
       productName: z.string().optional(),
+      numberProductsRequired: z.number().int().positive().optional(),
       error: z.string().optional(),
+      code: z.string().optional(),
     }),
   },
 } as const;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CONTRACT_PENDING, clientDataFromRecord, postFunctions } from 'shared-api';
-import { HttpError } from '../../http-error';
+import { HttpError, refusal } from '../../http-error';
 import { requireApplicantSession } from '../../registrations/applicant-session';
 import { jsonFunction } from '../../router';
 import { depositOf } from '../payments/deposit';
@@ -61,7 +61,7 @@ export const createContractFunction = jsonFunction(
       );
       if (live.length) throw new HttpError(409, CONTRACT_PENDING);
       const service = readMetadata(registration.metadata).serviceDetails;
-      if (!service) throw new HttpError(409, 'Selection required: Please select a product to continue');
+      if (!service) throw refusal('selection_required');
 
       const contractId = randomUUID();
       const document = contractDocument(

@@ -6,6 +6,8 @@ import {
   type ClientDataField,
   EMPTY_CLIENT_DATA,
   normaliseClientData,
+  REFUSALS,
+  type RefusalCode,
   registrationActions,
   type UPDATABLE_FIELDS,
   UPLOAD_TYPES,
@@ -15,7 +17,7 @@ import {
 } from 'shared-api';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../db';
-import { HttpError } from '../../http-error';
+import { HttpError, refusal } from '../../http-error';
 import {
   holdsApplicantSession,
   openApplicantSession,
@@ -40,14 +42,7 @@ import {
   toRecord,
   touchRegistration,
 } from './records';
-import {
-  findProduct,
-  firstOfferedPeriod,
-  isOffered,
-  PERIOD_NOT_OFFERED,
-  pricedChoice,
-  unavailability,
-} from './service-choice';
+import { findProduct, firstOfferedPeriod, isOffered, pricedChoice, unavailability, unitsFor } from './service-choice';
 import {
   type Channel,
   deliverQueued,
@@ -166,16 +161,16 @@ async function assertSectionsTrue(
 ): Promise<void> {
   const sections = metadata.completedSections ?? {};
   if (sections.verification && !verified.emailVerified && !verified.phoneVerified) {
-    throw new HttpError(409, 'Verification is not complete: verify the e-mail or the phone first.');
+    throw refusal('verification_incomplete');
   }
   if (sections.documents) {
     const uploaded = await documentTypesOf(tx, registrationId);
     if (!UPLOAD_TYPES.every((type) => uploaded.includes(type))) {
-      throw new HttpError(409, 'Incomplete documents: Please upload all required documents.');
+      throw refusal('documents_incomplete');
     }
   }
   if (sections.serviceDetails && !metadata.serviceDetails) {
-    throw new HttpError(409, 'Selection required: Please select a product to continue');
+    throw refusal('selection_required');
   }
 }
 
@@ -302,7 +297,7 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
     return withDelivery(ctx, async (tx, queued) => {
       const row = await requireOpenRegistration(tx, registrationId);
       if (channel === 'email' ? row.email_verified : row.phone_verified) {
-        throw new HttpError(409, 'This channel is already verified.');
+        throw refusal('channel_verified');
       }
       const wait = await secondsUntilResend(tx, registrationId, channel);
       if (wait > 0) {
@@ -368,11 +363,13 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
     let service = requested;
     if (requested) {
       const product = await findProduct(ctx.db, requested.productId);
-      const refusal =
-        unavailability(product) ?? (product && !isOffered(product, requested.period) ? PERIOD_NOT_OFFERED : null);
+      const units = product ? unitsFor(product, requested) : 1;
+      const reason =
+        unavailability(product, units) ??
+        (product && !isOffered(product, requested.period) ? ('period_not_offered' as const) : null);
       // A confirmed choice must be valid; a mere preselection that went out of stock is dropped.
-      if (refusal && choosing) throw new HttpError(409, refusal);
-      service = refusal || !product ? null : pricedChoice(product, requested, data.clientType);
+      if (reason && choosing) throw refusal(reason);
+      service = reason || !product ? null : pricedChoice(product, requested, units, data.clientType);
     }
     return withDelivery(ctx, async (tx, queued) => {
       const row = await requireOpenRegistration(tx, input.registrationId);
@@ -401,37 +398,43 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
     return { exists: Boolean(row) };
   },
 
-  async check_and_set_product({ registrationId, productId }, ctx, meta) {
+  async check_and_set_product({ registrationId, productId, volumeRequested }, ctx, meta) {
     await requireApplicantSession(ctx.db, meta, registrationId);
+    const refused = (code: RefusalCode) => ({ success: false, error: REFUSALS[code], code });
     const product = await findProduct(ctx.db, productId);
-    const reason = unavailability(product);
-    if (reason || !product) return { success: false, error: reason ?? 'Product not found' };
+    if (!product) return refused('product_not_found');
     return ctx.db.transaction(async (tx) => {
       const row = await findRegistration(tx, registrationId, { forUpdate: true });
-      if (!row) return { success: false, error: 'Registration not found' };
-      if (row.global_status === 'completed') return { success: false, error: 'Registration completed' };
+      if (!row) return refused('registration_not_found');
+      if (row.global_status === 'completed') return refused('registration_locked');
       const metadata = readMetadata(row.metadata);
       const previous = metadata.serviceDetails;
+      const requested = {
+        volumeRequested: volumeRequested ?? (previous?.productId === productId ? previous.volumeRequested : undefined),
+        numberProductsRequired: previous?.productId === productId ? previous.numberProductsRequired : undefined,
+      };
+      const units = unitsFor(product, requested);
+      const reason = unavailability(product, units);
+      if (reason) return refused(reason);
       // Monthly by default (§4), or the first period the product is offered for.
       const period =
         previous && isOffered(product, previous.period) ? previous.period : (firstOfferedPeriod(product) ?? 'monthly');
       const choice = pricedChoice(
         product,
-        {
-          productId,
-          productName: product.names.es,
-          period,
-          setupFee: 0,
-          recurringFee: 0,
-          numberProductsRequired: previous?.productId === productId ? previous.numberProductsRequired : undefined,
-        },
+        { productId, productName: product.names.es, period, setupFee: 0, recurringFee: 0, ...requested },
+        units,
         row.client_type,
       );
       await tx.query(
         'update registrations set metadata = $2, updated_at = now(), last_activity_at = now() where id = $1',
         [registrationId, JSON.stringify({ ...metadata, serviceDetails: choice })],
       );
-      return { success: true, productId: choice.productId, productName: choice.productName };
+      return {
+        success: true,
+        productId: choice.productId,
+        productName: choice.productName,
+        numberProductsRequired: units,
+      };
     });
   },
 });

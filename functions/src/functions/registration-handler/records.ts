@@ -2,12 +2,13 @@ import {
   CLIENT_DATA_FIELDS,
   type ClientData,
   clientDataFromRecord,
+  REFUSALS,
   type RegistrationRecord,
   registrationMetadata,
 } from 'shared-api';
 import type { z } from 'zod';
 import type { Queryable } from '../../db';
-import { HttpError } from '../../http-error';
+import { HttpError, refusal } from '../../http-error';
 
 export type RegistrationMetadata = z.infer<typeof registrationMetadata>;
 
@@ -21,8 +22,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const isUuid = (value: string) => UUID.test(value);
 
-export const REGISTRATION_NOT_FOUND = 'Registration not found';
-export const REGISTRATION_LOCKED = 'This registration is completed and can no longer be changed.';
+export const REGISTRATION_NOT_FOUND = REFUSALS.registration_not_found;
+export const REGISTRATION_LOCKED = REFUSALS.registration_locked;
 
 /** The row, or null for an unknown or malformed id (never a database cast error). */
 export async function findRegistration(
@@ -47,7 +48,7 @@ export async function requireRegistration(q: Queryable, registrationId: string, 
 /** For every change: a completed registration is locked (spec §6). */
 export async function requireOpenRegistration(q: Queryable, registrationId: string) {
   const row = await requireRegistration(q, registrationId, { forUpdate: true });
-  if (row.global_status === 'completed') throw new HttpError(409, REGISTRATION_LOCKED);
+  if (row.global_status === 'completed') throw refusal('registration_locked');
   return row;
 }
 

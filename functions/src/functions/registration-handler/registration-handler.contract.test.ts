@@ -421,7 +421,10 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
           serviceDetails: { productId: '101', productName: 'Box', period: 'annually', setupFee: 0, recurringFee: 0 },
         },
       });
-      expect(notOffered).toMatchObject({ status: 409, body: { error: 'Payment period not offered for this product' } });
+      expect(notOffered).toEqual({
+        status: 409,
+        body: { error: 'Payment period not offered for this product', code: 'period_not_offered' },
+      });
       // Not yet confirmed (a preselection from the calculator): the impossible choice is dropped, the rest saved.
       const preselected = await call('update_registration', {
         registrationId: id,
@@ -443,9 +446,9 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
       const id = await register();
       await served.db.query(`update registrations set global_status = 'completed' where id = $1`, [id]);
       const locked = await call('update_field', { registrationId: id, field: 'city', value: 'Cádiz' });
-      expect(locked).toMatchObject({
+      expect(locked).toEqual({
         status: 409,
-        body: { error: 'This registration is completed and can no longer be changed.' },
+        body: { error: 'This registration is completed and can no longer be changed.', code: 'registration_locked' },
       });
       expect((await call('check_and_set_product', { registrationId: id, productId: '202' })).body.success).toBe(false);
     });
@@ -458,10 +461,67 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
         success: true,
         productId: '202',
         productName: 'Trastero 3 m³',
+        numberProductsRequired: 1,
       });
       expect((await record(id)).metadata).toMatchObject({
         serviceDetails: { productId: '202', period: 'monthly', recurringFee: 62 },
       });
+    });
+
+    it('keeps the calculator volume: the units (and the price) follow from it and the unit size', async () => {
+      const id = await register();
+      const set = (productId: string, volumeRequested?: number) =>
+        call('check_and_set_product', {
+          registrationId: id,
+          productId,
+          ...(volumeRequested ? { volumeRequested } : {}),
+        });
+      // 7.5 m³ in 3 m³ units: three of them, 3 × 62 €.
+      expect((await set('202', 7.5)).body).toMatchObject({ success: true, numberProductsRequired: 3 });
+      expect((await record(id)).metadata).toMatchObject({
+        serviceDetails: { productId: '202', numberProductsRequired: 3, volumeRequested: 7.5, recurringFee: 186 },
+      });
+      // Setting the same product again (a second link) keeps the volume already known.
+      expect((await set('202')).body).toMatchObject({ numberProductsRequired: 3 });
+      expect((await set('202', 12.5)).body).toEqual({
+        success: false,
+        error: 'The product is too small for the volume, even combining three units',
+        code: 'product_too_small',
+      });
+      // Four free units of 12 m³ cover 30 m³ (three units), but not when only two are free.
+      await served.db.query('update products set stock = 2 where pid = 207');
+      try {
+        expect((await set('207', 30)).body).toMatchObject({ success: false, code: 'product_out_of_stock' });
+      } finally {
+        await served.db.query('update products set stock = 4 where pid = 207');
+      }
+    });
+
+    it('update_registration derives the units from the volume, not from the browser', async () => {
+      const id = await register();
+      const save = (serviceDetails: Record<string, unknown>, confirmed = true) =>
+        call('update_registration', {
+          registrationId: id,
+          ...applicant,
+          emailVerified: false,
+          phoneVerified: false,
+          globalStatus: 'in_progress',
+          metadata: { completedSections: { ...sections, serviceDetails: confirmed }, serviceDetails },
+        });
+      const choice = { productId: '102', productName: 'Box 1,5 m³', period: 'monthly', setupFee: 0, recurringFee: 0 };
+      expect((await save({ ...choice, numberProductsRequired: 1, volumeRequested: 4.2 })).status).toBe(200);
+      expect((await record(id)).metadata).toMatchObject({
+        serviceDetails: { numberProductsRequired: 3, recurringFee: 117, volumeRequested: 4.2 },
+      });
+      await served.db.query('update products set stock = 0 where pid = 102');
+      try {
+        expect(await save(choice)).toEqual({
+          status: 409,
+          body: { error: 'Product out of stock', code: 'product_out_of_stock' },
+        });
+      } finally {
+        await served.db.query('update products set stock = 5 where pid = 102');
+      }
     });
 
     it('explains why a product cannot be set', async () => {
@@ -471,6 +531,7 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
         expect((await call('check_and_set_product', { registrationId: id, productId: '203' })).body).toEqual({
           success: false,
           error: 'Product out of stock',
+          code: 'product_out_of_stock',
         });
       } finally {
         await served.db.query('update products set stock = 8 where pid = 203');

@@ -1,7 +1,7 @@
-import { depositFor, PERIOD_MONTHS, type Period, type serviceDetails } from 'shared-api';
+import { depositFor, PERIOD_MONTHS, type Period, type RefusalCode, type serviceDetails } from 'shared-api';
 import type { z } from 'zod';
 import type { Queryable } from '../../db';
-import { availableStock, type CatalogueEntry } from '../products/matching';
+import { availableStock, type CatalogueEntry, MAX_UNITS, unitsRequired } from '../products/matching';
 
 type ServiceDetails = z.infer<typeof serviceDetails>;
 
@@ -14,6 +14,7 @@ interface ProductRow extends Record<string, unknown> {
   semiannually: string;
   annually: string;
   setup_fee: string;
+  size_m3: string;
   stock_control: boolean;
   stock: number;
   active: boolean;
@@ -24,6 +25,7 @@ export interface ChosenProduct {
   names: { es: string; en: string };
   prices: Record<Period, number>;
   setupFee: number;
+  sizeM3: number;
   stock: number;
   active: boolean;
 }
@@ -32,7 +34,7 @@ export async function findProduct(q: Queryable, productId: string): Promise<Chos
   if (!/^\d{1,9}$/.test(productId)) return null;
   const { rows } = await q.query<ProductRow>(
     `select pid, name_es, name_en, monthly::text, quarterly::text, semiannually::text, annually::text,
-       setup_fee::text, stock_control, stock, active from products where pid = $1`,
+       setup_fee::text, size_m3::text, stock_control, stock, active from products where pid = $1`,
     [Number(productId)],
   );
   const row = rows[0];
@@ -47,21 +49,30 @@ export async function findProduct(q: Queryable, productId: string): Promise<Chos
       annually: Number(row.annually),
     },
     setupFee: Number(row.setup_fee),
+    sizeM3: Number(row.size_m3),
     stock: availableStock({ stockControl: row.stock_control, stock: row.stock } as CatalogueEntry),
     active: row.active,
   };
 }
 
-export const PRODUCT_NOT_FOUND = 'Product not found';
-export const PRODUCT_INACTIVE = 'Product no longer offered';
-export const PRODUCT_OUT_OF_STOCK = 'Product out of stock';
-export const PERIOD_NOT_OFFERED = 'Payment period not offered for this product';
+/**
+ * Units of the product the applicant rents: derived from the calculator's volume when there
+ * is one (never trusted from the browser then), else what was asked, else one.
+ */
+export function unitsFor(
+  product: ChosenProduct,
+  requested: Pick<ServiceDetails, 'numberProductsRequired' | 'volumeRequested'>,
+) {
+  if (requested.volumeRequested) return unitsRequired(requested.volumeRequested, product.sizeM3);
+  return requested.numberProductsRequired ?? 1;
+}
 
-/** Why a product cannot be chosen now, or null. */
-export function unavailability(product: ChosenProduct | null): string | null {
-  if (!product) return PRODUCT_NOT_FOUND;
-  if (!product.active) return PRODUCT_INACTIVE;
-  if (product.stock < 1) return PRODUCT_OUT_OF_STOCK;
+/** Why `units` of a product cannot be chosen now, or null. */
+export function unavailability(product: ChosenProduct | null, units: number): RefusalCode | null {
+  if (!product) return 'product_not_found';
+  if (!product.active) return 'product_inactive';
+  if (units > MAX_UNITS) return 'product_too_small';
+  if (product.stock < units) return 'product_out_of_stock';
   return null;
 }
 
@@ -80,9 +91,9 @@ export function firstOfferedPeriod(product: ChosenProduct): Period | null {
 export function pricedChoice(
   product: ChosenProduct,
   requested: ServiceDetails,
+  units: number,
   clientType: 'individual' | 'company',
 ): ServiceDetails {
-  const units = requested.numberProductsRequired ?? 1;
   return {
     productId: String(product.pid),
     productName: requested.productName === product.names.en ? product.names.en : product.names.es,
@@ -92,5 +103,6 @@ export function pricedChoice(
     ...(requested.promoCode?.trim() ? { promoCode: requested.promoCode.trim().slice(0, 40) } : {}),
     ...(requested.customFields ? { customFields: requested.customFields } : {}),
     numberProductsRequired: units,
+    ...(requested.volumeRequested ? { volumeRequested: requested.volumeRequested } : {}),
   };
 }

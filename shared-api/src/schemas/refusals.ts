@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * Why the server refused a request that was well-formed (409): a stable `code` beside the
+ * English `error`, so a page says what happened in its own language instead of guessing from
+ * a status (a sold-out unit is not a completed registration).
+ */
+export const REFUSALS = {
+  registration_locked: 'This registration is completed and can no longer be changed.',
+  registration_not_found: 'Registration not found',
+  verification_incomplete: 'Verification is not complete: verify the e-mail or the phone first.',
+  documents_incomplete: 'Incomplete documents: Please upload all required documents.',
+  selection_required: 'Selection required: Please select a product to continue',
+  channel_verified: 'This channel is already verified.',
+  product_not_found: 'Product not found',
+  product_inactive: 'Product no longer offered',
+  product_out_of_stock: 'Product out of stock',
+  product_too_small: 'The product is too small for the volume, even combining three units',
+  period_not_offered: 'Payment period not offered for this product',
+} as const;
+
+export type RefusalCode = keyof typeof REFUSALS;
+export const REFUSAL_CODES = Object.keys(REFUSALS) as [RefusalCode, ...RefusalCode[]];
+export const refusalCode = z.enum(REFUSAL_CODES);
+
+export const isRefusalCode = (value: unknown): value is RefusalCode =>
+  typeof value === 'string' && Object.hasOwn(REFUSALS, value);
