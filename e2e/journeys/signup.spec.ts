@@ -237,6 +237,19 @@ test.describe('sign-up, part 1', () => {
     await expect(dialog).toContainText('Trastero 10 m³');
   });
 
+  test('after a reload the resend countdown still runs, from the server', async ({ page }) => {
+    await page.goto('/es/alta');
+    await fillClientData(page, ES, applicant());
+    await page.getByRole('button', { name: ES.next }).click();
+    await expect(page.getByLabel('Código del email')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Código del email')).toBeVisible();
+    const waiting = page.getByRole('button', { name: /Reenviar en 1:[45]\d/ });
+    await expect(waiting).toHaveCount(2);
+    await expect(waiting.first()).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Reenviar código' })).toHaveCount(0);
+  });
+
   test('the same applicant again finds the recovery screen, and can start a new process', async ({ page, request }) => {
     const who = applicant();
     await page.goto('/en/signup');

@@ -90,6 +90,7 @@ describe.each(databaseEngines())('malformed input to every function on $name', (
         },
       ],
       ['registration-handler', { action: 'get_registration_code', ...id }],
+      ['registration-handler', { action: 'get_resend_cooldown', ...id }],
       ['registration-handler', { action: 'check_registration_exists_by_id', ...id }],
       ['registration-handler', { action: 'check_and_set_product', ...id, productId: '202' }],
       [

@@ -205,6 +205,24 @@ function CodesScreen({ completed, onBothVerified }: { completed: boolean; onBoth
   const clock = useResendClock((s) => s.availableAt[registrationId]);
   const verified: Record<Channel, boolean> = { email: draft.emailVerified, sms: draft.phoneVerified };
 
+  // The server's cooldown drives the countdown: after a reload (or on another device) the
+  // local clock knows nothing, and Resend must not look available when it is not.
+  useEffect(() => {
+    if (!registrationId) return;
+    let cancelled = false;
+    api
+      .action('registration-handler', 'get_resend_cooldown', { registrationId })
+      .then((left) => {
+        if (cancelled) return;
+        useResendClock.getState().start(registrationId, 'email', left.email * 1000);
+        useResendClock.getState().start(registrationId, 'sms', left.sms * 1000);
+      })
+      .catch((error: unknown) => console.error('[signup] get_resend_cooldown failed', error));
+    return () => {
+      cancelled = true;
+    };
+  }, [registrationId]);
+
   const refreshFlags = async () => {
     const fresh = await loadDraft(registrationId);
     const current = useDraft.getState().draft;

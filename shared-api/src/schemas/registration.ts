@@ -190,6 +190,14 @@ export const registrationActions = {
     request: z.object({ registrationId }),
     response: z.object({ registrationCode: z.string() }),
   },
+  /** Seconds until each channel may send a new code: relative, so the phone's clock does not matter. */
+  get_resend_cooldown: {
+    request: z.object({ registrationId }),
+    response: z.object({
+      email: z.number().int().nonnegative(),
+      sms: z.number().int().nonnegative(),
+    }),
+  },
   check_registration_exists_by_id: {
     request: z.object({ registrationId }),
     response: z.object({ exists: z.boolean() }),

@@ -385,6 +385,16 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
     });
   },
 
+  async get_resend_cooldown({ registrationId }, ctx, meta) {
+    await requireApplicantSession(ctx.db, meta, registrationId);
+    await requireRegistration(ctx.db, registrationId);
+    const [email, sms] = await Promise.all([
+      secondsUntilResend(ctx.db, registrationId, 'email'),
+      secondsUntilResend(ctx.db, registrationId, 'sms'),
+    ]);
+    return { email, sms };
+  },
+
   async get_registration_code({ registrationId }, ctx, meta) {
     await requireApplicantSession(ctx.db, meta, registrationId);
     const row = await requireRegistration(ctx.db, registrationId);

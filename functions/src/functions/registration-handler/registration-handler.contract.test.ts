@@ -219,6 +219,24 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
       expect((await call('resend_verification', payload)).status).toBe(409);
     });
 
+    it('get_resend_cooldown tells the seconds left per channel (a reloaded page counts down from it)', async () => {
+      const id = await register();
+      const fresh = (await call('get_resend_cooldown', { registrationId: id })).body;
+      expect(fresh.email).toBeGreaterThan(110);
+      expect(fresh.email).toBeLessThanOrEqual(120);
+      expect(fresh.sms).toBeGreaterThan(110);
+      await served.db.query(
+        `update registration_verifications set sent_at = now() - interval '90 seconds'
+         where registration_id = $1 and channel = 'email'`,
+        [id],
+      );
+      const later = (await call('get_resend_cooldown', { registrationId: id })).body;
+      expect(later.email).toBeGreaterThanOrEqual(29);
+      expect(later.email).toBeLessThanOrEqual(30);
+      await backdateCode(id, 'sent_at', 3);
+      expect((await call('get_resend_cooldown', { registrationId: id })).body).toEqual({ email: 0, sms: 0 });
+    });
+
     it('sends an SMS to the phone on file', async () => {
       const id = await register();
       await backdateCode(id, 'sent_at', 3);
@@ -600,6 +618,7 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
       const attempts: [string, unknown][] = [
         ['registration-handler', { action: 'get_registration_with_documents', registrationId: id }],
         ['registration-handler', { action: 'get_registration_code', registrationId: id }],
+        ['registration-handler', { action: 'get_resend_cooldown', registrationId: id }],
         [
           'registration-handler',
           { action: 'update_field', registrationId: id, field: 'email', value: 'evil@example.com' },
