@@ -99,3 +99,51 @@ test.describe('layout chrome', () => {
     await expect(reply.nth(1)).toHaveText(/desde 1 euro al día/);
   });
 });
+
+/**
+ * Every visible form control of the page, brought to the bottom edge of the viewport (where the
+ * assistant and the toasts live) and to its centre, must be what is under its own centre.
+ */
+async function coveredControls(page: import('@playwright/test').Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const covered: string[] = [];
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const controls = [...document.querySelectorAll<HTMLElement>('main input, main select, main textarea, main button')];
+    for (const control of controls) {
+      for (const block of ['end', 'center'] as const) {
+        const before = control.getBoundingClientRect();
+        if (before.width === 0 || before.height === 0) continue;
+        control.scrollIntoView({ block, behavior: 'instant' });
+        await frame();
+        const box = control.getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        const labels = [...((control as HTMLInputElement).labels ?? [])];
+        if (!top || control === top || control.contains(top) || labels.some((label) => label.contains(top))) continue;
+        const name = control.getAttribute('aria-label') || control.textContent?.trim() || control.id;
+        covered.push(
+          `${control.tagName.toLowerCase()} "${name}" (${block}) under ${top.tagName.toLowerCase()}.${top.className}`,
+        );
+      }
+    }
+    return covered;
+  });
+}
+
+test.describe('nothing floats over a control', () => {
+  test('the sign-up and the calculator at 375 px, with a toast showing @phone', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.goto('/es/alta');
+    await expect(page.getByRole('button', { name: 'Siguiente' })).toBeVisible();
+    expect(await coveredControls(page)).toEqual([]);
+
+    await page.goto('/es/calculadora');
+    await page.getByLabel('Tipo de mueble').selectOption('sofa_3_seater');
+    await page.getByRole('button', { name: 'Añadir', exact: true }).click();
+    await page.getByRole('button', { name: 'Copiar enlace para compartir' }).click();
+    await expect(page.getByTestId('toaster').getByText('Enlace copiado')).toBeVisible();
+    expect(await coveredControls(page)).toEqual([]);
+    // The assistant is still there, in the page flow.
+    await expect(page.getByRole('button', { name: 'Asistente' })).toBeVisible();
+  });
+});

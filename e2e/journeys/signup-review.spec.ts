@@ -93,6 +93,9 @@ test.describe('sign-up, part 2: review, payment, contract', () => {
 
     await page.getByRole('button', { name: 'Finish' }).click();
     await expect(page).toHaveURL(/\/en$/);
+    // A clear confirmation, and nothing said on the way (the refusals above) follows to the home page.
+    await expect(page.getByRole('status').filter({ hasText: 'Sign-up complete' })).toBeVisible();
+    await expect(page.getByTestId('toaster').getByRole('alert')).toHaveCount(0);
   });
 
   test('Spanish, the whole journey on a phone, a declined card first and a retry @phone', async ({ page, request }) => {

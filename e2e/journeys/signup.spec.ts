@@ -177,7 +177,8 @@ test.describe('sign-up, part 1', () => {
       .getByLabel(/Bank document/)
       .setInputFiles({ name: 'bank.pdf', mimeType: 'application/pdf', buffer: PDF });
     await page.getByRole('button', { name: 'Save documents' }).click();
-    await expect(page).toHaveURL(/\/en\/signup\/services\?proceso=/);
+    // The calculator’s volume travels with the choice and sizes the list.
+    await expect(page).toHaveURL(/\/en\/signup\/services\?m3=0\.54&proceso=/);
 
     // The product chosen in the calculator is already selected, with the monthly period.
     await expect(page.getByRole('radio', { name: /Box 1 m³/ })).toBeChecked();

@@ -93,7 +93,8 @@ const es = {
     iban: 'IBAN',
     ibanHint: 'Cuenta española: ES y 22 dígitos.',
     errorsTitle: 'Revisa los datos',
-    errorsSummary: 'Hay {{count}} campos con errores.',
+    errorsSummary_one: 'Hay {{count}} campo con errores.',
+    errorsSummary_other: 'Hay {{count}} campos con errores.',
   },
   errors: {
     fullNameRequired: 'El nombre es obligatorio',
@@ -296,6 +297,9 @@ const es = {
     },
     back: 'Atrás',
     finish: 'Finalizar',
+    finishedTitle: 'Alta completada',
+    finished:
+      'Gracias: tu contrato está firmado y la fianza, pagada. Te contactaremos para darte acceso a tu trastero.',
     errors: {
       registrationNotFound: 'No se encontró el ID de registro',
       createClientTitle: 'Error al crear el cliente',
@@ -420,7 +424,8 @@ const en: typeof es = {
     iban: 'IBAN',
     ibanHint: 'Spanish account: ES and 22 digits.',
     errorsTitle: 'Check your details',
-    errorsSummary: '{{count}} fields have errors.',
+    errorsSummary_one: '{{count}} field has an error.',
+    errorsSummary_other: '{{count}} fields have errors.',
   },
   // The spec's English messages, the same the server answers with.
   errors: CLIENT_DATA_MESSAGES,
@@ -601,6 +606,9 @@ const en: typeof es = {
     },
     back: 'Back',
     finish: 'Finish',
+    finishedTitle: 'Sign-up complete',
+    finished:
+      'Thank you: your contract is signed and your deposit paid. We will contact you to give you access to your unit.',
     errors: {
       registrationNotFound: 'Registration ID not found',
       createClientTitle: 'Error creating client',

@@ -1,4 +1,6 @@
 import { type RefObject, useEffect } from 'react';
+// Through the package name: the toast module is a federation singleton, this file is not.
+import { addToastHost, removeToastHost } from 'shared-ui/toast';
 
 /**
  * Opens and closes a native <dialog> as a modal from state: focus trapped inside, Esc closes,
@@ -12,6 +14,8 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, open: b
     if (open && !dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
+      // The page behind is inert now: toasts move into the dialog to stay readable and closable.
+      addToastHost(dialog);
       if (!dialog.contains(document.activeElement)) {
         dialog.querySelector<HTMLElement>('input, select, textarea, button, [href], [tabindex]')?.focus();
       }
@@ -19,6 +23,17 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, open: b
     if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
+      removeToastHost(dialog);
     }
+    // Esc closes the dialog without React: the host goes with it.
+    const release = () => removeToastHost(dialog);
+    dialog.addEventListener('close', release);
+    return () => {
+      dialog.removeEventListener('close', release);
+      // Unmounted while open (the page changed): the detached dialog must not keep the toasts.
+      queueMicrotask(() => {
+        if (!dialog.isConnected || !dialog.open) removeToastHost(dialog);
+      });
+    };
   }, [ref, open]);
 }

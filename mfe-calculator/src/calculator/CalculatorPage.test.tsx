@@ -207,7 +207,9 @@ describe('calculator page', () => {
     );
     await user.click(within(dialog).getByLabelText(/He leído y acepto/));
     await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
-    expect(await screen.findByText('Error al enviar el formulario. Inténtelo de nuevo.')).toBeInTheDocument();
+    // In the dialog (where the visitor looks) and as a toast, which moved into the open dialog.
+    expect(await within(dialog).findAllByText('Error al enviar el formulario. Inténtelo de nuevo.')).toHaveLength(2);
+    expect(within(dialog).getByTestId('toaster')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Nombre completo')).toHaveValue('Ana García');
 

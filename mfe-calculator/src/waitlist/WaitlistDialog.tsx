@@ -46,6 +46,8 @@ export function WaitlistDialog({ product, volume, proceso, language, onClose }: 
   const [form, setForm] = useState<WaitlistForm>(EMPTY_FORM);
   const [errors, setErrors] = useState<Partial<Record<WaitlistField, WaitlistError>>>({});
   const [submitting, setSubmitting] = useState(false);
+  // Said in the dialog too: the toast is the page's voice, this is where the visitor is looking.
+  const [failed, setFailed] = useState(false);
 
   useModalDialog(dialogRef, product !== null);
 
@@ -68,6 +70,7 @@ export function WaitlistDialog({ product, volume, proceso, language, onClose }: 
       return;
     }
     setSubmitting(true);
+    setFailed(false);
     try {
       await api.call('send-waitlist-email', {
         fullName: form.fullName.trim(),
@@ -84,6 +87,7 @@ export function WaitlistDialog({ product, volume, proceso, language, onClose }: 
       onClose();
     } catch (error) {
       console.error('[calculator] waitlist request failed', error);
+      setFailed(true);
       toast({ title: t('waitlist.errorTitle'), description: t('waitlist.error'), variant: 'destructive' });
     } finally {
       setSubmitting(false);
@@ -171,11 +175,23 @@ export function WaitlistDialog({ product, volume, proceso, language, onClose }: 
             </div>
             {errorOf('privacyAccepted')}
           </div>
+          {failed && (
+            // Not a second alert: the toast (now inside this dialog) already announces it.
+            <p id="waitlist-failure" className={styles.failure}>
+              {t('waitlist.error')}
+            </p>
+          )}
           <div className={styles.actions}>
             <button type="button" className={calculatorStyles.secondary} onClick={onClose}>
               {t('waitlist.cancel')}
             </button>
-            <button type="submit" className={calculatorStyles.primary} disabled={submitting} aria-busy={submitting}>
+            <button
+              type="submit"
+              className={calculatorStyles.primary}
+              disabled={submitting}
+              aria-busy={submitting}
+              aria-describedby={failed ? 'waitlist-failure' : undefined}
+            >
               {submitting ? t('waitlist.submitting') : t('waitlist.submit')}
             </button>
           </div>

@@ -80,3 +80,59 @@ describe('client data with a registration', () => {
     expect(sent.at(-1)).toMatchObject({ action: 'update_registration', email: 'ana.new@example.com' });
   });
 });
+
+describe('client data errors', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    useDraft.getState().replace({
+      ...emptyDraft(),
+      fullName: 'Ana García',
+      documentNumber: '12345678Z',
+      email: 'ana@example.com',
+      phone: '+34600123456',
+      address: 'Calle Real 1',
+      city: 'Ronda',
+      postalCode: '29400',
+      iban: 'ES9121000418450200051332',
+    });
+  });
+
+  it('leaving a bad field for Next moves nothing before the click lands; the summary counts in the singular', async () => {
+    const user = userEvent.setup();
+    await renderRemote(App, '/es/alta', 'es');
+    const email = await screen.findByLabelText('Email *');
+    await user.clear(email);
+    await user.type(email, 'ana@');
+    const next = screen.getByRole('button', { name: 'Siguiente' });
+    // Mouse down on Next: the field loses focus, but no summary or error is inserted above the button.
+    await user.pointer({ keys: '[MouseLeft>]', target: next });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Introduce un email válido.')).not.toBeInTheDocument();
+    await user.pointer({ keys: '[/MouseLeft]', target: next });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Revisa los datos Hay 1 campo con errores.');
+    expect(email).toHaveFocus();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('leaving a bad field for another field shows its error there, without the summary', async () => {
+    const user = userEvent.setup();
+    await renderRemote(App, '/es/alta', 'es');
+    const email = await screen.findByLabelText('Email *');
+    await user.clear(email);
+    await user.type(email, 'ana@');
+    await user.tab();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('typing a whole number over the prefilled +34 keeps one prefix', async () => {
+    const user = userEvent.setup();
+    await renderRemote(App, '/es/alta', 'es');
+    const phone = await screen.findByLabelText('Teléfono *');
+    await user.clear(phone);
+    expect(phone).toHaveValue('+34');
+    await user.type(phone, '+34 611 222 333');
+    expect(phone).toHaveValue('+34611222333');
+  });
+});

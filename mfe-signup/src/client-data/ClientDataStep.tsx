@@ -46,7 +46,11 @@ export function ClientDataStep() {
   const update = useDraft((s) => s.update);
   const [errors, setErrors] = useState<Partial<Record<ClientDataField, ClientDataError>>>({});
   const [submitting, setSubmitting] = useState(false);
+  // The summary answers a Next; shown on blur it pushed Next away between mouse-down and mouse-up.
+  const [summarised, setSummarised] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const pressingNext = useRef(false);
   // What the server already has: the draft as this step opened.
   const sent = useRef<Partial<Record<ClientDataField, string>>>(clientDataOf(draft));
   const data = clientDataOf(draft);
@@ -99,9 +103,11 @@ export function ClientDataStep() {
     }
   };
 
-  const leaveField = (field: ClientDataField) => {
+  const leaveField = (field: ClientDataField, to: EventTarget | null) => {
     const now = clientDataOf(useDraft.getState().draft);
     const error = validateClientField(field, now);
+    // Leaving for Next (focus or a press on it): Next validates everything, nothing may move first.
+    if (error && (to === nextRef.current || pressingNext.current)) return;
     setErrors((current) => ({ ...current, [field]: error ?? undefined }));
     if (error) return;
     const value = field === 'email' ? now.email.trim() : now[field];
@@ -122,6 +128,7 @@ export function ClientDataStep() {
     event.preventDefault();
     const all = validateClientData(data);
     setErrors(all);
+    setSummarised(true);
     const first = Object.keys(all)[0];
     if (first) {
       formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
@@ -160,7 +167,7 @@ export function ClientDataStep() {
           maxLength={CLIENT_FIELD_MAX_LENGTH[field]}
           value={data[field]}
           onChange={(e) => setField(field, e.target.value)}
-          onBlur={() => leaveField(field)}
+          onBlur={(e) => leaveField(field, e.relatedTarget)}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy || undefined}
           aria-required={options.required !== false}
@@ -193,7 +200,7 @@ export function ClientDataStep() {
       {draft.serviceDetails?.productName && !draft.registrationId && (
         <p className={styles.notice}>{t('common.preselected', { name: draft.serviceDetails.productName })}</p>
       )}
-      {errorCount > 0 && (
+      {summarised && errorCount > 0 && (
         <div className={styles.alert} role="alert">
           <strong>{t('client.errorsTitle')}</strong> {t('client.errorsSummary', { count: errorCount })}
         </div>
@@ -244,7 +251,20 @@ export function ClientDataStep() {
         {textField('iban', { hint: t('client.ibanHint'), wide: true })}
       </div>
       <div className={styles.actions}>
-        <button type="submit" className={styles.primary} disabled={submitting || locked} aria-busy={submitting}>
+        <button
+          ref={nextRef}
+          type="submit"
+          className={styles.primary}
+          disabled={submitting || locked}
+          aria-busy={submitting}
+          onPointerDown={() => {
+            pressingNext.current = true;
+            // Released (or not) within this press: blur checks apply again afterwards.
+            window.addEventListener('pointerup', () => setTimeout(() => (pressingNext.current = false)), {
+              once: true,
+            });
+          }}
+        >
           {submitting ? t('common.saving') : t('common.next')}
         </button>
       </div>

@@ -46,6 +46,13 @@ export function ReviewStep() {
     // Done: the local draft has served its purpose.
     removeSessionRecord(localStorage, draft.registrationId);
     useDraft.getState().replace(emptyDraft());
+    toast({
+      title: t('review.finishedTitle'),
+      description: t('review.finished'),
+      variant: 'success',
+      // Read on arrival at the home page: longer than news.
+      durationMs: 15_000,
+    });
     navigate(`/${wizard.language}`);
   };
 

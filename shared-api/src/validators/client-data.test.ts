@@ -126,6 +126,9 @@ describe('input handling', () => {
     expect(normalisePhone('600 123 456')).toBe('+600123456');
     expect(normalisePhone('+34 600 123 456')).toBe('+34600123456');
     expect(normaliseClientInput('phone', '+44 20 7946')).toBe('+44207946');
+    // Typed over the prefilled prefix: the number typed counts, not "+34+34…".
+    expect(normaliseClientInput('phone', '+34+34 611')).toBe('+34611');
+    expect(normaliseClientInput('phone', '+34+44 20')).toBe('+4420');
   });
 
   it('normalises what is stored: trimmed, upper-cased identifiers, no company data for individuals', () => {

@@ -149,7 +149,10 @@ export function normaliseClientInput(field: ClientDataField, value: string): str
 }
 
 export function normalisePhone(value: string): string {
-  const compact = value.replace(/\s+/g, '');
+  let compact = value.replace(/\s+/g, '');
+  // A "+" after the start: a whole number typed after the prefilled "+34" ("+34+34 6…"); it wins.
+  const lastPlus = compact.lastIndexOf('+');
+  if (lastPlus > 0) compact = compact.slice(lastPlus);
   if (compact === '') return DEFAULT_PHONE_PREFIX;
   return compact.startsWith('+') ? compact : `+${compact}`;
 }

@@ -1,12 +1,59 @@
-import { useToasts } from './store';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import { useLocation } from 'react-router-dom';
+import { NAVIGATION_GRACE_MS, useToastHosts, useToasts } from './store';
 import styles from './Toaster.module.css';
 
-/** Renders the toast queue: polite for news, assertive for errors. */
+const canPopover = (element: HTMLElement) => typeof element.showPopover === 'function';
+
+/**
+ * Renders the toast queue: polite for news, assertive for errors. A manual popover, so it is in
+ * the top layer above any dialog; at the bottom, clear of the header, the step bar and the
+ * title, with the page lengthened by its height (`--toast-space`) and focus scrolling stopping
+ * above it, so no control stays under it. While a modal dialog is open it lives inside that
+ * dialog (the rest of the page is inert there), at the top, over the dialog's title rather than
+ * its buttons. A navigation dismisses what was said before it.
+ */
 export function Toaster({ closeLabel }: { closeLabel: string }) {
   const toasts = useToasts((state) => state.toasts);
   const dismiss = useToasts((state) => state.dismiss);
-  return (
-    <div className={styles.region} data-testid="toaster">
+  const host = useToastHosts((state) => state.hosts.at(-1) ?? null);
+  const regionRef = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  const firstPath = useRef(pathname);
+
+  useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = pathname;
+    useToasts.getState().dismissBefore(Date.now() - NAVIGATION_GRACE_MS);
+  }, [pathname]);
+
+  // Each change re-shows the popover: the newest entry of the top layer is the one on top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new host is a new region element
+  useLayoutEffect(() => {
+    const region = regionRef.current;
+    if (!region) return;
+    if (canPopover(region)) {
+      // Only where popovers exist: elsewhere (an old browser, jsdom) the attribute would hide it for good.
+      region.setAttribute('popover', 'manual');
+      if (region.matches(':popover-open')) region.hidePopover();
+      if (toasts.length) region.showPopover();
+    }
+    const root = document.documentElement;
+    const reserve = () =>
+      root.style.setProperty(
+        '--toast-space',
+        toasts.length && !host ? `${region.getBoundingClientRect().height + 16}px` : '0px',
+      );
+    reserve();
+    if (typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(reserve);
+    observer.observe(region);
+    return () => observer.disconnect();
+  }, [toasts, host]);
+
+  const region = (
+    <div ref={regionRef} className={`${styles.region} ${host ? styles.inDialog : ''}`} data-testid="toaster">
       {toasts.map((t) => (
         <div
           key={t.id}
@@ -25,4 +72,5 @@ export function Toaster({ closeLabel }: { closeLabel: string }) {
       ))}
     </div>
   );
+  return host ? createPortal(region, host) : region;
 }

@@ -7,13 +7,24 @@ export interface Toast {
   title: string;
   description?: string;
   variant: ToastVariant;
+  /** Epoch ms: a toast older than the page it was raised for is stale after a navigation. */
+  createdAt: number;
 }
 
 export const TOAST_DURATION_MS = 6_000;
+/** On a phone three toasts already hide half the screen: the oldest give way. */
+export const MAX_TOASTS = 2;
+/**
+ * A navigation dismisses what was said before it; what a page says as it sends the visitor on
+ * ("Producto seleccionado", the Finish confirmation) is raised just before and stays.
+ */
+export const NAVIGATION_GRACE_MS = 1_500;
 
 interface ToastState {
   toasts: Toast[];
   dismiss(id: number): void;
+  /** Drops the toasts raised before `before` (epoch ms). */
+  dismissBefore(before: number): void;
 }
 
 let nextId = 1;
@@ -25,13 +36,46 @@ let nextId = 1;
 export const useToasts = create<ToastState>()((set) => ({
   toasts: [],
   dismiss: (id) => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) })),
+  dismissBefore: (before) =>
+    set((state) => {
+      const kept = state.toasts.filter((t) => t.createdAt >= before);
+      return kept.length === state.toasts.length ? state : { toasts: kept };
+    }),
 }));
 
-export function toast(input: Omit<Toast, 'id' | 'variant'> & { variant?: ToastVariant }): number {
+/**
+ * Shows a toast. Errors stay until dismissed (WCAG 2.2.1: nobody must race a timer to read
+ * why something failed); news goes after `durationMs`. The same message again replaces the
+ * earlier one instead of stacking.
+ */
+export function toast(
+  input: Omit<Toast, 'id' | 'variant' | 'createdAt'> & { variant?: ToastVariant; durationMs?: number },
+): number {
+  const { durationMs, ...content } = input;
   const id = nextId++;
-  const added: Toast = { variant: 'default', ...input, id };
-  // At most four on screen: the oldest give way.
-  useToasts.setState((state) => ({ toasts: [...state.toasts, added].slice(-4) }));
-  setTimeout(() => useToasts.getState().dismiss(id), TOAST_DURATION_MS);
+  const added: Toast = { variant: 'default', ...content, id, createdAt: Date.now() };
+  useToasts.setState((state) => ({
+    toasts: [
+      ...state.toasts.filter((t) => t.title !== added.title || t.description !== added.description),
+      added,
+    ].slice(-MAX_TOASTS),
+  }));
+  if (added.variant !== 'destructive') {
+    setTimeout(() => useToasts.getState().dismiss(id), durationMs ?? TOAST_DURATION_MS);
+  }
   return id;
+}
+
+/**
+ * Open modal dialogs, newest last. While one is open the page behind it is inert (and so would
+ * be a toast outside it): the Toaster moves into the newest one, where it can be read and closed.
+ */
+export const useToastHosts = create<{ hosts: HTMLElement[] }>()(() => ({ hosts: [] }));
+
+export function addToastHost(host: HTMLElement): void {
+  useToastHosts.setState((state) => ({ hosts: [...state.hosts.filter((h) => h !== host), host] }));
+}
+
+export function removeToastHost(host: HTMLElement): void {
+  useToastHosts.setState((state) => ({ hosts: state.hosts.filter((h) => h !== host) }));
 }

@@ -8,8 +8,12 @@ import { type ChatMessage, isSendable, REPLY_DELAY_MS, replyTopic } from './repl
 let counter = 0;
 const newId = () => `m${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-/** The site assistant: canned answers only, chosen by the keyword rule of replies.ts. */
-export function ChatWidget() {
+/**
+ * The site assistant: canned answers only, chosen by the keyword rule of replies.ts.
+ * `docked`: on pages made of form controls (sign-up, calculator) the launcher sits in the page
+ * flow above the footer, because a floating one covers "Siguiente" or a unit select on a phone.
+ */
+export function ChatWidget({ docked = false }: { docked?: boolean }) {
   const { t } = useTranslation('common');
   const site = useSiteConfig();
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -45,14 +49,23 @@ export function ChatWidget() {
     );
   };
 
+  const launcher = (
+    <button
+      type="button"
+      className={docked ? styles.dockedLauncher : styles.launcher}
+      onClick={() => setOpen(true)}
+      aria-haspopup="dialog"
+    >
+      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
+        <path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z" />
+      </svg>{' '}
+      {t('chat.open')}
+    </button>
+  );
+
   return (
     <>
-      <button type="button" className={styles.launcher} onClick={() => setOpen(true)} aria-haspopup="dialog">
-        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
-          <path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z" />
-        </svg>{' '}
-        {t('chat.open')}
-      </button>
+      {docked ? <div className={styles.dock}>{launcher}</div> : launcher}
       <dialog ref={dialogRef} className={styles.dialog} aria-labelledby="chat-title" onClose={() => setOpen(false)}>
         <div className={styles.top}>
           <h2 id="chat-title">{t('chat.title')}</h2>

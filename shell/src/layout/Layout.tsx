@@ -12,13 +12,15 @@ interface Props {
   language: Language;
   /** The home page (and its /contratar, /hire twin) has only the scroll header. */
   home?: boolean;
+  /** A page of form controls: the assistant's launcher is docked, not floating over them. */
+  formPage?: boolean;
   children: ReactNode;
 }
 
 /** Pixels of scroll after which the scroll header slides in. */
 export const SCROLL_HEADER_THRESHOLD = 200;
 
-export function Layout({ language, home = false, children }: Props) {
+export function Layout({ language, home = false, formPage = false, children }: Props) {
   const { t } = useTranslation('common');
   const scrolled = useScrolledPast(SCROLL_HEADER_THRESHOLD);
   return (
@@ -32,8 +34,9 @@ export function Layout({ language, home = false, children }: Props) {
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
       </main>
+      {/* One instance either way: the conversation survives moving between pages. */}
+      <ChatWidget docked={formPage} />
       <Footer language={language} />
-      <ChatWidget />
     </div>
   );
 }

@@ -5,6 +5,9 @@ import { NotFound } from '../not-found/NotFound';
 import { RemoteSlot } from '../remotes/RemoteSlot';
 import { useLanguageSync } from './useLanguageSync';
 
+/** Remotes whose pages are mostly form controls: nothing may float over them. */
+const FORM_REMOTES = new Set<string>(['signup', 'calculator']);
+
 function ResolvedRoute() {
   const { pathname, search, hash } = useLocation();
   const match = matchPath(pathname);
@@ -20,7 +23,11 @@ function ResolvedRoute() {
   // The door tool is a staff keypad: full screen, without the public site's chrome.
   if (match.kind === 'door') return <RemoteSlot key="door" name="door" language="es" />;
   return (
-    <Layout language={language} home={match.kind === 'page' && (match.page === 'home' || match.page === 'hire')}>
+    <Layout
+      language={language}
+      home={match.kind === 'page' && (match.page === 'home' || match.page === 'hire')}
+      formPage={match.kind === 'page' && FORM_REMOTES.has(REMOTE_OF_PAGE[match.page])}
+    >
       {match.kind === 'page' ? (
         <RemoteSlot key={REMOTE_OF_PAGE[match.page]} name={REMOTE_OF_PAGE[match.page]} language={language} />
       ) : (

@@ -1,0 +1,50 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MAX_TOASTS, TOAST_DURATION_MS, Toaster, toast, useToasts } from '.';
+
+describe('toasts', () => {
+  beforeEach(() => useToasts.setState({ toasts: [] }));
+  afterEach(() => vi.useRealTimers());
+
+  it(`keeps at most ${MAX_TOASTS}, the newest, and never the same message twice`, () => {
+    for (const title of ['a', 'b', 'c', 'b']) toast({ title });
+    expect(useToasts.getState().toasts.map((t) => t.title)).toEqual(['c', 'b']);
+  });
+
+  it('news goes after a while, an error stays until dismissed', () => {
+    vi.useFakeTimers();
+    toast({ title: 'Guardado', variant: 'success' });
+    const error = toast({ title: 'Error', description: 'No se pudo guardar', variant: 'destructive' });
+    vi.advanceTimersByTime(TOAST_DURATION_MS * 10);
+    expect(useToasts.getState().toasts.map((t) => t.id)).toEqual([error]);
+    useToasts.getState().dismiss(error);
+    expect(useToasts.getState().toasts).toEqual([]);
+  });
+
+  it('a navigation dismisses what was said before it, not what was said on the way', async () => {
+    const now = vi.spyOn(Date, 'now');
+    now.mockReturnValue(1_000_000);
+    render(
+      <MemoryRouter initialEntries={['/es/alta/revision']}>
+        <Routes>
+          <Route path="/es" element={<p>Inicio</p>} />
+          <Route path="/es/alta/revision" element={<Link to="/es">Ir</Link>} />
+        </Routes>
+        <Toaster closeLabel="Cerrar" />
+      </MemoryRouter>,
+    );
+    act(() => {
+      toast({ title: 'Contrato no completado', variant: 'destructive' });
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Contrato no completado');
+    now.mockReturnValue(1_010_000);
+    act(() => {
+      toast({ title: 'Alta completada', variant: 'success' });
+    });
+    await userEvent.click(screen.getByRole('link', { name: 'Ir' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Alta completada');
+  });
+});
