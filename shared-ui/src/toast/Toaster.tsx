@@ -29,7 +29,6 @@ export function Toaster({ closeLabel }: { closeLabel: string }) {
   }, [pathname]);
 
   // Each change re-shows the popover: the newest entry of the top layer is the one on top.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new host is a new region element
   useLayoutEffect(() => {
     const region = regionRef.current;
     if (!region) return;
