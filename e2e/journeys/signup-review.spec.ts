@@ -9,10 +9,12 @@ async function payWithCard(page: Page, payLabel: RegExp | string, card: string) 
   await page.getByRole('button', { name: payLabel }).click();
   const checkout = await checkoutOpens;
   await checkout.waitForURL(/\/functions\/v1\/sandbox-checkout\?payment=/);
-  await checkout.getByLabel('Número de tarjeta / Card number').fill(card);
-  await checkout.getByLabel('Caducidad / Expiry (MM/AA)').fill('12/39');
+  // The checkout speaks the sign-up's language.
+  const spanish = (await checkout.locator('html').getAttribute('lang')) === 'es';
+  await checkout.getByLabel(spanish ? 'Número de tarjeta' : 'Card number').fill(card);
+  await checkout.getByLabel(spanish ? 'Caducidad (MM/AA)' : 'Expiry (MM/YY)').fill('12/39');
   await checkout.getByLabel('CVC').fill('123');
-  await checkout.getByRole('button', { name: /Pagar \/ Pay/ }).click();
+  await checkout.getByRole('button', { name: spanish ? /^Pagar / : /^Pay / }).click();
   return checkout;
 }
 
@@ -64,7 +66,7 @@ test.describe('sign-up, part 2: review, payment, contract', () => {
 
     // 2. Deposit: 150 EUR for an individual (the product has no setup fee of its own).
     const checkout = await payWithCard(page, 'Pay the deposit (€150.00)', '4242 4242 4242 4242');
-    await expect(checkout.getByRole('heading', { name: /Pago completado/ })).toBeVisible();
+    await expect(checkout.getByRole('heading', { name: 'Payment completed' })).toBeVisible();
     // Live, without a reload: the stream tells the review page.
     await expect(status.getByTestId('payment-status')).toHaveText('Completed');
     await expect(page.getByTestId('payment-widget')).toHaveAttribute('data-state', 'completed');
@@ -117,7 +119,8 @@ test.describe('sign-up, part 2: review, payment, contract', () => {
 
     // The box has a setup fee of its own: 50 EUR, also for a company.
     const declined = await payWithCard(page, /Pagar la fianza \(50,00/, '4000 0000 0000 0002');
-    await expect(declined.getByRole('heading', { name: /Pago rechazado/ })).toBeVisible();
+    await expect(declined.getByRole('heading', { name: 'Pago rechazado' })).toBeVisible();
+    await expect(declined.getByText('Tarjeta rechazada por el banco.')).toBeVisible();
     await declined.close();
     await expect(page.getByText('El pago no se ha completado.')).toBeVisible();
     await expect(page.getByTestId('payment-status')).toHaveText('Fallido');

@@ -105,6 +105,12 @@ test.describe('sign-up, part 1', () => {
       .getByLabel(/Documento bancario/)
       .setInputFiles({ name: 'banco.gif', mimeType: 'image/gif', buffer: PNG });
     await expect(phone.getByText('Sube archivos en formato PDF, JPG o PNG.').first()).toBeVisible();
+    // The refused file is gone from the control too; the picker speaks the page's language.
+    const bank = phone.getByLabel(/Documento bancario/);
+    await expect(bank).toHaveValue('');
+    await expect(phone.locator('#signup-document-bankDocument-status')).toHaveText('Ningún archivo elegido');
+    await expect(phone.getByText('Elegir archivo')).toHaveCount(1);
+    await expect(phone.getByText('Cambiar archivo')).toHaveCount(2);
     await phone
       .getByLabel(/Documento bancario/)
       .setInputFiles({ name: 'banco.pdf', mimeType: 'application/pdf', buffer: PDF });
@@ -249,6 +255,18 @@ test.describe('sign-up, part 1', () => {
     await expect(waiting).toHaveCount(2);
     await expect(waiting.first()).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Reenviar código' })).toHaveCount(0);
+  });
+
+  test('switching language keeps what was typed and the errors on screen, in the new language', async ({ page }) => {
+    await page.goto('/es/alta');
+    await page.getByLabel(ES.email).fill('ana@');
+    await page.getByLabel(ES.phone).click();
+    await expect(page.getByText('Email no válido')).toBeVisible();
+    await page.getByTestId('static-header').getByRole('button', { name: 'EN – Inglés' }).click();
+    await expect(page).toHaveURL(/\/en\/signup$/);
+    await expect(page.getByText('Invalid email')).toBeVisible();
+    await expect(page.getByLabel(EN.email)).toHaveValue('ana@');
+    await expect(page.getByLabel(EN.email)).toHaveAttribute('aria-invalid', 'true');
   });
 
   test('the same applicant again finds the recovery screen, and can start a new process', async ({ page, request }) => {

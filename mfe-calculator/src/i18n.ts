@@ -55,6 +55,14 @@ export const calculatorResources = {
       loaded: 'Lista cargada',
       loadedText: 'Hemos cargado la lista del enlace compartido.',
       invalid: 'El enlace compartido no es válido',
+      askTitle: 'Abrir una lista compartida',
+      ask_one: 'Ya tienes una lista con {{own}} objeto. El enlace trae otra con {{shared}}. ¿Qué hacemos?',
+      ask_other: 'Ya tienes una lista con {{own}} objetos. El enlace trae otra con {{shared}}. ¿Qué hacemos?',
+      replaceMine: 'Sustituir mi lista',
+      addToMine: 'Añadirla a la mía',
+      keepMine: 'Cancelar y conservar la mía',
+      added: 'Lista añadida',
+      addedText: 'Hemos añadido los objetos del enlace a tu lista.',
       print: 'Imprimir',
     },
     print: {
@@ -169,6 +177,16 @@ export const calculatorResources = {
       loaded: 'List loaded',
       loadedText: 'We loaded the list from the shared link.',
       invalid: 'The shared link is not valid',
+      askTitle: 'Open a shared list',
+      ask_one:
+        'You already have a list with {{own}} object. The link brings another with {{shared}}. What shall we do?',
+      ask_other:
+        'You already have a list with {{own}} objects. The link brings another with {{shared}}. What shall we do?',
+      replaceMine: 'Replace my list',
+      addToMine: 'Add it to mine',
+      keepMine: 'Cancel and keep mine',
+      added: 'List added',
+      addedText: 'We added the objects from the link to your list.',
       print: 'Print',
     },
     print: {

@@ -9,6 +9,9 @@ import { renderRemote } from 'shared-ui/testing';
 import { Toaster, useToasts } from 'shared-ui/toast';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import App from '../App';
+import { encodeList, SHARE_PARAM } from '../share/share-link';
+import { itemFromPreset } from './items';
+import { findPreset, type Preset } from './presets';
 import { useCalculator } from './store';
 
 const waitlistBodies: unknown[] = [];
@@ -227,5 +230,38 @@ describe('calculator page', () => {
         procesoParam: null,
       }),
     ]);
+  });
+});
+
+describe('a shared list link', () => {
+  const shared = [
+    itemFromPreset(findPreset('refrigerator') as Preset),
+    itemFromPreset(findPreset('bed_frame_double') as Preset),
+  ];
+  const link = `/es/calculadora?${SHARE_PARAM}=${encodeList(shared)}`;
+
+  it('asks before touching an own list: cancel keeps it, add appends, replace replaces', async () => {
+    const user = userEvent.setup();
+    const own = [itemFromPreset(findPreset('sofa_3_seater') as Preset)];
+    for (const [choice, expected] of [
+      ['Cancelar y conservar la mía', ['Sofá 3 plazas']],
+      ['Añadirla a la mía', ['Sofá 3 plazas', 'Nevera', 'Somier cama 180x200']],
+      ['Sustituir mi lista', ['Nevera', 'Somier cama 180x200']],
+    ] as const) {
+      useCalculator.setState({ items: own });
+      const view = await renderCalculator(link);
+      const dialog = await screen.findByRole('dialog', { name: 'Abrir una lista compartida' });
+      expect(dialog).toHaveTextContent('Ya tienes una lista con 1 objeto. El enlace trae otra con 2.');
+      expect(useCalculator.getState().items).toEqual(own);
+      await user.click(within(dialog).getByRole('button', { name: choice }));
+      expect(useCalculator.getState().items.map((item) => item.name)).toEqual(expected);
+      view.unmount();
+    }
+  });
+
+  it('loads without asking when there is no own list', async () => {
+    await renderCalculator(link);
+    await waitFor(() => expect(useCalculator.getState().items).toHaveLength(2));
+    expect(screen.queryByRole('dialog', { name: 'Abrir una lista compartida' })).not.toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import { PageHeading } from 'shared-ui/page-heading';
 import { useSiteConfig } from 'shared-ui/site';
 import { OptionsView } from '../options/OptionsView';
 import { ShareBar } from '../share/ShareBar';
+import { SharedListDialog } from '../share/SharedListDialog';
 import { useSharedListImport } from '../share/useSharedListImport';
 import { waitlistDeepLink } from '../waitlist/deep-link';
 import styles from './Calculator.module.css';
@@ -29,7 +30,7 @@ export function CalculatorPage({ language }: { language: Language }) {
   const [waitlistLink] = useState(() => waitlistDeepLink(params));
   const [view, setView] = useState<'list' | 'options'>(waitlistLink ? 'options' : 'list');
   const calculatorRef = useRef<HTMLDivElement>(null);
-  useSharedListImport();
+  const sharedList = useSharedListImport();
   const { tradingName } = useSiteConfig();
   useDocumentMeta({
     title: `${t('title')} · ${tradingName}`,
@@ -78,6 +79,7 @@ export function CalculatorPage({ language }: { language: Language }) {
           />
         )}
       </div>
+      <SharedListDialog shared={sharedList.pending} onChoose={sharedList.resolve} />
     </div>
   );
 }

@@ -1,24 +1,37 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'shared-ui/toast';
+import type { CalculatorItem } from '../calculator/items';
 import { useCalculator } from '../calculator/store';
+import { applySharedList, needsChoice, type SharedListChoice } from './merge';
 import { decodeList, SHARE_PARAM } from './share-link';
 
-/** Opening a share link replaces the list with the shared one, then tidies the address. */
-export function useSharedListImport(): void {
+/**
+ * Opening a share link: with no list of one's own (or the same one) the shared list simply
+ * loads; otherwise the visitor chooses (replace, add to mine, cancel) in `pending`'s dialog.
+ * The address is tidied either way, so a reload does not ask again.
+ */
+export function useSharedListImport(): {
+  pending: CalculatorItem[] | null;
+  resolve(choice: SharedListChoice): void;
+} {
   const { t } = useTranslation('calculator');
   const [params, setParams] = useSearchParams();
   const encoded = params.get(SHARE_PARAM);
-  const replace = useCalculator((s) => s.replace);
+  const [pending, setPending] = useState<CalculatorItem[] | null>(null);
+
   useEffect(() => {
     if (encoded === null) return;
-    const items = decodeList(encoded);
-    if (items) {
-      replace(items);
-      toast({ title: t('share.loaded'), description: t('share.loadedText'), variant: 'success' });
-    } else {
+    const shared = decodeList(encoded);
+    const own = useCalculator.getState().items;
+    if (!shared) {
       toast({ title: t('share.invalid'), variant: 'destructive' });
+    } else if (needsChoice(own, shared)) {
+      setPending(shared);
+    } else {
+      useCalculator.getState().replace(shared);
+      toast({ title: t('share.loaded'), description: t('share.loadedText'), variant: 'success' });
     }
     setParams(
       (current) => {
@@ -28,5 +41,22 @@ export function useSharedListImport(): void {
       },
       { replace: true },
     );
-  }, [encoded, replace, setParams, t]);
+  }, [encoded, setParams, t]);
+
+  const resolve = useCallback(
+    (choice: SharedListChoice) => {
+      if (!pending) return;
+      setPending(null);
+      if (choice === 'cancel') return;
+      useCalculator.getState().replace(applySharedList(useCalculator.getState().items, pending, choice));
+      toast({
+        title: t(choice === 'add' ? 'share.added' : 'share.loaded'),
+        description: t(choice === 'add' ? 'share.addedText' : 'share.loadedText'),
+        variant: 'success',
+      });
+    },
+    [pending, t],
+  );
+
+  return { pending, resolve };
 }

@@ -36,9 +36,15 @@ export function DocumentsStep() {
     return () => clearTimeout(timer);
   }, [complete, draft.completedSections.documents, wizard]);
 
-  const choose = (type: UploadType, file: File | undefined) => {
+  const choose = (type: UploadType, input: HTMLInputElement) => {
+    const file = input.files?.[0];
     if (!file) return;
+    // The app decides what was chosen: a refused file must not linger in the control either.
+    const refuse = () => {
+      input.value = '';
+    };
     if (!hasAcceptedExtension(file.name)) {
+      refuse();
       setErrors((e) => ({ ...e, [type]: t('documents.invalidFormat') }));
       setChosen((c) => ({ ...c, [type]: undefined }));
       toast({
@@ -49,6 +55,7 @@ export function DocumentsStep() {
       return;
     }
     if (file.size > MAX_DOCUMENT_BYTES) {
+      refuse();
       setErrors((e) => ({ ...e, [type]: t('documents.tooLarge') }));
       setChosen((c) => ({ ...c, [type]: undefined }));
       return;
@@ -138,17 +145,27 @@ export function DocumentsStep() {
               <label htmlFor={id} className={documentStyles.label}>
                 {t(`documents.${type}`)} *
               </label>
+              {/* The native control speaks the browser's language ("Choose File"): it stays for
+                  keyboard, screen readers and drops, visually replaced by the app's own button. */}
               <input
                 id={id}
                 name={type}
                 type="file"
                 accept={ACCEPT_ATTRIBUTE}
                 className={documentStyles.input}
-                onChange={(e) => choose(type, e.target.files?.[0])}
+                onChange={(e) => choose(type, e.currentTarget)}
                 aria-invalid={errors[type] ? true : undefined}
                 aria-describedby={`${id}-status`}
                 disabled={uploading}
               />
+              <label
+                htmlFor={id}
+                className={documentStyles.pick}
+                aria-hidden="true"
+                data-disabled={uploading || undefined}
+              >
+                {t(file || uploaded[type] ? 'documents.change' : 'documents.choose')}
+              </label>
               <p id={`${id}-status`} className={styles.hint}>
                 {file
                   ? `${file.name} · ${t('documents.size', { size: formatMegabytes(file.size, wizard.language) })}`

@@ -8,7 +8,7 @@ import { loadDraft } from '../session/server';
 import { PENDING_RECOVERY, START_NEW_FOR, sessionFlag, setSessionFlag, useDraft } from '../session/store';
 import { stepUrl } from '../wizard/navigation';
 import { StepActions } from '../wizard/StepActions';
-import { furthestStep } from '../wizard/steps';
+import { stepAfterRecovery } from '../wizard/steps';
 import { useWizard } from '../wizard/Wizard';
 import styles from '../wizard/Wizard.module.css';
 import { CodeField } from './CodeField';
@@ -181,11 +181,13 @@ export function VerificationStep() {
       <RecoveryScreen
         sessionExpired={sessionExpired}
         onRecovered={(recovered) => {
-          const target =
-            recovered.emailVerified && recovered.phoneVerified
-              ? furthestStep(recovered.completedSections)
-              : 'verification';
-          navigate(stepUrl(wizard.language, target, recovered.registrationId), { replace: true });
+          const { step, sections } = stepAfterRecovery(recovered);
+          if (sections !== recovered.completedSections) {
+            const updated = { ...recovered, completedSections: sections };
+            useDraft.getState().replace(updated);
+            void wizard.save(updated);
+          }
+          navigate(stepUrl(wizard.language, step, recovered.registrationId), { replace: true });
         }}
       />
     );

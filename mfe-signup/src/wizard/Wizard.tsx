@@ -61,11 +61,16 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
   tRef.current = t;
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
+  // A language switch shows the same step in the other language: nothing to land again (and
+  // landing again would remount the step, losing the errors on screen).
+  const languageRef = useRef(language);
+  languageRef.current = language;
 
   useEffect(() => {
     const t = tRef.current;
     const navigate = navigateRef.current;
-    const key = `${language}|${step}|${search}|${attempt}`;
+    const language = languageRef.current;
+    const key = `${step}|${search}|${attempt}`;
     if (handled.current === key) return;
     handled.current = key;
     let cancelled = false;
@@ -226,7 +231,7 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
       cancelled = true;
       handled.current = '';
     };
-  }, [language, step, search, attempt]);
+  }, [step, search, attempt]);
 
   return [landing, () => setAttempt((n) => n + 1)];
 }

@@ -8,6 +8,7 @@ import {
   NO_SECTIONS,
   nextStep,
   previousStep,
+  stepAfterRecovery,
   stepState,
 } from './steps';
 
@@ -76,5 +77,32 @@ describe('access and the furthest step', () => {
     expect(stepState('verification', 'verification', done)).toBe('current');
     expect(stepState('documents', 'verification', done)).toBe('locked');
     expect(stepState('client-data', 'client-data', NO_SECTIONS)).toBe('current');
+  });
+});
+
+describe('after a recovery (§4)', () => {
+  it('both channels verified: verification counts as done and the visitor moves on', () => {
+    expect(
+      stepAfterRecovery({
+        emailVerified: true,
+        phoneVerified: true,
+        completedSections: sections({ clientData: true }),
+      }),
+    ).toEqual({ step: 'documents', sections: sections({ clientData: true, verification: true }) });
+    expect(
+      stepAfterRecovery({
+        emailVerified: true,
+        phoneVerified: true,
+        completedSections: sections({ clientData: true, verification: true, documents: true }),
+      }).step,
+    ).toBe('service-details');
+  });
+
+  it('a channel still unverified: the codes screen', () => {
+    const done = sections({ clientData: true, verification: true });
+    expect(stepAfterRecovery({ emailVerified: true, phoneVerified: false, completedSections: done })).toEqual({
+      step: 'verification',
+      sections: done,
+    });
   });
 });

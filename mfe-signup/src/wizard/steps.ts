@@ -96,6 +96,22 @@ export function completeSection(sections: CompletedSections, step: SignupStep): 
   return section ? { ...sections, [section]: true } : sections;
 }
 
+/**
+ * Where a recovered registration continues (spec §4): with both channels verified the
+ * verification is done (even if Continue was never pressed) and the visitor moves on.
+ */
+export function stepAfterRecovery(recovered: {
+  emailVerified: boolean;
+  phoneVerified: boolean;
+  completedSections: CompletedSections;
+}): { step: SignupStep; sections: CompletedSections } {
+  if (!recovered.emailVerified || !recovered.phoneVerified) {
+    return { step: 'verification', sections: recovered.completedSections };
+  }
+  const sections = completeSection(recovered.completedSections, 'verification');
+  return { step: furthestStep(sections), sections };
+}
+
 /** States of a step in the step bar. */
 export function stepState(
   step: SignupStep,

@@ -18,7 +18,7 @@ export const MAX_TOASTS = 2;
  * A navigation dismisses what was said before it; what a page says as it sends the visitor on
  * ("Producto seleccionado", the Finish confirmation) is raised just before and stays.
  */
-export const NAVIGATION_GRACE_MS = 1_500;
+export const NAVIGATION_GRACE_MS = 400;
 
 interface ToastState {
   toasts: Toast[];

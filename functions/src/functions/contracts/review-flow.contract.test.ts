@@ -142,9 +142,12 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
       const { paymentId, result, checkoutUrl } = await payWith('4242 4242 4242 4242');
       const page = await browser.fetch(served.service.url(`sandbox-checkout?payment=${paymentId}`));
       expect(new URL(checkoutUrl).pathname).toBe('/functions/v1/sandbox-checkout');
-      expect(result.html).toContain('Pago completado');
+      // The applicant's language (the sign-up page it returns to), not two at once.
+      expect(result.html).toContain('<html lang="en">');
+      expect(result.html).toContain('Payment completed');
+      expect(result.html).not.toContain('Pago');
       expect(result.html).toContain(`href="/en/signup/review?proceso=${registrationId}"`);
-      expect(await page.text()).toContain('Pago completado');
+      expect(await page.text()).toContain('Payment completed');
       const status = await post('get-payment-status', { registrationId });
       expect(status.body.payment).toMatchObject({ id: paymentId, status: 'completed', amount: 150 });
       expect((status.body.payment as { completed_at: string }).completed_at).toBeTruthy();
@@ -154,7 +157,9 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
     it('a declined card fails the payment and a new one may be tried; the processing card holds it', async () => {
       await createClient();
       const declined = await payWith('4000000000000002');
-      expect(declined.result.html).toContain('Pago rechazado');
+      expect(declined.result.html).toContain('Payment declined');
+      expect(declined.result.html).toContain('The bank declined the card.');
+      expect(declined.result.html).not.toContain('Card declined');
       expect((await post('get-payment-status', { registrationId })).body.payment).toMatchObject({ status: 'failed' });
       const held = await payWith('4000000000003220');
       expect(held.paymentId).not.toBe(declined.paymentId);
@@ -168,11 +173,15 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
       const { body } = await post('create-revolut-payment', payment());
       const paymentId = String(body.paymentId);
       const base = { payment: paymentId, decision: 'pay', card: '4242424242424242', expiry: '12/39', cvc: '123' };
-      expect(await form('sandbox-checkout-submit', { ...base, card: '1234' })).toMatchObject({ status: 422 });
+      expect(await form('sandbox-checkout-submit', { ...base, card: '1234' })).toMatchObject({
+        status: 422,
+        html: expect.stringContaining('Use one of the test cards.'),
+      });
       expect(await form('sandbox-checkout-submit', { ...base, expiry: '01/20' })).toMatchObject({ status: 422 });
       expect(await form('sandbox-checkout-submit', { ...base, cvc: 'x' })).toMatchObject({ status: 422 });
       const cancelled = await form('sandbox-checkout-submit', { payment: paymentId, decision: 'cancel' });
-      expect(cancelled.html).toContain('Pago cancelado');
+      expect(cancelled.html).toContain('Payment cancelled');
+      expect(cancelled.html).toContain('You cancelled the payment.');
       expect((await post('get-payment-status', { registrationId })).body.payment).toMatchObject({
         status: 'cancelled',
       });

@@ -9,9 +9,9 @@ export function escapeHtml(text: string): string {
  * A small server-rendered page (the sandbox checkout, the signing pages): no script, one
  * stylesheet from this service, bilingual labels, so it works under the site's strict CSP.
  */
-export function page(title: string, body: string): string {
+export function page(title: string, body: string, language: 'es' | 'en' = 'es'): string {
   return `<!doctype html>
-<html lang="es">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

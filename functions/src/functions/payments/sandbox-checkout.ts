@@ -1,4 +1,4 @@
-import { formatEuros } from 'shared-i18n';
+import { formatEuros, type Language, languageFromPath } from 'shared-i18n';
 import { z } from 'zod';
 import { HttpError } from '../../http-error';
 import { type FunctionDefinition, parseOr400 } from '../../router';
@@ -12,63 +12,123 @@ export const TEST_CARDS = {
   '4000000000003220': 'processing',
 } as const;
 
-const euros = (amount: string) => formatEuros(Number(amount), 'es');
+/**
+ * The checkout speaks the applicant's language: the one of the sign-up page it returns to
+ * (a bilingual page mixed in whatever the provider said, "Card declined" in English only).
+ */
+const TEXT = {
+  es: {
+    title: 'Pago de la fianza',
+    sandbox: 'Entorno de pruebas: no se cobra nada.',
+    amount: 'Importe',
+    card: 'Número de tarjeta',
+    expiry: 'Caducidad (MM/AA)',
+    pay: 'Pagar',
+    cancel: 'Cancelar',
+    testCards: 'Tarjetas de prueba',
+    anyDate: 'Cualquier fecha futura y un CVC de 3 cifras.',
+    close: 'Puedes cerrar esta ventana o volver al alta.',
+    back: 'Volver al alta',
+    useTestCard: 'Usa una de las tarjetas de prueba.',
+    badExpiry: 'Fecha de caducidad no válida.',
+    badCvc: 'CVC no válido.',
+    status: {
+      pending: 'Pago pendiente',
+      processing: 'Pago en proceso',
+      completed: 'Pago completado',
+      failed: 'Pago rechazado',
+      cancelled: 'Pago cancelado',
+    },
+    reasons: { 'Card declined': 'Tarjeta rechazada por el banco.', 'Payment cancelled': 'Has cancelado el pago.' },
+  },
+  en: {
+    title: 'Deposit payment',
+    sandbox: 'Test environment: nothing is charged.',
+    amount: 'Amount',
+    card: 'Card number',
+    expiry: 'Expiry (MM/YY)',
+    pay: 'Pay',
+    cancel: 'Cancel',
+    testCards: 'Test cards',
+    anyDate: 'Any future date and a 3-digit CVC.',
+    close: 'You can close this window or go back to the sign-up.',
+    back: 'Back to sign-up',
+    useTestCard: 'Use one of the test cards.',
+    badExpiry: 'Invalid expiry date.',
+    badCvc: 'Invalid CVC.',
+    status: {
+      pending: 'Payment pending',
+      processing: 'Payment processing',
+      completed: 'Payment completed',
+      failed: 'Payment declined',
+      cancelled: 'Payment cancelled',
+    },
+    reasons: { 'Card declined': 'The bank declined the card.', 'Payment cancelled': 'You cancelled the payment.' },
+  },
+} as const satisfies Record<Language, unknown>;
 
-function checkoutForm(payment: PaymentRow, error?: string): string {
+type Text = (typeof TEXT)[Language];
+
+const languageOf = (payment: PaymentRow): Language => languageFromPath(payment.return_path) ?? 'es';
+
+function reasonText(text: Text, reason: string): string {
+  return Object.hasOwn(text.reasons, reason) ? text.reasons[reason as keyof Text['reasons']] : reason;
+}
+
+function checkoutForm(payment: PaymentRow, error?: keyof Pick<Text, 'useTestCard' | 'badExpiry' | 'badCvc'>): string {
+  const language = languageOf(payment);
+  const text = TEXT[language];
   const id = escapeHtml(payment.id);
+  const amount = formatEuros(Number(payment.amount), language);
   return page(
-    'Pago de la fianza / Deposit payment',
-    `<h1>Pago de la fianza <span class="muted">/ Deposit payment</span></h1>
-<p><span class="badge">SANDBOX</span> <span class="muted">Entorno de pruebas: no se cobra nada. / Test environment: nothing is charged.</span></p>
+    text.title,
+    `<h1>${text.title}</h1>
+<p><span class="badge">SANDBOX</span> <span class="muted">${text.sandbox}</span></p>
 <div class="card">
-  <p>Importe / Amount: <strong>${euros(payment.amount)}</strong></p>
-  ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+  <p>${text.amount}: <strong>${amount}</strong></p>
+  ${error ? `<p class="error" role="alert">${text[error]}</p>` : ''}
   <form method="post" action="/functions/v1/sandbox-checkout-submit">
     <input type="hidden" name="payment" value="${id}">
-    <label for="card">Número de tarjeta / Card number</label>
+    <label for="card">${text.card}</label>
     <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required>
-    <label for="expiry">Caducidad / Expiry (MM/AA)</label>
+    <label for="expiry">${text.expiry}</label>
     <input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="12/30" required>
     <label for="cvc">CVC</label>
     <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required>
     <div class="actions">
-      <button class="primary" type="submit" name="decision" value="pay">Pagar / Pay ${euros(payment.amount)}</button>
-      <button class="secondary" type="submit" name="decision" value="cancel" formnovalidate>Cancelar / Cancel</button>
+      <button class="primary" type="submit" name="decision" value="pay">${text.pay} ${amount}</button>
+      <button class="secondary" type="submit" name="decision" value="cancel" formnovalidate>${text.cancel}</button>
     </div>
   </form>
 </div>
 <div class="card">
-  <p><strong>Tarjetas de prueba / Test cards</strong></p>
+  <p><strong>${text.testCards}</strong></p>
   <table>
-    <tr><th>4242 4242 4242 4242</th><td>Pago completado / Payment completed</td></tr>
-    <tr><th>4000 0000 0000 0002</th><td>Pago rechazado / Payment declined</td></tr>
-    <tr><th>4000 0000 0000 3220</th><td>En proceso / Processing</td></tr>
+    <tr><th>4242 4242 4242 4242</th><td>${text.status.completed}</td></tr>
+    <tr><th>4000 0000 0000 0002</th><td>${text.status.failed}</td></tr>
+    <tr><th>4000 0000 0000 3220</th><td>${text.status.processing}</td></tr>
   </table>
-  <p class="muted">Cualquier fecha futura y CVC de 3 cifras. / Any future date and a 3-digit CVC.</p>
+  <p class="muted">${text.anyDate}</p>
 </div>`,
+    language,
   );
 }
 
-const RESULT_TEXT: Record<PaymentRow['status'], [string, string]> = {
-  pending: ['Pago pendiente', 'Payment pending'],
-  processing: ['Pago en proceso', 'Payment processing'],
-  completed: ['Pago completado', 'Payment completed'],
-  failed: ['Pago rechazado', 'Payment declined'],
-  cancelled: ['Pago cancelado', 'Payment cancelled'],
-};
-
 function resultPage(payment: PaymentRow): string {
-  const [es, en] = RESULT_TEXT[payment.status];
+  const language = languageOf(payment);
+  const text = TEXT[language];
+  const heading = text.status[payment.status];
   const ok = payment.status === 'completed';
   return page(
-    `${es} / ${en}`,
-    `<h1 class="${ok ? 'ok' : ''}">${es} <span class="muted">/ ${en}</span></h1>
+    heading,
+    `<h1 class="${ok ? 'ok' : ''}">${heading}</h1>
 <div class="card">
-  <p>Importe / Amount: <strong>${euros(payment.amount)}</strong></p>
-  ${payment.failure_reason ? `<p class="error">${escapeHtml(payment.failure_reason)}</p>` : ''}
-  <p>Puedes cerrar esta ventana o volver al alta. / You can close this window or go back to the sign-up.</p>
-  <div class="actions"><a class="button primary" href="${escapeHtml(payment.return_path)}">Volver al alta / Back to sign-up</a></div>
+  <p>${text.amount}: <strong>${formatEuros(Number(payment.amount), language)}</strong></p>
+  ${payment.failure_reason ? `<p class="error">${escapeHtml(reasonText(text, payment.failure_reason))}</p>` : ''}
+  <p>${text.close}</p>
+  <div class="actions"><a class="button primary" href="${escapeHtml(payment.return_path)}">${text.back}</a></div>
 </div>`,
+    language,
   );
 }
 
@@ -119,11 +179,9 @@ export const sandboxCheckoutSubmitFunction: FunctionDefinition = {
     } else {
       const card = form.card.replace(/[\s-]/g, '');
       const outcome = TEST_CARDS[card as keyof typeof TEST_CARDS];
-      if (!outcome)
-        return send(checkoutForm(payment, 'Usa una de las tarjetas de prueba. / Use one of the test cards.'), 422);
-      if (!validExpiry(form.expiry))
-        return send(checkoutForm(payment, 'Fecha de caducidad no válida. / Invalid expiry date.'), 422);
-      if (!/^\d{3,4}$/.test(form.cvc.trim())) return send(checkoutForm(payment, 'CVC no válido. / Invalid CVC.'), 422);
+      if (!outcome) return send(checkoutForm(payment, 'useTestCard'), 422);
+      if (!validExpiry(form.expiry)) return send(checkoutForm(payment, 'badExpiry'), 422);
+      if (!/^\d{3,4}$/.test(form.cvc.trim())) return send(checkoutForm(payment, 'badCvc'), 422);
       await applyPaymentOutcome(ctx.db, payment.id, outcome, outcome === 'failed' ? 'Card declined' : undefined);
     }
     return send(resultPage((await findPayment(ctx.db, payment.id)) as PaymentRow));
