@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DOOR_STANDALONE_URL, E2E_DOOR_ADMIN, GATEWAY_URL } from '../ports';
 
@@ -53,17 +54,19 @@ test.describe('door tool', () => {
     await expect(page.getByText(`${user.usuario} · Box B-7`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Gestionar Usuarios' })).toHaveCount(0);
 
+    const result = page.getByTestId('door-result');
+    await expect(result).toHaveAttribute('role', 'status');
     await page.getByRole('button', { name: 'Entrada' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Debe ingresar un PIN de 4 dígitos');
+    await expect(result).toHaveText('Debe ingresar un PIN de 4 dígitos');
     await typePin(page, `${user.pin}9`);
     await expect(page.getByTestId('pin-display')).toHaveAttribute('aria-label', 'PIN: 4 de 4 dígitos');
     await page.getByRole('button', { name: 'Entrada' }).click();
-    await expect(page.getByRole('status')).toHaveText('Acceso Autorizado: ENTRADA');
+    await expect(result).toHaveText('Acceso Autorizado: ENTRADA');
     await expect(page.getByTestId('pin-display')).toHaveAttribute('aria-label', 'PIN: 0 de 4 dígitos');
     // Physical keyboard digits work too.
     await page.keyboard.type(user.pin);
     await page.getByRole('button', { name: 'Salida' }).click();
-    await expect(page.getByRole('status')).toHaveText('Acceso Autorizado: SALIDA');
+    await expect(result).toHaveText('Acceso Autorizado: SALIDA');
 
     // The session survives a reload (token, never the password, is stored).
     await page.reload();
@@ -78,17 +81,108 @@ test.describe('door tool', () => {
     const wrong = user.pin === '0000' ? '1111' : '0000';
     await page.goto(`${DOOR_STANDALONE_URL}/abridor`);
     await login(page, user.usuario, user.contraseña);
+    const result = page.getByTestId('door-result');
     await typePin(page, wrong);
     await page.getByRole('button', { name: 'Entrada' }).click();
-    await expect(page.getByRole('alert')).toHaveText('PIN incorrecto. Intentos restantes: 2');
+    await expect(result).toHaveText('PIN incorrecto. Intentos restantes: 2');
     await typePin(page, wrong);
     await page.getByRole('button', { name: 'Entrada' }).click();
-    await expect(page.getByRole('alert')).toHaveText('PIN incorrecto. Intentos restantes: 1');
+    await expect(result).toHaveText('PIN incorrecto. Intentos restantes: 1');
     await typePin(page, wrong);
     await page.getByRole('button', { name: 'Entrada' }).click();
     await expect(page.getByTestId('lockout')).toHaveText(/Espere 1[45] segundos antes del próximo intento/);
-    await expect(page.getByText('Acceso Bloqueado: Demasiados intentos fallidos. Espere 15 segundos.')).toBeVisible();
+    await expect(result).toHaveText('Acceso Bloqueado: Demasiados intentos fallidos.');
     await expect(page.getByTestId('lockout')).toHaveText(/Espere 1[23] segundos/, { timeout: 4_000 });
+  });
+
+  test('the lockout counts 15 s down each second by the server clock, not the phone one, then clears @phone', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const user = await createUser(request);
+    const wrong = user.pin === '0000' ? '1111' : '0000';
+    // A phone whose clock is 9 s behind the server's: the field test saw 24 s.
+    await page.clock.install({ time: Date.now() - 9_000 });
+    await page.goto(`${DOOR_STANDALONE_URL}/abridor`);
+    await login(page, user.usuario, user.contraseña);
+    const result = page.getByTestId('door-result');
+    for (const left of [2, 1]) {
+      await typePin(page, wrong);
+      await page.getByRole('button', { name: 'Entrada' }).click();
+      await expect(result).toHaveText(`PIN incorrecto. Intentos restantes: ${left}`);
+    }
+    await typePin(page, wrong);
+    await page.getByRole('button', { name: 'Entrada' }).click();
+    const lockout = page.getByTestId('lockout');
+    await expect(lockout).toHaveText(/^Espere 1[45] segundos antes del próximo intento$/);
+    await expect(result).toHaveText('Acceso Bloqueado: Demasiados intentos fallidos.');
+    for (const name of ['1', '0', 'Borrar todo', 'Entrada', 'Salida']) {
+      await expect(page.getByRole('button', { name, exact: true })).toBeDisabled();
+    }
+    // Watched for 4 s, it shows every second once, one after another.
+    const seen: number[] = [];
+    const until = Date.now() + 4_000;
+    while (Date.now() < until) {
+      const text = (await lockout.textContent()) ?? '';
+      const n = Number(text.match(/\d+/)?.[0]);
+      if (seen.at(-1) !== n) seen.push(n);
+      await page.waitForTimeout(100);
+    }
+    expect(seen.length).toBeGreaterThanOrEqual(4);
+    expect(seen[0]).toBeLessThanOrEqual(15);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBe((seen[i - 1] as number) - 1);
+    // At the end the keypad is back, without a stale message.
+    await expect(lockout).toBeHidden({ timeout: 15_000 });
+    await expect(result).toHaveText('');
+    await expect(page.getByText(/Espere|Bloqueado/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Entrada' })).toBeEnabled();
+    await typePin(page, user.pin);
+    await page.getByRole('button', { name: 'Entrada' }).click();
+    await expect(result).toHaveText('Acceso Autorizado: ENTRADA');
+  });
+
+  test('the keyboard: focus on the login, digits, Backspace and Enter = ENTRADA, focus kept', async ({
+    page,
+    request,
+  }) => {
+    const user = await createUser(request);
+    await page.goto('/abridor');
+    await expect(page.getByLabel('Usuario')).toBeFocused();
+    await page.keyboard.type(user.usuario);
+    await page.getByLabel('Contraseña').fill(user.contraseña);
+    await page.keyboard.press('Enter');
+    const result = page.getByTestId('door-result');
+    await expect(page.getByRole('button', { name: 'Salir' })).toBeVisible();
+    await page.keyboard.type(`${user.pin.slice(0, 3)}9`);
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type(user.pin.slice(3));
+    await page.keyboard.press('Enter');
+    await expect(result).toHaveText('Acceso Autorizado: ENTRADA');
+    // Tabbing to Entrada and pressing it keeps the focus there.
+    await typePin(page, user.pin);
+    const entrada = page.getByRole('button', { name: 'Entrada' });
+    await entrada.focus();
+    await page.keyboard.press('Enter');
+    await expect(result).toHaveText('Acceso Autorizado: ENTRADA');
+    await expect(entrada).toBeFocused();
+  });
+
+  test('a stored session shows a neutral loading state until checked, never the stored admin', async ({ page }) => {
+    await page.route('**/functions/v1/abridor', async (route) => {
+      if (route.request().postDataJSON()?.action === 'validate_token') await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
+    await page.goto('/abridor');
+    await page.evaluate(() => {
+      localStorage.setItem('abridor_token', 'revoked-token');
+      localStorage.setItem('abridor_user', JSON.stringify({ id: '1', usuario: 'admin', box: null, isAdmin: true }));
+    });
+    await page.reload();
+    await expect(page.getByRole('status')).toHaveText('Comprobando la sesión…');
+    await expect(page.getByRole('button', { name: 'Gestionar Usuarios' })).toHaveCount(0);
+    await expect(page.getByLabel('Usuario')).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Gestionar Usuarios' })).toHaveCount(0);
   });
 
   test('Cambiar PIN in three steps, mismatch starts again', async ({ page, request }) => {
@@ -111,6 +205,7 @@ test.describe('door tool', () => {
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await page.getByLabel('Confirme el PIN nuevo').fill(newPin);
     await page.getByRole('button', { name: 'Cambiar PIN', exact: true }).last().click();
+    await expect(page.getByTestId('door-result')).toHaveText('PIN cambiado correctamente.');
     await typePin(page, newPin);
     await page.getByRole('button', { name: 'Entrada' }).click();
     await expect(page.getByRole('status')).toHaveText('Acceso Autorizado: ENTRADA');
@@ -128,13 +223,16 @@ test.describe('door tool', () => {
     await page.getByRole('button', { name: 'Gestionar Usuarios' }).click();
     const add = page.getByRole('form', { name: 'Añadir usuario' });
     await add.getByRole('button', { name: 'Añadir' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Usuario, PIN y contraseña son obligatorios');
+    await expect(add.getByRole('alert')).toHaveText('Usuario, PIN y contraseña son obligatorios');
+    await expect(add.getByLabel('Usuario')).toBeFocused();
     await add.getByLabel('Usuario').fill(usuario);
     await add.getByLabel('PIN').fill(String(6000 + (Date.now() % 2000)));
     await add.getByLabel('Contraseña').fill('otra-clave');
     await add.getByRole('button', { name: 'Añadir' }).click();
     const users = page.getByRole('list', { name: 'Usuarios' });
     await expect(users.getByText(usuario, { exact: true })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'añadido' })).toHaveText(`Usuario ${usuario} añadido.`);
+    await expect(add.getByLabel('Usuario')).toBeFocused();
 
     await users.getByRole('button', { name: `Editar ${usuario}` }).click();
     const edit = page.getByRole('form', { name: `Editar ${usuario}` });
@@ -173,4 +271,73 @@ test.describe('door tool', () => {
     await page.getByRole('button', { name: 'Ir al inicio de sesión' }).click();
     await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
   });
+});
+
+/** Bottom edge of an element's box in CSS pixels, and the page's scroll height, against the viewport. */
+async function fits(page: Page, testId: string) {
+  return page.evaluate((id) => {
+    const box = document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect();
+    return {
+      bottom: box ? Math.ceil(box.bottom) : Number.NaN,
+      scrollHeight: document.scrollingElement?.scrollHeight ?? Number.NaN,
+      innerHeight: window.innerHeight,
+      scrollWidth: document.scrollingElement?.scrollWidth ?? Number.NaN,
+      innerWidth: window.innerWidth,
+    };
+  }, testId);
+}
+
+async function expectOnScreen(page: Page, testId: string) {
+  const m = await fits(page, testId);
+  expect(m.scrollHeight, 'no vertical scrolling').toBeLessThanOrEqual(m.innerHeight);
+  expect(m.scrollWidth, 'no horizontal scrolling').toBeLessThanOrEqual(m.innerWidth);
+  expect(m.bottom, `${testId} above the bottom edge`).toBeLessThanOrEqual(m.innerHeight);
+}
+
+test.describe('the keypad screen on a 360×640 phone', () => {
+  // The admin has the tallest keypad screen (Gestionar Usuarios); his PIN fails here on purpose,
+  // so these run one after the other, and each waits its lockout out.
+  test.describe.configure({ mode: 'serial' });
+  test.use({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+
+  for (const [where, base] of [
+    ['in the shell, through the gateway', ''],
+    ['standalone, on the door origin', DOOR_STANDALONE_URL],
+  ] as const) {
+    test(`fits without scrolling with every result, ${where}`, async ({ page }) => {
+      test.setTimeout(60_000);
+      await page.goto(`${base}/abridor`);
+      await login(page, 'admin', E2E_DOOR_ADMIN.contraseña);
+      await expect(page.getByRole('button', { name: 'Gestionar Usuarios' })).toBeVisible();
+      await expect(page.getByRole('main')).toHaveCount(1);
+      const result = page.getByTestId('door-result');
+      await expectOnScreen(page, 'door-buttons');
+      const salida = await page.getByRole('button', { name: 'Salida' }).boundingBox();
+      expect((salida?.y ?? 0) + (salida?.height ?? 0), 'Salida clear of the bottom edge').toBeLessThanOrEqual(632);
+
+      await typePin(page, E2E_DOOR_ADMIN.pin);
+      await page.getByRole('button', { name: 'Entrada' }).click();
+      await expect(result).toHaveText('Acceso Autorizado: ENTRADA');
+      await expectOnScreen(page, 'door-result');
+
+      await typePin(page, '1111');
+      await page.getByRole('button', { name: 'Entrada' }).click();
+      await expect(result).toHaveText('PIN incorrecto. Intentos restantes: 2');
+      await expectOnScreen(page, 'door-result');
+
+      for (let i = 0; i < 2; i++) {
+        await typePin(page, '1111');
+        await page.getByRole('button', { name: 'Entrada' }).click();
+        await expect(result).not.toHaveText('PIN incorrecto. Intentos restantes: 2');
+      }
+      await expect(page.getByTestId('lockout')).toBeVisible();
+      await expectOnScreen(page, 'lockout');
+      await expectOnScreen(page, 'door-result');
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      // The next test uses the admin's PIN again.
+      await expect(page.getByTestId('lockout')).toBeHidden({ timeout: 20_000 });
+    });
+  }
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { applicant, expectAccessible, signingLink, throughDocuments } from './signup-steps';
+import { applicant, expectAccessible, expectFitsNarrowPhone, signingLink, throughDocuments } from './signup-steps';
 
 const BUSINESS_EMAIL = 'reservas@trasteros-demo.example';
 
@@ -101,7 +101,9 @@ test.describe('sign-up, part 2: review, payment, contract', () => {
   });
 
   test('Spanish, the whole journey on a phone, a declined card first and a retry @phone', async ({ page, request }) => {
-    const who = applicant();
+    const short = applicant();
+    // A long address: masked on the review, it must still fit a narrow phone.
+    const who = { ...short, email: short.email.replace('ana.', 'ana.maria.garcia-fernandez.administracion.') };
     await page.goto('/es/calculadora');
     await page.getByLabel('Tipo de mueble').selectOption('desk');
     await page.getByRole('button', { name: 'Añadir', exact: true }).click();
@@ -112,6 +114,7 @@ test.describe('sign-up, part 2: review, payment, contract', () => {
     await page.getByLabel('CIF *').fill('B12345674');
 
     const proceso = await throughDocuments(page, request, 'es', who);
+    await expectFitsNarrowPhone(page);
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await expect(page).toHaveURL(`/es/alta/revision?proceso=${proceso}`);
     await page.getByRole('button', { name: 'Crear', exact: true }).click();
@@ -136,6 +139,8 @@ test.describe('sign-up, part 2: review, payment, contract', () => {
     await sign(page, await signingLink(page, request, BUSINESS_EMAIL), 'Trasteros Demo');
     await expect(page.getByTestId('contract-status')).toHaveText('Firmado por ambas partes');
     await expect(page.getByText('Proceso completado, no se pueden realizar más cambios')).toBeVisible();
+    // Signers listed, long masked e-mails and all: the review fits a 360 px phone.
+    await expectFitsNarrowPhone(page);
     await page.getByRole('button', { name: 'Finalizar' }).click();
     await expect(page).toHaveURL(/\/es$/);
   });

@@ -155,3 +155,24 @@ export async function signingLink(page: Page, request: APIRequestContext, recipi
   const url = new URL(link);
   return url.pathname + url.search;
 }
+
+/**
+ * Nothing on the page is wider than a 360 px phone: checked at 360×640, then the viewport is
+ * restored. On failure the widest culprits are named (tag, class, text).
+ */
+export async function expectFitsNarrowPhone(page: Page) {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 640 });
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    const overflows = (element: Element) => element.getBoundingClientRect().right > width + 0.5;
+    // The innermost offenders: what forces the width, not every box around it.
+    return [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => overflows(element) && ![...element.children].some(overflows))
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className} "${element.textContent?.slice(0, 40)}"`);
+  });
+  if (before) await page.setViewportSize(before);
+  expect(overflow).toEqual([]);
+}

@@ -1,15 +1,221 @@
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { DoorUser } from 'shared-api';
 import { renderRemote } from 'shared-ui/testing';
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import App from './App';
+import { useSession } from './session/store';
+import { mockAbridor } from './testing/mock-abridor';
+
+const abridor = mockAbridor();
+const ADMIN: DoorUser = { id: '1', usuario: 'admin', box: null, isAdmin: true };
+const ANA: DoorUser = { id: '2', usuario: 'ana', box: 'B-7', isAdmin: false };
+
+beforeAll(() => abridor.server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => abridor.server.close());
+beforeEach(() => {
+  localStorage.clear();
+  useSession.setState({ token: null, user: null, verified: false });
+});
+afterEach(() => {
+  abridor.reset();
+  vi.useRealTimers();
+});
+
+/** A session this tab already trusts (signed in here), on the keypad. */
+async function keypadAs(user: DoorUser) {
+  useSession.setState({ token: 't', user, verified: true });
+  abridor.state.responders.validate_token = () => ({ valid: true, user });
+  await renderRemote(App, '/abridor', 'es');
+  return screen.getByRole('button', { name: 'Entrada' });
+}
+
+function press(keys: string) {
+  for (const key of keys) fireEvent.click(screen.getByRole('button', { name: key }));
+}
+
+/** Not operable: disabled, or aria-disabled (which keeps the focus where it was). */
+function isInert(element: HTMLElement): boolean {
+  return (element as HTMLButtonElement).disabled || element.getAttribute('aria-disabled') === 'true';
+}
+const keypadButtons = () =>
+  ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0', 'Borrar todo', 'Borrar último dígito', 'Entrada', 'Salida'].map(
+    (name) => screen.getByRole('button', { name }),
+  );
 
 describe('door remote', () => {
   it('is Spanish whatever the page language', async () => {
     await renderRemote(App, '/abridor', 'en');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Control de Acceso');
   });
+
   it('has the magic-link page', async () => {
     await renderRemote(App, '/abridor-login?token=abc', 'es');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Acceso con enlace');
+  });
+
+  it('has exactly one main landmark on every screen (the shell gives the door no <main>)', async () => {
+    const login = await renderRemote(App, '/abridor', 'es');
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    login.unmount();
+    const magic = await renderRemote(App, '/abridor-login', 'es');
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    magic.unmount();
+    await keypadAs(ANA);
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+  });
+
+  it('puts the focus in the user field of the login', async () => {
+    await renderRemote(App, '/abridor', 'es');
+    await waitFor(() => expect(screen.getByLabelText('Usuario')).toHaveFocus());
+  });
+});
+
+describe('start-up with a stored session', () => {
+  it('shows a neutral loading state, not the stored user, until the server answered', async () => {
+    useSession.setState({ token: 'old', user: ADMIN, verified: false });
+    const release = abridor.hold('validate_token');
+    abridor.state.responders.validate_token = () => ({ valid: false, user: null });
+    await renderRemote(App, '/abridor', 'es');
+    expect(screen.getByRole('status')).toHaveTextContent('Comprobando la sesión…');
+    expect(screen.queryByRole('button', { name: 'Gestionar Usuarios' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Entrada' })).toBeNull();
+    release();
+    await waitFor(() => expect(screen.getByLabelText('Usuario')).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Gestionar Usuarios' })).toBeNull();
+    expect(localStorage.getItem('abridor_token')).toBeNull();
+  });
+
+  it('shows the user the server confirmed', async () => {
+    useSession.setState({ token: 'old', user: ADMIN, verified: false });
+    abridor.state.responders.validate_token = () => ({ valid: true, user: ANA });
+    await renderRemote(App, '/abridor', 'es');
+    expect(await screen.findByText('ana · Box B-7')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Gestionar Usuarios' })).toBeNull();
+  });
+});
+
+describe('Salir', () => {
+  it('leaves nothing of the signed-out user to the next one: he starts on the keypad', async () => {
+    Object.assign(abridor.state.responders, {
+      list_users: () => ({ users: [ADMIN, ANA] }),
+      list_audit: () => ({ entries: [], hasMore: false }),
+      logout: () => ({ success: true }),
+      login: () => ({ token: 't2', user: ANA }),
+    });
+    await keypadAs(ADMIN);
+    fireEvent.click(screen.getByRole('button', { name: 'Gestionar Usuarios' }));
+    await screen.findByRole('form', { name: 'Añadir usuario' });
+    fireEvent.click(screen.getByRole('button', { name: 'Salir' }));
+    await screen.findByRole('button', { name: 'Entrar' });
+    fireEvent.change(screen.getByLabelText('Usuario'), { target: { value: 'ana' } });
+    fireEvent.change(screen.getByLabelText('Contraseña'), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByRole('button', { name: 'Entrada' })).toBeVisible();
+  });
+});
+
+describe('keypad', () => {
+  it('announces every result in a live region that was there before the result', async () => {
+    abridor.state.responders.door_action = () => ({ success: false, error: 'PIN inválido', attemptsLeft: 2 });
+    await keypadAs(ANA);
+    const region = screen.getByTestId('door-result');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toHaveTextContent('');
+    press('1234');
+    fireEvent.click(screen.getByRole('button', { name: 'Entrada' }));
+    await waitFor(() => expect(region).toHaveTextContent('PIN incorrecto. Intentos restantes: 2'));
+    expect(screen.getByTestId('door-result')).toBe(region);
+  });
+
+  it('takes digits, Backspace and Enter (= ENTRADA) from a physical keyboard, and keeps the focus', async () => {
+    abridor.state.responders.door_action = ({ door_action }) => ({
+      success: true,
+      message: `Acceso Autorizado: ${door_action}`,
+    });
+    const entrada = await keypadAs(ANA);
+    for (const key of ['1', '2', '9', 'Backspace', '3', '4']) fireEvent.keyDown(document.body, { key });
+    expect(screen.getByTestId('pin-display')).toHaveAttribute('aria-label', 'PIN: 4 de 4 dígitos');
+    fireEvent.keyDown(document.body, { key: 'Enter' });
+    await waitFor(() => expect(screen.getByTestId('door-result')).toHaveTextContent('Acceso Autorizado: ENTRADA'));
+    expect(abridor.state.calls.find((c) => c.action === 'door_action')).toMatchObject({
+      pin: '1234',
+      door_action: 'ENTRADA',
+    });
+
+    // Enter on a key of the keypad is ENTRADA too, not that digit once more.
+    press('5678');
+    const eight = screen.getByRole('button', { name: '8' });
+    eight.focus();
+    fireEvent.keyDown(eight, { key: 'Enter' });
+    await waitFor(() => expect(abridor.state.calls.filter((c) => c.action === 'door_action')).toHaveLength(2));
+    expect(abridor.state.calls.at(-1)).toMatchObject({ pin: '5678', door_action: 'ENTRADA' });
+
+    // Entrada keeps the focus while the answer is awaited and after it.
+    press('1234');
+    entrada.focus();
+    fireEvent.click(entrada);
+    expect(entrada).toHaveFocus();
+    await waitFor(() => expect(abridor.state.calls.filter((c) => c.action === 'door_action')).toHaveLength(3));
+    await waitFor(() => expect(isInert(entrada)).toBe(false));
+    expect(entrada).toHaveFocus();
+  });
+
+  it('counts a 15 s lockout down each second from the server time, inert, and clears it at the end', async () => {
+    // The phone's clock is 9 s behind the server's: lockedUntil alone would read 24 s.
+    vi.useFakeTimers({
+      now: new Date('2026-03-02T10:00:00.000Z'),
+      toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+    });
+    abridor.state.skewMs = 9_000;
+    abridor.state.responders.door_action = () => ({
+      success: false,
+      error: 'Acceso Bloqueado: Demasiados intentos fallidos. Espere 15 segundos.',
+      attemptsLeft: 0,
+      lockedUntil: new Date(abridor.serverNow() + 15_000).toISOString(),
+    });
+    await keypadAs(ANA);
+    press('1111');
+    fireEvent.click(screen.getByRole('button', { name: 'Entrada' }));
+    await vi.waitFor(async () => {
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(screen.getByTestId('lockout')).toBeInTheDocument();
+    });
+    expect(screen.getByTestId('lockout')).toHaveTextContent('Espere 15 segundos antes del próximo intento');
+    expect(screen.getByTestId('door-result')).toHaveTextContent('Acceso Bloqueado: Demasiados intentos fallidos.');
+    for (const button of keypadButtons()) expect(isInert(button)).toBe(true);
+    // Keys typed meanwhile are ignored.
+    fireEvent.keyDown(document.body, { key: '7' });
+    expect(screen.getByTestId('pin-display')).toHaveAttribute('aria-label', 'PIN: 0 de 4 dígitos');
+
+    const seen: string[] = [];
+    for (let second = 1; second <= 14; second++) {
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      seen.push(screen.getByTestId('lockout').textContent ?? '');
+    }
+    expect(seen.map((text) => Number(text.match(/\d+/)?.[0]))).toEqual([14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(screen.queryByTestId('lockout')).toBeNull();
+    expect(screen.getByTestId('door-result')).toHaveTextContent('');
+    expect(screen.queryByText(/Espere/)).toBeNull();
+    expect(screen.queryByText(/Acceso Bloqueado/)).toBeNull();
+    for (const button of keypadButtons()) expect(isInert(button)).toBe(false);
+  });
+});
+
+describe('Cambiar PIN', () => {
+  it('confirms a changed PIN in a status message', async () => {
+    abridor.state.responders.change_pin = () => ({ success: true });
+    await keypadAs(ANA);
+    fireEvent.click(screen.getByRole('button', { name: 'Cambiar PIN' }));
+    const step = (label: string, value: string, button: string) => {
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+      fireEvent.click(within(screen.getByRole('form')).getByRole('button', { name: button }));
+    };
+    step('PIN actual', '1234', 'Siguiente');
+    step('PIN nuevo', '5678', 'Siguiente');
+    step('Confirme el PIN nuevo', '5678', 'Cambiar PIN');
+    await waitFor(() => expect(screen.getByTestId('door-result')).toHaveTextContent('PIN cambiado correctamente.'));
+    expect(screen.getByTestId('door-result')).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('button', { name: 'Entrada' })).toBeVisible();
   });
 });

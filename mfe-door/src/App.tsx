@@ -1,46 +1,83 @@
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { api } from 'shared-api';
-import { addNamespace, DOOR_PATHS, type RemoteAppProps } from 'shared-i18n';
+import { ApiError, api } from 'shared-api';
+import { DOOR_PATHS, type RemoteAppProps } from 'shared-i18n';
 import { usePageTitle } from 'shared-ui/document-meta';
 import { useSiteConfig } from 'shared-ui/site';
 import { AdminPanel } from './admin/AdminPanel';
 import styles from './Door.module.css';
-import { doorResources } from './i18n';
 import { Keypad } from './keypad/Keypad';
+import { useLockout } from './keypad/lockout-store';
 import { LoginPage } from './login/LoginPage';
 import { MagicLinkPage } from './magic-link/MagicLinkPage';
+import type { Notice } from './notice';
 import { PinChange } from './pin-change/PinChange';
 import { useSession } from './session/store';
-
-addNamespace('door', doorResources);
+import { DOOR_LANGUAGE, useDoorT } from './texts';
 
 type View = 'keypad' | 'pin' | 'admin';
 
-function DoorHome() {
-  const { t } = useTranslation('door');
+/** Start-up (spec §4): a stored token is checked; an invalid one clears what was stored. */
+function useStoredSessionCheck() {
   const token = useSession((s) => s.token);
-  const user = useSession((s) => s.user);
-  const signOut = useSession((s) => s.signOut);
-  const [view, setView] = useState<View>('keypad');
-
-  // Start-up: a stored token is checked; an invalid one clears what was stored.
+  const verified = useSession((s) => s.verified);
   useEffect(() => {
-    if (!token) return;
+    if (!token || verified) return;
+    let current = true;
+    const { confirm, signOut, trustStored } = useSession.getState();
     api
       .action('abridor', 'validate_token', { token })
       .then((answer) => {
-        if (!answer.valid) signOut();
+        if (!current) return;
+        if (answer.valid && answer.user) confirm(answer.user);
+        else signOut();
       })
-      .catch(() => {
-        // Offline: keep the session; the next action will tell.
+      .catch((error: unknown) => {
+        if (!current) return;
+        if (error instanceof ApiError && error.status === 401) signOut();
+        else trustStored();
       });
-  }, [token, signOut]);
+    return () => {
+      current = false;
+    };
+  }, [token, verified]);
+}
+
+function DoorHome() {
+  const t = useDoorT();
+  const token = useSession((s) => s.token);
+  const user = useSession((s) => s.user);
+  const verified = useSession((s) => s.verified);
+  const signOut = useSession((s) => s.signOut);
+  const lockSeconds = useLockout((s) => s.seconds);
+  const [view, setView] = useState<View>('keypad');
+  const [notice, setNotice] = useState<(Notice & { id: number }) | null>(null);
+  const noticeCount = useRef(0);
+  const pinButton = useRef<HTMLButtonElement>(null);
+  useStoredSessionCheck();
 
   const { tradingName } = useSiteConfig();
-  // The door tool is Spanish only (spec, document 2).
-  usePageTitle({ title: `${t('title')} · ${tradingName}`, description: t('subtitle'), language: 'es' });
+  usePageTitle({ title: `${t('title')} · ${tradingName}`, description: t('subtitle'), language: DOOR_LANGUAGE });
+
+  // A new id per message: the same text twice is still announced twice.
+  const announce = useCallback((next: Notice | null) => {
+    noticeCount.current += 1;
+    setNotice(next && { ...next, id: noticeCount.current });
+  }, []);
+
+  // The lockout's message goes with the lockout.
+  useEffect(() => {
+    if (lockSeconds === 0) setNotice((shown) => (shown?.lockout ? null : shown));
+  }, [lockSeconds]);
+
+  // Another user may sign in next on this device: he starts on the keypad, with nothing of the
+  // signed-out user's (his lockout, his last result).
+  useEffect(() => {
+    if (token) return;
+    useLockout.getState().reset();
+    setView('keypad');
+    setNotice(null);
+  }, [token]);
 
   if (!token || !user) {
     return (
@@ -50,52 +87,96 @@ function DoorHome() {
       </>
     );
   }
+  if (!verified) {
+    return (
+      <>
+        <h1>{t('title')}</h1>
+        <p className={styles.muted} role="status">
+          {t('session.checking')}
+        </p>
+      </>
+    );
+  }
 
+  const show = (next: View) => {
+    announce(null);
+    setView(next);
+  };
+  const closePinChange = (changed: boolean) => {
+    show('keypad');
+    if (changed) announce({ tone: 'ok', text: t('pinChange.done') });
+    // Back to the button that opened it: the PIN form takes its focus away with it.
+    pinButton.current?.focus();
+  };
   const logout = async () => {
     await api.action('abridor', 'logout', { token }).catch(() => undefined);
     signOut();
   };
+  const shown = notice?.lockout && lockSeconds === 0 ? null : notice;
 
   return (
     <>
       <div className={styles.top}>
-        <h1>{t('title')}</h1>
-        <span className={styles.muted}>
-          {user.usuario}
-          {user.box ? ` · Box ${user.box}` : ''}
-        </span>
+        <div className={styles.who}>
+          <h1>{t('title')}</h1>
+          <p className={styles.muted}>
+            {user.usuario}
+            {user.box ? ` · Box ${user.box}` : ''}
+          </p>
+        </div>
+        <button type="button" className={`${styles.danger} ${styles.compact}`} onClick={logout}>
+          Salir
+        </button>
       </div>
-      <nav className={styles.row} aria-label="Opciones">
-        <button type="button" className={styles.secondary} onClick={() => setView(view === 'pin' ? 'keypad' : 'pin')}>
+      <nav className={styles.nav} aria-label="Opciones">
+        <button
+          ref={pinButton}
+          type="button"
+          className={`${styles.secondary} ${styles.compact}`}
+          onClick={() => show(view === 'pin' ? 'keypad' : 'pin')}
+        >
           Cambiar PIN
         </button>
         {user.isAdmin && (
           <button
             type="button"
-            className={styles.secondary}
-            onClick={() => setView(view === 'admin' ? 'keypad' : 'admin')}
+            className={`${styles.secondary} ${styles.compact}`}
+            onClick={() => show(view === 'admin' ? 'keypad' : 'admin')}
           >
             Gestionar Usuarios
           </button>
         )}
-        <button type="button" className={styles.danger} onClick={logout}>
-          Salir
-        </button>
       </nav>
-      {view === 'keypad' && <Keypad />}
-      {view === 'pin' && <PinChange onDone={() => setView('keypad')} />}
+      {view === 'keypad' && <Keypad announce={announce} />}
+      {view === 'pin' && <PinChange onDone={closePinChange} />}
       {view === 'admin' && user.isAdmin && <AdminPanel />}
+      <div className={styles.resultArea}>
+        {/* In the page from the start, so that what is put in it is announced. */}
+        <div role="status" aria-live="polite" aria-atomic="true" data-testid="door-result">
+          {shown && (
+            <p key={shown.id} className={shown.tone === 'ok' ? styles.ok : styles.error}>
+              {shown.text}
+            </p>
+          )}
+        </div>
+        {view === 'keypad' && lockSeconds > 0 && (
+          // role=timer is not live: a screen reader is not told every second, but can read it.
+          <p className={styles.countdown} role="timer" data-testid="lockout">
+            {t('keypad.countdown', { count: lockSeconds })}
+          </p>
+        )}
+      </div>
     </>
   );
 }
 
 function MagicLink() {
-  const { t } = useTranslation('door');
+  const t = useDoorT();
   const { tradingName } = useSiteConfig();
   usePageTitle({
     title: `${t('magicLink.title')} · ${tradingName}`,
     description: t('magicLink.subtitle'),
-    language: 'es',
+    language: DOOR_LANGUAGE,
   });
   return (
     <>
@@ -105,14 +186,18 @@ function MagicLink() {
   );
 }
 
-/** The door-access tool, inside the shell and standalone (Spanish only, as specified). */
+/**
+ * The door-access tool, inside the shell and standalone (Spanish only, as specified). It is its own
+ * <main>: the shell renders /abridor without its layout (and its <main>), and standalone there is
+ * no shell at all.
+ */
 export default function DoorApp(_props: RemoteAppProps) {
   return (
-    <div className={styles.app} data-remote="door" lang="es">
+    <main className={styles.app} data-remote="door" lang={DOOR_LANGUAGE}>
       <Routes>
         <Route path={DOOR_PATHS.app} element={<DoorHome />} />
         <Route path={DOOR_PATHS.login} element={<MagicLink />} />
       </Routes>
-    </div>
+    </main>
   );
 }

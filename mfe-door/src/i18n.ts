@@ -1,10 +1,48 @@
 import type { NamespaceResources } from 'shared-i18n';
 
-/** The door tool is Spanish only (spec, document 2): both languages carry the Spanish texts. */
+/**
+ * The door tool's texts. The spec has the tool in Spanish only, so it renders Spanish whatever the
+ * page language (texts.ts); the English is kept complete beside it, key for key (the type below
+ * refuses a missing one), for the day the tool follows the page language.
+ */
 const spanish = {
   title: 'Control de Acceso',
   subtitle: 'Abre la puerta de tu trastero con tu PIN.',
   magicLink: { title: 'Acceso con enlace', subtitle: 'Validando el enlace de acceso…' },
+  session: { checking: 'Comprobando la sesión…' },
+  keypad: {
+    lockedOut: 'Acceso Bloqueado: Demasiados intentos fallidos.',
+    countdown_one: 'Espere {{count}} segundo antes del próximo intento',
+    countdown_other: 'Espere {{count}} segundos antes del próximo intento',
+  },
+  pinChange: { done: 'PIN cambiado correctamente.' },
+  admin: {
+    users: 'Usuarios',
+    added: 'Usuario {{usuario}} añadido.',
+    updated: 'Usuario {{usuario}} actualizado.',
+    deleted: 'Usuario {{usuario}} eliminado.',
+  },
 };
 
-export const doorResources = { es: spanish, en: spanish } satisfies NamespaceResources;
+type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+
+const english: Texts<typeof spanish> = {
+  title: 'Access Control',
+  subtitle: 'Open the door of your storage unit with your PIN.',
+  magicLink: { title: 'Access by link', subtitle: 'Checking the access link…' },
+  session: { checking: 'Checking the session…' },
+  keypad: {
+    lockedOut: 'Access Blocked: Too many failed attempts.',
+    countdown_one: 'Wait {{count}} second before the next attempt',
+    countdown_other: 'Wait {{count}} seconds before the next attempt',
+  },
+  pinChange: { done: 'PIN changed.' },
+  admin: {
+    users: 'Users',
+    added: 'User {{usuario}} added.',
+    updated: 'User {{usuario}} updated.',
+    deleted: 'User {{usuario}} deleted.',
+  },
+};
+
+export const doorResources = { es: spanish, en: english } satisfies NamespaceResources;

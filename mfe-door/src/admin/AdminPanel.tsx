@@ -1,18 +1,33 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, api, type DoorAuditEntry, type DoorUser } from 'shared-api';
 import { DOOR_PATHS } from 'shared-i18n';
 import { toast } from 'shared-ui/toast';
 import styles from '../Door.module.css';
 import { useSession } from '../session/store';
+import { useDoorT } from '../texts';
+import { focusAfterRemoval, missingFields, type UserField, type UserForm } from './forms';
 
 const message = (e: unknown, fallback: string) =>
   e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : fallback;
 
-interface UserForm {
-  usuario: string;
-  pin: string;
-  contraseña: string;
-  box: string;
+const EMPTY_FORM: UserForm = { usuario: '', pin: '', contraseña: '', box: '' };
+
+/** Puts the focus in a field of a form, by its name. */
+function focusField(form: HTMLFormElement | null, field: UserField) {
+  const input = form?.elements.namedItem(field);
+  if (input instanceof HTMLInputElement) input.focus();
+}
+
+/**
+ * A form's error, inside the form and tied to it (aria-describedby): on a phone the admin sees it
+ * where he is typing. In the page from the start, so that what is put in it is announced.
+ */
+function FormError({ id, text }: { id: string; text: string }) {
+  return (
+    <div role="alert" id={id}>
+      {text ? <p className={styles.error}>{text}</p> : null}
+    </div>
+  );
 }
 
 /** The four fields of a door user, for adding (all required but box) and editing (blank = keep). */
@@ -20,37 +35,52 @@ function UserFields({
   form,
   onChange,
   editing,
+  invalid = [],
+  errorId,
 }: {
   form: UserForm;
   onChange: (form: UserForm) => void;
   editing: boolean;
+  invalid?: readonly UserField[];
+  errorId?: string;
 }) {
+  const problem = (field: UserField) =>
+    invalid.includes(field) ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
   return (
     <>
       <label>
         Usuario
-        <input value={form.usuario} onChange={(e) => onChange({ ...form, usuario: e.target.value })} />
+        <input
+          name="usuario"
+          value={form.usuario}
+          onChange={(e) => onChange({ ...form, usuario: e.target.value })}
+          {...problem('usuario')}
+        />
       </label>
       <label>
         {editing ? 'PIN nuevo (vacío: sin cambios)' : 'PIN'}
         <input
+          name="pin"
           inputMode="numeric"
           maxLength={4}
           value={form.pin}
           onChange={(e) => onChange({ ...form, pin: e.target.value.replace(/\D/g, '') })}
+          {...problem('pin')}
         />
       </label>
       <label>
         {editing ? 'Contraseña nueva (vacía: sin cambios)' : 'Contraseña'}
         <input
+          name="contraseña"
           type="password"
           value={form.contraseña}
           onChange={(e) => onChange({ ...form, contraseña: e.target.value })}
+          {...problem('contraseña')}
         />
       </label>
       <label>
         {editing ? 'Box' : 'Box (opcional)'}
-        <input value={form.box} onChange={(e) => onChange({ ...form, box: e.target.value })} />
+        <input name="box" value={form.box} onChange={(e) => onChange({ ...form, box: e.target.value })} />
       </label>
     </>
   );
@@ -59,34 +89,55 @@ function UserFields({
 function UserRow({
   user,
   onChanged,
-  onError,
+  onDeleted,
+  editButton,
 }: {
   user: DoorUser;
-  onChanged: () => void;
-  onError: (text: string) => void;
+  onChanged: (notice: string) => Promise<void>;
+  onDeleted: (user: DoorUser) => Promise<void>;
+  /** The row's Editar button, for the panel to move the focus to. */
+  editButton: (element: HTMLButtonElement | null) => void;
 }) {
+  const t = useDoorT();
   const token = useSession((s) => s.token) ?? '';
   const self = useSession((s) => s.user);
   const [editing, setEditing] = useState(false);
+  const [error, setError] = useState('');
   const [form, setForm] = useState<UserForm>({ usuario: user.usuario, pin: '', contraseña: '', box: user.box ?? '' });
+  const formRef = useRef<HTMLFormElement>(null);
+  const editRef = useRef<HTMLButtonElement | null>(null);
+  const [returnFocus, setReturnFocus] = useState(false);
+  const errorId = `edit-error-${user.id}`;
 
+  // Into the form when it opens; back on Editar when it closes.
+  useEffect(() => {
+    if (editing) focusField(formRef.current, 'usuario');
+    else if (returnFocus) editRef.current?.focus();
+  }, [editing, returnFocus]);
+
+  const close = () => {
+    setError('');
+    setReturnFocus(true);
+    setEditing(false);
+  };
   const save = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      await api.action('abridor', 'update_user', { token, userId: user.id, ...form });
-      setEditing(false);
-      onChanged();
+      const { user: saved } = await api.action('abridor', 'update_user', { token, userId: user.id, ...form });
+      setForm((shown) => ({ ...shown, pin: '', contraseña: '' }));
+      close();
+      await onChanged(t('admin.updated', { usuario: saved.usuario }));
     } catch (e) {
-      onError(message(e, 'Error al actualizar usuario'));
+      setError(message(e, 'Error al actualizar usuario'));
     }
   };
   const remove = async () => {
     if (!window.confirm('¿Está seguro de eliminar este usuario?')) return;
     try {
       await api.action('abridor', 'delete_user', { token, userId: user.id });
-      onChanged();
+      await onDeleted(user);
     } catch (e) {
-      onError(message(e, 'Error al eliminar usuario'));
+      setError(message(e, 'Error al eliminar usuario'));
     }
   };
   const magic = async () => {
@@ -96,28 +147,35 @@ function UserRow({
       if (!answer.success || !answer.magic_token) throw new Error(answer.error);
       link = `${window.location.origin}${DOOR_PATHS.login}?token=${encodeURIComponent(answer.magic_token)}`;
     } catch {
-      onError('No se pudo generar el enlace mágico');
+      setError('No se pudo generar el enlace mágico');
       return;
     }
     try {
       await navigator.clipboard.writeText(link);
-      onError('');
+      setError('');
       toast({ title: 'Enlace mágico copiado', description: user.usuario, variant: 'success' });
     } catch {
-      onError('No se pudo copiar el enlace');
+      setError('No se pudo copiar el enlace');
     }
   };
 
   if (editing) {
     return (
       <li>
-        <form className={styles.form} onSubmit={save} aria-label={`Editar ${user.usuario}`}>
+        <form
+          ref={formRef}
+          className={styles.form}
+          onSubmit={save}
+          aria-label={`Editar ${user.usuario}`}
+          aria-describedby={error ? errorId : undefined}
+        >
           <UserFields form={form} onChange={setForm} editing />
+          <FormError id={errorId} text={error} />
           <div className={styles.row}>
             <button type="submit" className={styles.button}>
               Guardar
             </button>
-            <button type="button" className={styles.secondary} onClick={() => setEditing(false)}>
+            <button type="button" className={styles.secondary} onClick={close}>
               Cancelar
             </button>
           </div>
@@ -131,9 +189,16 @@ function UserRow({
       <span className={styles.muted}>{user.box ? `Box ${user.box}` : 'Sin box'}</span>
       <div className={styles.row}>
         <button
+          ref={(element) => {
+            editRef.current = element;
+            editButton(element);
+          }}
           type="button"
           className={styles.secondary}
-          onClick={() => setEditing(true)}
+          onClick={() => {
+            setError('');
+            setEditing(true);
+          }}
           aria-label={`Editar ${user.usuario}`}
         >
           Editar
@@ -147,22 +212,35 @@ function UserRow({
           </button>
         )}
       </div>
+      <FormError id={`row-error-${user.id}`} text={error} />
     </li>
   );
 }
 
 /** Entries of "Últimos accesos" per page. */
 const AUDIT_PAGE = 20;
+const ADD_ERROR_ID = 'add-user-error';
 
 /** Gestionar Usuarios (admin only; the server refuses anyone else). */
 export function AdminPanel() {
+  const t = useDoorT();
   const token = useSession((s) => s.token) ?? '';
   const self = useSession((s) => s.user);
   const [users, setUsers] = useState<DoorUser[]>([]);
   const [entries, setEntries] = useState<DoorAuditEntry[]>([]);
   const [moreEntries, setMoreEntries] = useState(false);
   const [error, setError] = useState('');
-  const [form, setForm] = useState<UserForm>({ usuario: '', pin: '', contraseña: '', box: '' });
+  const [auditError, setAuditError] = useState('');
+  const [form, setForm] = useState<UserForm>(EMPTY_FORM);
+  const [addError, setAddError] = useState('');
+  const [invalid, setInvalid] = useState<readonly UserField[]>([]);
+  const [added, setAdded] = useState('');
+  const [listNotice, setListNotice] = useState('');
+  const addForm = useRef<HTMLFormElement>(null);
+  const usersHeading = useRef<HTMLHeadingElement>(null);
+  const editButtons = useRef(new Map<string, HTMLButtonElement>());
+  /** Where the focus goes once the list shows a deletion: a row's Editar, or (null) the list heading. */
+  const [focusTarget, setFocusTarget] = useState<{ rowId: string | null } | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -173,6 +251,7 @@ export function AdminPanel() {
       setUsers(list.users);
       setEntries(audit.entries);
       setMoreEntries(audit.hasMore);
+      setError('');
     } catch (e) {
       setError(message(e, 'Error al cargar usuarios'));
     }
@@ -182,6 +261,14 @@ export function AdminPanel() {
     void load();
   }, [load]);
 
+  useEffect(() => {
+    if (focusTarget === null) return;
+    const row = focusTarget.rowId === null ? undefined : editButtons.current.get(focusTarget.rowId);
+    if (row) row.focus();
+    else usersHeading.current?.focus();
+    setFocusTarget(null);
+  }, [focusTarget]);
+
   const loadOlder = async () => {
     const oldest = entries.at(-1);
     if (!oldest) return;
@@ -189,25 +276,49 @@ export function AdminPanel() {
       const page = await api.action('abridor', 'list_audit', { token, limit: AUDIT_PAGE, before: oldest.id });
       setEntries((shown) => [...shown, ...page.entries]);
       setMoreEntries(page.hasMore);
+      setAuditError('');
     } catch (e) {
-      setError(message(e, 'Error al cargar los accesos'));
+      setAuditError(message(e, 'Error al cargar los accesos'));
     }
   };
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form.usuario.trim() || !form.pin || !form.contraseña) {
-      setError('Usuario, PIN y contraseña son obligatorios');
+    setAdded('');
+    const missing = missingFields(form);
+    setInvalid(missing);
+    const [first] = missing;
+    if (first) {
+      setAddError('Usuario, PIN y contraseña son obligatorios');
+      focusField(addForm.current, first);
       return;
     }
     try {
-      await api.action('abridor', 'add_user', { token, ...form, box: form.box || null });
-      setForm({ usuario: '', pin: '', contraseña: '', box: '' });
-      setError('');
+      const { user } = await api.action('abridor', 'add_user', { token, ...form, box: form.box || null });
+      setForm(EMPTY_FORM);
+      setAddError('');
+      setAdded(t('admin.added', { usuario: user.usuario }));
+      // Ready for the next one.
+      focusField(addForm.current, 'usuario');
       await load();
     } catch (e) {
-      setError(message(e, 'Error al agregar usuario'));
+      setAddError(message(e, 'Error al agregar usuario'));
     }
+  };
+
+  const changed = async (notice: string) => {
+    setListNotice(notice);
+    await load();
+  };
+  const deleted = async (user: DoorUser) => {
+    setListNotice(t('admin.deleted', { usuario: user.usuario }));
+    const rowId = focusAfterRemoval(
+      users.map((u) => u.id),
+      user.id,
+    );
+    setUsers((shown) => shown.filter((u) => u.id !== user.id));
+    setFocusTarget({ rowId });
+    await load();
   };
 
   const copyAdminLink = async () => {
@@ -218,6 +329,7 @@ export function AdminPanel() {
       await navigator.clipboard.writeText(
         `${window.location.origin}${DOOR_PATHS.login}?token=${encodeURIComponent(answer.magic_token)}`,
       );
+      setError('');
       toast({ title: 'Enlace mágico copiado', variant: 'success' });
     } catch {
       setError('No se pudo copiar el enlace');
@@ -227,25 +339,47 @@ export function AdminPanel() {
   return (
     <section className={styles.form} aria-labelledby="admin-title">
       <h2 id="admin-title">Gestionar Usuarios</h2>
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
       <button type="button" className={styles.secondary} onClick={copyAdminLink}>
         Copy Magic Link
       </button>
-      <ul className={styles.list} aria-label="Usuarios">
+      <FormError id="admin-error" text={error} />
+      <h3 id="users-title" ref={usersHeading} tabIndex={-1}>
+        {t('admin.users')}
+      </h3>
+      <p role="status" className={styles.muted}>
+        {listNotice}
+      </p>
+      <ul className={styles.list} aria-labelledby="users-title">
         {users.map((user) => (
-          <UserRow key={user.id} user={user} onChanged={load} onError={setError} />
+          <UserRow
+            key={user.id}
+            user={user}
+            onChanged={changed}
+            onDeleted={deleted}
+            editButton={(element) => {
+              if (element) editButtons.current.set(user.id, element);
+              else editButtons.current.delete(user.id);
+            }}
+          />
         ))}
       </ul>
-      <form className={styles.form} onSubmit={add} noValidate aria-labelledby="add-user-title">
+      <form
+        ref={addForm}
+        className={styles.form}
+        onSubmit={add}
+        noValidate
+        aria-labelledby="add-user-title"
+        aria-describedby={addError ? ADD_ERROR_ID : undefined}
+      >
         <h3 id="add-user-title">Añadir usuario</h3>
-        <UserFields form={form} onChange={setForm} editing={false} />
+        <UserFields form={form} onChange={setForm} editing={false} invalid={invalid} errorId={ADD_ERROR_ID} />
+        <FormError id={ADD_ERROR_ID} text={addError} />
         <button type="submit" className={styles.button}>
           Añadir
         </button>
+        <p role="status" className={styles.muted}>
+          {added}
+        </p>
       </form>
       <h3>Últimos accesos</h3>
       <ul className={styles.list} aria-label="Últimos accesos">
@@ -262,6 +396,7 @@ export function AdminPanel() {
           Ver accesos anteriores
         </button>
       )}
+      <FormError id="audit-error" text={auditError} />
     </section>
   );
 }

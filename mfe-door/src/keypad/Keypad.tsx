@@ -1,66 +1,82 @@
-import { useCallback, useEffect, useReducer, useState } from 'react';
-import { ApiError, api } from 'shared-api';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { ApiError } from 'shared-api';
 import styles from '../Door.module.css';
+import type { Announce } from '../notice';
 import { useSession } from '../session/store';
-import { doorOutcomeMessage, isCompletePin, keypadReducer, PIN_LENGTH } from './reducer';
-import { useCountdown } from './useCountdown';
+import { useDoorT } from '../texts';
+import { KEYPAD_KEY_ATTRIBUTE, keyCommand, keyTargetOf } from './keyboard';
+import { useLockout } from './lockout-store';
+import { pinAction } from './pin-action';
+import { doorOutcomeMessage, isCompletePin, type KeypadAction, keypadReducer, PIN_LENGTH } from './reducer';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', 'C', '0', '⌫'] as const;
 
-export function Keypad() {
+const keyAction = (key: (typeof KEYS)[number]): KeypadAction =>
+  key === 'C' ? { type: 'clear' } : key === '⌫' ? { type: 'backspace' } : { type: 'digit', digit: key };
+
+/** Results go to `announce`: the door screen's one live region, which outlives this view. */
+export function Keypad({ announce }: { announce: Announce }) {
+  const t = useDoorT();
   const token = useSession((s) => s.token);
   const signOut = useSession((s) => s.signOut);
+  const locked = useLockout((s) => s.seconds > 0);
+  const lockUntil = useLockout((s) => s.lockUntil);
   const [pin, dispatch] = useReducer(keypadReducer, '');
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [lockedUntil, setLockedUntil] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
-  const seconds = useCountdown(lockedUntil);
-  const locked = seconds > 0;
+  // aria-disabled, not disabled: a disabled button drops the focus (to the page), so a keyboard
+  // or screen-reader user pressing Entrada would lose his place at every attempt.
+  const inert = busy || locked;
 
-  const press = useCallback((key: string) => {
-    if (key === 'C') dispatch({ type: 'clear' });
-    else if (key === '⌫') dispatch({ type: 'backspace' });
-    else dispatch({ type: 'digit', digit: key });
-  }, []);
-
-  // Digits, Backspace and Escape on a physical keyboard work too.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.target instanceof HTMLInputElement) return;
-      if (/^\d$/.test(event.key)) press(event.key);
-      else if (event.key === 'Backspace') press('⌫');
-      else if (event.key === 'Escape') press('C');
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [press]);
+  const press = (action: KeypadAction) => {
+    if (!inert) dispatch(action);
+  };
 
   const act = async (door_action: 'ENTRADA' | 'SALIDA') => {
-    if (locked) {
-      setResult({ ok: false, text: `Espere ${seconds} segundos antes del próximo intento` });
-      return;
-    }
+    if (inert || !token) return;
     if (!isCompletePin(pin)) {
-      setResult({ ok: false, text: 'Debe ingresar un PIN de 4 dígitos' });
+      announce({ tone: 'error', text: 'Debe ingresar un PIN de 4 dígitos' });
       return;
     }
-    if (!token) return;
     setBusy(true);
     try {
-      const answer = await api.action('abridor', 'door_action', { token, pin, door_action });
-      if (answer.lockedUntil) setLockedUntil(new Date(answer.lockedUntil).getTime());
-      setResult({ ok: answer.success, text: doorOutcomeMessage(answer) });
+      const { answer, clock } = await pinAction('door_action', { token, pin, door_action });
+      if (answer.lockedUntil) {
+        lockUntil(answer.lockedUntil, clock);
+        announce({ tone: 'error', text: t('keypad.lockedOut'), lockout: true });
+      } else {
+        announce({ tone: answer.success ? 'ok' : 'error', text: doorOutcomeMessage(answer) });
+      }
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) signOut();
-      setResult({ ok: false, text: e instanceof ApiError && e.message ? e.message : 'Error al procesar la acción' });
+      announce({ tone: 'error', text: e instanceof ApiError && e.message ? e.message : 'Error al procesar la acción' });
     } finally {
       dispatch({ type: 'clear' }); // the PIN is cleared after every attempt
       setBusy(false);
     }
   };
 
+  // The listener is added once; it calls the latest render's handlers.
+  const latest = useRef({ press, act });
+  latest.current = { press, act };
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented) return;
+      const command = keyCommand(event, keyTargetOf(event.target));
+      if (!command) return;
+      if (command.type === 'enter') {
+        // On a keypad key, Enter would also click that key: ENTRADA instead.
+        event.preventDefault();
+        void latest.current.act('ENTRADA');
+      } else {
+        latest.current.press(command);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
   return (
-    <section aria-labelledby="keypad-title" className={styles.form}>
+    <section aria-labelledby="keypad-title" className={styles.keypad}>
       <h2 id="keypad-title" className="visually-hidden">
         Teclado
       </h2>
@@ -80,33 +96,23 @@ export function Keypad() {
           <button
             key={key}
             type="button"
-            onClick={() => press(key)}
-            disabled={busy}
+            {...{ [KEYPAD_KEY_ATTRIBUTE]: '' }}
+            onClick={() => press(keyAction(key))}
+            aria-disabled={inert}
             aria-label={key === 'C' ? 'Borrar todo' : key === '⌫' ? 'Borrar último dígito' : key}
           >
             {key}
           </button>
         ))}
       </div>
-      <div className={styles.doorButtons}>
-        <button type="button" className={styles.enter} onClick={() => act('ENTRADA')} disabled={busy}>
+      <div className={styles.doorButtons} data-testid="door-buttons">
+        <button type="button" className={styles.enter} onClick={() => act('ENTRADA')} aria-disabled={inert}>
           Entrada
         </button>
-        <button type="button" className={styles.exit} onClick={() => act('SALIDA')} disabled={busy}>
+        <button type="button" className={styles.exit} onClick={() => act('SALIDA')} aria-disabled={inert}>
           Salida
         </button>
       </div>
-      {locked && (
-        <p className={styles.error} role="alert" data-testid="lockout">
-          Espere {seconds} segundos antes del próximo intento
-        </p>
-      )}
-      {result && !locked && (
-        <p className={result.ok ? styles.ok : styles.error} role={result.ok ? 'status' : 'alert'}>
-          {result.text}
-        </p>
-      )}
-      {result && locked && <p className={styles.error}>{result.text}</p>}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError, api } from 'shared-api';
 import styles from '../Door.module.css';
 import { useSession } from '../session/store';
@@ -9,6 +9,12 @@ export function LoginPage() {
   const [contraseña, setContraseña] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const usuarioField = useRef<HTMLInputElement>(null);
+
+  // The login is the only thing to do here: start in its first field.
+  useEffect(() => {
+    usuarioField.current?.focus();
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,11 +41,22 @@ export function LoginPage() {
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="login-title">
+    <form
+      className={styles.form}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="login-title"
+      aria-describedby={error ? 'login-error' : undefined}
+    >
       <h2 id="login-title">Iniciar sesión</h2>
       <label>
         Usuario
-        <input value={usuario} onChange={(e) => setUsuario(e.target.value)} autoComplete="username" />
+        <input
+          ref={usuarioField}
+          value={usuario}
+          onChange={(e) => setUsuario(e.target.value)}
+          autoComplete="username"
+        />
       </label>
       <label>
         Contraseña
@@ -50,11 +67,10 @@ export function LoginPage() {
           autoComplete="current-password"
         />
       </label>
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      {/* In the form from the start, so that an error put in it is announced. */}
+      <div role="alert" id="login-error">
+        {error && <p className={styles.error}>{error}</p>}
+      </div>
       <button type="submit" className={styles.button} disabled={busy}>
         Entrar
       </button>

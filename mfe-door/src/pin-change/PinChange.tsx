@@ -1,24 +1,33 @@
 import { type FormEvent, useState } from 'react';
-import { ApiError, api } from 'shared-api';
+import { ApiError } from 'shared-api';
 import styles from '../Door.module.css';
-import { useCountdown } from '../keypad/useCountdown';
+import { useLockout } from '../keypad/lockout-store';
+import { pinAction } from '../keypad/pin-action';
 import { useSession } from '../session/store';
+import { useDoorT } from '../texts';
 import { INITIAL_PIN_CHANGE, nextPinChange, type PinChangeState, pinChangeRefusal } from './steps';
 
 const LABELS = { 1: 'PIN actual', 2: 'PIN nuevo', 3: 'Confirme el PIN nuevo' } as const;
 const FIELD = { 1: 'currentPin', 2: 'newPin', 3: 'confirmPin' } as const;
+const ERROR_ID = 'pin-change-error';
 
-export function PinChange({ onDone }: { onDone: () => void }) {
+/** `onDone(true)` once the server changed the PIN; `onDone(false)` on Cancelar. */
+export function PinChange({ onDone }: { onDone: (changed: boolean) => void }) {
+  const t = useDoorT();
   const token = useSession((s) => s.token);
   const signOut = useSession((s) => s.signOut);
+  const seconds = useLockout((s) => s.seconds);
+  const lockUntil = useLockout((s) => s.lockUntil);
   const [state, setState] = useState<PinChangeState>(INITIAL_PIN_CHANGE);
   const [busy, setBusy] = useState(false);
-  const [lockedUntil, setLockedUntil] = useState<number | null>(null);
-  const seconds = useCountdown(lockedUntil);
   const field = FIELD[state.step];
+  // While locked (here or on the keypad) that is what stands; it goes with the lockout.
+  const error = seconds > 0 ? t('keypad.lockedOut') : state.error;
+  const invalid = seconds === 0 && state.error !== null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (busy || seconds > 0) return;
     const next = nextPinChange(state);
     if (!next.done) {
       const { done: _done, ...rest } = next;
@@ -28,17 +37,21 @@ export function PinChange({ onDone }: { onDone: () => void }) {
     if (!token) return;
     setBusy(true);
     try {
-      const answer = await api.action('abridor', 'change_pin', {
+      const { answer, clock } = await pinAction('change_pin', {
         token,
         currentPin: state.currentPin,
         newPin: state.newPin,
       });
       if (answer.success) {
-        onDone();
+        onDone(true);
         return;
       }
-      if (answer.lockedUntil) setLockedUntil(new Date(answer.lockedUntil).getTime());
-      setState({ ...INITIAL_PIN_CHANGE, error: pinChangeRefusal(answer) });
+      if (answer.lockedUntil) {
+        lockUntil(answer.lockedUntil, clock);
+        setState(INITIAL_PIN_CHANGE);
+      } else {
+        setState({ ...INITIAL_PIN_CHANGE, error: pinChangeRefusal(answer) });
+      }
     } catch (e) {
       // A PIN or password change elsewhere ends this session: back to the login, as the keypad does.
       if (e instanceof ApiError && e.status === 401) signOut();
@@ -52,7 +65,13 @@ export function PinChange({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="pin-change-title">
+    <form
+      className={styles.form}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="pin-change-title"
+      aria-describedby={error ? ERROR_ID : undefined}
+    >
       <h2 id="pin-change-title">Cambiar PIN · paso {state.step} de 3</h2>
       <label>
         {LABELS[state.step]}
@@ -64,25 +83,26 @@ export function PinChange({ onDone }: { onDone: () => void }) {
           maxLength={4}
           // biome-ignore lint/a11y/noAutofocus: each step asks for one thing
           autoFocus
+          aria-invalid={invalid || undefined}
+          aria-describedby={error ? ERROR_ID : undefined}
           value={state[field]}
           onChange={(e) => setState({ ...state, [field]: e.target.value.replace(/\D/g, '').slice(0, 4) })}
         />
       </label>
+      {/* In the form from the start, so that an error put in it is announced. */}
+      <div role="alert" id={ERROR_ID}>
+        {error && <p className={styles.error}>{error}</p>}
+      </div>
       {seconds > 0 && (
-        <p className={styles.error} role="alert" data-testid="pin-change-lockout">
-          Espere {seconds} segundos antes del próximo intento
-        </p>
-      )}
-      {state.error && (
-        <p className={styles.error} role={seconds > 0 ? undefined : 'alert'}>
-          {state.error}
+        <p className={styles.countdown} role="timer" data-testid="pin-change-lockout">
+          {t('keypad.countdown', { count: seconds })}
         </p>
       )}
       <div className={styles.row}>
-        <button type="submit" className={styles.button} disabled={busy || seconds > 0}>
+        <button type="submit" className={styles.button} aria-disabled={busy || seconds > 0}>
           {state.step < 3 ? 'Siguiente' : 'Cambiar PIN'}
         </button>
-        <button type="button" className={styles.secondary} onClick={onDone}>
+        <button type="button" className={styles.secondary} onClick={() => onDone(false)}>
           Cancelar
         </button>
       </div>

@@ -11,8 +11,26 @@ export const USER_KEY = 'abridor_user';
 interface SessionState {
   token: string | null;
   user: DoorUser | null;
+  /**
+   * False for a session read from storage until the server has answered for it: until then its
+   * user (maybe the admin, maybe revoked) is not shown.
+   */
+  verified: boolean;
   signIn(token: string, user: DoorUser): void;
+  /** The server vouched for the stored token: its answer is the user now. */
+  confirm(user: DoorUser): void;
+  /** The server could not be asked (offline): the stored session stands; the next action will tell. */
+  trustStored(): void;
   signOut(): void;
+}
+
+function store(token: string, user: DoorUser): void {
+  try {
+    localStorage.setItem(TOKEN_KEY, token);
+    localStorage.setItem(USER_KEY, JSON.stringify(user));
+  } catch {
+    // storage disabled: the session lasts this visit
+  }
 }
 
 function readStored(): { token: string | null; user: DoorUser | null } {
@@ -27,16 +45,20 @@ function readStored(): { token: string | null; user: DoorUser | null } {
   }
 }
 
-export const useSession = create<SessionState>()((set) => ({
+export const useSession = create<SessionState>()((set, get) => ({
   ...readStored(),
+  verified: false,
   signIn(token, user) {
-    try {
-      localStorage.setItem(TOKEN_KEY, token);
-      localStorage.setItem(USER_KEY, JSON.stringify(user));
-    } catch {
-      // storage disabled: the session lasts this visit
-    }
-    set({ token, user });
+    store(token, user);
+    set({ token, user, verified: true });
+  },
+  confirm(user) {
+    const { token } = get();
+    if (token) store(token, user);
+    set({ user, verified: true });
+  },
+  trustStored() {
+    set({ verified: true });
   },
   signOut() {
     try {
@@ -45,6 +67,6 @@ export const useSession = create<SessionState>()((set) => ({
     } catch {
       // nothing stored
     }
-    set({ token: null, user: null });
+    set({ token: null, user: null, verified: false });
   },
 }));

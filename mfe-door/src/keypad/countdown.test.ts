@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { clockOffset, LOCKOUT_MS, lockoutDeadline, msToNextTick, secondsLeft } from './countdown';
+
+const at = (time: string) => Date.parse(`2026-03-02T${time}Z`);
+const header = (time: string) => new Date(at(time)).toUTCString();
+
+describe('clock offset from a Date header', () => {
+  it('is the server clock minus the device clock, at the middle of the header’s second', () => {
+    expect(clockOffset({ dateHeader: header('10:00:09'), receivedAt: at('10:00:00') })).toBe(9_500);
+    expect(clockOffset({ dateHeader: header('09:59:40'), receivedAt: at('10:00:00') })).toBe(-19_500);
+  });
+
+  it('is 0 without a usable header', () => {
+    expect(clockOffset({ dateHeader: null, receivedAt: at('10:00:00') })).toBe(0);
+    expect(clockOffset({ dateHeader: 'yesterday', receivedAt: at('10:00:00') })).toBe(0);
+  });
+});
+
+describe('lockout deadline on the device clock', () => {
+  it('shows 15 s, not 24, on a phone 9 s behind the server', () => {
+    const receivedAt = at('10:00:00');
+    const deadline = lockoutDeadline(new Date(at('10:00:24')).toISOString(), {
+      dateHeader: header('10:00:09'),
+      receivedAt,
+    });
+    expect(secondsLeft(deadline, receivedAt)).toBe(15);
+  });
+
+  it('shows 15 s, not 0, on a phone 20 s ahead of the server', () => {
+    const receivedAt = at('10:00:00');
+    const deadline = lockoutDeadline(new Date(at('09:59:55')).toISOString(), {
+      dateHeader: header('09:59:40'),
+      receivedAt,
+    });
+    expect(secondsLeft(deadline, receivedAt)).toBe(15);
+  });
+
+  it('is within half a second of the real end, wherever in its second the header was written', () => {
+    // The phone runs 9 s behind; the server answers m ms into a second and its header drops them.
+    for (let m = 0; m < 1_000; m += 37) {
+      const receivedAt = at('10:00:00') + m;
+      const serverNow = receivedAt + 9_000;
+      const lockedUntil = new Date(serverNow + LOCKOUT_MS).toISOString();
+      const deadline = lockoutDeadline(lockedUntil, { dateHeader: new Date(serverNow).toUTCString(), receivedAt });
+      const realEnd = receivedAt + LOCKOUT_MS;
+      expect(Math.abs((deadline as number) - realEnd)).toBeLessThanOrEqual(500);
+      expect(secondsLeft(deadline, receivedAt)).toBe(15);
+    }
+  });
+
+  it('never shows more than the spec’s 15 s, even without a Date header', () => {
+    const receivedAt = at('10:00:00');
+    const deadline = lockoutDeadline(new Date(at('10:00:24')).toISOString(), { dateHeader: null, receivedAt });
+    expect(deadline).toBe(receivedAt + LOCKOUT_MS);
+    expect(secondsLeft(deadline, receivedAt)).toBe(15);
+  });
+
+  it('is null for an unreadable time, and over for a past one', () => {
+    expect(lockoutDeadline('soon', { dateHeader: null, receivedAt: 0 })).toBeNull();
+    const receivedAt = at('10:00:00');
+    const deadline = lockoutDeadline(new Date(at('10:00:05')).toISOString(), {
+      dateHeader: header('10:00:09'),
+      receivedAt,
+    });
+    expect(secondsLeft(deadline, receivedAt)).toBe(0);
+  });
+});
+
+describe('seconds shown and the next tick', () => {
+  it('rounds up, so the last second shows 1 and the end shows 0', () => {
+    expect(secondsLeft(15_000, 0)).toBe(15);
+    expect(secondsLeft(15_000, 999)).toBe(15);
+    expect(secondsLeft(15_000, 1_000)).toBe(14);
+    expect(secondsLeft(15_000, 14_999)).toBe(1);
+    expect(secondsLeft(15_000, 15_000)).toBe(0);
+    expect(secondsLeft(15_000, 20_000)).toBe(0);
+    expect(secondsLeft(null, 0)).toBe(0);
+  });
+
+  it('ticks when the shown number changes', () => {
+    expect(msToNextTick(15_000, 500)).toBe(500);
+    expect(msToNextTick(15_000, 1_000)).toBe(1_000);
+    expect(msToNextTick(15_000, 14_999)).toBe(1);
+    expect(msToNextTick(15_000, 15_000)).toBeNull();
+  });
+});
