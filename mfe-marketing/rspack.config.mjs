@@ -1,19 +1,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createConfig } from '../tooling/rspack/create-config.mjs';
+import { createConfigs } from '../tooling/rspack/create-config.mjs';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 
-export default (_env, argv) =>
-  createConfig(
-    {
-      appDir,
-      federationName: 'marketing',
-      devPort: 4001,
-      kind: 'remote',
-      exposes: { './App': './src/App.tsx' },
-      htmlPage: 'development',
-      title: 'Trasteros',
-    },
-    argv,
-  );
+const options = {
+  appDir,
+  federationName: 'marketing',
+  devPort: 4001,
+  kind: 'remote',
+  exposes: { './App': './src/App.tsx' },
+  htmlPage: 'development',
+  title: 'Trasteros',
+};
+
+export default (_env, argv) => createConfigs(options, argv);

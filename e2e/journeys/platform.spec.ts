@@ -147,3 +147,37 @@ test.describe('the shell through the gateway', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 });
+
+test.describe('server rendering', () => {
+  test('the first HTML carries the page itself, in its language, with the remote rendered by its server container', async ({
+    request,
+  }) => {
+    const home = await (await request.get('/es')).text();
+    expect(home).toMatch(/<html lang="es"/);
+    expect(home).toContain('Trasteros y guardamuebles desde 1 euro al día');
+    expect(home).toContain('Lo que dicen nuestros clientes');
+    const facilities = await (await request.get('/en/facilities')).text();
+    expect(facilities).toMatch(/<html lang="en"/);
+    expect(facilities).toMatch(/<h1[^>]*>Our facilities<\/h1>/);
+    // The remote's stylesheet comes before its HTML: nothing unstyled paints.
+    expect(facilities).toMatch(/<link rel="stylesheet" href="\/remotes\/marketing\/static\/css\/[^"]+\.css">/);
+  });
+
+  test('hydration takes over without a mismatch, in both languages @phone', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || /hydrat/i.test(message.text())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    for (const path of ['/es', '/en/facilities', '/es/instalaciones', '/en']) {
+      await page.goto(path);
+      await expect(page.locator('h1').first()).toBeVisible();
+      // Interactive after hydration: the language switch works.
+      await page.waitForLoadState('networkidle');
+    }
+    // Interactive after hydration: the assistant opens.
+    await page.getByRole('button', { name: 'Assistant' }).click();
+    await expect(page.getByRole('dialog', { name: 'Virtual assistant' })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+});

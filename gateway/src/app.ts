@@ -9,8 +9,9 @@ import { jsonErrorHandler, jsonNotFound } from './errors';
 import { checkUpstreams } from './health';
 import { functionsRoutes, remotesProxy } from './proxies';
 import { publicRegistry, type RegistrySource } from './registry';
-import { refuseSourceMaps, securityHeaders } from './security';
+import { cspNonce, refuseSourceMaps, securityHeaders } from './security';
 import { robots, sitemap } from './seo';
+import { createManifestReader, createRendererSource } from './server-render';
 import { createShellPageHandler } from './shell-page';
 
 /** Content-hashed files may be cached for a year; everything else is revalidated. */
@@ -28,6 +29,7 @@ export function createGateway(config: GatewayConfig, registry: RegistrySource, l
   // it is configured. Otherwise a client's own X-Forwarded-For would choose its rate-limit bucket.
   app.set('trust proxy', config.GATEWAY_TRUST_PROXY);
   app.use(pinoHttp({ logger: log, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  app.use(cspNonce);
   app.use(securityHeaders(site));
   // Server-Sent Events must reach the browser unbuffered.
   app.use(
@@ -60,6 +62,8 @@ export function createGateway(config: GatewayConfig, registry: RegistrySource, l
   // Source maps carry the whole source: kept for error tracking, never served.
   app.use(refuseSourceMaps);
 
+  // A remote's server container is for the renderer, which reads it from the remote's origin.
+  app.use('/remotes/:name/server', jsonNotFound);
   // Remotes: hashed chunks immutable, manifests and remoteEntry revalidated.
   app.use('/remotes', (req, res, next) => {
     res.setHeader('cache-control', isHashedAsset(req.path) ? IMMUTABLE : NO_CACHE);
@@ -79,7 +83,14 @@ export function createGateway(config: GatewayConfig, registry: RegistrySource, l
   );
   // A missing asset is a JSON 404, not the HTML page.
   app.use('/static', jsonNotFound);
-  app.get('/{*splat}', createShellPageHandler(config.SHELL_DIST, registry, site));
+  app.get(
+    '/{*splat}',
+    createShellPageHandler(config.SHELL_DIST, registry, site, {
+      renderer: createRendererSource(config.SHELL_DIST, log, site),
+      manifest: createManifestReader(log),
+      log,
+    }),
+  );
   app.use(jsonNotFound);
   app.use(jsonErrorHandler(log));
   return app;

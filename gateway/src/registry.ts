@@ -23,6 +23,17 @@ export function publicRegistry(remotes: RemoteConfig): Record<string, string> {
   );
 }
 
+/**
+ * Where the renderer fetches a remote's manifest: straight from its origin (no hop through
+ * this gateway), or the published URL, made absolute against the gateway when relative.
+ */
+export function serverManifestUrl(remotes: RemoteConfig, name: string, gatewayBase: string): string | null {
+  const entry = remotes[name];
+  if (!entry) return null;
+  if ('origin' in entry) return `${entry.origin.replace(/\/$/, '')}/mf-manifest.json`;
+  return new URL(entry.manifest, gatewayBase).href;
+}
+
 export function parseRemoteConfig(json: string): RemoteConfig {
   return registryFile.parse(JSON.parse(json));
 }

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
@@ -13,12 +15,15 @@ import { thirdPartySources } from './site-config';
  */
 export function securityHeaders(site: SiteConfig) {
   const extra = thirdPartySources(site);
+  // The server renderer's streaming scripts (React's boundary swaps) carry this response's nonce.
+  const nonce = (_req: IncomingMessage, res: ServerResponse) =>
+    `'nonce-${(res as ServerResponse & { locals?: { cspNonce?: string } }).locals?.cspNonce ?? ''}'`;
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...extra.script],
+        scriptSrc: ["'self'", nonce, ...extra.script],
         styleSrc: ["'self'", ...extra.style],
         imgSrc: ["'self'", 'data:', ...extra.img],
         fontSrc: ["'self'", ...extra.font],
@@ -92,5 +97,11 @@ export function refuseSourceMaps(req: Request, res: Response, next: NextFunction
     sendJsonError(res, 404, 'Not found');
     return;
   }
+  next();
+}
+
+/** A fresh CSP nonce per response, for the inline scripts the server renderer streams. */
+export function cspNonce(_req: Request, res: Response, next: NextFunction) {
+  res.locals.cspNonce = randomBytes(16).toString('base64');
   next();
 }

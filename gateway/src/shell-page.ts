@@ -1,30 +1,52 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
 import type { SiteConfig } from 'shared-api/site';
 import { matchPath, remoteForPath } from 'shared-i18n';
 import { sendJsonError } from './errors';
 import type { RegistrySource } from './registry';
-import { publicRegistry } from './registry';
+import { publicRegistry, serverManifestUrl } from './registry';
+import type { createManifestReader, Renderer } from './server-render';
 
 /** JSON for a `<script type="application/json">`: `<` escaped so the data cannot close the tag. */
 function jsonForHtml(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+const ROOT = '<div id="root"></div>';
+
+/** How long the route's remote may take on the server before its slot is left to the browser. */
+export const REMOTE_BUDGET_MS = 300;
+
+interface ServerRendering {
+  renderer(): Promise<Renderer | null>;
+  manifest: ReturnType<typeof createManifestReader>;
+  log: Logger;
+}
+
 /**
- * Serves the shell's index.html for every page path: with the registry inlined and a preload
- * hint for the current route's remote manifest (two round trips less), and the real status:
- * 404 for a path outside the route table (the shell then renders its not-found page).
+ * Serves every page path: the shell's index.html with the registry and site configuration
+ * inlined, and, when the shell has a server build, the page itself rendered into #root
+ * (streamed; the route's remote through its server container when its release has one).
+ * 404 for a path outside the route table. Without a renderer, or if it fails before sending
+ * anything, the same page is rendered by the browser, as before.
  */
-export function createShellPageHandler(shellDist: string, registry: RegistrySource, site: SiteConfig) {
+export function createShellPageHandler(
+  shellDist: string,
+  registry: RegistrySource,
+  site: SiteConfig,
+  rendering?: ServerRendering,
+) {
   let template: string | null = null;
   const readTemplate = () => {
     template ??= readFileSync(path.join(shellDist, 'index.html'), 'utf8');
     return template;
   };
 
-  return (req: Request, res: Response) => {
+  return async (req: Request, res: Response) => {
     const match = matchPath(req.path);
     if (match.kind === 'redirect') {
       const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?')) : '';
@@ -38,18 +60,88 @@ export function createShellPageHandler(shellDist: string, registry: RegistrySour
       sendJsonError(res, 503, 'The site is being deployed. Please try again in a minute.', { 'retry-after': '60' });
       return;
     }
-    const remotes = publicRegistry(registry.current());
+    const config = registry.current();
+    const remotes = publicRegistry(config);
     const remoteName = remoteForPath(req.path);
     const manifest = remoteName && Object.hasOwn(remotes, remoteName) ? remotes[remoteName] : undefined;
+    const language = match.kind === 'page' ? match.lang : match.kind === 'not-found' ? match.lang : null;
     const head = [
       `<script type="application/json" id="remotes-registry">${jsonForHtml(remotes)}</script>`,
       `<script type="application/json" id="site-config">${jsonForHtml(site)}</script>`,
       manifest ? `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous">` : '',
-    ].join('');
-    res
-      .status(match.kind === 'not-found' ? 404 : 200)
-      .set('cache-control', 'no-cache')
-      .type('html')
-      .send(html.replace('</head>', `${head}</head>`));
+    ];
+    const status = match.kind === 'not-found' ? 404 : 200;
+    const send = (page: string) => res.status(status).set('cache-control', 'no-cache').type('html').send(page);
+    const withHead = (extra: string[]) => {
+      const page = html.replace('</head>', `${[...head, ...extra].join('')}</head>`);
+      return language ? page.replace(/<html lang="[a-z]+"/, `<html lang="${language}"`) : page;
+    };
+
+    const renderer = (await rendering?.renderer()) ?? null;
+    const nonce = typeof res.locals.cspNonce === 'string' ? res.locals.cspNonce : null;
+    if (!rendering || !renderer || !nonce || !html.includes(ROOT)) {
+      send(withHead([]));
+      return;
+    }
+
+    // The route's remote renders on the server when its release has a server container.
+    const serverRemotes: Record<string, string> = {};
+    const publicPaths: Record<string, string> = {};
+    const styles: string[] = [];
+    if (remoteName && manifest) {
+      const url = serverManifestUrl(config, remoteName, `http://127.0.0.1:${req.socket.localPort}`);
+      const release = url ? await rendering.manifest(url) : null;
+      const folder = manifest.slice(0, manifest.lastIndexOf('/') + 1);
+      if (release && url) {
+        // The remote's CSS before its HTML: nothing unstyled paints, nothing moves when it arrives.
+        styles.push(...release.css.map((css) => `<link rel="stylesheet" href="${escapeAttribute(folder + css)}">`));
+        if (release.serverRendered) {
+          serverRemotes[remoteName] = url;
+          publicPaths[remoteName] = folder;
+        }
+      }
+    }
+
+    try {
+      const { ready } = await renderer.render({
+        url: req.originalUrl,
+        remotes: serverRemotes,
+        publicPaths,
+        site,
+        nonce,
+        remoteBudgetMs: REMOTE_BUDGET_MS,
+        onError: (error, where) => {
+          // A remote without server output is rendered by the browser by design, not a fault.
+          const expected = error instanceof Error && error.name === 'ClientOnlyRemote';
+          rendering.log[expected ? 'debug' : 'warn'](
+            { err: error, where, url: req.originalUrl },
+            'server render fell back',
+          );
+        },
+      });
+      const stream = await ready;
+      const page = withHead(styles);
+      const at = page.indexOf(ROOT);
+      res.status(status).set('cache-control', 'no-cache').type('html');
+      res.write(`${page.slice(0, at)}<div id="root">`);
+      const tail = `</div>${page.slice(at + ROOT.length)}`;
+      const { Writable } = await import('node:stream');
+      stream.pipe(
+        new Writable({
+          write(chunk, _encoding, callback) {
+            // Backpressure through the compression layer (whose write takes no callback).
+            if (res.write(chunk)) callback();
+            else res.once('drain', callback);
+          },
+          final(callback) {
+            res.end(tail);
+            callback();
+          },
+        }),
+      );
+    } catch (error) {
+      rendering.log.error({ err: error, url: req.originalUrl }, 'server render failed; the browser renders the page');
+      if (!res.headersSent) send(withHead(styles));
+    }
   };
 }

@@ -4,13 +4,22 @@ import { Toaster } from 'shared-ui/toast';
 import { ScrollToTop } from './routing/ScrollToTop';
 import { SiteRoutes } from './routing/SiteRoutes';
 
-export function App() {
+/** The site inside a router: the browser's, or the server renderer's StaticRouter. */
+export function Site() {
   const { t } = useTranslation('common');
   return (
-    <BrowserRouter>
+    <>
       <ScrollToTop />
       <SiteRoutes />
       <Toaster closeLabel={t('toast.close')} />
+    </>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <Site />
     </BrowserRouter>
   );
 }

@@ -1,6 +1,6 @@
 import 'shared-ui/tokens.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { detectBrowserLanguage, initI18n } from 'shared-i18n';
 import { loadSchedulingScript } from 'shared-ui/scheduling';
 import { loadSiteConfig, setSiteConfig } from 'shared-ui/site';
@@ -22,11 +22,14 @@ async function start() {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   );
+  // The gateway rendered the page: take it over where it stands (nothing repaints).
+  if (root.firstElementChild) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 }
 
 void start();

@@ -9,6 +9,23 @@ import { rspack } from '@rspack/core';
 import { sharedDependencies } from './shared-dependencies.mjs';
 
 const require = createRequire(import.meta.url);
+const toolingDir = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Names the server container in the browser manifest (`metaData.ssrRemoteEntry`), which the
+ * federation's Node runtime reads: one manifest URL serves the browser and the renderer.
+ */
+class SsrEntryInManifest {
+  apply(compiler) {
+    compiler.hooks.afterEmit.tapPromise('SsrEntryInManifest', async () => {
+      const { readFile, writeFile } = await import('node:fs/promises');
+      const file = path.join(compiler.options.output.path, '..', 'mf-manifest.json');
+      const manifest = JSON.parse(await readFile(file, 'utf8'));
+      manifest.metaData.ssrRemoteEntry = { name: 'remoteEntry.js', path: 'server', type: 'commonjs-module' };
+      await writeFile(file, JSON.stringify(manifest));
+    });
+  }
+}
 
 /**
  * @param {object} options
@@ -41,6 +58,7 @@ export function createConfig(options, argv = {}) {
   const withHtml = htmlPage === 'always' || (htmlPage === 'development' && !isProduction);
 
   return {
+    name: 'client',
     mode: isProduction ? 'production' : 'development',
     context: appDir,
     entry: { main: './src/index.ts' },
@@ -57,7 +75,8 @@ export function createConfig(options, argv = {}) {
       cssFilename: `static/css/${hashed('[name]')}.css`,
       cssChunkFilename: `static/css/${hashed('[name]')}.css`,
       assetModuleFilename: `static/media/${hashed('[name]')}[ext]`,
-      clean: true,
+      // dist/server is the server build's own (it cleans itself).
+      clean: { keep: /^server[\\/]/ },
     },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
     module: {
@@ -141,4 +160,100 @@ export function createConfig(options, argv = {}) {
     },
     stats: isProduction ? 'errors-warnings' : 'minimal',
   };
+}
+
+/**
+ * The same app for Node (the gateway's renderer): a CommonJS federation container beside the
+ * browser build, in `dist/server/`, loaded at run time by URL through the federation's Node
+ * runtime. Releasing a remote stays one folder: the browser manifest names this entry
+ * (`metaData.ssrRemoteEntry`, written by `scripts/ssr-manifest.mjs`).
+ *
+ * @param {Parameters<typeof createConfig>[0] & { serverEntry?: string }} options
+ */
+export function createServerConfig(options, argv = {}) {
+  const { appDir, federationName, kind, exposes = {}, runtimePlugins = [], serverEntry } = options;
+  const client = createConfig({ ...options, htmlPage: 'never', standalone: true }, argv);
+  const appPackage = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
+  const shared = sharedDependencies(appPackage);
+  return {
+    ...client,
+    name: 'server',
+    // After the browser build: the two never compete for the two cores.
+    dependencies: ['client'],
+    target: 'async-node',
+    // The renderer's code for the host; a remote is only its container.
+    entry: kind === 'host' && serverEntry ? { render: serverEntry } : {},
+    devtool: false,
+    output: {
+      path: path.join(appDir, 'dist', 'server'),
+      // Chunks resolve next to remoteEntry.js, wherever the release folder is served from.
+      publicPath: '',
+      uniqueName: `${federationName}_server`,
+      // CommonJS in "type": "module" packages: the host's renderer is required by the gateway.
+      filename: kind === 'host' ? '[name].cjs' : '[name].js',
+      chunkFilename: `${federationName}.[name].[contenthash:10].${kind === 'host' ? 'cjs' : 'js'}`,
+      chunkFormat: 'commonjs',
+      chunkLoading: 'async-node',
+      library: { type: 'commonjs-module' },
+      assetModuleFilename: client.output.assetModuleFilename,
+      clean: true,
+    },
+    module: {
+      ...client.module,
+      generator: {
+        // Class names only, and the browser's asset URLs: the browser build ships the files.
+        'css/auto': { exportsOnly: true },
+        asset: { emit: false },
+        'asset/resource': { emit: false },
+      },
+    },
+    resolve: {
+      ...client.resolve,
+      alias: exposes['./App'] ? { 'federation-expose-target': path.resolve(appDir, exposes['./App']) } : {},
+    },
+    plugins: [
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify('production'),
+        __FEDERATION_NAME__: JSON.stringify(federationName),
+      }),
+      new ModuleFederationPlugin({
+        name: federationName,
+        ...(kind === 'remote'
+          ? { filename: 'remoteEntry.js', exposes: { './App': path.join(toolingDir, 'server-expose.cjs') } }
+          : { remotes: {} }),
+        library: { type: 'commonjs-module', name: federationName },
+        remoteType: 'script',
+        // The host's React is the one: a remote's server container brings no copy of its own.
+        shared:
+          kind === 'remote'
+            ? Object.fromEntries(
+                Object.entries(shared).map(([key, config]) => [
+                  key,
+                  key.startsWith('react') && !key.startsWith('react-router') && !key.startsWith('react-i18next')
+                    ? { ...config, import: false }
+                    : config,
+                ]),
+              )
+            : shared,
+        shareStrategy: 'loaded-first',
+        manifest: { fileName: 'mf-manifest.json' },
+        runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin'), ...runtimePlugins],
+        dts: false,
+        ...(kind === 'host' ? { experiments: { asyncStartup: true } } : {}),
+      }),
+      kind === 'remote' && new SsrEntryInManifest(),
+    ].filter(Boolean),
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic', minimize: false },
+    devServer: undefined,
+  };
+}
+
+/**
+ * What an app's rspack.config.mjs exports: the browser build, plus in production the server
+ * build (development stays one browser build with msw).
+ */
+export function createConfigs(options, argv = {}) {
+  const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
+  const client = createConfig(options, argv);
+  return mode === 'production' ? [client, createServerConfig(options, argv)] : client;
 }

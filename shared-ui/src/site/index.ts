@@ -1,8 +1,30 @@
 import { DEMO_SITE_CONFIG, type SiteConfig, siteConfigSchema } from 'shared-api/site';
 import { create } from 'zustand';
 
+/**
+ * The configuration known when this module loads: the server renderer's (`__SITE_CONFIG__`,
+ * set by the gateway) or the page's inline one. It is also the store's initial state, which a
+ * server render and the hydration read: both must see the real configuration, not the demo.
+ */
+function initialSiteConfig(): SiteConfig {
+  const candidates: unknown[] = [(globalThis as { __SITE_CONFIG__?: unknown }).__SITE_CONFIG__];
+  const inline = typeof document === 'undefined' ? null : document.getElementById('site-config')?.textContent;
+  if (inline) {
+    try {
+      candidates.push(JSON.parse(inline));
+    } catch {
+      // the async loader reports it
+    }
+  }
+  for (const candidate of candidates) {
+    const parsed = siteConfigSchema.safeParse(candidate);
+    if (parsed.success) return parsed.data;
+  }
+  return DEMO_SITE_CONFIG;
+}
+
 /** The page's site configuration: set once by the shell (or a standalone page), read by all. */
-export const useSiteStore = create<{ config: SiteConfig }>()(() => ({ config: DEMO_SITE_CONFIG }));
+export const useSiteStore = create<{ config: SiteConfig }>()(() => ({ config: initialSiteConfig() }));
 
 export function useSiteConfig(): SiteConfig {
   return useSiteStore((s) => s.config);

@@ -1,6 +1,7 @@
-import { type ComponentType, lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language, RemoteAppProps } from 'shared-i18n';
+import { RemoteLoaderContext } from './loader-context';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import styles from './RemoteSlot.module.css';
 import { loadRemoteApp, resetRemote } from './registry';
@@ -36,7 +37,9 @@ function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
 }
 
 /** One remote's area: loading state, error boundary and Retry, so a failure stays here. */
-export function RemoteSlot({ name, language, load = loadRemoteApp, reset = resetRemote }: RemoteSlotProps) {
+export function RemoteSlot({ name, language, load: injected, reset = resetRemote }: RemoteSlotProps) {
+  const fromContext = useContext(RemoteLoaderContext);
+  const load = injected ?? fromContext ?? loadRemoteApp;
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt: React caches a rejected lazy forever.
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger

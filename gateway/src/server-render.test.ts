@@ -1,0 +1,128 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import { pino } from 'pino';
+import { DEMO_SITE_CONFIG } from 'shared-api/site';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGateway } from './app';
+import { loadConfig } from './config';
+import { createRegistrySource } from './registry';
+import { closeAll, listen } from './testing';
+
+/**
+ * A shell release whose renderer (dist/server/render.cjs) writes down what the gateway asked
+ * for, and renders it, so the contract between the two is what is tested here.
+ */
+function shellWithRenderer(renderer: string): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'shell-ssr-'));
+  mkdirSync(path.join(dist, 'server'), { recursive: true });
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<html lang="es"><head><title>t</title></head><body><div id="root"></div><script src="/x.js"></script></body></html>',
+  );
+  writeFileSync(path.join(dist, 'server', 'render.cjs'), renderer);
+  return dist;
+}
+
+const ECHO_RENDERER = `
+const { Readable } = require('node:stream');
+module.exports = Promise.resolve({
+  async render(request) {
+    const html = '<main data-request="' + encodeURIComponent(JSON.stringify({
+      url: request.url, remotes: request.remotes, publicPaths: request.publicPaths, nonce: request.nonce,
+    })) + '">servido</main>';
+    return { ready: Promise.resolve({ pipe: (out) => Readable.from([html]).pipe(out), abort() {} }) };
+  },
+});`;
+
+const servers: Server[] = [];
+const started: Record<string, string> = {};
+
+async function gatewayWith(renderer: string, remotes: Record<string, unknown>) {
+  const config = loadConfig({ SHELL_DIST: shellWithRenderer(renderer), GATEWAY_REMOTES: JSON.stringify(remotes) });
+  const app = createGateway(config, createRegistrySource(config), pino({ level: 'silent' }), DEMO_SITE_CONFIG);
+  const { server, url } = await listen(app);
+  servers.push(server);
+  return url;
+}
+
+const requestOf = (html: string) => {
+  const encoded = /data-request="([^"]+)"/.exec(html)?.[1];
+  return encoded ? JSON.parse(decodeURIComponent(encoded)) : null;
+};
+
+beforeAll(async () => {
+  const serverRendered = express();
+  serverRendered.get('/mf-manifest.json', (_req, res) => {
+    res.json({
+      metaData: { ssrRemoteEntry: { name: 'remoteEntry.js', path: 'server' } },
+      exposes: [{ path: './App', assets: { css: { sync: ['static/css/app.1234567890.css'], async: [] } } }],
+    });
+  });
+  const browserOnly = express();
+  browserOnly.get('/mf-manifest.json', (_req, res) => {
+    res.json({ metaData: {}, exposes: [{ path: './App', assets: { css: { sync: [], async: [] } } }] });
+  });
+  const a = await listen(serverRendered);
+  const b = await listen(browserOnly);
+  servers.push(a.server, b.server);
+  started.serverRendered = a.url;
+  started.browserOnly = b.url;
+});
+
+afterAll(() => closeAll(servers));
+
+describe('server rendering through the gateway', () => {
+  it('renders into #root with a fresh nonce that the CSP allows, the remote by its own origin', async () => {
+    const gateway = await gatewayWith(ECHO_RENDERER, { marketing: { origin: started.serverRendered } });
+    const answer = await fetch(`${gateway}/en/facilities`);
+    const html = await answer.text();
+    expect(answer.status).toBe(200);
+    expect(html).toContain('<html lang="en">');
+    expect(html).toMatch(/<div id="root"><main data-request="[^"]+">servido<\/main><\/div><script src="\/x\.js">/);
+    const request = requestOf(html);
+    expect(request).toMatchObject({
+      url: '/en/facilities',
+      remotes: { marketing: `${started.serverRendered}/mf-manifest.json` },
+      publicPaths: { marketing: '/remotes/marketing/' },
+    });
+    expect(answer.headers.get('content-security-policy')).toContain(`'nonce-${request.nonce}'`);
+    // The remote's stylesheet is in the head, before its HTML.
+    expect(html).toMatch(
+      /<link rel="stylesheet" href="\/remotes\/marketing\/static\/css\/app\.1234567890\.css"><\/head>/,
+    );
+    const again = requestOf(await (await fetch(`${gateway}/en/facilities`)).text());
+    expect(again.nonce).not.toBe(request.nonce);
+    // Browsers never get the server containers.
+    expect((await fetch(`${gateway}/remotes/marketing/server/remoteEntry.js`)).status).toBe(404);
+  });
+
+  it('a remote without server output, or unreachable, is left to the browser; the page still renders', async () => {
+    const gateway = await gatewayWith(ECHO_RENDERER, {
+      calculator: { origin: started.browserOnly },
+      marketing: { origin: 'http://127.0.0.1:9' },
+    });
+    const calculator = await fetch(`${gateway}/es/calculadora`);
+    expect(calculator.status).toBe(200);
+    expect(requestOf(await calculator.text())).toMatchObject({ remotes: {}, publicPaths: {} });
+    const home = await fetch(`${gateway}/es`);
+    expect(home.status).toBe(200);
+    expect(requestOf(await home.text())).toMatchObject({ remotes: {} });
+  });
+
+  it('a renderer that fails, or none at all, costs no 5xx: the browser renders the page', async () => {
+    const failing = await gatewayWith(
+      'module.exports = Promise.resolve({ async render() { throw new Error("boom"); } });',
+      {},
+    );
+    const answer = await fetch(`${failing}/es`);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain('<div id="root"></div>');
+    const broken = await gatewayWith('throw new Error("does not load")', {});
+    const page = await fetch(`${broken}/es/nope`);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain('<div id="root"></div>');
+  });
+});

@@ -1,0 +1,111 @@
+import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import type { Logger } from 'pino';
+import type { SiteConfig } from 'shared-api/site';
+import { z } from 'zod';
+
+/** The shell's server build (dist/server/render.cjs), as the gateway calls it. */
+export interface Renderer {
+  render(request: {
+    url: string;
+    remotes: Record<string, string>;
+    publicPaths: Record<string, string>;
+    site: SiteConfig;
+    nonce: string;
+    remoteBudgetMs: number;
+    onError?(error: unknown, where: string): void;
+  }): Promise<{ ready: Promise<{ pipe(destination: Writable): void; abort(reason?: unknown): void }> }>;
+}
+
+const rendererModule = z.object({ render: z.function() });
+
+/**
+ * The renderer of the shell release on disk, re-read when the shell is released (its file
+ * changes); null when there is none (a build without server output): pages are then
+ * rendered by the browser, as before.
+ */
+export function createRendererSource(shellDist: string, log: Logger, site: SiteConfig) {
+  // Read by shared-ui/site as it loads: server-rendered pages show the real configuration.
+  (globalThis as { __SITE_CONFIG__?: SiteConfig }).__SITE_CONFIG__ = site;
+  const file = path.join(shellDist, 'server', 'render.cjs');
+  const require = createRequire(import.meta.url);
+  let loaded: { mtimeMs: number; renderer: Promise<Renderer | null> } | null = null;
+  return (): Promise<Renderer | null> => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(file).mtimeMs;
+    } catch {
+      return Promise.resolve(null);
+    }
+    if (loaded?.mtimeMs === mtimeMs) return loaded.renderer;
+    const renderer = (async () => {
+      try {
+        delete require.cache[require.resolve(file)];
+        // The federated build starts asynchronously (shared modules first): it exports a promise.
+        const exported: unknown = await require(file);
+        const parsed = rendererModule.safeParse(exported);
+        if (!parsed.success) throw new Error('render.cjs exports no render()');
+        return parsed.data as unknown as Renderer;
+      } catch (error) {
+        log.error({ err: error }, 'the shell renderer could not be loaded; pages render in the browser');
+        return null;
+      }
+    })();
+    loaded = { mtimeMs, renderer };
+    return renderer;
+  };
+}
+
+const remoteManifest = z.object({
+  metaData: z.object({ ssrRemoteEntry: z.object({ name: z.string() }).optional() }).loose(),
+  exposes: z
+    .array(
+      z
+        .object({
+          path: z.string(),
+          assets: z.object({ css: z.object({ sync: z.array(z.string()), async: z.array(z.string()) }) }).loose(),
+        })
+        .loose(),
+    )
+    .default([]),
+});
+
+export interface RemoteRelease {
+  /** The release has a server container (metaData.ssrRemoteEntry). */
+  serverRendered: boolean;
+  /** The exposed App's stylesheets, relative to the release folder. */
+  css: string[];
+}
+
+const MANIFEST_TTL_MS = 5_000;
+
+/**
+ * What a remote's release offers, read from its manifest (cached a few seconds: a release is
+ * picked up without a restart). Unreachable or malformed: nothing, and the page is client-rendered.
+ */
+export function createManifestReader(log: Logger, doFetch: typeof fetch = fetch) {
+  const cache = new Map<string, { at: number; release: Promise<RemoteRelease | null> }>();
+  return (url: string): Promise<RemoteRelease | null> => {
+    const cached = cache.get(url);
+    if (cached && Date.now() - cached.at < MANIFEST_TTL_MS) return cached.release;
+    const release = (async () => {
+      try {
+        const response = await doFetch(url, { signal: AbortSignal.timeout(1_000) });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const manifest = remoteManifest.parse(await response.json());
+        const app = manifest.exposes.find((expose) => expose.path === './App' || expose.path === 'App');
+        return {
+          serverRendered: Boolean(manifest.metaData.ssrRemoteEntry),
+          css: app ? [...app.assets.css.sync, ...app.assets.css.async] : [],
+        };
+      } catch (error) {
+        log.warn({ err: error, url }, 'remote manifest unreadable for server rendering');
+        return null;
+      }
+    })();
+    cache.set(url, { at: Date.now(), release });
+    return release;
+  };
+}

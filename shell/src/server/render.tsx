@@ -1,0 +1,133 @@
+import type { Writable } from 'node:stream';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { type ComponentType, StrictMode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { StaticRouter } from 'react-router-dom';
+import type { SiteConfig } from 'shared-api/site';
+import { detectBrowserLanguage, i18n, initI18n, type RemoteAppProps } from 'shared-i18n';
+import { setSiteConfig } from 'shared-ui/site';
+import { Site } from '../App';
+import { commonResources } from '../i18n/common';
+import { RemoteLoaderContext } from '../remotes/loader-context';
+import type { RemoteName } from '../remotes/registry-schema';
+
+export interface RenderRequest {
+  /** Path and query of the page. */
+  url: string;
+  /** Remote name → absolute manifest URL the renderer can fetch, for remotes with a server output. */
+  remotes: Record<string, string>;
+  /** Remote name → the folder the browser loads it from: images rendered here must match its URLs. */
+  publicPaths: Record<string, string>;
+  site: SiteConfig;
+  /** The CSP nonce of this response, for React's inline streaming scripts. */
+  nonce: string;
+  /** How long a remote's server output may take before its slot is left to the browser. */
+  remoteBudgetMs: number;
+  onError?(error: unknown, where: string): void;
+}
+
+export interface RenderResult {
+  /** Resolves when the shell (header, footer, the slots' first state) is ready to stream. */
+  pipe(destination: Writable): void;
+  abort(reason?: unknown): void;
+}
+
+let registered = new Map<string, string>();
+
+/** Registers what changed since the last render: a release re-registers that remote alone. */
+function syncRemotes(remotes: Record<string, string>) {
+  const changed = Object.entries(remotes).filter(([name, entry]) => registered.get(name) !== entry);
+  if (changed.length === 0) return;
+  registerRemotes(
+    changed.map(([name, entry]) => ({ name, entry })),
+    { force: true },
+  );
+  registered = new Map(Object.entries(remotes));
+}
+
+/** A remote whose release has no server output yet: rendered by the browser, as expected. */
+export class ClientOnlyRemote extends Error {
+  constructor(remote: string) {
+    super(`remote "${remote}" has no server output`);
+    this.name = 'ClientOnlyRemote';
+  }
+}
+
+const timeout = (ms: number) =>
+  new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`server render budget of ${ms} ms`)), ms));
+
+/**
+ * Renders a page as a stream: the shell, and the route's remote through its server container
+ * (loaded at run time by the federation's Node runtime). A remote that is missing, slow or
+ * throws leaves its slot to the browser; the rest of the page stays server-rendered.
+ */
+export async function render(request: RenderRequest): Promise<{ ready: Promise<RenderResult> }> {
+  const language = detectBrowserLanguage(new URL(request.url, 'http://x').pathname);
+  await initI18n(language, { es: { common: commonResources.es }, en: { common: commonResources.en } });
+  // One instance per request: concurrent renders in two languages must not share `lng`.
+  const requestI18n = i18n.cloneInstance({ lng: language });
+  setSiteConfig(request.site);
+  syncRemotes(request.remotes);
+  // Read by each remote's server container (tooling/rspack/server-expose.cjs) for its asset URLs.
+  const global = globalThis as { __SSR_PUBLIC_PATHS__?: Record<string, string> };
+  global.__SSR_PUBLIC_PATHS__ = { ...global.__SSR_PUBLIC_PATHS__, ...request.publicPaths };
+
+  const loadOnServer = (name: RemoteName): Promise<ComponentType<RemoteAppProps>> => {
+    // Thrown, not rejected: React leaves the slot to the browser at once instead of waiting.
+    if (!Object.hasOwn(request.remotes, name)) throw new ClientOnlyRemote(name);
+    return Promise.race([
+      loadRemote<{ default?: ComponentType<RemoteAppProps> }>(`${name}/App`),
+      timeout(request.remoteBudgetMs),
+    ]).then(
+      (module) => {
+        if (!module?.default) throw new Error(`remote "${name}" has no server App`);
+        return module.default;
+      },
+      (error: unknown) => {
+        request.onError?.(error, `remote ${name}`);
+        throw error;
+      },
+    );
+  };
+
+  const ready = new Promise<RenderResult>((resolve, reject) => {
+    let shellReady = false;
+    let budget: ReturnType<typeof setTimeout> | undefined;
+    const done = () => {
+      if (!shellReady) return;
+      clearTimeout(budget);
+      resolve({ pipe: (destination) => stream.pipe(destination), abort: (reason) => stream.abort(reason) });
+    };
+    const stream = renderToPipeableStream(
+      <StrictMode>
+        <I18nextProvider i18n={requestI18n}>
+          <RemoteLoaderContext.Provider value={loadOnServer}>
+            <StaticRouter location={request.url}>
+              <Site />
+            </StaticRouter>
+          </RemoteLoaderContext.Provider>
+        </I18nextProvider>
+      </StrictMode>,
+      {
+        nonce: request.nonce,
+        // Everything at once when the remote is quick (no fallback to swap, nothing moves); the
+        // shell with the slot's fallback when the budget runs out (the slot then streams or
+        // falls back to the browser).
+        onShellReady() {
+          shellReady = true;
+          budget = setTimeout(done, request.remoteBudgetMs);
+        },
+        onAllReady() {
+          done();
+        },
+        onShellError: reject,
+        onError(error) {
+          // A slot that failed on the server is rendered by the browser (its Suspense boundary).
+          request.onError?.(error, 'render');
+        },
+      },
+    );
+  });
+  return { ready };
+}
