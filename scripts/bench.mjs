@@ -2,15 +2,20 @@
 //  - gzip size of the JS loaded for /es, the extra JS to open /es/calculadora from there, then /es/alta
 //  - clean build time of all front-end apps
 //  - requests/s through the gateway ÷ requests/s straight to the functions service, same endpoint
-import { rmSync, writeFileSync } from 'node:fs';
+//  - Lighthouse (mobile defaults, median of 3) on every public route and the standalone door
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { buildFrontends, ensureInstalled, FRONTEND_APPS, ROOT } from './lib.mjs';
+import { measurePages, PUBLIC_ROUTES } from './lighthouse.mjs';
 import { startStack } from './stack.mjs';
 
+const LIGHTHOUSE_VERSION = JSON.parse(
+  readFileSync(path.join(ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8'),
+).version;
 const PORTS = { gateway: 28080, functions: 28787, remoteBase: 28000 };
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
@@ -89,6 +94,24 @@ try {
   const viaGateway = await load(`${stack.gatewayUrl}${endpoint}`);
   const ratio = viaGateway.requests.average / direct.requests.average;
 
+  // 4. Page speed, as Lighthouse sees it on a mid-range phone.
+  console.log('\nLighthouse (mobile, median of 3):');
+  const pages = [
+    ...(await measurePages(stack.gatewayUrl, PUBLIC_ROUTES)),
+    ...(await measurePages(`http://127.0.0.1:${PORTS.remoteBase + 4}`, ['/abridor'])).map((r) => ({
+      ...r,
+      route: `${r.route} (standalone)`,
+    })),
+  ];
+  const pageTable = [
+    '| route | perf | LCP | CLS | TBT | JS transferred |',
+    '|---|---|---|---|---|---|',
+    ...pages.map(
+      (r) =>
+        `| ${r.route} | ${r.score.toFixed(2)} | ${(r.lcp / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} ms | ${(r.js / 1024).toFixed(1)} KB |`,
+    ),
+  ].join('\n');
+
   const rows = [
     ['JS loaded for /es (gzip)', `${homeKb.toFixed(1)} KB`, `${homeScripts.size} files`],
     ['extra JS to open /es/calculadora (gzip)', `${calculatorKb.toFixed(1)} KB`, `${extra.length} files`],
@@ -109,9 +132,9 @@ try {
   const table = ['| measure | value | notes |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
   const when = new Date().toISOString().replace('T', ' ').slice(0, 16);
   const machine = `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
-  const report = `# Benchmarks\n\nWritten by \`npm run bench\` on ${when} UTC (${machine}). Figures, not pass/fail: compare runs on the same machine.\n\n${table}\n\n- JS sizes: every script the browser fetched, gzip-compressed here (level 6), first visit, empty cache.\n- Throughput: autocannon on loopback, PGlite in memory; the gateway adds logging, security headers, compression, rate limiting and a proxy hop.\n`;
+  const report = `# Benchmarks\n\nWritten by \`npm run bench\` on ${when} UTC (${machine}). Figures, not pass/fail: compare runs on the same machine.\n\n${table}\n\n## Lighthouse, mobile defaults (median of 3)\n\n${pageTable}\n\n- JS sizes: every script the browser fetched, gzip-compressed here (level 6), first visit, empty cache.\n- Throughput: autocannon on loopback, PGlite in memory; the gateway adds logging, security headers, compression, rate limiting and a proxy hop.\n- Lighthouse ${LIGHTHOUSE_VERSION}: simulated slow 4G and 4× CPU slowdown, \`/usr/bin/chromium\` headless; JS transferred is what Lighthouse counted (compressed).\n`;
   writeFileSync(path.join(ROOT, 'BENCHMARKS.md'), report);
-  console.log(`\n${table}\n\nWritten to BENCHMARKS.md`);
+  console.log(`\n${table}\n\n${pageTable}\n\nWritten to BENCHMARKS.md`);
 } finally {
   stack.stop();
 }

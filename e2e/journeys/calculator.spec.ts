@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 
 async function addPreset(page: Page, label: string, presetId: string, add: string) {
   await page.getByLabel(label).selectOption(presetId);

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { DOOR_STANDALONE_URL } from '../ports';
+import { expect, test } from './test';
 
 test('the door tool runs standalone on its own origin, without the shell @phone', async ({ page }) => {
   const response = await page.goto(`${DOOR_STANDALONE_URL}/abridor`);

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { DOOR_STANDALONE_URL, E2E_DOOR_ADMIN, GATEWAY_URL } from '../ports';
+import { expect, test } from './test';
 
 const fn = `${GATEWAY_URL}/functions/v1/abridor`;
 let seq = 0;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 test.describe('layout chrome', () => {
   test('the banner alternates its offers and both lead to the hire page', async ({ page }) => {

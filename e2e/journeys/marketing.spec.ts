@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 test.describe('marketing pages', () => {
   test('home in Spanish and English: hero, five features, three reviews, statistics, storage kinds @phone', async ({

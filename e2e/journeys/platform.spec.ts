@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 test.describe('the shell through the gateway', () => {
   test('every screen has its own title, with the site name, and a description in its language', async ({ page }) => {

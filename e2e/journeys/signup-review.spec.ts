@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { applicant, expectAccessible, expectFitsNarrowPhone, signingLink, throughDocuments } from './signup-steps';
+import { expect, test } from './test';
 
 const BUSINESS_EMAIL = 'reservas@trasteros-demo.example';
 

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   applicant,
   codeIn,
@@ -13,6 +12,7 @@ import {
   PNG,
   throughDocuments,
 } from './signup-steps';
+import { expect, test } from './test';
 
 test.describe('sign-up, part 1', () => {
   // Whole journeys through five screens and two browsers.

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
@@ -45,6 +45,21 @@ export function createShellPageHandler(
     template ??= readFileSync(path.join(shellDist, 'index.html'), 'utf8');
     return template;
   };
+  // The shell's own styles load with its code (after the async boundary): a server-rendered page
+  // needs them in the head, or it paints unstyled and then jumps into place.
+  let shellStyles: string[] | null = null;
+  const readShellStyles = () => {
+    if (shellStyles) return shellStyles;
+    try {
+      shellStyles = readdirSync(path.join(shellDist, 'static', 'css'))
+        .filter((file) => file.endsWith('.css'))
+        .sort()
+        .map((file) => `<link rel="stylesheet" href="/static/css/${escapeAttribute(file)}">`);
+    } catch {
+      shellStyles = [];
+    }
+    return shellStyles;
+  };
 
   return async (req: Request, res: Response) => {
     const match = matchPath(req.path);
@@ -87,7 +102,7 @@ export function createShellPageHandler(
     // The route's remote renders on the server when its release has a server container.
     const serverRemotes: Record<string, string> = {};
     const publicPaths: Record<string, string> = {};
-    const styles: string[] = [];
+    const styles: string[] = [...readShellStyles()];
     if (remoteName && manifest) {
       const url = serverManifestUrl(config, remoteName, `http://127.0.0.1:${req.socket.localPort}`);
       const release = url ? await rendering.manifest(url) : null;

@@ -1,5 +1,5 @@
-import { Route, Routes } from 'react-router-dom';
 import { addNamespace, pagePaths, type RemoteAppProps } from 'shared-i18n';
+import { Route, Routes } from 'shared-router';
 import { CalculatorPage } from './calculator/CalculatorPage';
 import { calculatorResources } from './i18n';
 

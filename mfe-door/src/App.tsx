@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Route, Routes } from 'react-router-dom';
 import { ApiError, api } from 'shared-api';
 import { DOOR_PATHS, type RemoteAppProps } from 'shared-i18n';
+import { Route, Routes } from 'shared-router';
 import { usePageTitle } from 'shared-ui/document-meta';
 import { useSiteConfig } from 'shared-ui/site';
 import { AdminPanel } from './admin/AdminPanel';

@@ -1,5 +1,5 @@
-import { Route, Routes } from 'react-router-dom';
 import { addNamespace, pagePaths, type RemoteAppProps } from 'shared-i18n';
+import { Route, Routes } from 'shared-router';
 import { FacilitiesPage } from './facilities/FacilitiesPage';
 import { HomePage } from './home/HomePage';
 import { marketingResources } from './i18n';

@@ -1,5 +1,5 @@
-import { Route, Routes } from 'react-router-dom';
 import { addNamespace, pathFor, type RemoteAppProps, SIGNUP_STEP_ORDER } from 'shared-i18n';
+import { Route, Routes } from 'shared-router';
 import { signupResources } from './i18n';
 import { Wizard } from './wizard/Wizard';
 

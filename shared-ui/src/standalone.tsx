@@ -1,8 +1,8 @@
 import { type ComponentType, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, useLocation } from 'react-router-dom';
 import type { MockResponder } from 'shared-api/msw';
 import { DEFAULT_LANGUAGE, detectBrowserLanguage, initI18n, languageFromPath, type RemoteAppProps } from 'shared-i18n';
+import { BrowserRouter, useLocation } from 'shared-router';
 import '../tokens.css';
 import { Toaster } from './toast';
 

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { i18n, initI18n, type Language, type RemoteAppProps } from 'shared-i18n';
 
 /** Renders a remote's App as the shell would: inside a router, on the shared i18n instance. */

@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'shared-router';
 import { Toaster } from 'shared-ui/toast';
 import { ScrollToTop } from './routing/ScrollToTop';
 import { SiteRoutes } from './routing/SiteRoutes';
@@ -16,10 +17,19 @@ export function Site() {
   );
 }
 
+/** Marks the page as taken over by React (`data-ready` on <html>): tests wait for it, not for luck. */
+function ReadyMark() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-ready', '');
+  }, []);
+  return null;
+}
+
 export function App() {
   return (
     <BrowserRouter>
       <Site />
+      <ReadyMark />
     </BrowserRouter>
   );
 }

@@ -188,7 +188,8 @@ export function createServerConfig(options, argv = {}) {
       path: path.join(appDir, 'dist', 'server'),
       // Chunks resolve next to remoteEntry.js, wherever the release folder is served from.
       publicPath: '',
-      uniqueName: `${federationName}_server`,
+      // The client's: CSS Module class names hash it, and the server's must be the browser's.
+      uniqueName: federationName,
       // CommonJS in "type": "module" packages: the host's renderer is required by the gateway.
       filename: kind === 'host' ? '[name].cjs' : '[name].js',
       chunkFilename: `${federationName}.[name].[contenthash:10].${kind === 'host' ? 'cjs' : 'js'}`,

@@ -12,7 +12,8 @@ const SINGLETONS = {
   'react/jsx-runtime': 'react',
   'react-dom': 'react-dom',
   'react-dom/client': 'react-dom',
-  'react-router-dom': 'react-router-dom',
+  // Only the router exports the apps use (shared-router), not react-router-dom whole.
+  'shared-router': 'shared-router',
   i18next: 'i18next',
   'react-i18next': 'react-i18next',
   zustand: 'zustand',

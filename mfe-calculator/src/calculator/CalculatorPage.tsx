@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
 import { PROCESO_PARAM } from 'shared-api';
 import { type Language, pathFor } from 'shared-i18n';
+import { Link, useSearchParams } from 'shared-router';
 import { useDocumentMeta } from 'shared-ui/document-meta';
 import { PageHeading } from 'shared-ui/page-heading';
 import { useSiteConfig } from 'shared-ui/site';

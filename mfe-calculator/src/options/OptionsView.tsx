@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { api, type CatalogueProduct, handoffQuery, productList } from 'shared-api';
 import { formatEuros, formatVolume, type Language, pathFor } from 'shared-i18n';
+import { useNavigate } from 'shared-router';
 import calculatorStyles from '../calculator/Calculator.module.css';
 import { WaitlistDialog } from '../waitlist/WaitlistDialog';
 import styles from './Options.module.css';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'shared-router';
 import { toast } from 'shared-ui/toast';
 import styles from '../calculator/Calculator.module.css';
 import { useCalculator } from '../calculator/store';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'shared-router';
 import { toast } from 'shared-ui/toast';
 import type { CalculatorItem } from '../calculator/items';
 import { useCalculator } from '../calculator/store';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from 'shared-api';
 import { DOOR_PATHS } from 'shared-i18n';
+import { useNavigate, useSearchParams } from 'shared-router';
 import styles from '../Door.module.css';
 import { useSession } from '../session/store';
 

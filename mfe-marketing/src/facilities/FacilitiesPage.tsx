@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { type Language, pathFor } from 'shared-i18n';
+import { Link } from 'shared-router';
 import { useDocumentMeta } from 'shared-ui/document-meta';
 import { PageHeading } from 'shared-ui/page-heading';
 import { useSiteConfig } from 'shared-ui/site';

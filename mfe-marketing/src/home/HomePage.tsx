@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { type Language, pathFor } from 'shared-i18n';
+import { Link } from 'shared-router';
 import { useDocumentMeta } from 'shared-ui/document-meta';
 import { openScheduling, openVoiceAssistant } from 'shared-ui/scheduling';
 import { useSiteConfig } from 'shared-ui/site';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { type Contract, maskEmail, type Payment, type Submitter } from 'shared-api';
 import { formatEuros, localeOf } from 'shared-i18n';
+import { useNavigate } from 'shared-router';
 import { toast } from 'shared-ui/toast';
 import { emptyDraft } from '../session/draft';
 import { removeSessionRecord } from '../session/session-record';

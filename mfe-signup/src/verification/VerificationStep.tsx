@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { ApiError, api } from 'shared-api';
+import { useNavigate } from 'shared-router';
 import { toast } from 'shared-ui/toast';
 import { clientDataOf } from '../session/draft';
 import { loadDraft } from '../session/server';

@@ -1,8 +1,8 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { api, readHandoff } from 'shared-api';
 import type { Language, SignupStep } from 'shared-i18n';
+import { useLocation, useNavigate } from 'shared-router';
 import { useDocumentMeta } from 'shared-ui/document-meta';
 import { PageHeading } from 'shared-ui/page-heading';
 import { useSiteConfig } from 'shared-ui/site';

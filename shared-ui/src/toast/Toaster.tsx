@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'shared-router';
 import { NAVIGATION_GRACE_MS, useToastHosts, useToasts } from './store';
 import styles from './Toaster.module.css';
 

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
+import { Link, Route, Routes } from 'shared-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_TOASTS, TOAST_DURATION_MS, Toaster, toast, useToasts } from '.';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { type Language, pathFor } from 'shared-i18n';
+import { Link } from 'shared-router';
 import { formatAddress, useSiteConfig } from 'shared-ui/site';
 import styles from './Footer.module.css';
 import { NAV_ITEMS } from './nav-items';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { type Language, pathFor } from 'shared-i18n';
+import { Link } from 'shared-router';
 import { useSiteConfig } from 'shared-ui/site';
 import { BookVisitButton } from './BookVisitButton';
 import styles from './Header.module.css';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { type Language, SUPPORTED_LANGUAGES, switchLanguagePath } from 'shared-i18n';
+import { useLocation, useNavigate } from 'shared-router';
 import styles from './Header.module.css';
 
 /** ES / EN: rewrites the path prefix and keeps the page (and its query). */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
 import type { Language } from 'shared-i18n';
+import { useLocation } from 'shared-router';
 import { useModalDialog } from 'shared-ui/modal-dialog';
 import { BookVisitButton } from './BookVisitButton';
 import styles from './Header.module.css';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router-dom';
 import { type Language, pathFor } from 'shared-i18n';
+import { NavLink } from 'shared-router';
 import { NAV_ITEMS } from './nav-items';
 
 /** The site's navigation links, current page marked; the header and the drawer style the list. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { type Language, pathFor } from 'shared-i18n';
+import { Link } from 'shared-router';
 import { BANNER_MESSAGES } from './banner-cycle';
 import styles from './TopBanner.module.css';
 import { useBannerCycle } from './useBannerCycle';

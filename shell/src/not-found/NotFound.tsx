@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { type Language, pathFor } from 'shared-i18n';
+import { Link } from 'shared-router';
 import { usePageTitle } from 'shared-ui/document-meta';
 import { useSiteConfig } from 'shared-ui/site';
 import styles from './NotFound.module.css';

@@ -18,7 +18,7 @@ export interface RemoteSlotProps {
 function RemoteLoading() {
   const { t } = useTranslation('common');
   return (
-    <div className={styles.status} role="status" aria-live="polite">
+    <div className={styles.loading} role="status" aria-live="polite">
       {t('remote.loading')}
     </div>
   );

@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { i18n, initI18n } from 'shared-i18n';
+import { useLocation } from 'shared-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { commonResources } from '../i18n/common';
 

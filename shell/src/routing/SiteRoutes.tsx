@@ -1,5 +1,5 @@
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { detectBrowserLanguage, type Language, matchPath, REMOTE_OF_PAGE } from 'shared-i18n';
+import { Navigate, Route, Routes, useLocation } from 'shared-router';
 import { Layout } from '../layout/Layout';
 import { NotFound } from '../not-found/NotFound';
 import { RemoteSlot } from '../remotes/RemoteSlot';

@@ -3,9 +3,9 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { type ComponentType, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { StaticRouter } from 'react-router-dom';
 import type { SiteConfig } from 'shared-api/site';
 import { detectBrowserLanguage, i18n, initI18n, type RemoteAppProps } from 'shared-i18n';
+import { StaticRouter } from 'shared-router';
 import { setSiteConfig } from 'shared-ui/site';
 import { Site } from '../App';
 import { commonResources } from '../i18n/common';

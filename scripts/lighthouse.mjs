@@ -1,0 +1,79 @@
+// Lighthouse (mobile defaults: simulated slow 4G and a 4× slower CPU) on the public routes, three
+// runs each, the median kept. Used by `npm run bench`; runnable alone against a running site:
+//   node scripts/lighthouse.mjs http://localhost:8080 [/es /en/facilities …]
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export const PUBLIC_ROUTES = [
+  '/es',
+  '/en',
+  '/es/instalaciones',
+  '/en/facilities',
+  '/es/calculadora',
+  '/en/calculator',
+  '/es/privacidad',
+  '/en/terms',
+  '/es/no-existe',
+  '/es/alta',
+  '/abridor',
+];
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** Median performance score, LCP, CLS, TBT and transferred JS per route. */
+export async function measurePages(baseUrl, routes = PUBLIC_ROUTES, log = console.log) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const results = [];
+  try {
+    for (const route of routes) {
+      const runs = [];
+      for (let run = 0; run < RUNS; run++) {
+        const { lhr } = await lighthouse(`${baseUrl}${route}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
+        const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+        const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter(
+          (item) => item.resourceType === 'Script',
+        );
+        runs.push({
+          score: lhr.categories.performance.score ?? Number.NaN,
+          lcp: audit('largest-contentful-paint'),
+          cls: audit('cumulative-layout-shift'),
+          tbt: audit('total-blocking-time'),
+          js: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+        });
+      }
+      const result = {
+        route,
+        score: median(runs.map((r) => r.score)),
+        lcp: median(runs.map((r) => r.lcp)),
+        cls: median(runs.map((r) => r.cls)),
+        tbt: median(runs.map((r) => r.tbt)),
+        js: median(runs.map((r) => r.js)),
+      };
+      log(
+        `${route}: perf ${result.score.toFixed(2)} · LCP ${(result.lcp / 1000).toFixed(2)} s · CLS ${result.cls.toFixed(3)} · TBT ${Math.round(result.tbt)} ms · JS ${(result.js / 1024).toFixed(1)} KB`,
+      );
+      results.push(result);
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return results;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [baseUrl = 'http://localhost:8080', ...routes] = process.argv.slice(2);
+  await measurePages(baseUrl, routes.length ? routes : PUBLIC_ROUTES);
+}
