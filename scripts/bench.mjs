@@ -106,9 +106,10 @@ try {
   const pageTable = [
     '| route | perf | LCP | CLS | TBT | JS transferred |',
     '|---|---|---|---|---|---|',
-    ...pages.map(
-      (r) =>
-        `| ${r.route} | ${r.score.toFixed(2)} | ${(r.lcp / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} ms | ${(r.js / 1024).toFixed(1)} KB |`,
+    ...pages.map((r) =>
+      r.skipped
+        ? `| ${r.route} | not audited: Lighthouse refuses an error status (404) | | | | |`
+        : `| ${r.route} | ${r.score.toFixed(2)} | ${(r.lcp / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} ms | ${(r.js / 1024).toFixed(1)} KB |`,
     ),
   ].join('\n');
 

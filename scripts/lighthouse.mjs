@@ -42,6 +42,11 @@ export async function measurePages(baseUrl, routes = PUBLIC_ROUTES, log = consol
           logLevel: 'error',
           onlyCategories: ['performance'],
         });
+        // Lighthouse refuses to audit an error document (the 404 page is one, on purpose).
+        if (lhr.runtimeError) {
+          log(`${route}: not audited (${lhr.runtimeError.code})`);
+          break;
+        }
         const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
         const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter(
           (item) => item.resourceType === 'Script',
@@ -53,6 +58,10 @@ export async function measurePages(baseUrl, routes = PUBLIC_ROUTES, log = consol
           tbt: audit('total-blocking-time'),
           js: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
         });
+      }
+      if (runs.length === 0) {
+        results.push({ route, skipped: true });
+        continue;
       }
       const result = {
         route,
