@@ -2,13 +2,13 @@ import { test as base, expect, type Page } from '@playwright/test';
 
 /**
  * Pages arrive server-rendered: visible before React has taken them over, when a click does
- * nothing yet. After every full load the journeys wait until the shell marks the page ready
- * (`html[data-ready]`); a page the browser renders itself (empty #root) or that is not the
- * shell's (the standalone door, the functions' own pages) needs no wait.
+ * nothing yet. After every full load of a server-rendered page (`html[data-ssr]`, set by the
+ * gateway) the journeys wait until the shell marks it ready (`html[data-ready]`); other pages
+ * (the standalone door, the functions' own pages) need no wait.
  */
 async function hydrated(page: Page) {
   await page.waitForFunction(
-    () => !document.getElementById('root')?.firstElementChild || document.documentElement.hasAttribute('data-ready'),
+    () => !document.documentElement.hasAttribute('data-ssr') || document.documentElement.hasAttribute('data-ready'),
   );
 }
 

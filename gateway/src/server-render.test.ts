@@ -80,7 +80,7 @@ describe('server rendering through the gateway', () => {
     const answer = await fetch(`${gateway}/en/facilities`);
     const html = await answer.text();
     expect(answer.status).toBe(200);
-    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<html data-ssr lang="en">');
     expect(html).toMatch(/<div id="root"><main data-request="[^"]+">servido<\/main><\/div><script src="\/x\.js">/);
     const request = requestOf(html);
     expect(request).toMatchObject({

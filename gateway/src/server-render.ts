@@ -3,21 +3,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Logger } from 'pino';
+import type { Renderer as SharedRenderer } from 'shared-api/render';
 import type { SiteConfig } from 'shared-api/site';
 import { z } from 'zod';
 
 /** The shell's server build (dist/server/render.cjs), as the gateway calls it. */
-export interface Renderer {
-  render(request: {
-    url: string;
-    remotes: Record<string, string>;
-    publicPaths: Record<string, string>;
-    site: SiteConfig;
-    nonce: string;
-    remoteBudgetMs: number;
-    onError?(error: unknown, where: string): void;
-  }): Promise<{ ready: Promise<{ pipe(destination: Writable): void; abort(reason?: unknown): void }> }>;
-}
+export type Renderer = SharedRenderer<Writable>;
 
 const rendererModule = z.object({ render: z.function() });
 

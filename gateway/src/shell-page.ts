@@ -135,7 +135,8 @@ export function createShellPageHandler(
         },
       });
       const stream = await ready;
-      const page = withHead(styles);
+      // `data-ssr`: this page will be hydrated (the shell then adds `data-ready`).
+      const page = withHead(styles).replace('<html ', '<html data-ssr ');
       const at = page.indexOf(ROOT);
       res.status(status).set('cache-control', 'no-cache').type('html');
       res.write(`${page.slice(0, at)}<div id="root">`);

@@ -3,7 +3,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { type ComponentType, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import type { SiteConfig } from 'shared-api/site';
+import type { RenderRequest, RenderResult } from 'shared-api/render';
 import { detectBrowserLanguage, i18n, initI18n, type RemoteAppProps } from 'shared-i18n';
 import { StaticRouter } from 'shared-router';
 import { setSiteConfig } from 'shared-ui/site';
@@ -11,27 +11,6 @@ import { Site } from '../App';
 import { commonResources } from '../i18n/common';
 import { RemoteLoaderContext } from '../remotes/loader-context';
 import type { RemoteName } from '../remotes/registry-schema';
-
-export interface RenderRequest {
-  /** Path and query of the page. */
-  url: string;
-  /** Remote name → absolute manifest URL the renderer can fetch, for remotes with a server output. */
-  remotes: Record<string, string>;
-  /** Remote name → the folder the browser loads it from: images rendered here must match its URLs. */
-  publicPaths: Record<string, string>;
-  site: SiteConfig;
-  /** The CSP nonce of this response, for React's inline streaming scripts. */
-  nonce: string;
-  /** How long a remote's server output may take before its slot is left to the browser. */
-  remoteBudgetMs: number;
-  onError?(error: unknown, where: string): void;
-}
-
-export interface RenderResult {
-  /** Resolves when the shell (header, footer, the slots' first state) is ready to stream. */
-  pipe(destination: Writable): void;
-  abort(reason?: unknown): void;
-}
 
 let registered = new Map<string, string>();
 
@@ -62,7 +41,7 @@ const timeout = (ms: number) =>
  * (loaded at run time by the federation's Node runtime). A remote that is missing, slow or
  * throws leaves its slot to the browser; the rest of the page stays server-rendered.
  */
-export async function render(request: RenderRequest): Promise<{ ready: Promise<RenderResult> }> {
+export async function render(request: RenderRequest): Promise<{ ready: Promise<RenderResult<Writable>> }> {
   const language = detectBrowserLanguage(new URL(request.url, 'http://x').pathname);
   await initI18n(language, { es: { common: commonResources.es }, en: { common: commonResources.en } });
   // One instance per request: concurrent renders in two languages must not share `lng`.
@@ -91,7 +70,7 @@ export async function render(request: RenderRequest): Promise<{ ready: Promise<R
     );
   };
 
-  const ready = new Promise<RenderResult>((resolve, reject) => {
+  const ready = new Promise<RenderResult<Writable>>((resolve, reject) => {
     let shellReady = false;
     let budget: ReturnType<typeof setTimeout> | undefined;
     const done = () => {

@@ -1,0 +1,30 @@
+import type { SiteConfig } from './site';
+
+/**
+ * The gateway ↔ shell renderer contract (shell/dist/server/render.cjs): what the gateway asks
+ * for per page, and what it gets back to stream. Types only: the two are released apart.
+ */
+export interface RenderRequest {
+  /** Path and query of the page. */
+  url: string;
+  /** Remote name → absolute manifest URL the renderer can fetch, for remotes with a server output. */
+  remotes: Record<string, string>;
+  /** Remote name → the folder the browser loads it from: images rendered on the server must match its URLs. */
+  publicPaths: Record<string, string>;
+  site: SiteConfig;
+  /** The CSP nonce of this response, for React's inline streaming scripts. */
+  nonce: string;
+  /** How long a remote's server output may take before its slot is left to the browser. */
+  remoteBudgetMs: number;
+  onError?(error: unknown, where: string): void;
+}
+
+/** A render ready to stream (the whole page, or the shell with the slots still to come). */
+export interface RenderResult<Destination> {
+  pipe(destination: Destination): void;
+  abort(reason?: unknown): void;
+}
+
+export interface Renderer<Destination> {
+  render(request: RenderRequest): Promise<{ ready: Promise<RenderResult<Destination>> }>;
+}
