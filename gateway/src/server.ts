@@ -23,7 +23,23 @@ export async function startGateway(config: GatewayConfig = loadConfig()) {
   return {
     server,
     url,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /**
+     * Stops accepting, ends idle keep-alive connections at once and the rest after a grace
+     * period: a browser holding a connection open must not keep the port for the next start.
+     */
+    stop: (graceMs = 5_000) =>
+      new Promise<void>((resolve) => {
+        const force = setTimeout(() => {
+          server.closeAllConnections();
+          resolve();
+        }, graceMs);
+        force.unref();
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+      }),
   };
 }
 
