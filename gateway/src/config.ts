@@ -59,6 +59,11 @@ const envSchema = z.object({
   GATEWAY_STREAMS_PER_CLIENT: z.coerce.number().int().positive().default(6),
   /** Open realtime streams in all; each holds two sockets here and one at the functions service. */
   GATEWAY_MAX_STREAMS: z.coerce.number().int().positive().default(1000),
+  /** Render one page per remote and language at start (off in tests that count requests). */
+  GATEWAY_WARM_UP: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((value) => value === 'true' || value === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -5,6 +5,7 @@ import { type GatewayConfig, loadConfig } from './config';
 import { answerClientErrorsWithJson } from './errors';
 import { createRegistrySource } from './registry';
 import { loadSiteConfig } from './site-config';
+import { warmUp } from './warm-up';
 
 export async function startGateway(config: GatewayConfig = loadConfig()) {
   const log = pino({ level: config.LOG_LEVEL, base: { service: 'gateway' } });
@@ -20,6 +21,8 @@ export async function startGateway(config: GatewayConfig = loadConfig()) {
   const port = typeof address === 'object' && address ? address.port : config.GATEWAY_PORT;
   const url = `http://${config.GATEWAY_HOST === '127.0.0.1' ? 'localhost' : config.GATEWAY_HOST}:${port}`;
   log.info({ url }, 'gateway listening');
+  if (config.GATEWAY_WARM_UP)
+    void warmUp(`http://${config.GATEWAY_HOST === '0.0.0.0' ? '127.0.0.1' : config.GATEWAY_HOST}:${port}`, log);
   return {
     server,
     url,

@@ -18,6 +18,31 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 
 const ROOT = '<div id="root"></div>';
 
+const SCRIPT_TAG = /<script\b[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g;
+
+/**
+ * A server-rendered page is readable before any script runs, so its scripts wait for the first
+ * contentful paint: the visitor sees the page while the shell's code downloads, instead of after
+ * it has run (a deferred script in the head runs before the first paint, and competes with the
+ * stylesheets for a slow connection). The template's script tags leave the head; an inline
+ * loader (this response's nonce) adds them, in order, once the browser reports the paint.
+ * A browser without paint timing loads them after the next frame.
+ */
+export function loadScriptsAfterPaint(page: string, nonce: string): string {
+  const sources = [...page.matchAll(SCRIPT_TAG)].map((match) => match[1]);
+  if (sources.length === 0) return page;
+  const loader = [
+    `<script nonce="${escapeAttribute(nonce)}">(function(){`,
+    'var done=false;function load(){if(done)return;done=true;',
+    `${jsonForHtml(sources)}.forEach(function(src){var s=document.createElement('script');s.src=src;s.async=false;document.head.appendChild(s)})}`,
+    'var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];',
+    "if(types.indexOf('paint')<0){requestAnimationFrame(function(){setTimeout(load)});return}",
+    "new PerformanceObserver(function(list,observer){if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();load()}}).observe({type:'paint',buffered:true})",
+    '})()</script>',
+  ].join('');
+  return page.replace(SCRIPT_TAG, '').replace('</body>', `${loader}</body>`);
+}
+
 /** How long the route's remote may take on the server before its slot is left to the browser. */
 export const REMOTE_BUDGET_MS = 300;
 
@@ -136,7 +161,7 @@ export function createShellPageHandler(
       });
       const stream = await ready;
       // `data-ssr`: this page will be hydrated (the shell then adds `data-ready`).
-      const page = withHead(styles).replace('<html ', '<html data-ssr ');
+      const page = loadScriptsAfterPaint(withHead(styles).replace('<html ', '<html data-ssr '), nonce);
       const at = page.indexOf(ROOT);
       res.status(status).set('cache-control', 'no-cache').type('html');
       res.write(`${page.slice(0, at)}<div id="root">`);

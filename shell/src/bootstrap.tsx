@@ -1,5 +1,5 @@
 import 'shared-ui/tokens.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { detectBrowserLanguage, initI18n } from 'shared-i18n';
 import { loadSchedulingScript } from 'shared-ui/scheduling';
@@ -27,8 +27,10 @@ async function start() {
       <App />
     </StrictMode>
   );
-  // The gateway rendered the page: take it over where it stands (nothing repaints).
-  if (root.firstElementChild) hydrateRoot(root, app);
+  // The gateway rendered the page: take it over where it stands (nothing repaints). As a
+  // transition, hydration yields to the browser every few milliseconds: a tap or a scroll
+  // meanwhile is answered at once instead of after one long task.
+  if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
 

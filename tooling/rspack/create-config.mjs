@@ -113,8 +113,11 @@ export function createConfig(options, argv = {}) {
         dts: false,
         // The shell provides the federation runtime once; production remotes reuse it instead of
         // each shipping its own copy. A remote that must also run alone keeps its own runtime.
+        // `target: 'web'` leaves the runtime's Node code paths out of the browser build (-9 KB).
         experiments:
-          kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: isProduction && !standalone },
+          kind === 'host'
+            ? { provideExternalRuntime: true, optimization: { target: 'web' } }
+            : { externalRuntime: isProduction && !standalone, optimization: { target: 'web' } },
       }),
       withHtml &&
         new rspack.HtmlRspackPlugin({
