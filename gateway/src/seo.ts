@@ -1,11 +1,30 @@
 import type { Request, Response } from 'express';
-import { type PageId, pathFor, SUPPORTED_LANGUAGES } from 'shared-i18n';
+import { matchPath, type PageId, pathFor, SUPPORTED_LANGUAGES } from 'shared-i18n';
 
 /** The public pages worth indexing; the sign-up steps and the door tool are not. */
 const INDEXED: PageId[] = ['home', 'facilities', 'calculator', 'privacy', 'terms'];
 
 function origin(req: Request): string {
   return `${req.protocol}://${req.get('host')}`;
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The canonical and hreflang links of a page of the route table, for its first HTML (the
+ * browser keeps them current as the visitor moves on: shared-ui DocumentMeta). A rendered alias
+ * and a sign-up step point at the page itself; other paths get none.
+ */
+export function pageLinks(req: Request): string {
+  const match = matchPath(req.path);
+  if (match.kind !== 'page') return '';
+  const base = origin(req);
+  const link = (attributes: string, path: string) => `<link ${attributes} href="${escapeAttribute(base + path)}">`;
+  return [
+    link('rel="canonical"', pathFor(match.page, match.lang)),
+    ...SUPPORTED_LANGUAGES.map((lang) => link(`rel="alternate" hreflang="${lang}"`, pathFor(match.page, lang))),
+    link('rel="alternate" hreflang="x-default"', pathFor(match.page, 'es')),
+  ].join('');
 }
 
 /** Every indexed page in both languages, each with its hreflang alternates. */

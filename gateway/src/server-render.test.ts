@@ -37,6 +37,18 @@ module.exports = Promise.resolve({
   },
 });`;
 
+/** React's start for a page with a title, cut as a stream may cut it: inside a tag, inside a character. */
+const HOISTING_RENDERER = `
+const { Readable } = require('node:stream');
+module.exports = Promise.resolve({
+  async render() {
+    const bytes = Buffer.from('<title>Instalaciones · Trasteros</title><meta name="description" content="Fotos"/><main>página</main>');
+    const cuts = [5, 20, bytes.indexOf('·') + 1, bytes.indexOf('<meta') + 3, bytes.indexOf('<main') + 2];
+    const chunks = cuts.map((end, i) => bytes.subarray(i === 0 ? 0 : cuts[i - 1], end)).concat(bytes.subarray(cuts.at(-1)));
+    return { ready: Promise.resolve({ pipe: (out) => Readable.from(chunks).pipe(out), abort() {} }) };
+  },
+});`;
+
 const servers: Server[] = [];
 const started: Record<string, string> = {};
 
@@ -101,6 +113,19 @@ describe('server rendering through the gateway', () => {
     expect(again.nonce).not.toBe(request.nonce);
     // Browsers never get the server containers.
     expect((await fetch(`${gateway}/remotes/marketing/server/remoteEntry.js`)).status).toBe(404);
+  });
+
+  it("lifts the page's title and description into the head, with canonical and hreflang links", async () => {
+    const gateway = await gatewayWith(HOISTING_RENDERER, {});
+    const html = await (await fetch(`${gateway}/es/instalaciones`)).text();
+    const [head, body] = html.split('</head>');
+    expect(head).toContain('<title>Instalaciones · Trasteros</title><meta name="description" content="Fotos"/>');
+    expect(head).not.toContain('<title>t</title>');
+    expect(head).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/es\/instalaciones">/);
+    expect(head).toMatch(/<link rel="alternate" hreflang="en" href="http:\/\/[^"]+\/en\/facilities">/);
+    expect(head).toMatch(/<link rel="alternate" hreflang="x-default" href="http:\/\/[^"]+\/es\/instalaciones">/);
+    expect(body).toContain('<div id="root"><main>página</main></div>');
+    expect(body).not.toContain('<title>');
   });
 
   it('a remote without server output, or unreachable, is left to the browser; the page still renders', async () => {

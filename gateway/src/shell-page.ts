@@ -7,6 +7,7 @@ import { matchPath, remoteForPath } from 'shared-i18n';
 import { sendJsonError } from './errors';
 import type { RegistrySource } from './registry';
 import { publicRegistry, serverManifestUrl } from './registry';
+import { pageLinks } from './seo';
 import type { createManifestReader, Renderer } from './server-render';
 
 /** JSON for a `<script type="application/json">`: `<` escaped so the data cannot close the tag. */
@@ -17,6 +18,34 @@ function jsonForHtml(value: unknown): string {
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 const ROOT = '<div id="root"></div>';
+
+/** What React emits first for a page: the `<title>`, `<meta>` and `<link>` it hoists (React 19). */
+const HOISTED = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>)+/;
+const HOISTED_TAGS = ['<title>', '<meta', '<link'];
+
+/** True while `rest` may still be the beginning of a hoisted tag. */
+const mayBeHoisted = (rest: string) =>
+  HOISTED_TAGS.some((tag) => (rest.length < tag.length ? tag.startsWith(rest) : rest.startsWith(tag)));
+
+/**
+ * Splits the start of the renderer's output into the tags React hoisted for the page (to go in
+ * the head: the title and description a crawler or a link preview reads) and the rest. `null`
+ * while the start may still be a hoisted tag cut between two chunks.
+ */
+export function liftHoisted(start: string, ended: boolean): { head: string; body: string } | null {
+  const head = HOISTED.exec(start)?.[0] ?? '';
+  const rest = start.slice(head.length);
+  if (!ended && mayBeHoisted(rest)) return null;
+  return { head, body: rest };
+}
+
+/** The template's own title and description give way to the page's. */
+function withoutTemplateMeta(page: string, hoisted: string): string {
+  let result = page;
+  if (hoisted.includes('<title>')) result = result.replace(/<title>[^<]*<\/title>/, '');
+  if (hoisted.includes('name="description"')) result = result.replace(/<meta name="description"[^>]*>/, '');
+  return result;
+}
 
 const SCRIPT_TAG = /<script\b[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g;
 
@@ -106,6 +135,7 @@ export function createShellPageHandler(
     const manifest = remoteName && Object.hasOwn(remotes, remoteName) ? remotes[remoteName] : undefined;
     const language = match.kind === 'page' ? match.lang : match.kind === 'not-found' ? match.lang : null;
     const head = [
+      pageLinks(req),
       `<script type="application/json" id="remotes-registry">${jsonForHtml(remotes)}</script>`,
       `<script type="application/json" id="site-config">${jsonForHtml(site)}</script>`,
       manifest ? `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous">` : '',
@@ -163,18 +193,37 @@ export function createShellPageHandler(
       // `data-ssr`: this page will be hydrated (the shell then adds `data-ready`).
       const page = loadScriptsAfterPaint(withHead(styles).replace('<html ', '<html data-ssr '), nonce);
       const at = page.indexOf(ROOT);
-      res.status(status).set('cache-control', 'no-cache').type('html');
-      res.write(`${page.slice(0, at)}<div id="root">`);
       const tail = `</div>${page.slice(at + ROOT.length)}`;
+      res.status(status).set('cache-control', 'no-cache').type('html');
+      // The head is written once the page's hoisted title and description are known. Bytes are
+      // kept as they came: a chunk may end inside a character of the title.
+      let start: Buffer | null = Buffer.alloc(0);
+      const writeStart = (ended: boolean) => {
+        if (start === null) return true;
+        const lifted = liftHoisted(start.toString('utf8'), ended);
+        if (!lifted) return true;
+        const body = start.subarray(Buffer.byteLength(lifted.head));
+        start = null;
+        const head = withoutTemplateMeta(page.slice(0, at), lifted.head).replace('</head>', `${lifted.head}</head>`);
+        res.write(`${head}<div id="root">`);
+        return res.write(body);
+      };
       const { Writable } = await import('node:stream');
       stream.pipe(
         new Writable({
-          write(chunk, _encoding, callback) {
+          write(chunk: Buffer, _encoding, callback) {
+            let written: boolean;
+            if (start === null) written = res.write(chunk);
+            else {
+              start = Buffer.concat([start, chunk]);
+              written = writeStart(false);
+            }
             // Backpressure through the compression layer (whose write takes no callback).
-            if (res.write(chunk)) callback();
+            if (written) callback();
             else res.once('drain', callback);
           },
           final(callback) {
+            writeStart(true);
             res.end(tail);
             callback();
           },

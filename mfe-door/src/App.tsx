@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, api } from 'shared-api';
 import { DOOR_PATHS, type RemoteAppProps } from 'shared-i18n';
 import { Route, Routes } from 'shared-router';
-import { usePageTitle } from 'shared-ui/document-meta';
+import { DocumentMeta } from 'shared-ui/document-meta';
 import { useSiteConfig } from 'shared-ui/site';
 import { AdminPanel } from './admin/AdminPanel';
 import styles from './Door.module.css';
@@ -57,7 +57,9 @@ function DoorHome() {
   useStoredSessionCheck();
 
   const { tradingName } = useSiteConfig();
-  usePageTitle({ title: `${t('title')} · ${tradingName}`, description: t('subtitle'), language: DOOR_LANGUAGE });
+  const meta = (
+    <DocumentMeta title={`${t('title')} · ${tradingName}`} description={t('subtitle')} language={DOOR_LANGUAGE} />
+  );
 
   // A new id per message: the same text twice is still announced twice.
   const announce = useCallback((next: Notice | null) => {
@@ -82,6 +84,7 @@ function DoorHome() {
   if (!token || !user) {
     return (
       <>
+        {meta}
         <h1>{t('title')}</h1>
         <LoginPage />
       </>
@@ -90,6 +93,7 @@ function DoorHome() {
   if (!verified) {
     return (
       <>
+        {meta}
         <h1>{t('title')}</h1>
         <p className={styles.muted} role="status">
           {t('session.checking')}
@@ -116,6 +120,7 @@ function DoorHome() {
 
   return (
     <>
+      {meta}
       <div className={styles.top}>
         <div className={styles.who}>
           <h1>{t('title')}</h1>
@@ -173,13 +178,13 @@ function DoorHome() {
 function MagicLink() {
   const t = useDoorT();
   const { tradingName } = useSiteConfig();
-  usePageTitle({
-    title: `${t('magicLink.title')} · ${tradingName}`,
-    description: t('magicLink.subtitle'),
-    language: DOOR_LANGUAGE,
-  });
   return (
     <>
+      <DocumentMeta
+        title={`${t('magicLink.title')} · ${tradingName}`}
+        description={t('magicLink.subtitle')}
+        language={DOOR_LANGUAGE}
+      />
       <h1>{t('magicLink.title')}</h1>
       <MagicLinkPage />
     </>

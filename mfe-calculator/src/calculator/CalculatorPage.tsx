@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PROCESO_PARAM } from 'shared-api';
 import { type Language, pathFor } from 'shared-i18n';
 import { Link, useSearchParams } from 'shared-router';
-import { useDocumentMeta } from 'shared-ui/document-meta';
+import { DocumentMeta } from 'shared-ui/document-meta';
 import { PageHeading } from 'shared-ui/page-heading';
 import { useSiteConfig } from 'shared-ui/site';
 import { OptionsView } from '../options/OptionsView';
@@ -32,12 +32,6 @@ export function CalculatorPage({ language }: { language: Language }) {
   const calculatorRef = useRef<HTMLDivElement>(null);
   const sharedList = useSharedListImport();
   const { tradingName } = useSiteConfig();
-  useDocumentMeta({
-    title: `${t('title')} · ${tradingName}`,
-    description: t('metaDescription'),
-    page: 'calculator',
-    language,
-  });
 
   const closeOptions = () => {
     setView('list');
@@ -47,6 +41,12 @@ export function CalculatorPage({ language }: { language: Language }) {
 
   return (
     <div data-remote="calculator">
+      <DocumentMeta
+        title={`${t('title')} · ${tradingName}`}
+        description={t('metaDescription')}
+        page={'calculator'}
+        language={language}
+      />
       <PageHeading title={t('title')} subtitle={t('subtitle')}>
         {proceso && (
           <Link

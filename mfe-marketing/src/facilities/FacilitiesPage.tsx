@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { type Language, pathFor } from 'shared-i18n';
 import { Link } from 'shared-router';
-import { useDocumentMeta } from 'shared-ui/document-meta';
+import { DocumentMeta } from 'shared-ui/document-meta';
 import { PageHeading } from 'shared-ui/page-heading';
 import { useSiteConfig } from 'shared-ui/site';
 import styles from '../Marketing.module.css';
@@ -12,14 +12,14 @@ import { LocationMap } from './LocationMap';
 export function FacilitiesPage({ language }: { language: Language }) {
   const { t } = useTranslation('marketing');
   const { tradingName } = useSiteConfig();
-  useDocumentMeta({
-    title: `${t('facilities.title')} · ${tradingName}`,
-    description: t('meta.facilities'),
-    page: 'facilities',
-    language,
-  });
   return (
     <div data-remote="marketing">
+      <DocumentMeta
+        title={`${t('facilities.title')} · ${tradingName}`}
+        description={t('meta.facilities')}
+        page={'facilities'}
+        language={language}
+      />
       <div className={styles.section}>
         <nav className={styles.breadcrumb} aria-label={t('facilities.breadcrumb')}>
           <ol>

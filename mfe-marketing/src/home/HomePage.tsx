@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { type Language, pathFor } from 'shared-i18n';
 import { Link } from 'shared-router';
-import { useDocumentMeta } from 'shared-ui/document-meta';
+import { DocumentMeta } from 'shared-ui/document-meta';
 import { openScheduling, openVoiceAssistant } from 'shared-ui/scheduling';
 import { useSiteConfig } from 'shared-ui/site';
 import styles from '../Marketing.module.css';
@@ -19,17 +19,17 @@ const STATS = [
 export function HomePage({ language }: { language: Language }) {
   const { t } = useTranslation('marketing');
   const site = useSiteConfig();
-  useDocumentMeta({
-    title: `${site.tradingName} · ${t('home.title')}`,
-    description: t('meta.home'),
-    page: 'home',
-    language,
-  });
   const features = t('home.features', { returnObjects: true }) as { title: string; text: string }[];
   const reviews = reviewsFrom(t('home.reviews', { returnObjects: true }));
 
   return (
     <div data-remote="marketing">
+      <DocumentMeta
+        title={`${site.tradingName} · ${t('home.title')}`}
+        description={t('meta.home')}
+        page={'home'}
+        language={language}
+      />
       <section className={styles.hero}>
         <div className={styles.heroInner}>
           <h1>{t('home.title')}</h1>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from 'shared-i18n';
-import { useDocumentMeta } from 'shared-ui/document-meta';
+import { DocumentMeta } from 'shared-ui/document-meta';
 import { PageHeading } from 'shared-ui/page-heading';
 import { formatAddress, useSiteConfig } from 'shared-ui/site';
 import styles from '../Marketing.module.css';
@@ -18,14 +18,14 @@ export function LegalPage({ kind, language }: { kind: 'privacy' | 'terms'; langu
     email: site.email,
   };
   const sections = t(`legal.${kind}.sections`, { returnObjects: true, ...values }) as { title: string; body: string }[];
-  useDocumentMeta({
-    title: `${t(`legal.${kind}.title`)} · ${site.tradingName}`,
-    description: t(`meta.${kind}`),
-    page: kind,
-    language,
-  });
   return (
     <div data-remote="marketing">
+      <DocumentMeta
+        title={`${t(`legal.${kind}.title`)} · ${site.tradingName}`}
+        description={t(`meta.${kind}`)}
+        page={kind}
+        language={language}
+      />
       <PageHeading title={t(`legal.${kind}.title`)} subtitle={t('legal.updated')} />
       <article className={`${styles.section} ${styles.legal}`}>
         {sections.map((section) => (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { api, readHandoff } from 'shared-api';
 import type { Language, SignupStep } from 'shared-i18n';
 import { useLocation, useNavigate } from 'shared-router';
-import { useDocumentMeta } from 'shared-ui/document-meta';
+import { DocumentMeta } from 'shared-ui/document-meta';
 import { PageHeading } from 'shared-ui/page-heading';
 import { useSiteConfig } from 'shared-ui/site';
 import { toast } from 'shared-ui/toast';
@@ -301,12 +301,6 @@ export function Wizard({ language, step }: { language: Language; step?: SignupSt
     navigate(`/${language}`);
   });
   const { tradingName } = useSiteConfig();
-  useDocumentMeta({
-    page: 'signup',
-    language,
-    title: `${t('title')} · ${tradingName}`,
-    description: hasProduct ? t('descriptionWithProduct') : t('description'),
-  });
 
   const goTo = useCallback(
     (target: SignupStep, options?: { replace?: boolean }) => {
@@ -384,6 +378,12 @@ export function Wizard({ language, step }: { language: Language; step?: SignupSt
 
   return (
     <div data-remote="signup" className={styles.page}>
+      <DocumentMeta
+        page="signup"
+        language={language}
+        title={`${t('title')} · ${tradingName}`}
+        description={hasProduct ? t('descriptionWithProduct') : t('description')}
+      />
       <PageHeading title={t('title')} subtitle={hasProduct ? t('descriptionWithProduct') : t('description')} />
       <div className={styles.body}>
         <StepBar current={current} sections={draft.completedSections} onSelect={goTo} />

@@ -1,20 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { type Language, pathFor } from 'shared-i18n';
 import { Link } from 'shared-router';
-import { usePageTitle } from 'shared-ui/document-meta';
+import { DocumentMeta } from 'shared-ui/document-meta';
 import { useSiteConfig } from 'shared-ui/site';
 import styles from './NotFound.module.css';
 
 export function NotFound({ language }: { language: Language }) {
   const { t } = useTranslation('common');
   const { tradingName } = useSiteConfig();
-  usePageTitle({
-    title: `${t('notFound.subtitle')} · ${tradingName}`,
-    description: t('notFound.description'),
-    language,
-  });
   return (
     <section className={styles.notFound} aria-labelledby="not-found-title" data-testid="not-found">
+      <DocumentMeta
+        title={`${t('notFound.subtitle')} · ${tradingName}`}
+        description={t('notFound.description')}
+        language={language}
+      />
       <h1 id="not-found-title" className={styles.title}>
         {t('notFound.title')}
       </h1>
