@@ -3,13 +3,17 @@ import { test as base, expect, type Page } from '@playwright/test';
 /**
  * Pages arrive server-rendered: visible before React has taken them over, when a click does
  * nothing yet. After every full load of a server-rendered page (`html[data-ssr]`, set by the
- * gateway) the journeys wait until the shell marks it ready (`html[data-ready]`); other pages
- * (the standalone door, the functions' own pages) need no wait.
+ * gateway) the journeys wait until the shell marks it ready (`html[data-ready]`) and, on a page
+ * with a remote's area (`[data-remote]`), until that remote has taken it over too
+ * (`html[data-remote-ready]`); other pages (the standalone door, the functions' own pages) need no wait.
  */
 async function hydrated(page: Page) {
-  await page.waitForFunction(
-    () => !document.documentElement.hasAttribute('data-ssr') || document.documentElement.hasAttribute('data-ready'),
-  );
+  await page.waitForFunction(() => {
+    const html = document.documentElement;
+    if (!html.hasAttribute('data-ssr')) return true;
+    if (!html.hasAttribute('data-ready')) return false;
+    return !document.querySelector('[data-remote]') || html.hasAttribute('data-remote-ready');
+  });
 }
 
 export const test = base.extend({

@@ -42,7 +42,7 @@ export function liftHoisted(start: string, ended: boolean): { head: string; body
 /** The template's own title and description give way to the page's. */
 function withoutTemplateMeta(page: string, hoisted: string): string {
   let result = page;
-  if (hoisted.includes('<title>')) result = result.replace(/<title>[^<]*<\/title>/, '');
+  if (hoisted.includes('<title>')) result = result.replace(/<title\b[^>]*>[^<]*<\/title>/, '');
   if (hoisted.includes('name="description"')) result = result.replace(/<meta name="description"[^>]*>/, '');
   return result;
 }

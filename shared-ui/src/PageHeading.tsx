@@ -1,11 +1,8 @@
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import styles from './PageHeading.module.css';
 
-/** A page's title block; also sets the document title. */
+/** A page's title block (the document title is the page's DocumentMeta). */
 export function PageHeading({ title, subtitle, children }: { title: string; subtitle?: string; children?: ReactNode }) {
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
   return (
     <header className={styles.heading}>
       <h1>{title}</h1>

@@ -5,6 +5,8 @@ import { DocumentMeta } from './document-meta';
 
 describe('DocumentMeta', () => {
   it('puts title and description in the head and sets lang, canonical and hreflang alternates', () => {
+    document.head.innerHTML =
+      '<title data-fallback>Trasteros</title><meta name="description" content="genérica" data-fallback>';
     const { rerender } = render(
       <DocumentMeta title="Instalaciones" description="Fotos y mapa" page="facilities" language="es" />,
     );

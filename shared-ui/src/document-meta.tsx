@@ -45,6 +45,10 @@ export function DocumentMeta({
   page?: PageId;
 }) {
   useEffect(() => {
+    // The page template's generic title and description (index.html) give way to the page's.
+    for (const fallback of document.head.querySelectorAll('[data-fallback]')) fallback.remove();
+  }, []);
+  useEffect(() => {
     document.documentElement.lang = language;
     if (page) setAlternates(page, language);
   }, [language, page]);

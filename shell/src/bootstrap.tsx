@@ -6,6 +6,7 @@ import { loadSchedulingScript } from 'shared-ui/scheduling';
 import { loadSiteConfig, setSiteConfig } from 'shared-ui/site';
 import { App } from './App';
 import { commonResources } from './i18n/common';
+import { CLIENT_ONLY_DIGEST } from './remotes/loader-context';
 import { loadRegistry, registerRemoteApps } from './remotes/registry';
 
 async function start() {
@@ -30,8 +31,18 @@ async function start() {
   // The gateway rendered the page: take it over where it stands (nothing repaints). As a
   // transition, hydration yields to the browser every few milliseconds: a tap or a scroll
   // meanwhile is answered at once instead of after one long task.
-  if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
-  else createRoot(root).render(app);
+  if (root.firstElementChild) {
+    startTransition(
+      () =>
+        void hydrateRoot(root, app, {
+          // A slot the server left to the browser on purpose is not an error worth reporting.
+          onRecoverableError(error) {
+            const digest = (error as { digest?: unknown }).digest;
+            if (digest !== CLIENT_ONLY_DIGEST) reportError(error);
+          },
+        }),
+    );
+  } else createRoot(root).render(app);
 }
 
 void start();

@@ -389,7 +389,7 @@ export function Wizard({ language, step }: { language: Language; step?: SignupSt
         <StepBar current={current} sections={draft.completedSections} onSelect={goTo} />
         {draft.registrationId && <RegistrationCode registrationId={draft.registrationId} />}
         {landing.state === 'loading' && (
-          <p className={styles.status} role="status">
+          <p className={`${styles.status} ${styles.landing}`} role="status">
             {t('common.loading')}
           </p>
         )}

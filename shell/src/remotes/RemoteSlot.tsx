@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useCallback, useContext, useMemo, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language, RemoteAppProps } from 'shared-i18n';
 import { RemoteLoaderContext } from './loader-context';
@@ -36,6 +36,18 @@ function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/**
+ * Marks that the slot's remote has taken over its area (`data-remote-ready` on <html>): a
+ * server-rendered form does nothing until then, and the journeys wait for it after a full load.
+ */
+function RemoteReadyMark({ name }: { name: RemoteName }) {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-remote-ready', name);
+    return () => document.documentElement.removeAttribute('data-remote-ready');
+  }, [name]);
+  return null;
+}
+
 /** One remote's area: loading state, error boundary and Retry, so a failure stays here. */
 export function RemoteSlot({ name, language, load: injected, reset = resetRemote }: RemoteSlotProps) {
   const fromContext = useContext(RemoteLoaderContext);
@@ -56,6 +68,7 @@ export function RemoteSlot({ name, language, load: injected, reset = resetRemote
     <RemoteErrorBoundary key={`${name}-${attempt}`} name={name} fallback={<RemoteUnavailable onRetry={retry} />}>
       <Suspense fallback={<RemoteLoading />}>
         <RemoteApp language={language} />
+        <RemoteReadyMark name={name} />
       </Suspense>
     </RemoteErrorBoundary>
   );

@@ -9,3 +9,9 @@ import type { RemoteName } from './registry-schema';
 export const RemoteLoaderContext = createContext<((name: RemoteName) => Promise<ComponentType<RemoteAppProps>>) | null>(
   null,
 );
+
+/**
+ * The digest the server gives a slot it left to the browser on purpose (a remote without
+ * server output): the browser renders that slot without reporting it as an error.
+ */
+export const CLIENT_ONLY_DIGEST = 'client-only-remote';

@@ -9,20 +9,24 @@ import { StaticRouter } from 'shared-router';
 import { setSiteConfig } from 'shared-ui/site';
 import { Site } from '../App';
 import { commonResources } from '../i18n/common';
-import { RemoteLoaderContext } from '../remotes/loader-context';
+import { CLIENT_ONLY_DIGEST, RemoteLoaderContext } from '../remotes/loader-context';
 import type { RemoteName } from '../remotes/registry-schema';
 
-let registered = new Map<string, string>();
+/** The entry each remote is registered with: a request names only its route's remote. */
+const registered = new Map<string, string>();
 
-/** Registers what changed since the last render: a release re-registers that remote alone. */
+/**
+ * Registers what changed since that remote was last used: a release (a new entry URL)
+ * re-registers that remote alone; a remote already registered at its entry is kept loaded.
+ */
 function syncRemotes(remotes: Record<string, string>) {
   const changed = Object.entries(remotes).filter(([name, entry]) => registered.get(name) !== entry);
   if (changed.length === 0) return;
   registerRemotes(
     changed.map(([name, entry]) => ({ name, entry })),
-    { force: true },
+    { force: changed.some(([name]) => registered.has(name)) },
   );
-  registered = new Map(Object.entries(remotes));
+  for (const [name, entry] of changed) registered.set(name, entry);
 }
 
 /** A remote whose release has no server output yet: rendered by the browser, as expected. */
@@ -104,6 +108,7 @@ export async function render(request: RenderRequest): Promise<{ ready: Promise<R
         onError(error) {
           // A slot that failed on the server is rendered by the browser (its Suspense boundary).
           request.onError?.(error, 'render');
+          return error instanceof ClientOnlyRemote ? CLIENT_ONLY_DIGEST : undefined;
         },
       },
     );

@@ -1,0 +1,158 @@
+import { E2E_DOOR_ADMIN, GATEWAY_URL } from '../ports';
+import { expect, test } from './test';
+
+/** Every public route's first HTML, as curl gets it: title, heading, language, canonical. */
+const PAGES: { path: string; lang: string; title: RegExp; heading: RegExp; canonical?: string }[] = [
+  {
+    path: '/es',
+    lang: 'es',
+    title: /^Trasteros Demo · Trasteros y guardamuebles/,
+    heading: /desde 1 euro al día/,
+    canonical: '/es',
+  },
+  { path: '/en', lang: 'en', title: /^Trasteros Demo · Storage units/, heading: /from 1 euro per day/, canonical: '/en' },
+  {
+    path: '/es/instalaciones',
+    lang: 'es',
+    title: /^Nuestras instalaciones · /,
+    heading: /Nuestras instalaciones/,
+    canonical: '/es/instalaciones',
+  },
+  {
+    path: '/en/facilities',
+    lang: 'en',
+    title: /^Our facilities · /,
+    heading: /Our facilities/,
+    canonical: '/en/facilities',
+  },
+  {
+    path: '/es/calculadora',
+    lang: 'es',
+    title: /^Calculadora de volumen · /,
+    heading: /Calculadora de volumen/,
+    canonical: '/es/calculadora',
+  },
+  {
+    path: '/en/calculator',
+    lang: 'en',
+    title: /^Volume calculator · /,
+    heading: /Volume calculator/,
+    canonical: '/en/calculator',
+  },
+  {
+    path: '/es/privacidad',
+    lang: 'es',
+    title: /^Política de privacidad · /,
+    heading: /Política de privacidad/,
+    canonical: '/es/privacidad',
+  },
+  {
+    path: '/en/terms',
+    lang: 'en',
+    title: /^Terms and conditions · /,
+    heading: /Terms and conditions/,
+    canonical: '/en/terms',
+  },
+  {
+    path: '/es/alta',
+    lang: 'es',
+    title: /^Registro de Cliente · /,
+    heading: /Registro de Cliente/,
+    canonical: '/es/alta',
+  },
+  {
+    path: '/en/signup',
+    lang: 'en',
+    title: /^Client Registration · /,
+    heading: /Client Registration/,
+    canonical: '/en/signup',
+  },
+  { path: '/es/no-existe', lang: 'es', title: /^Página no encontrada · /, heading: /404/ },
+];
+
+test.describe('first paint', () => {
+  for (const { path, lang, title, heading, canonical } of PAGES) {
+    test(`${path}: the first HTML carries its title, description, heading and links in ${lang}`, async ({
+      request,
+    }) => {
+      const html = await (await request.get(path)).text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(html).toMatch(new RegExp(`<html[^>]* lang="${lang}"`));
+      const titles = [...head.matchAll(/<title>([^<]*)<\/title>/g)].map((match) => match[1]);
+      expect(titles).toHaveLength(1);
+      expect(titles[0]).toMatch(title);
+      expect(head.match(/<meta name="description"/g)).toHaveLength(1);
+      expect(head).not.toContain('content="Trasteros y guardamuebles desde 1 euro al día, con acceso 24 horas."');
+      const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
+      expect(h1).toMatch(heading);
+      // Working links to the rest of the site, before any script.
+      expect(html).toMatch(new RegExp(`<a [^>]*href="/${lang}/(calculadora|calculator)"`));
+      if (canonical) {
+        expect(head).toContain(`<link rel="canonical" href="${GATEWAY_URL}${canonical}">`);
+        expect(head).toMatch(/<link rel="alternate" hreflang="es" href="[^"]+">/);
+        expect(head).toMatch(/<link rel="alternate" hreflang="en" href="[^"]+">/);
+      }
+      // No script runs before the first paint: the shell's code is added by the nonce'd loader.
+      expect(head).not.toMatch(/<script[^>]+src=/);
+    });
+  }
+
+  test('hydration keeps the page as it is, with what this browser stored, in both languages @phone', async ({
+    page,
+    request,
+  }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || /hydrat/i.test(message.text())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    const items = Array.from({ length: 10 }, (_, i) => ({
+      id: `item-${i}`,
+      name: `Caja ${i}`,
+      displayName: `Caja ${i}`,
+      length: 50,
+      width: 40,
+      height: 30,
+      unit: 'cm',
+      quantity: 2,
+    }));
+    const login = await request.post(`${GATEWAY_URL}/functions/v1/abridor`, {
+      data: { action: 'login', usuario: 'admin', contraseña: E2E_DOOR_ADMIN.contraseña },
+    });
+    const { token, user } = await login.json();
+    await page.goto('/es/privacidad');
+    await page.evaluate(
+      ({ items, token, user }) => {
+        localStorage.setItem('calculator-items', JSON.stringify({ state: { items }, version: 1 }));
+        localStorage.setItem('abridor_token', token);
+        localStorage.setItem('abridor_user', JSON.stringify(user));
+      },
+      { items, token, user },
+    );
+    const shifts = () =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let total = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) total += entry.value;
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(total), 100);
+          }),
+      );
+
+    await page.goto('/es/calculadora');
+    // The stored list, after hydration: all ten, nothing moved to make room for them.
+    await expect(page.getByText('Objeto 10: Caja 9')).toBeAttached();
+    expect(await shifts()).toBeLessThanOrEqual(0.02);
+    await page.goto('/en/calculator');
+    await expect(page.getByRole('heading', { level: 1, name: 'Volume calculator' })).toBeVisible();
+    await page.goto('/es/alta');
+    await expect(page.getByLabel('Nombre completo *')).toBeVisible();
+    expect(await shifts()).toBeLessThanOrEqual(0.02);
+    await page.goto('/abridor');
+    await expect(page.getByRole('button', { name: 'Salir' })).toBeVisible();
+    expect(await shifts()).toBeLessThanOrEqual(0.02);
+    expect(problems).toEqual([]);
+  });
+});
