@@ -10,7 +10,13 @@ const PAGES: { path: string; lang: string; title: RegExp; heading: RegExp; canon
     heading: /desde 1 euro al día/,
     canonical: '/es',
   },
-  { path: '/en', lang: 'en', title: /^Trasteros Demo · Storage units/, heading: /from 1 euro per day/, canonical: '/en' },
+  {
+    path: '/en',
+    lang: 'en',
+    title: /^Trasteros Demo · Storage units/,
+    heading: /from 1 euro per day/,
+    canonical: '/en',
+  },
   {
     path: '/es/instalaciones',
     lang: 'es',
