@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { matchPath, type PageId, pathFor, SUPPORTED_LANGUAGES } from 'shared-i18n';
+import { escapeAttribute } from './html';
 
 /** The public pages worth indexing; the sign-up steps and the door tool are not. */
 const INDEXED: PageId[] = ['home', 'facilities', 'calculator', 'privacy', 'terms'];
@@ -7,8 +8,6 @@ const INDEXED: PageId[] = ['home', 'facilities', 'calculator', 'privacy', 'terms
 function origin(req: Request): string {
   return `${req.protocol}://${req.get('host')}`;
 }
-
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * The canonical and hreflang links of a page of the route table, for its first HTML (the

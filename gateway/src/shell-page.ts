@@ -5,17 +5,11 @@ import type { Logger } from 'pino';
 import type { SiteConfig } from 'shared-api/site';
 import { matchPath, remoteForPath } from 'shared-i18n';
 import { sendJsonError } from './errors';
+import { escapeAttribute, jsonForHtml } from './html';
 import type { RegistrySource } from './registry';
 import { publicRegistry, serverManifestUrl } from './registry';
 import { pageLinks } from './seo';
 import type { createManifestReader, Renderer } from './server-render';
-
-/** JSON for a `<script type="application/json">`: `<` escaped so the data cannot close the tag. */
-function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
-}
-
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 const ROOT = '<div id="root"></div>';
 
