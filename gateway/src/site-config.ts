@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { DEMO_SITE_CONFIG, SCHEDULING_ASSETS_ORIGIN, type SiteConfig, siteConfigSchema } from 'shared-api/site';
+import { SCHEDULING_ASSETS_ORIGIN } from 'shared-api/scheduling';
+import { DEMO_SITE_CONFIG, type SiteConfig, siteConfigSchema } from 'shared-api/site';
 
 /** Environment variable → path in the configuration. */
 const ENV_OVERRIDES: Record<string, string[]> = {

@@ -50,9 +50,6 @@ export const DEMO_SITE_CONFIG: SiteConfig = {
   voiceWidgetId: '',
 };
 
-/** Host of the scheduling popup's script and stylesheet (Calendly's embed). */
-export const SCHEDULING_ASSETS_ORIGIN = 'https://assets.calendly.com';
-
 export function formatAddress({ address }: Pick<SiteConfig, 'address'>): string {
   return `${address.street}, ${address.postalCode} ${address.city} (${address.province}), ${address.country}`;
 }

@@ -1,4 +1,4 @@
-import { SCHEDULING_ASSETS_ORIGIN } from 'shared-api/site';
+import { SCHEDULING_ASSETS_ORIGIN } from 'shared-api/scheduling';
 
 interface SchedulingWidget {
   initPopupWidget(options: { url: string }): void;

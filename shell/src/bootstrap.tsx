@@ -1,26 +1,37 @@
 import 'shared-ui/tokens.css';
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { detectBrowserLanguage, initI18n } from 'shared-i18n';
 import { loadSchedulingScript } from 'shared-ui/scheduling';
 import { loadSiteConfig, setSiteConfig } from 'shared-ui/site';
-import { App } from './App';
 import { commonResources } from './i18n/common';
 import { CLIENT_ONLY_DIGEST } from './remotes/loader-context';
+import { nextTask } from './remotes/next-task';
 import { loadRegistry, registerRemoteApps } from './remotes/registry';
 
 async function start() {
   const language = detectBrowserLanguage(window.location.pathname);
+  // Fetched now, evaluated one at a time below: React DOM and the site's code each start in a
+  // task of their own instead of one long task behind the last script to arrive.
+  const reactDom = import('react-dom/client');
+  const site = import('./App');
 
-  const [registry, site] = await Promise.all([
+  const [registry, siteConfig] = await Promise.all([
     loadRegistry(),
     loadSiteConfig(),
-    initI18n(language, { es: { common: commonResources.es }, en: { common: commonResources.en } }),
+    nextTask().then(() =>
+      initI18n(language, { es: { common: commonResources.es }, en: { common: commonResources.en } }),
+    ),
   ]);
+  await nextTask();
   registerRemoteApps(registry);
-  setSiteConfig(site);
-  loadSchedulingScript(site.schedulingUrl);
+  setSiteConfig(siteConfig);
+  loadSchedulingScript(siteConfig.schedulingUrl);
 
+  await nextTask();
+  const { createRoot, hydrateRoot } = await reactDom;
+  await nextTask();
+  const { App } = await site;
+  await nextTask();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   const app = (

@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { nextTask } from './next-task';
 
 const RETRY_DELAYS_MS = [300, 900];
 
@@ -33,6 +34,15 @@ export async function fetchWithRetry(
 export default function resiliencePlugin(): ModuleFederationRuntimePlugin {
   return {
     name: 'remote-resilience',
+    // Each shared module and each remote container starts in a task of its own.
+    async beforeLoadShare(args) {
+      await nextTask();
+      return args;
+    },
+    async beforeInitContainer(args) {
+      await nextTask();
+      return args;
+    },
     fetch(url, init) {
       return fetchWithRetry(url, init);
     },
