@@ -1,20 +1,28 @@
 import type { z } from 'zod';
-import {
-  type ActionFunctionName,
-  type ActionOf,
-  type ActionRequest,
-  type ActionResponse,
-  actionFunctions,
-  FUNCTIONS_BASE_PATH,
-  type FunctionContract,
-  type PostFunctionName,
+import { FUNCTIONS_BASE_PATH } from './base-path';
+import type {
+  ActionFunctionName,
+  ActionOf,
+  ActionRequest,
+  ActionResponse,
+  FunctionContract,
+  PostFunctionName,
   postFunctions,
 } from './functions';
 import { findUnsafeInput } from './rules/input-safety';
-import { errorResponse } from './schemas/common';
-import { type ProductsQuery, type ProductsResponse, productsResponse } from './schemas/products';
+import type { ProductsQuery, ProductsResponse } from './schemas/products';
 import type { UploadType } from './schemas/registration';
-import { uploadDocumentResponse } from './schemas/session';
+
+type Contracts = typeof import('./functions');
+let contractsLoad: Promise<Contracts> | undefined;
+/**
+ * The contracts are built on the first call, not when a page loads: constructing every zod
+ * schema of the API was the longest task of a remote's start, and a page calls few functions.
+ */
+const loadContracts = () => {
+  contractsLoad ??= import('./functions');
+  return contractsLoad;
+};
 
 export class ApiError extends Error {
   constructor(
@@ -40,7 +48,13 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
   const send = doFetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
   const unauthorizedListeners = new Set<(functionName: string) => void>();
 
-  async function request<S extends z.ZodType>(path: string, init: RequestInit, schema: S): Promise<z.output<S>> {
+  async function request<S extends z.ZodType>(
+    path: string,
+    init: RequestInit,
+    pickSchema: (contracts: Contracts) => S,
+  ): Promise<z.output<S>> {
+    const contracts = await loadContracts();
+    const schema = pickSchema(contracts);
     let response: Response;
     // Relative to the page in a browser; explicit where there is a page but no base (jsdom).
     const page = (globalThis as { location?: { href: string } }).location;
@@ -56,7 +70,7 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
       for (const listener of unauthorizedListeners) listener(functionName);
     }
     if (!response.ok) {
-      const parsed = errorResponse.safeParse(body);
+      const parsed = contracts.otherResponses.error.safeParse(body);
       if (!parsed.success) throw new ApiError(`HTTP ${response.status}`, response.status);
       throw new ApiError(parsed.data.error, response.status, parsed.data.code);
     }
@@ -65,14 +79,22 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
     return parsed.data;
   }
 
-  const postJson = (path: string, body: unknown, contract: FunctionContract) => {
+  const postJson = (
+    path: string,
+    body: unknown,
+    pickContract: (contracts: Contracts) => FunctionContract | undefined,
+  ) => {
     // The server refuses the same; refusing here spares the round trip and says which field.
     const unsafe = findUnsafeInput(body);
     if (unsafe) return Promise.reject(new ApiError(unsafe.message, 400));
     return request(
       path,
       { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
-      contract.response,
+      (contracts) => {
+        const contract = pickContract(contracts);
+        if (!contract) throw new ApiError(`Unknown function or action: ${path}`, 400);
+        return contract.response;
+      },
     );
   };
 
@@ -90,7 +112,9 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
       name: N,
       body: z.input<(typeof postFunctions)[N]['request']>,
     ): Promise<z.output<(typeof postFunctions)[N]['response']>> {
-      return postJson(name, body, postFunctions[name]) as Promise<z.output<(typeof postFunctions)[N]['response']>>;
+      return postJson(name, body, (contracts) => contracts.postFunctions[name]) as Promise<
+        z.output<(typeof postFunctions)[N]['response']>
+      >;
     },
 
     action<F extends ActionFunctionName, A extends ActionOf<F>>(
@@ -98,9 +122,11 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
       action: A,
       payload: ActionRequest<F, A>,
     ): Promise<ActionResponse<F, A>> {
-      const contract = (actionFunctions[name] as Record<string, FunctionContract>)[action];
-      if (!contract) return Promise.reject(new ApiError(`Unknown action ${action}`, 400));
-      return postJson(name, { action, ...(payload as object) }, contract) as Promise<ActionResponse<F, A>>;
+      return postJson(
+        name,
+        { action, ...(payload as object) },
+        (contracts) => (contracts.actionFunctions[name] as Record<string, FunctionContract>)[action],
+      ) as Promise<ActionResponse<F, A>>;
     },
 
     products(query: Omit<ProductsQuery, 'accion'>): Promise<ProductsResponse> {
@@ -108,7 +134,7 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
       if (query.m3 !== undefined) params.set('m3', String(query.m3));
       if (query.listaEspera) params.set('listaEspera', query.listaEspera);
       if (query.lang) params.set('lang', query.lang);
-      return request(`products?${params}`, { method: 'GET' }, productsResponse);
+      return request(`products?${params}`, { method: 'GET' }, (contracts) => contracts.otherResponses.products);
     },
 
     uploadDocument(registrationId: string, documentType: UploadType, file: Blob, fileName: string) {
@@ -116,7 +142,11 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
       form.set('registrationId', registrationId);
       form.set('documentType', documentType);
       form.set('file', file, fileName);
-      return request('upload-document', { method: 'POST', body: form }, uploadDocumentResponse);
+      return request(
+        'upload-document',
+        { method: 'POST', body: form },
+        (contracts) => contracts.otherResponses.uploadDocument,
+      );
     },
 
     /** URL of the Server-Sent Events stream of one registration's changes. */

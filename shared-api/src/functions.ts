@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { abridorActions } from './schemas/abridor';
+import { errorResponse } from './schemas/common';
 import {
   createClientRequest,
   createClientResponse,
@@ -14,16 +15,18 @@ import {
   getPaymentStatusRequest,
   getPaymentStatusResponse,
 } from './schemas/payments';
+import { productsResponse } from './schemas/products';
 import { registrationActions } from './schemas/registration';
 import {
   getGlobalStatusRequest,
   getGlobalStatusResponse,
   isSessionValidRequest,
   isSessionValidResponse,
+  uploadDocumentResponse,
 } from './schemas/session';
 import { waitlistRequest, waitlistResponse } from './schemas/waitlist';
 
-export const FUNCTIONS_BASE_PATH = '/functions/v1';
+export { FUNCTIONS_BASE_PATH } from './base-path';
 
 export interface FunctionContract {
   request: z.ZodType;
@@ -56,6 +59,13 @@ export type ActionRequest<F extends ActionFunctionName, A extends ActionOf<F>> =
   ActionContract<F, A> extends FunctionContract ? z.input<ActionContract<F, A>['request']> : never;
 export type ActionResponse<F extends ActionFunctionName, A extends ActionOf<F>> =
   ActionContract<F, A> extends FunctionContract ? z.output<ActionContract<F, A>['response']> : never;
+
+/** What the client reads besides the maps above: the other answers and a refusal's body. */
+export const otherResponses = {
+  products: productsResponse,
+  uploadDocument: uploadDocumentResponse,
+  error: errorResponse,
+};
 
 /** Every function name of both documents, plus the ones replacing direct database access. */
 export const FUNCTION_NAMES = [

@@ -1,6 +1,6 @@
 import 'shared-ui/tokens.css';
 import { StrictMode, startTransition } from 'react';
-import { detectBrowserLanguage, initI18n } from 'shared-i18n';
+import { detectBrowserLanguage, initI18n, prepareFormatters } from 'shared-i18n';
 import { loadSchedulingScript } from 'shared-ui/scheduling';
 import { loadSiteConfig, setSiteConfig } from 'shared-ui/site';
 import { commonResources } from './i18n/common';
@@ -27,6 +27,8 @@ async function start() {
   setSiteConfig(siteConfig);
   loadSchedulingScript(siteConfig.schedulingUrl);
 
+  await nextTask();
+  prepareFormatters(language);
   await nextTask();
   const { createRoot, hydrateRoot } = await reactDom;
   await nextTask();
