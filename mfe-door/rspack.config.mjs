@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createConfig } from '../tooling/rspack/create-config.mjs';
+import { createConfigs } from '../tooling/rspack/create-config.mjs';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
 
 export default (_env, argv) =>
-  createConfig(
+  createConfigs(
     {
       appDir,
       federationName: 'door',

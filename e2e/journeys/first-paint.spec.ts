@@ -2,7 +2,7 @@ import { E2E_DOOR_ADMIN, GATEWAY_URL } from '../ports';
 import { expect, test } from './test';
 
 /** Every public route's first HTML, as curl gets it: title, heading, language, canonical. */
-const PAGES: { path: string; lang: string; title: RegExp; heading: RegExp; canonical?: string }[] = [
+const PAGES: { path: string; lang: string; title: RegExp; heading: RegExp; canonical?: string; chrome?: false }[] = [
   {
     path: '/es',
     lang: 'es',
@@ -74,10 +74,12 @@ const PAGES: { path: string; lang: string; title: RegExp; heading: RegExp; canon
     canonical: '/en/signup',
   },
   { path: '/es/no-existe', lang: 'es', title: /^Página no encontrada · /, heading: /404/ },
+  // The door tool: a staff keypad without the site's chrome.
+  { path: '/abridor', lang: 'es', title: /^Control de Acceso · /, heading: /Control de Acceso/, chrome: false },
 ];
 
 test.describe('first paint', () => {
-  for (const { path, lang, title, heading, canonical } of PAGES) {
+  for (const { path, lang, title, heading, canonical, chrome } of PAGES) {
     test(`${path}: the first HTML carries its title, description, heading and links in ${lang}`, async ({
       request,
     }) => {
@@ -92,7 +94,7 @@ test.describe('first paint', () => {
       const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '');
       expect(h1).toMatch(heading);
       // Working links to the rest of the site, before any script.
-      expect(html).toMatch(new RegExp(`<a [^>]*href="/${lang}/(calculadora|calculator)"`));
+      if (chrome !== false) expect(html).toMatch(new RegExp(`<a [^>]*href="/${lang}/(calculadora|calculator)"`));
       if (canonical) {
         expect(head).toContain(`<link rel="canonical" href="${GATEWAY_URL}${canonical}">`);
         expect(head).toMatch(/<link rel="alternate" hreflang="es" href="[^"]+">/);

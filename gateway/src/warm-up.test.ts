@@ -4,8 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { warmUp, warmUpPaths } from './warm-up';
 
 describe('warm-up', () => {
-  it('visits one page per remote in each language (the door has no page in the table)', () => {
-    expect(warmUpPaths()).toEqual(['/es', '/es/calculadora', '/es/alta', '/en', '/en/calculator', '/en/signup']);
+  it('visits one page per remote in each language and the door tool once', () => {
+    expect(warmUpPaths()).toEqual([
+      '/es',
+      '/es/calculadora',
+      '/es/alta',
+      '/en',
+      '/en/calculator',
+      '/en/signup',
+      '/abridor',
+    ]);
   });
 
   it('requests each path once, one after the other, and survives a failing one', async () => {

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { type PageId, pathFor, REMOTE_OF_PAGE, SUPPORTED_LANGUAGES } from 'shared-i18n';
+import { DOOR_PATHS, type PageId, pathFor, REMOTE_OF_PAGE, SUPPORTED_LANGUAGES } from 'shared-i18n';
 
 /** One page per remote and language: enough to load the renderer, every server container and both translations. */
 export function warmUpPaths(): string[] {
@@ -7,7 +7,9 @@ export function warmUpPaths(): string[] {
   for (const [page, remote] of Object.entries(REMOTE_OF_PAGE)) {
     if (page !== 'door' && page !== 'door-login' && !firstPageOf.has(remote)) firstPageOf.set(remote, page as PageId);
   }
-  return SUPPORTED_LANGUAGES.flatMap((lang) => [...firstPageOf.values()].map((page) => pathFor(page, lang)));
+  const pages = SUPPORTED_LANGUAGES.flatMap((lang) => [...firstPageOf.values()].map((page) => pathFor(page, lang)));
+  // The door tool is outside the page table (one path, Spanish only).
+  return [...pages, DOOR_PATHS.app];
 }
 
 /**

@@ -14,7 +14,7 @@ beforeAll(() => abridor.server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => abridor.server.close());
 beforeEach(() => {
   localStorage.clear();
-  useSession.setState({ token: null, user: null, verified: false });
+  useSession.setState({ token: null, user: null, verified: false, restored: false });
 });
 afterEach(() => {
   abridor.reset();
@@ -23,7 +23,7 @@ afterEach(() => {
 
 /** A session this tab already trusts (signed in here), on the keypad. */
 async function keypadAs(user: DoorUser) {
-  useSession.setState({ token: 't', user, verified: true });
+  useSession.setState({ token: 't', user, verified: true, restored: true });
   abridor.state.responders.validate_token = () => ({ valid: true, user });
   await renderRemote(App, '/abridor', 'es');
   return screen.getByRole('button', { name: 'Entrada' });
@@ -71,8 +71,25 @@ describe('door remote', () => {
 });
 
 describe('start-up with a stored session', () => {
+  it('renders what the server rendered first (it cannot read the storage), then reads the stored session', async () => {
+    localStorage.setItem('abridor_token', 'stored');
+    localStorage.setItem('abridor_user', JSON.stringify(ANA));
+    const release = abridor.hold('validate_token');
+    abridor.state.responders.validate_token = () => ({ valid: true, user: ANA });
+    const tokens: (string | null)[] = [];
+    const stop = useSession.subscribe((state) => tokens.push(state.token));
+    await renderRemote(App, '/abridor', 'es');
+    expect(screen.getByRole('status')).toHaveTextContent('Comprobando la sesión…');
+    expect(screen.queryByLabelText('Usuario')).toBeNull();
+    release();
+    expect(await screen.findByText('ana · Box B-7')).toBeVisible();
+    // Read once, after the first render: the first state the page had was the server's (none).
+    expect(tokens[0]).toBe('stored');
+    stop();
+  });
+
   it('shows a neutral loading state, not the stored user, until the server answered', async () => {
-    useSession.setState({ token: 'old', user: ADMIN, verified: false });
+    useSession.setState({ token: 'old', user: ADMIN, verified: false, restored: true });
     const release = abridor.hold('validate_token');
     abridor.state.responders.validate_token = () => ({ valid: false, user: null });
     await renderRemote(App, '/abridor', 'es');
@@ -86,7 +103,7 @@ describe('start-up with a stored session', () => {
   });
 
   it('shows the user the server confirmed', async () => {
-    useSession.setState({ token: 'old', user: ADMIN, verified: false });
+    useSession.setState({ token: 'old', user: ADMIN, verified: false, restored: true });
     abridor.state.responders.validate_token = () => ({ valid: true, user: ANA });
     await renderRemote(App, '/abridor', 'es');
     expect(await screen.findByText('ana · Box B-7')).toBeVisible();

@@ -45,6 +45,7 @@ function useStoredSessionCheck() {
 
 function DoorHome() {
   const t = useDoorT();
+  const restored = useSession((s) => s.restored);
   const token = useSession((s) => s.token);
   const user = useSession((s) => s.user);
   const verified = useSession((s) => s.verified);
@@ -81,23 +82,30 @@ function DoorHome() {
     setNotice(null);
   }, [token]);
 
+  useEffect(() => {
+    if (!restored) useSession.getState().restore();
+  }, [restored]);
+
+  // Until this browser's stored session is read (the server and the first render cannot know
+  // it), the same box as while a stored session is checked: no login form flashes at a
+  // signed-in tenant, and the form then takes the room held for it.
+  if (!restored || (token && !verified)) {
+    return (
+      <>
+        {meta}
+        <h1>{t('title')}</h1>
+        <p className={`${styles.muted} ${styles.pending}`} role="status">
+          {t('session.checking')}
+        </p>
+      </>
+    );
+  }
   if (!token || !user) {
     return (
       <>
         {meta}
         <h1>{t('title')}</h1>
         <LoginPage />
-      </>
-    );
-  }
-  if (!verified) {
-    return (
-      <>
-        {meta}
-        <h1>{t('title')}</h1>
-        <p className={styles.muted} role="status">
-          {t('session.checking')}
-        </p>
       </>
     );
   }

@@ -16,6 +16,12 @@ interface SessionState {
    * user (maybe the admin, maybe revoked) is not shown.
    */
   verified: boolean;
+  /**
+   * False until the stored session has been read, after the first render: the server cannot
+   * read it, and the browser's first render must be the server's (hydration).
+   */
+  restored: boolean;
+  restore(): void;
   signIn(token: string, user: DoorUser): void;
   /** The server vouched for the stored token: its answer is the user now. */
   confirm(user: DoorUser): void;
@@ -46,11 +52,16 @@ function readStored(): { token: string | null; user: DoorUser | null } {
 }
 
 export const useSession = create<SessionState>()((set, get) => ({
-  ...readStored(),
+  token: null,
+  user: null,
   verified: false,
+  restored: false,
+  restore() {
+    set({ ...readStored(), verified: false, restored: true });
+  },
   signIn(token, user) {
     store(token, user);
-    set({ token, user, verified: true });
+    set({ token, user, verified: true, restored: true });
   },
   confirm(user) {
     const { token } = get();
@@ -67,6 +78,6 @@ export const useSession = create<SessionState>()((set, get) => ({
     } catch {
       // nothing stored
     }
-    set({ token: null, user: null, verified: false });
+    set({ token: null, user: null, verified: false, restored: true });
   },
 }));
