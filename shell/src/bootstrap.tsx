@@ -1,38 +1,44 @@
 import 'shared-ui/tokens.css';
 import { StrictMode, startTransition } from 'react';
-import { detectBrowserLanguage, initI18n, prepareFormatters } from 'shared-i18n';
-import { loadSchedulingScript } from 'shared-ui/scheduling';
-import { loadSiteConfig, setSiteConfig } from 'shared-ui/site';
 import { commonResources } from './i18n/common';
 import { CLIENT_ONLY_DIGEST } from './remotes/loader-context';
 import { nextTask } from './remotes/next-task';
-import { loadRegistry, registerRemoteApps } from './remotes/registry';
+
+/** A module fetched now and used later: its failure is reported where it is awaited, not twice. */
+function early<T>(load: Promise<T>): Promise<T> {
+  load.catch(() => undefined);
+  return load;
+}
 
 async function start() {
+  // Everything is fetched at once; each module is evaluated when its scripts arrive, and each
+  // step below runs in a task of its own: on a phone, one long task (the shell's whole start)
+  // becomes several short ones, and a tap meanwhile is answered.
+  const i18nModule = early(import('shared-i18n'));
+  const registryModule = early(import('./remotes/registry'));
+  const siteModule = early(import('shared-ui/site'));
+  const schedulingModule = early(import('shared-ui/scheduling'));
+  const reactDomModule = early(import('react-dom/client'));
+  const appModule = early(import('./App'));
+
+  const { detectBrowserLanguage, initI18n, prepareFormatters } = await i18nModule;
   const language = detectBrowserLanguage(window.location.pathname);
-  // Fetched now, evaluated one at a time below: React DOM and the site's code each start in a
-  // task of their own instead of one long task behind the last script to arrive.
-  const reactDom = import('react-dom/client');
-  const site = import('./App');
-
-  const [registry, siteConfig] = await Promise.all([
-    loadRegistry(),
-    loadSiteConfig(),
-    nextTask().then(() =>
-      initI18n(language, { es: { common: commonResources.es }, en: { common: commonResources.en } }),
-    ),
-  ]);
   await nextTask();
-  registerRemoteApps(registry);
+  await initI18n(language, { es: { common: commonResources.es }, en: { common: commonResources.en } });
+  await nextTask();
+  const { loadRegistry, registerRemoteApps } = await registryModule;
+  registerRemoteApps(await loadRegistry());
+  await nextTask();
+  const { loadSiteConfig, setSiteConfig } = await siteModule;
+  const siteConfig = await loadSiteConfig();
   setSiteConfig(siteConfig);
-  loadSchedulingScript(siteConfig.schedulingUrl);
-
+  (await schedulingModule).loadSchedulingScript(siteConfig.schedulingUrl);
   await nextTask();
   prepareFormatters(language);
   await nextTask();
-  const { createRoot, hydrateRoot } = await reactDom;
+  const { createRoot, hydrateRoot } = await reactDomModule;
   await nextTask();
-  const { App } = await site;
+  const { App } = await appModule;
   await nextTask();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
