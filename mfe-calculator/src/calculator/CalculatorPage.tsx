@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROCESO_PARAM } from 'shared-api';
 import { type Language, pathFor } from 'shared-i18n';
@@ -6,7 +6,6 @@ import { Link, useSearchParams } from 'shared-router';
 import { DocumentMeta } from 'shared-ui/document-meta';
 import { PageHeading } from 'shared-ui/page-heading';
 import { useSiteConfig } from 'shared-ui/site';
-import { OptionsView } from '../options/OptionsView';
 import { ShareBar } from '../share/ShareBar';
 import { SharedListDialog } from '../share/SharedListDialog';
 import { useSharedListImport } from '../share/useSharedListImport';
@@ -19,6 +18,10 @@ import { PrintList } from './PrintList';
 import { useCalculator } from './store';
 import { TotalBar } from './TotalBar';
 import { totalVolume } from './volume';
+
+// The options and the waitlist (with the API contracts they check) load when a visitor asks for
+// them: the calculator's first screen does not build or evaluate them.
+const OptionsView = lazy(() => import('../options/OptionsView').then((module) => ({ default: module.OptionsView })));
 
 export function CalculatorPage({ language }: { language: Language }) {
   const { t } = useTranslation('calculator');
@@ -70,13 +73,15 @@ export function CalculatorPage({ language }: { language: Language }) {
             <PrintList language={language} />
           </>
         ) : (
-          <OptionsView
-            volume={waitlistLink?.volume ?? total}
-            language={language}
-            proceso={proceso}
-            onClose={closeOptions}
-            waitlistFor={waitlistLink?.productId ?? null}
-          />
+          <Suspense fallback={<p role="status">{t('options.loading')}</p>}>
+            <OptionsView
+              volume={waitlistLink?.volume ?? total}
+              language={language}
+              proceso={proceso}
+              onClose={closeOptions}
+              waitlistFor={waitlistLink?.productId ?? null}
+            />
+          </Suspense>
         )}
       </div>
       <SharedListDialog shared={sharedList.pending} onChoose={sharedList.resolve} />

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { doorUser } from './door-user';
 
 export const PIN_PATTERN = /^\d{4}$/;
 export const DOOR_ACTIONS = ['ENTRADA', 'SALIDA'] as const;
@@ -12,13 +13,7 @@ const required = (message: string) =>
 const LOGIN_REQUIRED = 'Por favor ingrese usuario y contraseña';
 const USER_REQUIRED = 'Usuario, PIN y contraseña son obligatorios';
 
-export const doorUser = z.object({
-  id: z.string(),
-  usuario: z.string(),
-  box: z.string().nullable(),
-  /** The user named admin (spec: admin means usuario equals admin). */
-  isAdmin: z.boolean(),
-});
+export { type DoorUser, doorUser } from './door-user';
 
 export const doorAuditEntry = z.object({
   id: z.string(),
@@ -29,7 +24,6 @@ export const doorAuditEntry = z.object({
   createdAt: z.string(),
 });
 export type DoorAuditEntry = z.infer<typeof doorAuditEntry>;
-export type DoorUser = z.infer<typeof doorUser>;
 
 /**
  * The answer of an action that checks the user's PIN (door_action, change_pin): one failure
