@@ -1,0 +1,100 @@
+// @vitest-environment node
+import { Writable } from 'node:stream';
+import { DEMO_SITE_CONFIG } from 'shared-api/site';
+import type { RemoteAppProps } from 'shared-i18n';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The federation's Node runtime stands in for the remotes' server containers: what each one
+// answers (a component, an error, nothing for a long time) is the subject of these tests.
+const runtime = vi.hoisted(() => ({ loadRemote: vi.fn(), registerRemotes: vi.fn() }));
+vi.mock('@module-federation/enhanced/runtime', () => runtime);
+
+const { render } = await import('./render');
+const { CLIENT_ONLY_DIGEST } = await import('../remotes/loader-context');
+
+const MARKETING = { marketing: 'http://remotes.test/marketing/mf-manifest.json' };
+
+async function renderPage(url: string, remotes: Record<string, string>, remoteBudgetMs = 100) {
+  const errors: { error: unknown; where: string }[] = [];
+  const started = performance.now();
+  const { ready } = await render({
+    url,
+    remotes,
+    publicPaths: {},
+    site: DEMO_SITE_CONFIG,
+    nonce: 'nonce-1',
+    remoteBudgetMs,
+    onError: (error, where) => errors.push({ error, where }),
+  });
+  const result = await ready;
+  const readyAfterMs = performance.now() - started;
+  const html = await new Promise<string>((resolve) => {
+    let text = '';
+    result.pipe(
+      new Writable({
+        write(chunk, _encoding, done) {
+          text += String(chunk);
+          done();
+        },
+        final(done) {
+          resolve(text);
+          done();
+        },
+      }),
+    );
+  });
+  return { html, errors, readyAfterMs };
+}
+
+/** The page around the slot: header, navigation and footer, server-rendered in Spanish. */
+function expectSiteChrome(html: string) {
+  expect(html).toContain('href="/es/calculadora"');
+  expect(html).toContain('Enlaces rápidos');
+  expect(html).toContain('<footer');
+}
+
+beforeEach(() => {
+  runtime.loadRemote.mockReset();
+  runtime.registerRemotes.mockReset();
+});
+
+describe('the renderer with a remote that is fine, missing, throwing or slow', () => {
+  it("renders the remote's page inside the site when its server output answers", async () => {
+    const Home = ({ language }: RemoteAppProps) => <h1>Portada en {language}</h1>;
+    runtime.loadRemote.mockResolvedValue({ default: Home });
+    const { html, errors } = await renderPage('/es', MARKETING);
+    expectSiteChrome(html);
+    expect(html).toContain('<h1>Portada en <!-- -->es</h1>');
+    expect(html).not.toContain('<!--$!-->');
+    expect(errors).toEqual([]);
+    expect(runtime.loadRemote).toHaveBeenCalledWith('marketing/App');
+  });
+
+  it('leaves the slot to the browser when the server output throws, and says why', async () => {
+    runtime.loadRemote.mockRejectedValue(new Error('container broke'));
+    const { html, errors } = await renderPage('/es', MARKETING);
+    expectSiteChrome(html);
+    // React's mark for a boundary the browser renders, with the slot's loading box meanwhile.
+    expect(html).toContain('<!--$!-->');
+    expect(html).toContain('Cargando');
+    expect(errors.map(({ where }) => where)).toContain('remote marketing');
+    expect(errors.some(({ error }) => (error as Error).message === 'container broke')).toBe(true);
+  });
+
+  it('does not wait past the budget for a slow server output: the page comes, the slot goes to the browser', async () => {
+    runtime.loadRemote.mockReturnValue(new Promise(() => undefined));
+    const { html, errors, readyAfterMs } = await renderPage('/es', MARKETING, 100);
+    expect(readyAfterMs).toBeLessThan(1000);
+    expectSiteChrome(html);
+    expect(html).toContain('<!--$!-->');
+    expect(errors.some(({ error }) => /budget of 100 ms/.test((error as Error).message))).toBe(true);
+  });
+
+  it('renders a remote without server output in the browser, marked so that hydration does not report it', async () => {
+    const { html } = await renderPage('/es', {});
+    expectSiteChrome(html);
+    expect(html).toContain('<!--$!-->');
+    expect(html).toContain(CLIENT_ONLY_DIGEST);
+    expect(runtime.loadRemote).not.toHaveBeenCalled();
+  });
+});
