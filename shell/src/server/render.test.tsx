@@ -12,6 +12,11 @@ vi.mock('@module-federation/enhanced/runtime', () => runtime);
 const { render } = await import('./render');
 const { CLIENT_ONLY_DIGEST } = await import('../remotes/loader-context');
 
+/** What a server container's ./App renders. */
+function Home({ language }: RemoteAppProps) {
+  return <h1>Portada en {language}</h1>;
+}
+
 const MARKETING = { marketing: 'http://remotes.test/marketing/mf-manifest.json' };
 
 async function renderPage(url: string, remotes: Record<string, string>, remoteBudgetMs = 100) {
@@ -60,7 +65,6 @@ beforeEach(() => {
 
 describe('the renderer with a remote that is fine, missing, throwing or slow', () => {
   it("renders the remote's page inside the site when its server output answers", async () => {
-    const Home = ({ language }: RemoteAppProps) => <h1>Portada en {language}</h1>;
     runtime.loadRemote.mockResolvedValue({ default: Home });
     const { html, errors } = await renderPage('/es', MARKETING);
     expectSiteChrome(html);
