@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { addNamespace, type Language } from 'shared-i18n';
+import { addNamespace, type Language, useTranslation } from 'shared-i18n';
 import { doorResources } from './i18n';
 
 addNamespace('door', doorResources);

@@ -4,3 +4,4 @@ export * from './instance';
 export * from './languages';
 export * from './remote-contract';
 export * from './routes';
+export * from './use-translation';

@@ -1,5 +1,4 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, type Language, SUPPORTED_LANGUAGES } from './languages';
 
 /**
@@ -7,7 +6,6 @@ import { DEFAULT_LANGUAGE, type Language, SUPPORTED_LANGUAGES } from './language
  * so the shell and every remote get this same object.
  */
 export const i18n: I18n = i18next.createInstance();
-i18n.use(initReactI18next);
 
 let initPromise: Promise<unknown> | null = null;
 

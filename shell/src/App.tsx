@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'shared-i18n';
 import { BrowserRouter } from 'shared-router';
 import { Toaster } from 'shared-ui/toast';
 import { ScrollToTop } from './routing/ScrollToTop';

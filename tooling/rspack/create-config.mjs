@@ -233,9 +233,7 @@ export function createServerConfig(options, argv = {}) {
             ? Object.fromEntries(
                 Object.entries(shared).map(([key, config]) => [
                   key,
-                  key.startsWith('react') && !key.startsWith('react-router') && !key.startsWith('react-i18next')
-                    ? { ...config, import: false }
-                    : config,
+                  key.startsWith('react') && !key.startsWith('react-router') ? { ...config, import: false } : config,
                 ]),
               )
             : shared,

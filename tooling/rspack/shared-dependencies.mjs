@@ -15,7 +15,6 @@ const SINGLETONS = {
   // Only the router exports the apps use (shared-router), not react-router-dom whole.
   'shared-router': 'shared-router',
   i18next: 'i18next',
-  'react-i18next': 'react-i18next',
   zustand: 'zustand',
   'shared-i18n': 'shared-i18n',
   // One toast queue for the page: remotes raise, the shell renders.

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PROCESO_PARAM } from 'shared-api';
-import { type Language, pathFor } from 'shared-i18n';
+import { type Language, pathFor, useTranslation } from 'shared-i18n';
 import { Link, useSearchParams } from 'shared-router';
 import { DocumentMeta } from 'shared-ui/document-meta';
 import { PageHeading } from 'shared-ui/page-heading';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'shared-i18n';
 import styles from './Calculator.module.css';
 
 export function HowItWorks() {

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { Language } from 'shared-i18n';
+import { useTranslation } from 'shared-i18n';
 import styles from './Calculator.module.css';
 import { ItemRow } from './ItemRow';
 import { useCalculator } from './store';

@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { formatVolume, type Language } from 'shared-i18n';
+import { formatVolume, type Language, useTranslation } from 'shared-i18n';
 import styles from './Calculator.module.css';
 import type { CalculatorItem } from './items';
 import { NumberField } from './NumberField';

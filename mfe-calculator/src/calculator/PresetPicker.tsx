@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'shared-i18n';
 import styles from './Calculator.module.css';
 import { findPreset, PRESETS } from './presets';
 import { useCalculator } from './store';

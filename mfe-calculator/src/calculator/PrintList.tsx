@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { formatVolume, type Language } from 'shared-i18n';
+import { formatVolume, type Language, useTranslation } from 'shared-i18n';
 import styles from './Calculator.module.css';
 import { useCalculator } from './store';
 import { lineVolume, totalVolume } from './volume';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { formatVolume, type Language } from 'shared-i18n';
+import { formatVolume, type Language, useTranslation } from 'shared-i18n';
 import styles from './Calculator.module.css';
 
 interface Props {

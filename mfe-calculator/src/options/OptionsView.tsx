@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { api, type CatalogueProduct, handoffQuery, productList } from 'shared-api';
-import { formatEuros, formatVolume, type Language, pathFor } from 'shared-i18n';
+import { formatEuros, formatVolume, type Language, pathFor, useTranslation } from 'shared-i18n';
 import { useNavigate } from 'shared-router';
 import calculatorStyles from '../calculator/Calculator.module.css';
 import { WaitlistDialog } from '../waitlist/WaitlistDialog';

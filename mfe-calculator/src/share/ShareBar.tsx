@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'shared-i18n';
 import { useLocation } from 'shared-router';
 import { toast } from 'shared-ui/toast';
 import styles from '../calculator/Calculator.module.css';

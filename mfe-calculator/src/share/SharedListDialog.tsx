@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'shared-i18n';
 import { useModalDialog } from 'shared-ui/modal-dialog';
 import calculatorStyles from '../calculator/Calculator.module.css';
 import type { CalculatorItem } from '../calculator/items';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'shared-i18n';
 import { useSearchParams } from 'shared-router';
 import { toast } from 'shared-ui/toast';
 import type { CalculatorItem } from '../calculator/items';

@@ -1,7 +1,6 @@
-import { useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { type ReactNode, useRef, useState } from 'react';
 import { api, type CatalogueProduct, WAITLIST_TIMEFRAMES } from 'shared-api';
-import { type Language, pathFor } from 'shared-i18n';
+import { type Language, pathFor, useTranslation } from 'shared-i18n';
 import { useModalDialog } from 'shared-ui/modal-dialog';
 import { toast } from 'shared-ui/toast';
 import calculatorStyles from '../calculator/Calculator.module.css';
@@ -15,12 +14,26 @@ import {
 } from './validate';
 import styles from './Waitlist.module.css';
 
-/** Opens the policy in a new tab, so the dialog and what was typed stay. Its text comes from <Trans>. */
-function PrivacyLink({ href, children }: { href: string; children?: React.ReactNode }) {
+/** Opens the policy in a new tab, so the dialog and what was typed stay. */
+function PrivacyLink({ href, children }: { href: string; children?: ReactNode }) {
   return (
     <a href={href} target="_blank" rel="noopener">
       {children}
     </a>
+  );
+}
+
+/** A text whose one link is marked `<1>…</1>` in the translations: the link's words stay translatable. */
+export function WithLink({ text, link }: { text: string; link: (label: string) => ReactNode }) {
+  const marked = /^([\s\S]*)<1>([\s\S]*)<\/1>([\s\S]*)$/.exec(text);
+  if (!marked) return text;
+  const [, before, label = '', after] = marked;
+  return (
+    <>
+      {before}
+      {link(label)}
+      {after}
+    </>
   );
 }
 
@@ -166,10 +179,9 @@ export function WaitlistDialog({ product, volume, proceso, language, onClose }: 
                 {...described('privacyAccepted')}
               />
               <label htmlFor="waitlist-privacy">
-                <Trans
-                  t={t}
-                  i18nKey="waitlist.privacy"
-                  components={{ 1: <PrivacyLink href={pathFor('privacy', language)} /> }}
+                <WithLink
+                  text={t('waitlist.privacy')}
+                  link={(label) => <PrivacyLink href={pathFor('privacy', language)}>{label}</PrivacyLink>}
                 />
               </label>
             </div>

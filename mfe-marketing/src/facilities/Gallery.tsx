@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'shared-i18n';
 import { useModalDialog } from 'shared-ui/modal-dialog';
 import styles from './Facilities.module.css';
 import { GALLERY, IMAGE_HEIGHT, IMAGE_WIDTH } from './gallery';

@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { type Language, pathFor } from 'shared-i18n';
+import { type Language, pathFor, useTranslation } from 'shared-i18n';
 import { Link } from 'shared-router';
 import { DocumentMeta } from 'shared-ui/document-meta';
 import { openScheduling, openVoiceAssistant } from 'shared-ui/scheduling';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { Language } from 'shared-i18n';
+import { useTranslation } from 'shared-i18n';
 import { DocumentMeta } from 'shared-ui/document-meta';
 import { PageHeading } from 'shared-ui/page-heading';
 import { formatAddress, useSiteConfig } from 'shared-ui/site';

@@ -1,5 +1,4 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   api,
   CLIENT_FIELD_MAX_LENGTH,
@@ -11,6 +10,7 @@ import {
   validateClientData,
   validateClientField,
 } from 'shared-api';
+import { useTranslation } from 'shared-i18n';
 import { toast } from 'shared-ui/toast';
 import { clientDataOf } from '../session/draft';
 import { isLocked } from '../session/server';

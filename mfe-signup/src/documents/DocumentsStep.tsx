@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError, api, type UploadType } from 'shared-api';
+import { useTranslation } from 'shared-i18n';
 import { toast } from 'shared-ui/toast';
 import { useDraft } from '../session/store';
 import { StepActions } from '../wizard/StepActions';

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError, api, CONTRACT_PENDING, type Contract, type Payment } from 'shared-api';
-import { formatEuros, pathFor } from 'shared-i18n';
+import { formatEuros, pathFor, useTranslation } from 'shared-i18n';
 import { toast } from 'shared-ui/toast';
 import { useDraft } from '../session/store';
 import { useWizard } from '../wizard/Wizard';

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { type Contract, maskEmail, type Payment, type Submitter } from 'shared-api';
-import { formatEuros, localeOf } from 'shared-i18n';
+import { formatEuros, localeOf, useTranslation } from 'shared-i18n';
 import { useNavigate } from 'shared-router';
 import { toast } from 'shared-ui/toast';
 import { emptyDraft } from '../session/draft';

@@ -1,7 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { api, depositFor, type Period, productList } from 'shared-api';
-import { formatEuros, formatVolume, pathFor } from 'shared-i18n';
+import { formatEuros, formatVolume, pathFor, useTranslation } from 'shared-i18n';
 import { Link, useLocation, useNavigate } from 'shared-router';
 import { toast } from 'shared-ui/toast';
 import type { ServiceDetails } from '../session/draft';

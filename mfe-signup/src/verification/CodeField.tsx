@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'shared-i18n';
 import styles from '../wizard/Wizard.module.css';
 import { CODE_LENGTH, formatCountdown, isComplete } from './codes';
 

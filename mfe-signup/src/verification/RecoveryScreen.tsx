@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError, api } from 'shared-api';
+import { useTranslation } from 'shared-i18n';
 import { useNavigate } from 'shared-router';
 import { toast } from 'shared-ui/toast';
 import type { RegistrationDraft } from '../session/draft';

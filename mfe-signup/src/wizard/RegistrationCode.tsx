@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { api } from 'shared-api';
+import { useTranslation } from 'shared-i18n';
 import styles from './Wizard.module.css';
 
 /** The registration's recovery code, or null while unknown. */

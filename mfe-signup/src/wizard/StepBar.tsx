@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { SIGNUP_STEP_ORDER, type SignupStep } from 'shared-i18n';
+import { SIGNUP_STEP_ORDER, type SignupStep, useTranslation } from 'shared-i18n';
 import { toast } from 'shared-ui/toast';
 import { type CompletedSections, stepState } from './steps';
 import styles from './Wizard.module.css';

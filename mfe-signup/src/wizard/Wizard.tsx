@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { api, readHandoff } from 'shared-api';
 import type { Language, SignupStep } from 'shared-i18n';
+import { useTranslation } from 'shared-i18n';
 import { useLocation, useNavigate } from 'shared-router';
 import { DocumentMeta } from 'shared-ui/document-meta';
 import { PageHeading } from 'shared-ui/page-heading';

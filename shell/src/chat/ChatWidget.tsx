@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'shared-i18n';
 import { useModalDialog } from 'shared-ui/modal-dialog';
 import { formatAddress, useSiteConfig } from 'shared-ui/site';
 import styles from './ChatWidget.module.css';

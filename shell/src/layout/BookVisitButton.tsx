@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from 'shared-i18n';
 import { openScheduling } from 'shared-ui/scheduling';
 import { useSiteConfig } from 'shared-ui/site';
 import styles from './Header.module.css';

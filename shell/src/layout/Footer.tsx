@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { type Language, pathFor } from 'shared-i18n';
+import { type Language, pathFor, useTranslation } from 'shared-i18n';
 import { Link } from 'shared-router';
 import { formatAddress, useSiteConfig } from 'shared-ui/site';
 import styles from './Footer.module.css';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { type Language, pathFor } from 'shared-i18n';
+import { type Language, pathFor, useTranslation } from 'shared-i18n';
 import { Link } from 'shared-router';
 import { useSiteConfig } from 'shared-ui/site';
 import { BookVisitButton } from './BookVisitButton';

@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { type Language, SUPPORTED_LANGUAGES, switchLanguagePath } from 'shared-i18n';
+import { type Language, SUPPORTED_LANGUAGES, switchLanguagePath, useTranslation } from 'shared-i18n';
 import { useLocation, useNavigate } from 'shared-router';
 import styles from './Header.module.css';
 

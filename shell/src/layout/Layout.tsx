@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Language } from 'shared-i18n';
+import { useTranslation } from 'shared-i18n';
 import { ChatWidget } from '../chat/ChatWidget';
 import { Footer } from './Footer';
 import { Header } from './Header';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Language } from 'shared-i18n';
+import { useTranslation } from 'shared-i18n';
 import { useLocation } from 'shared-router';
 import { useModalDialog } from 'shared-ui/modal-dialog';
 import { BookVisitButton } from './BookVisitButton';

@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { type Language, pathFor } from 'shared-i18n';
+import { type Language, pathFor, useTranslation } from 'shared-i18n';
 import { NavLink } from 'shared-router';
 import { NAV_ITEMS } from './nav-items';
 

@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Language, RemoteAppProps } from 'shared-i18n';
+import { useTranslation } from 'shared-i18n';
 import { RemoteLoaderContext } from './loader-context';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import styles from './RemoteSlot.module.css';

@@ -2,9 +2,8 @@ import type { Writable } from 'node:stream';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { type ComponentType, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import type { RenderRequest, RenderResult } from 'shared-api/render';
-import { detectBrowserLanguage, i18n, initI18n, type RemoteAppProps } from 'shared-i18n';
+import { detectBrowserLanguage, I18nProvider, i18n, initI18n, type RemoteAppProps } from 'shared-i18n';
 import { StaticRouter } from 'shared-router';
 import { setSiteConfig } from 'shared-ui/site';
 import { Site } from '../App';
@@ -84,13 +83,13 @@ export async function render(request: RenderRequest): Promise<{ ready: Promise<R
     };
     const stream = renderToPipeableStream(
       <StrictMode>
-        <I18nextProvider i18n={requestI18n}>
+        <I18nProvider i18n={requestI18n}>
           <RemoteLoaderContext.Provider value={loadOnServer}>
             <StaticRouter location={request.url}>
               <Site />
             </StaticRouter>
           </RemoteLoaderContext.Provider>
-        </I18nextProvider>
+        </I18nProvider>
       </StrictMode>,
       {
         nonce: request.nonce,
