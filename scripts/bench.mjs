@@ -10,7 +10,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { buildFrontends, ensureInstalled, FRONTEND_APPS, ROOT } from './lib.mjs';
-import { measurePages, PUBLIC_ROUTES } from './lighthouse.mjs';
+import { measurePages } from './lighthouse.mjs';
+import { PUBLIC_ROUTES } from './public-routes.mjs';
 import { startStack } from './stack.mjs';
 
 const LIGHTHOUSE_VERSION = JSON.parse(

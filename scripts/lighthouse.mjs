@@ -3,20 +3,7 @@
 //   node scripts/lighthouse.mjs http://localhost:8080 [/es /en/facilities …]
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-
-export const PUBLIC_ROUTES = [
-  '/es',
-  '/en',
-  '/es/instalaciones',
-  '/en/facilities',
-  '/es/calculadora',
-  '/en/calculator',
-  '/es/privacidad',
-  '/en/terms',
-  '/es/no-existe',
-  '/es/alta',
-  '/abridor',
-];
+import { PUBLIC_ROUTES } from './public-routes.mjs';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 

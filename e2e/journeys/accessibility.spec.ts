@@ -1,25 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
+import { PUBLIC_ROUTES } from '../../scripts/public-routes.mjs';
 import { expect, test } from './test';
 
-const PAGES = [
-  '/es',
-  '/en',
-  '/es/instalaciones',
-  '/en/facilities',
-  '/es/calculadora',
-  '/en/calculator',
-  '/es/privacidad',
-  '/en/privacy',
-  '/es/terminos',
-  '/en/terms',
-  '/es/alta',
-  '/en/signup',
-  '/es/no-existe',
-  '/abridor',
-];
-
 test.describe('accessibility (axe)', () => {
-  for (const path of PAGES) {
+  for (const path of PUBLIC_ROUTES) {
     test(`${path} has no serious or critical violation`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -24,7 +24,7 @@ function PrivacyLink({ href, children }: { href: string; children?: ReactNode })
 }
 
 /** A text whose one link is marked `<1>…</1>` in the translations: the link's words stay translatable. */
-export function WithLink({ text, link }: { text: string; link: (label: string) => ReactNode }) {
+function WithLink({ text, link }: { text: string; link: (label: string) => ReactNode }) {
   const marked = /^([\s\S]*)<1>([\s\S]*)<\/1>([\s\S]*)$/.exec(text);
   if (!marked) return text;
   const [, before, label = '', after] = marked;
