@@ -12,7 +12,6 @@ export default (_env, argv) =>
       devPort: 4004,
       kind: 'remote',
       exposes: { './App': './src/App.tsx' },
-      htmlPage: 'always',
       standalone: true,
       title: 'Abridor',
     },

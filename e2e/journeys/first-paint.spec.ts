@@ -1,8 +1,17 @@
-import { E2E_DOOR_ADMIN, GATEWAY_URL } from '../ports';
+import { DOOR_STANDALONE_URL, E2E_DOOR_ADMIN, GATEWAY_URL } from '../ports';
 import { expect, test } from './test';
 
 /** Every public route's first HTML, as curl gets it: title, heading, language, canonical. */
-const PAGES: { path: string; lang: string; title: RegExp; heading: RegExp; canonical?: false; chrome?: false }[] = [
+const PAGES: {
+  path: string;
+  /** Another origin than the gateway's (the standalone door app's). */
+  origin?: string;
+  lang: string;
+  title: RegExp;
+  heading: RegExp;
+  canonical?: false;
+  chrome?: false;
+}[] = [
   {
     path: '/es',
     lang: 'es',
@@ -73,14 +82,24 @@ const PAGES: { path: string; lang: string; title: RegExp; heading: RegExp; canon
     canonical: false,
     chrome: false,
   },
+  // The same tool on its own origin, without the shell: rendered by that origin.
+  {
+    path: '/abridor',
+    origin: DOOR_STANDALONE_URL,
+    lang: 'es',
+    title: /^Control de Acceso · /,
+    heading: /Control de Acceso/,
+    canonical: false,
+    chrome: false,
+  },
 ];
 
 test.describe('first paint', () => {
-  for (const { path, lang, title, heading, canonical, chrome } of PAGES) {
-    test(`${path}: the first HTML carries its title, description, heading and links in ${lang}`, async ({
+  for (const { path, origin = '', lang, title, heading, canonical, chrome } of PAGES) {
+    test(`${origin}${path}: the first HTML carries its title, description, heading and links in ${lang}`, async ({
       request,
     }) => {
-      const html = await (await request.get(path)).text();
+      const html = await (await request.get(`${origin}${path}`)).text();
       const head = html.slice(0, html.indexOf('</head>'));
       expect(html).toMatch(new RegExp(`<html[^>]* lang="${lang}"`));
       const titles = [...head.matchAll(/<title>([^<]*)<\/title>/g)].map((match) => match[1]);
@@ -157,6 +176,19 @@ test.describe('first paint', () => {
     await expect(page.getByLabel('Nombre completo *')).toBeVisible();
     expect(await shifts()).toBeLessThanOrEqual(0.02);
     await page.goto('/abridor');
+    await expect(page.getByRole('button', { name: 'Salir' })).toBeVisible();
+    expect(await shifts()).toBeLessThanOrEqual(0.02);
+    // The standalone door app, on its own origin (its own storage): signed in there too.
+    await page.goto(`${DOOR_STANDALONE_URL}/abridor`);
+    await page.evaluate(
+      ({ token, user }) => {
+        localStorage.setItem('abridor_token', token);
+        localStorage.setItem('abridor_user', JSON.stringify(user));
+      },
+      { token, user },
+    );
+    await page.reload();
+    await expect(page.locator('html[data-ssr]')).toBeAttached();
     await expect(page.getByRole('button', { name: 'Salir' })).toBeVisible();
     expect(await shifts()).toBeLessThanOrEqual(0.02);
     expect(problems).toEqual([]);

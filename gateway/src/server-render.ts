@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Logger } from 'pino';
-import type { Renderer as SharedRenderer } from 'shared-api/render';
+import type { Renderer as SharedRenderer, StandaloneRenderer } from 'shared-api/render';
 import type { SiteConfig } from 'shared-api/site';
 import { z } from 'zod';
 
@@ -13,40 +13,54 @@ export type Renderer = SharedRenderer<Writable>;
 const rendererModule = z.object({ render: z.function() });
 
 /**
- * The renderer of the shell release on disk, re-read when the shell is released (its file
- * changes); null when there is none (a build without server output): pages are then
+ * A server build's module on disk (a renderer exporting `render`), re-read when it is released
+ * (its file changes); null when there is none (a build without server output): pages are then
  * rendered by the browser, as before.
  */
-export function createRendererSource(shellDist: string, log: Logger, site: SiteConfig) {
+function serverModuleSource<T>(file: string, what: string, log: Logger, site: SiteConfig) {
   // Read by shared-ui/site as it loads: server-rendered pages show the real configuration.
   (globalThis as { __SITE_CONFIG__?: SiteConfig }).__SITE_CONFIG__ = site;
-  const file = path.join(shellDist, 'server', 'render.cjs');
   const require = createRequire(import.meta.url);
-  let loaded: { mtimeMs: number; renderer: Promise<Renderer | null> } | null = null;
-  return (): Promise<Renderer | null> => {
+  let loaded: { mtimeMs: number; module: Promise<T | null> } | null = null;
+  return (): Promise<T | null> => {
     let mtimeMs: number;
     try {
       mtimeMs = statSync(file).mtimeMs;
     } catch {
       return Promise.resolve(null);
     }
-    if (loaded?.mtimeMs === mtimeMs) return loaded.renderer;
-    const renderer = (async () => {
+    if (loaded?.mtimeMs === mtimeMs) return loaded.module;
+    const module = (async () => {
       try {
         delete require.cache[require.resolve(file)];
-        // The federated build starts asynchronously (shared modules first): it exports a promise.
+        // A federated build starts asynchronously (shared modules first): it may export a promise.
         const exported: unknown = await require(file);
         const parsed = rendererModule.safeParse(exported);
-        if (!parsed.success) throw new Error('render.cjs exports no render()');
-        return parsed.data as unknown as Renderer;
+        if (!parsed.success) throw new Error(`${path.basename(file)} exports no render()`);
+        return parsed.data as unknown as T;
       } catch (error) {
-        log.error({ err: error }, 'the shell renderer could not be loaded; pages render in the browser');
+        log.error({ err: error }, `${what} could not be loaded; pages render in the browser`);
         return null;
       }
     })();
-    loaded = { mtimeMs, renderer };
-    return renderer;
+    loaded = { mtimeMs, module };
+    return module;
   };
+}
+
+/** The renderer of the shell release on disk. */
+export function createRendererSource(shellDist: string, log: Logger, site: SiteConfig) {
+  return serverModuleSource<Renderer>(path.join(shellDist, 'server', 'render.cjs'), 'the shell renderer', log, site);
+}
+
+/** The page renderer of a standalone app's release on disk (the door tool's). */
+export function createStandaloneRendererSource(dist: string, log: Logger, site: SiteConfig) {
+  return serverModuleSource<StandaloneRenderer>(
+    path.join(dist, 'server', 'standalone.cjs'),
+    'the standalone page renderer',
+    log,
+    site,
+  );
 }
 
 const remoteManifest = z.object({

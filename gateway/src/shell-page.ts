@@ -11,7 +11,7 @@ import { publicRegistry, serverManifestUrl } from './registry';
 import { pageLinks } from './seo';
 import type { createManifestReader, Renderer } from './server-render';
 
-const ROOT = '<div id="root"></div>';
+export const ROOT = '<div id="root"></div>';
 
 /** What React emits first for a page: the `<title>`, `<meta>` and `<link>` it hoists (React 19). */
 const HOISTED = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>)+/;
@@ -34,7 +34,7 @@ export function liftHoisted(start: string, ended: boolean): { head: string; body
 }
 
 /** The template's own title and description give way to the page's. */
-function withoutTemplateMeta(page: string, hoisted: string): string {
+export function withoutTemplateMeta(page: string, hoisted: string): string {
   let result = page;
   if (hoisted.includes('<title>')) result = result.replace(/<title\b[^>]*>[^<]*<\/title>/, '');
   if (hoisted.includes('name="description"')) result = result.replace(/<meta name="description"[^>]*>/, '');
@@ -66,6 +66,22 @@ export function loadScriptsAfterPaint(page: string, nonce: string): string {
   return page.replace(SCRIPT_TAG, '').replace('</body>', `${loader}</body>`);
 }
 
+/**
+ * Links to every stylesheet of a build (`static/css/`). An app's styles load with its code, after
+ * the async boundary: a server-rendered page needs them in the head, or it paints unstyled and
+ * then jumps into place.
+ */
+function builtStylesheets(dist: string): string[] {
+  try {
+    return readdirSync(path.join(dist, 'static', 'css'))
+      .filter((file) => file.endsWith('.css'))
+      .sort()
+      .map((file) => `<link rel="stylesheet" href="/static/css/${escapeAttribute(file)}">`);
+  } catch {
+    return [];
+  }
+}
+
 /** How long the route's remote may take on the server before its slot is left to the browser. */
 export const REMOTE_BUDGET_MS = 300;
 
@@ -93,19 +109,9 @@ export function createShellPageHandler(
     template ??= readFileSync(path.join(shellDist, 'index.html'), 'utf8');
     return template;
   };
-  // The shell's own styles load with its code (after the async boundary): a server-rendered page
-  // needs them in the head, or it paints unstyled and then jumps into place.
   let shellStyles: string[] | null = null;
   const readShellStyles = () => {
-    if (shellStyles) return shellStyles;
-    try {
-      shellStyles = readdirSync(path.join(shellDist, 'static', 'css'))
-        .filter((file) => file.endsWith('.css'))
-        .sort()
-        .map((file) => `<link rel="stylesheet" href="/static/css/${escapeAttribute(file)}">`);
-    } catch {
-      shellStyles = [];
-    }
+    shellStyles ??= builtStylesheets(shellDist);
     return shellStyles;
   };
 

@@ -7,8 +7,9 @@ import type { SiteConfig } from 'shared-api/site';
 import { type GatewayConfig, loadConfig } from './config';
 import { answerClientErrorsWithJson, jsonErrorHandler, jsonNotFound } from './errors';
 import { functionsRoutes } from './proxies';
-import { refuseSourceMaps, securityHeaders } from './security';
+import { cspNonce, refuseSourceMaps, securityHeaders } from './security';
 import { loadSiteConfig } from './site-config';
+import { createStandalonePageHandler } from './standalone-page';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -37,6 +38,8 @@ export function createStaticHost(options: StaticHostOptions, config: GatewayConf
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.GATEWAY_TRUST_PROXY);
+  // Before the headers: the CSP names this response's nonce, which the page's inline loader carries.
+  app.use(cspNonce);
   app.use(securityHeaders(site));
   app.use(compression());
 
@@ -48,7 +51,8 @@ export function createStaticHost(options: StaticHostOptions, config: GatewayConf
   app.use(refuseSourceMaps);
   app.use(
     express.static(dist, {
-      index: options.spa ? 'index.html' : false,
+      // A standalone app's pages, `/` too, are rendered by its page handler below.
+      index: false,
       redirect: false,
       setHeaders: (res, filePath) => {
         const hashed = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i.test(filePath);
@@ -68,10 +72,7 @@ export function createStaticHost(options: StaticHostOptions, config: GatewayConf
     app.get('/site.json', (_req, res) => {
       res.set('cache-control', 'no-cache').json(site);
     });
-    app.get('/{*splat}', (_req, res, next) => {
-      res.setHeader('cache-control', 'no-cache');
-      res.sendFile(path.join(dist, 'index.html'), (error) => error && next(error));
-    });
+    app.get('/{*splat}', createStandalonePageHandler(dist, site, log));
   }
   app.use(jsonNotFound);
   app.use(jsonErrorHandler(log));

@@ -28,3 +28,16 @@ export interface RenderResult<Destination> {
 export interface Renderer<Destination> {
   render(request: RenderRequest): Promise<{ ready: Promise<RenderResult<Destination>> }>;
 }
+
+/** A standalone app's page, rendered by its own origin (the door tool's). */
+export interface StandalonePage {
+  /** The markup of #root (React's hoisted `<title>` and `<meta>` first). */
+  html: string;
+  /** For `<html lang>`: the browser hydrates in this language. */
+  language: 'es' | 'en';
+}
+
+/** What a standalone app's server build exports (`dist/server/standalone.cjs`). */
+export interface StandaloneRenderer {
+  render(url: string): Promise<StandalonePage>;
+}

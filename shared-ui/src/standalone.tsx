@@ -1,10 +1,10 @@
-import { type ComponentType, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { type ComponentType, StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { MockResponder } from 'shared-api/msw';
-import { DEFAULT_LANGUAGE, detectBrowserLanguage, initI18n, languageFromPath, type RemoteAppProps } from 'shared-i18n';
-import { BrowserRouter, useLocation } from 'shared-router';
+import { detectBrowserLanguage, initI18n, languageOf, type RemoteAppProps } from 'shared-i18n';
+import { BrowserRouter } from 'shared-router';
 import '../tokens.css';
-import { Toaster } from './toast';
+import { StandaloneTree } from './standalone-tree';
 
 export interface StandaloneOptions {
   App: ComponentType<RemoteAppProps>;
@@ -12,14 +12,10 @@ export interface StandaloneOptions {
   mockResponders?: Record<string, MockResponder>;
 }
 
-function PathLanguage({ App }: { App: ComponentType<RemoteAppProps> }) {
-  const { pathname } = useLocation();
-  return <App language={languageFromPath(pathname) ?? DEFAULT_LANGUAGE} />;
-}
-
 /**
  * Mounts a remote on its own page, without the shell: for `npm run dev -w <remote>` (with msw
- * mocks built on the shared contract) and for the door tool's standalone build (real API).
+ * mocks built on the shared contract) and for the door tool's standalone build (real API). A
+ * page its origin rendered on the server (`shared-ui/standalone-server`) is hydrated.
  */
 export async function startStandalone({ App, mockResponders = {} }: StandaloneOptions): Promise<void> {
   if (process.env.NODE_ENV === 'development') {
@@ -29,15 +25,21 @@ export async function startStandalone({ App, mockResponders = {} }: StandaloneOp
     ]);
     await setupWorker(...createMockHandlers({ responders: mockResponders })).start({ onUnhandledRequest: 'bypass' });
   }
-  await initI18n(detectBrowserLanguage(location.pathname));
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
+  const serverRendered = root.firstElementChild !== null;
+  // Hydration starts in the language the server rendered (`<html lang>`), or the markup differs.
+  const language =
+    (serverRendered && languageOf(document.documentElement.lang)) || detectBrowserLanguage(location.pathname);
+  await initI18n(language);
+  const tree = (
     <StrictMode>
       <BrowserRouter>
-        <PathLanguage App={App} />
-        <Toaster closeLabel="Cerrar aviso / Dismiss" />
+        <StandaloneTree App={App} />
       </BrowserRouter>
-    </StrictMode>,
+    </StrictMode>
   );
+  // As a transition, hydration yields to the browser: a tap meanwhile is answered at once.
+  if (serverRendered) startTransition(() => void hydrateRoot(root, tree));
+  else createRoot(root).render(tree);
 }

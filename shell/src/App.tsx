@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'shared-i18n';
 import { BrowserRouter } from 'shared-router';
+import { ReadyMark } from 'shared-ui/ready-mark';
 import { Toaster } from 'shared-ui/toast';
 import { ScrollToTop } from './routing/ScrollToTop';
 import { SiteRoutes } from './routing/SiteRoutes';
@@ -15,14 +15,6 @@ export function Site() {
       <Toaster closeLabel={t('toast.close')} />
     </>
   );
-}
-
-/** Marks the page as taken over by React (`data-ready` on <html>): tests wait for it, not for luck. */
-function ReadyMark() {
-  useEffect(() => {
-    document.documentElement.setAttribute('data-ready', '');
-  }, []);
-  return null;
 }
 
 export function App() {

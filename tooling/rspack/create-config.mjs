@@ -27,6 +27,21 @@ class SsrEntryInManifest {
   }
 }
 
+/** The page that runs an app on its own (a standalone app, or a remote developed alone). */
+function appPage(appDir, title, entry) {
+  return new rspack.HtmlRspackPlugin({
+    // A standalone app has its own page; a remote developed alone uses the common one.
+    template: existsSync(path.join(appDir, 'index.html'))
+      ? path.join(appDir, 'index.html')
+      : path.join(toolingDir, 'dev-index.html'),
+    title,
+    // The standalone page may be opened at a deep path (/abridor-login?token=…).
+    publicPath: '/',
+    // The page runs the app; remoteEntry.js is for hosts.
+    chunks: [entry],
+  });
+}
+
 /**
  * @param {object} options
  * @param {string} options.appDir           the app's folder
@@ -37,7 +52,8 @@ class SsrEntryInManifest {
  * @param {string[]} [options.runtimePlugins]
  * @param {'always' | 'development' | 'never'} [options.htmlPage] when the app gets its own index.html
  * @param {string} [options.title]
- * @param {boolean} [options.standalone] also deployed as its own app (keeps its own federation runtime)
+ * @param {boolean} [options.standalone] also deployed as its own app: in production its page is a build of its
+ *   own (createStandalonePageConfig), rendered by its origin (src/standalone-server.ts)
  */
 export function createConfig(options, argv = {}) {
   const {
@@ -49,7 +65,6 @@ export function createConfig(options, argv = {}) {
     runtimePlugins = [],
     htmlPage = 'development',
     title,
-    standalone = false,
   } = options;
   const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
   const isProduction = mode === 'production';
@@ -112,25 +127,14 @@ export function createConfig(options, argv = {}) {
         runtimePlugins,
         dts: false,
         // The shell provides the federation runtime once; production remotes reuse it instead of
-        // each shipping its own copy. A remote that must also run alone keeps its own runtime.
-        // `target: 'web'` leaves the runtime's Node code paths out of the browser build (-9 KB).
+        // each shipping its own copy (a standalone app's own page is a separate build). `target:
+        // 'web'` leaves the runtime's Node code paths out of the browser build (-9 KB).
         experiments:
           kind === 'host'
             ? { provideExternalRuntime: true, optimization: { target: 'web' } }
-            : { externalRuntime: isProduction && !standalone, optimization: { target: 'web' } },
+            : { externalRuntime: isProduction, optimization: { target: 'web' } },
       }),
-      withHtml &&
-        new rspack.HtmlRspackPlugin({
-          // A standalone app has its own page; a remote developed alone uses the common one.
-          template: existsSync(path.join(appDir, 'index.html'))
-            ? path.join(appDir, 'index.html')
-            : path.join(path.dirname(fileURLToPath(import.meta.url)), 'dev-index.html'),
-          title,
-          // The standalone page may be opened at a deep path (/abridor-login?token=…).
-          publicPath: '/',
-          // The page runs the app; remoteEntry.js is for hosts.
-          chunks: ['main'],
-        }),
+      withHtml && appPage(appDir, title, 'main'),
       // Static files of a standalone app (web manifest, icons).
       existsSync(path.join(appDir, 'public')) &&
         new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(appDir, 'public'), to: '.' }] }),
@@ -175,7 +179,7 @@ export function createConfig(options, argv = {}) {
  */
 export function createServerConfig(options, argv = {}) {
   const { appDir, federationName, kind, exposes = {}, runtimePlugins = [], serverEntry } = options;
-  const client = createConfig({ ...options, htmlPage: 'never', standalone: true }, argv);
+  const client = createConfig({ ...options, htmlPage: 'never' }, argv);
   const appPackage = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
   const shared = sharedDependencies(appPackage);
   return {
@@ -251,11 +255,70 @@ export function createServerConfig(options, argv = {}) {
 }
 
 /**
+ * A standalone app's own page in production (the door tool on its own origin): the same app as
+ * a plain browser build, without the federation. Nobody shares anything with it, so the
+ * federation runtime (30 KB gzip) and the share negotiation on a phone's main thread buy it
+ * nothing. Written beside the remote's build, in the same release folder.
+ */
+export function createStandalonePageConfig(options, argv = {}) {
+  const client = createConfig({ ...options, htmlPage: 'never' }, argv);
+  return {
+    ...client,
+    name: 'standalone-page',
+    // After the remote's build, which cleans the folder; the two never compete for the two cores.
+    dependencies: ['client'],
+    // No federation, so no async boundary: the page's styles are in its head from the start.
+    entry: { page: './src/bootstrap.tsx' },
+    output: { ...client.output, clean: false },
+    optimization: { ...client.optimization, splitChunks: { chunks: 'all' } },
+    plugins: [
+      ...client.plugins.filter((plugin) => !(plugin instanceof ModuleFederationPlugin)),
+      appPage(options.appDir, options.title, 'page'),
+    ],
+  };
+}
+
+/**
+ * The standalone page's server side (`dist/server/standalone.cjs`, exporting `render(url)`, from
+ * `src/standalone-server.ts`): its origin sends the page rendered, and the browser hydrates it.
+ * A plain Node bundle with its own React, like the page in the browser.
+ */
+export function createStandaloneServerConfig(options, argv = {}) {
+  const server = createServerConfig(options, argv);
+  return {
+    ...server,
+    name: 'standalone-server',
+    dependencies: ['server'],
+    entry: { standalone: './src/standalone-server.ts' },
+    output: {
+      ...server.output,
+      filename: '[name].cjs',
+      chunkFilename: 'standalone.[name].[contenthash:10].cjs',
+      // The standalone page's asset URLs are root-relative (its HTML's publicPath).
+      publicPath: '/',
+      library: { type: 'commonjs2' },
+      // The federation container of `server` shares the folder.
+      clean: false,
+    },
+    resolve: { ...server.resolve, alias: {} },
+    plugins: [
+      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }),
+      // One file: nothing to resolve next to it at run time.
+      new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+  };
+}
+
+/**
  * What an app's rspack.config.mjs exports: the browser build, plus in production the server
- * build (development stays one browser build with msw).
+ * build (development stays one browser build with msw), and a standalone app's own page.
  */
 export function createConfigs(options, argv = {}) {
   const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
   const client = createConfig(options, argv);
-  return mode === 'production' ? [client, createServerConfig(options, argv)] : client;
+  if (mode !== 'production') return client;
+  const server = createServerConfig(options, argv);
+  return options.standalone
+    ? [client, server, createStandalonePageConfig(options, argv), createStandaloneServerConfig(options, argv)]
+    : [client, server];
 }

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Request, Response } from 'express';
+import type { Logger } from 'pino';
+import type { StandalonePage } from 'shared-api/render';
+import type { SiteConfig } from 'shared-api/site';
+import { sendJsonError } from './errors';
+import { jsonForHtml } from './html';
+import { createStandaloneRendererSource } from './server-render';
+import { liftHoisted, loadScriptsAfterPaint, REMOTE_BUDGET_MS, ROOT, withoutTemplateMeta } from './shell-page';
+
+const timeout = (ms: number) =>
+  new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`render budget of ${ms} ms`)), ms));
+
+/**
+ * Every page of a standalone app (the door tool on its own origin): its index.html with the
+ * site configuration inlined and, when the release has a page renderer, the page rendered into
+ * #root, so it paints before any script has run. A renderer that is missing, slow or throws
+ * leaves the page to the browser, as before.
+ */
+export function createStandalonePageHandler(dist: string, site: SiteConfig, log: Logger) {
+  const renderer = createStandaloneRendererSource(dist, log, site);
+  let template: string | null = null;
+  const siteConfig = `<script type="application/json" id="site-config">${jsonForHtml(site)}</script>`;
+
+  return async (req: Request, res: Response) => {
+    try {
+      template ??= readFileSync(path.join(dist, 'index.html'), 'utf8');
+    } catch {
+      sendJsonError(res, 503, 'The site is being deployed. Please try again in a minute.', { 'retry-after': '60' });
+      return;
+    }
+    const html = template.replace('</head>', `${siteConfig}</head>`);
+    const send = (page: string) => res.status(200).set('cache-control', 'no-cache').type('html').send(page);
+    const nonce = typeof res.locals.cspNonce === 'string' ? res.locals.cspNonce : null;
+    const render = await renderer();
+    if (!render || !nonce || !html.includes(ROOT)) {
+      send(html);
+      return;
+    }
+    let page: StandalonePage;
+    try {
+      page = await Promise.race([render.render(req.originalUrl), timeout(REMOTE_BUDGET_MS)]);
+    } catch (error) {
+      log.warn({ err: error, url: req.originalUrl }, 'standalone page render fell back to the browser');
+      send(html);
+      return;
+    }
+    const { head, body } = liftHoisted(page.html, true) ?? { head: '', body: page.html };
+    const withHead = withoutTemplateMeta(html, head)
+      .replace('</head>', `${head}</head>`)
+      // `data-ssr`: the page will be hydrated (the app then adds `data-ready`).
+      .replace(/<html lang="[a-z]+"/, `<html data-ssr lang="${page.language}"`)
+      .replace(ROOT, `<div id="root">${body}</div>`);
+    send(loadScriptsAfterPaint(withHead, nonce));
+  };
+}
