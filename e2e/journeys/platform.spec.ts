@@ -123,6 +123,23 @@ test.describe('the shell through the gateway', () => {
     await expect(page.getByRole('heading', { level: 1, name: /desde 1 euro al día/ })).toBeVisible();
   });
 
+  test('a path without a language is in the browser’s: rendered so by the server, hydrated as it is', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ locale: 'en-GB' });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    const response = await page.goto('/esto-no-existe');
+    expect(response?.status()).toBe(404);
+    expect(await response?.text()).toContain('Page not found');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('html[data-ready]')).toBeAttached();
+    await expect(page.getByTestId('not-found').getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('redirects of the route table', async ({ page }) => {
     const redirects: [string, string][] = [
       ['/', '/es'],

@@ -32,8 +32,10 @@ module.exports = Promise.resolve({
   async render(request) {
     const html = '<main data-request="' + encodeURIComponent(JSON.stringify({
       url: request.url, remotes: request.remotes, publicPaths: request.publicPaths, nonce: request.nonce,
+      acceptLanguage: request.acceptLanguage,
     })) + '">servido</main>';
-    return { ready: Promise.resolve({ pipe: (out) => Readable.from([html]).pipe(out), abort() {} }) };
+    const language = (request.acceptLanguage ?? '').startsWith('en') ? 'en' : 'es';
+    return { ready: Promise.resolve({ pipe: (out) => Readable.from([html]).pipe(out), abort() {} }), language };
   },
 });`;
 
@@ -87,6 +89,18 @@ beforeAll(async () => {
 afterAll(() => closeAll(servers));
 
 describe('server rendering through the gateway', () => {
+  it('gives the renderer the browser’s languages; a page whose path names none is in the one it chose', async () => {
+    const gateway = await gatewayWith(ECHO_RENDERER, {});
+    const missing = await fetch(`${gateway}/no-existe`, { headers: { 'accept-language': 'en-GB,en;q=0.9' } });
+    const html = await missing.text();
+    expect(missing.status).toBe(404);
+    expect(html).toContain('<html data-ssr lang="en">');
+    expect(requestOf(html).acceptLanguage).toBe('en-GB,en;q=0.9');
+    // The path's language wins over the renderer's for a page of the route table.
+    const page = await fetch(`${gateway}/es/privacidad`, { headers: { 'accept-language': 'en-GB' } });
+    expect(await page.text()).toContain('<html data-ssr lang="es">');
+  });
+
   it('renders into #root with a fresh nonce that the CSP allows, the remote by its own origin', async () => {
     const gateway = await gatewayWith(ECHO_RENDERER, { marketing: { origin: started.serverRendered } });
     const answer = await fetch(`${gateway}/en/facilities`);

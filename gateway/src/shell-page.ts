@@ -142,9 +142,9 @@ export function createShellPageHandler(
     ];
     const status = match.kind === 'not-found' ? 404 : 200;
     const send = (page: string) => res.status(status).set('cache-control', 'no-cache').type('html').send(page);
-    const withHead = (extra: string[]) => {
+    const withHead = (extra: string[], pageLanguage = language) => {
       const page = html.replace('</head>', `${[...head, ...extra].join('')}</head>`);
-      return language ? page.replace(/<html lang="[a-z]+"/, `<html lang="${language}"`) : page;
+      return pageLanguage ? page.replace(/<html lang="[a-z]+"/, `<html lang="${pageLanguage}"`) : page;
     };
 
     const renderer = (await rendering?.renderer()) ?? null;
@@ -173,8 +173,9 @@ export function createShellPageHandler(
     }
 
     try {
-      const { ready } = await renderer.render({
+      const { ready, language: renderedLanguage } = await renderer.render({
         url: req.originalUrl,
+        acceptLanguage: req.headers['accept-language'],
         remotes: serverRemotes,
         publicPaths,
         site,
@@ -191,7 +192,11 @@ export function createShellPageHandler(
       });
       const stream = await ready;
       // `data-ssr`: this page will be hydrated (the shell then adds `data-ready`).
-      const page = loadScriptsAfterPaint(withHead(styles).replace('<html ', '<html data-ssr '), nonce);
+      // A page whose path names no language (a 404) is in the one the renderer chose.
+      const page = loadScriptsAfterPaint(
+        withHead(styles, language ?? renderedLanguage).replace('<html ', '<html data-ssr '),
+        nonce,
+      );
       const at = page.indexOf(ROOT);
       const tail = `</div>${page.slice(at + ROOT.length)}`;
       res.status(status).set('cache-control', 'no-cache').type('html');

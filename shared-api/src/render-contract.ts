@@ -7,6 +7,8 @@ import type { SiteConfig } from './site';
 export interface RenderRequest {
   /** Path and query of the page. */
   url: string;
+  /** The request's Accept-Language: the language of a page whose path names none. */
+  acceptLanguage?: string;
   /** Remote name → absolute manifest URL the renderer can fetch, for remotes with a server output. */
   remotes: Record<string, string>;
   /** Remote name → the folder the browser loads it from: images rendered on the server must match its URLs. */
@@ -26,7 +28,9 @@ export interface RenderResult<Destination> {
 }
 
 export interface Renderer<Destination> {
-  render(request: RenderRequest): Promise<{ ready: Promise<RenderResult<Destination>> }>;
+  render(
+    request: RenderRequest,
+  ): Promise<{ ready: Promise<RenderResult<Destination>> /** For `<html lang>`. */; language: 'es' | 'en' }>;
 }
 
 /** A standalone app's page, rendered by its own origin (the door tool's). */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { detectBrowserLanguage, detectLanguage, storedLanguage } from './detect';
+import { detectBrowserLanguage, detectLanguage, languagesFromHeader, storedLanguage } from './detect';
 import { languageOf } from './languages';
 
 describe('detectLanguage', () => {
@@ -45,5 +45,25 @@ describe('detectBrowserLanguage', () => {
     });
     expect(storedLanguage()).toBeNull();
     expect(detectBrowserLanguage('/')).toBe('es');
+  });
+});
+
+describe('languagesFromHeader', () => {
+  it('orders an Accept-Language header by preference, as navigator.languages', () => {
+    expect(languagesFromHeader('fr-FR,fr;q=0.9,en;q=0.8,es;q=0.7')).toEqual(['fr-FR', 'fr', 'en', 'es']);
+    expect(languagesFromHeader('es;q=0.5, en-GB')).toEqual(['en-GB', 'es']);
+    expect(languagesFromHeader('de;q=0.8,en;q=0.8')).toEqual(['de', 'en']);
+  });
+
+  it('leaves out what asks for nothing: no header, *, q=0, empty parts', () => {
+    expect(languagesFromHeader(undefined)).toEqual([]);
+    expect(languagesFromHeader('')).toEqual([]);
+    expect(languagesFromHeader('*, en;q=0, ,es')).toEqual(['es']);
+  });
+
+  it('gives the server the browser’s choice of language for a path without one', () => {
+    const browserLanguages = languagesFromHeader('en-GB,en;q=0.9');
+    expect(detectLanguage({ pathname: '/no-existe', browserLanguages, stored: null })).toBe('en');
+    expect(detectLanguage({ pathname: '/es/alta', browserLanguages, stored: null })).toBe('es');
   });
 });

@@ -20,6 +20,24 @@ export function detectLanguage({ pathname, browserLanguages, stored }: Detection
   return languageOf(stored) ?? DEFAULT_LANGUAGE;
 }
 
+/**
+ * The languages an `Accept-Language` header asks for, most wanted first: what a server knows of
+ * `navigator.languages` (browsers send the same list).
+ */
+export function languagesFromHeader(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter(({ tag, q }) => tag && tag !== '*' && q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map(({ tag }) => tag);
+}
+
 // Browser globals, typed here so the module also compiles for Node (the gateway uses the route table).
 const browser = globalThis as {
   localStorage?: { getItem(key: string): string | null };

@@ -21,8 +21,11 @@ async function start() {
   const reactDomModule = early(import('react-dom/client'));
   const appModule = early(import('./App'));
 
-  const { detectBrowserLanguage, initI18n, prepareFormatters } = await i18nModule;
-  const language = detectBrowserLanguage(window.location.pathname);
+  const { detectBrowserLanguage, initI18n, languageOf, prepareFormatters } = await i18nModule;
+  // A server-rendered page is hydrated in the language it was rendered in.
+  const html = document.documentElement;
+  const language =
+    (html.hasAttribute('data-ssr') && languageOf(html.lang)) || detectBrowserLanguage(window.location.pathname);
   await nextTask();
   await initI18n(language, { es: { common: commonResources.es }, en: { common: commonResources.en } });
   await nextTask();

@@ -1,4 +1,12 @@
-import { detectBrowserLanguage, type Language, matchPath, REMOTE_OF_PAGE } from 'shared-i18n';
+import { useEffect } from 'react';
+import {
+  detectBrowserLanguage,
+  type Language,
+  languageOf,
+  matchPath,
+  REMOTE_OF_PAGE,
+  useTranslation,
+} from 'shared-i18n';
 import { Navigate, Route, Routes, useLocation } from 'shared-router';
 import { Layout } from '../layout/Layout';
 import { NotFound } from '../not-found/NotFound';
@@ -11,13 +19,21 @@ const FORM_REMOTES = new Set<string>(['signup', 'calculator']);
 function ResolvedRoute() {
   const { pathname, search, hash } = useLocation();
   const match = matchPath(pathname);
+  // A path without a language (a 404) is in the page's: the one the server rendered (from the
+  // request's Accept-Language), then, once hydrated, the browser's own choice (its storage too).
+  const { i18n } = useTranslation('common');
+  const pathless = match.kind === 'not-found' && !match.lang;
   const language: Language =
     match.kind === 'page'
       ? match.lang
       : match.kind === 'door'
         ? 'es'
-        : (match.kind === 'not-found' && match.lang) || detectBrowserLanguage(pathname);
+        : (match.kind === 'not-found' && match.lang) || (languageOf(i18n.language) ?? 'es');
   useLanguageSync(language);
+  // After the sync above, which keeps the rendered language.
+  useEffect(() => {
+    if (pathless) void i18n.changeLanguage(detectBrowserLanguage(pathname));
+  }, [pathless, pathname, i18n]);
 
   if (match.kind === 'redirect') return <Navigate to={`${match.to}${search}${hash}`} replace />;
   // The door tool is a staff keypad: full screen, without the public site's chrome.

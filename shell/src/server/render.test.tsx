@@ -19,11 +19,12 @@ function Home({ language }: RemoteAppProps) {
 
 const MARKETING = { marketing: 'http://remotes.test/marketing/mf-manifest.json' };
 
-async function renderPage(url: string, remotes: Record<string, string>, remoteBudgetMs = 100) {
+async function renderPage(url: string, remotes: Record<string, string>, remoteBudgetMs = 100, acceptLanguage?: string) {
   const errors: { error: unknown; where: string }[] = [];
   const started = performance.now();
-  const { ready } = await render({
+  const { ready, language } = await render({
     url,
+    acceptLanguage,
     remotes,
     publicPaths: {},
     site: DEMO_SITE_CONFIG,
@@ -48,7 +49,7 @@ async function renderPage(url: string, remotes: Record<string, string>, remoteBu
       }),
     );
   });
-  return { html, errors, readyAfterMs };
+  return { html, errors, readyAfterMs, language };
 }
 
 /** The page around the slot: header, navigation and footer, server-rendered in Spanish. */
@@ -100,5 +101,23 @@ describe('the renderer with a remote that is fine, missing, throwing or slow', (
     expect(html).toContain('<!--$!-->');
     expect(html).toContain(CLIENT_ONLY_DIGEST);
     expect(runtime.loadRemote).not.toHaveBeenCalled();
+  });
+});
+
+describe('the language of a page', () => {
+  it('is its path’s, whatever the browser asks for', async () => {
+    runtime.loadRemote.mockResolvedValue({ default: Home });
+    const { html, language } = await renderPage('/es', MARKETING, 100, 'en-GB,en;q=0.9');
+    expect(language).toBe('es');
+    expect(html).toContain('<h1>Portada en <!-- -->es</h1>');
+  });
+
+  it('is the browser’s (Accept-Language) where the path names none, as the browser would choose', async () => {
+    const english = await renderPage('/no-existe', {}, 100, 'fr-FR,fr;q=0.9,en;q=0.8');
+    expect(english.language).toBe('en');
+    expect(english.html).toContain('href="/en/calculator"');
+    const spanish = await renderPage('/no-existe', {}, 100, undefined);
+    expect(spanish.language).toBe('es');
+    expect(spanish.html).toContain('href="/es/calculadora"');
   });
 });

@@ -3,7 +3,15 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import { type ComponentType, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { RenderRequest, RenderResult } from 'shared-api/render';
-import { detectBrowserLanguage, I18nProvider, i18n, initI18n, type RemoteAppProps } from 'shared-i18n';
+import {
+  detectLanguage,
+  I18nProvider,
+  i18n,
+  initI18n,
+  type Language,
+  languagesFromHeader,
+  type RemoteAppProps,
+} from 'shared-i18n';
 import { StaticRouter } from 'shared-router';
 import { setSiteConfig } from 'shared-ui/site';
 import { Site } from '../App';
@@ -44,8 +52,16 @@ const timeout = (ms: number) =>
  * (loaded at run time by the federation's Node runtime). A remote that is missing, slow or
  * throws leaves its slot to the browser; the rest of the page stays server-rendered.
  */
-export async function render(request: RenderRequest): Promise<{ ready: Promise<RenderResult<Writable>> }> {
-  const language = detectBrowserLanguage(new URL(request.url, 'http://x').pathname);
+export async function render(
+  request: RenderRequest,
+): Promise<{ ready: Promise<RenderResult<Writable>>; language: Language }> {
+  // The browser's own detection without its storage (the server has none): the same answer
+  // for every page whose path or browser languages decide (see the shell's bootstrap).
+  const language = detectLanguage({
+    pathname: new URL(request.url, 'http://x').pathname,
+    browserLanguages: languagesFromHeader(request.acceptLanguage),
+    stored: null,
+  });
   await initI18n(language, { es: { common: commonResources.es }, en: { common: commonResources.en } });
   // One instance per request: concurrent renders in two languages must not share `lng`.
   const requestI18n = i18n.cloneInstance({ lng: language });
@@ -112,5 +128,5 @@ export async function render(request: RenderRequest): Promise<{ ready: Promise<R
       },
     );
   });
-  return { ready };
+  return { ready, language };
 }
