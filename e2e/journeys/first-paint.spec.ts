@@ -122,6 +122,18 @@ test.describe('first paint', () => {
     });
   }
 
+  test('without scripts, a page of forms says it needs them, in its language; a page to read does not', async ({
+    request,
+  }) => {
+    const notice = async (url: string) =>
+      /<noscript>([\s\S]*?)<\/noscript>/.exec(await (await request.get(url)).text())?.[1];
+    expect(await notice('/es/alta')).toMatch(/Esta página necesita JavaScript\. .*llámanos al \+34/);
+    expect(await notice('/en/calculator')).toMatch(/This page needs JavaScript\. .*call us on \+34/);
+    expect(await notice('/abridor')).toContain('El control de acceso necesita JavaScript');
+    expect(await notice(`${DOOR_STANDALONE_URL}/abridor`)).toContain('El control de acceso necesita JavaScript');
+    for (const readable of ['/es', '/en/facilities', '/es/privacidad']) expect(await notice(readable)).toBeUndefined();
+  });
+
   test('hydration keeps the page as it is, with what this browser stored, in both languages @phone', async ({
     page,
     request,

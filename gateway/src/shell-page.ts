@@ -193,8 +193,12 @@ export function createShellPageHandler(
       const stream = await ready;
       // `data-ssr`: this page will be hydrated (the shell then adds `data-ready`).
       // A page whose path names no language (a 404) is in the one the renderer chose.
+      // The template's notice is for a page only scripts can render; this one reads without them
+      // (a page of forms says so itself, in its language).
       const page = loadScriptsAfterPaint(
-        withHead(styles, language ?? renderedLanguage).replace('<html ', '<html data-ssr '),
+        withHead(styles, language ?? renderedLanguage)
+          .replace('<html ', '<html data-ssr ')
+          .replace(/<noscript>[^<]*<\/noscript>/, ''),
         nonce,
       );
       const at = page.indexOf(ROOT);

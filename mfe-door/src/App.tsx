@@ -96,6 +96,11 @@ function DoorHome() {
         <h1>{t('title')}</h1>
         <p className={`${styles.muted} ${styles.pending}`} role="status">
           {t('session.checking')}
+          {/* Without scripts the session is never read: say why nothing happens. */}
+          <noscript>
+            <br />
+            {t('noscript')}
+          </noscript>
         </p>
       </>
     );

@@ -10,6 +10,7 @@ const spanish = {
   subtitle: 'Abre la puerta de tu trastero con tu PIN.',
   magicLink: { title: 'Acceso con enlace', subtitle: 'Validando el enlace de acceso…' },
   session: { checking: 'Comprobando la sesión…' },
+  noscript: 'El control de acceso necesita JavaScript: actívalo en el navegador.',
   keypad: {
     lockedOut: 'Acceso Bloqueado: Demasiados intentos fallidos.',
     countdown_one: 'Espere {{count}} segundo antes del próximo intento',
@@ -31,6 +32,7 @@ const english: Texts<typeof spanish> = {
   subtitle: 'Open the door of your storage unit with your PIN.',
   magicLink: { title: 'Access by link', subtitle: 'Checking the access link…' },
   session: { checking: 'Checking the session…' },
+  noscript: 'Access control needs JavaScript: turn it on in the browser.',
   keypad: {
     lockedOut: 'Access Blocked: Too many failed attempts.',
     countdown_one: 'Wait {{count}} second before the next attempt',

@@ -4,6 +4,7 @@ import type { NamespaceResources } from 'shared-i18n';
 export const commonResources = {
   es: {
     skipToContent: 'Saltar al contenido',
+    noscript: 'Esta página necesita JavaScript. Actívalo en tu navegador o llámanos al {{phone}}.',
     bookVisit: 'Reservar visita',
     banner: {
       label: 'Promociones',
@@ -59,6 +60,7 @@ export const commonResources = {
   },
   en: {
     skipToContent: 'Skip to content',
+    noscript: 'This page needs JavaScript. Turn it on in your browser, or call us on {{phone}}.',
     bookVisit: 'Book a visit',
     banner: {
       label: 'Offers',

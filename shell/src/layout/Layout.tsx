@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Language } from 'shared-i18n';
 import { useTranslation } from 'shared-i18n';
+import { useSiteConfig } from 'shared-ui/site';
 import { ChatWidget } from '../chat/ChatWidget';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -23,6 +24,7 @@ export const SCROLL_HEADER_THRESHOLD = 200;
 export function Layout({ language, home = false, formPage = false, children }: Props) {
   const { t } = useTranslation('common');
   const scrolled = useScrolledPast(SCROLL_HEADER_THRESHOLD);
+  const { phone } = useSiteConfig();
   return (
     <div className={styles.page}>
       <a className={styles.skip} href="#main">
@@ -32,6 +34,12 @@ export function Layout({ language, home = false, formPage = false, children }: P
       {!home && <Header language={language} variant="static" />}
       <Header language={language} variant="scroll" visible={scrolled} />
       <main id="main" className={styles.main} tabIndex={-1}>
+        {/* The other pages read well without scripts; a form does not work without them. */}
+        {formPage && (
+          <noscript>
+            <p className={styles.noscript}>{t('noscript', { phone })}</p>
+          </noscript>
+        )}
         {children}
       </main>
       {/* One instance either way: the conversation survives moving between pages. */}
