@@ -3,8 +3,9 @@ import { type BillingClients, localBilling } from './adapters/billing';
 import { type DocumentStorage, localDocumentStorage } from './adapters/document-storage';
 import { type DoorRelay, httpRelay, simulatedRelay } from './adapters/door-relay';
 import { docusealESign, type ESign, localESign } from './adapters/esign';
-import { createMailer, type Mailer } from './adapters/mailer';
+import { createMailer, type Mailer, smtpTransport } from './adapters/mailer';
 import { createOutbox, type Outbox } from './adapters/outbox';
+import { createOutboxDelivery, type OutboxDelivery } from './adapters/outbox-delivery';
 import { type CardPayments, revolutApiUrl, revolutPayments, sandboxPayments } from './adapters/payments';
 import { outboxSms, type SmsSender } from './adapters/sms';
 import type { FunctionsConfig } from './config';
@@ -17,6 +18,8 @@ export interface FunctionContext {
   config: FunctionsConfig;
   log: Logger;
   outbox: Outbox;
+  /** Sends what the outbox holds; `wake()` after a commit that queued messages. */
+  delivery: OutboxDelivery;
   mailer: Mailer;
   doorRelay: DoorRelay;
   sms: SmsSender;
@@ -52,7 +55,12 @@ export function createContext(db: Database, config: FunctionsConfig, log: Logger
     config,
     log,
     outbox,
-    mailer: createMailer({ outbox, db, log, from: config.MAIL_FROM, smtpUrl: config.SMTP_URL }),
+    delivery: createOutboxDelivery({
+      db,
+      log,
+      transports: config.SMTP_URL ? { email: smtpTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }) } : {},
+    }),
+    mailer: createMailer(outbox),
     sms: outboxSms(outbox),
     documents: localDocumentStorage(config.DOCUMENTS_DIR),
     billing: localBilling(),

@@ -18,6 +18,8 @@ export async function startFunctionsService(config: FunctionsConfig = loadConfig
   const db = await openDatabase(config);
   const ctx = createContext(db, config, log);
   await ensureDoorAdmin(db, config, log);
+  // What the outbox holds is delivered from now on, including what a previous run left unsent.
+  ctx.delivery.start();
   const app = createApp(ctx, functionDefinitions(config));
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(config.FUNCTIONS_PORT, config.FUNCTIONS_HOST, () => resolve(s));
@@ -38,6 +40,7 @@ export async function startFunctionsService(config: FunctionsConfig = loadConfig
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;
+      await ctx.delivery.stop();
       await ctx.realtime.close();
       await db.close();
     },

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
-import type { Logger } from 'pino';
 import type { Queryable } from '../db';
 import type { Outbox } from './outbox';
+import type { Transport } from './outbox-delivery';
 
 export interface Email {
   to: string;
@@ -12,26 +12,17 @@ export interface Email {
 }
 
 export interface Mailer {
-  /** Writes the e-mail to the outbox inside the caller's transaction; returns its outbox id. */
+  /**
+   * Writes the e-mail to the outbox inside the caller's transaction; returns its outbox id. The
+   * outbox's delivery sends it once committed (`ctx.delivery.wake()` after the commit).
+   */
   queue(email: Email, tx?: Queryable): Promise<string>;
-  /** After commit: hands queued e-mails to SMTP when configured (the outbox is the delivery otherwise). */
-  deliver(outboxIds: string[]): Promise<void>;
 }
 
-export interface MailerOptions {
-  outbox: Outbox;
-  db: Queryable;
-  log: Logger;
-  from: string;
-  smtpUrl?: string | undefined;
-}
-
-export function createMailer({ outbox, db, log, from, smtpUrl }: MailerOptions): Mailer {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
-  const queued = new Map<string, Email>();
+export function createMailer(outbox: Outbox): Mailer {
   return {
-    async queue(email, tx) {
-      const id = await outbox.enqueue(
+    queue: (email, tx) =>
+      outbox.enqueue(
         {
           channel: 'email',
           recipient: email.to,
@@ -40,24 +31,14 @@ export function createMailer({ outbox, db, log, from, smtpUrl }: MailerOptions):
           ...(email.unlisted ? { unlisted: true } : {}),
         },
         tx,
-      );
-      queued.set(id, email);
-      return id;
-    },
-    async deliver(outboxIds) {
-      for (const id of outboxIds) {
-        const email = queued.get(id);
-        queued.delete(id);
-        if (!transport || !email) continue;
-        try {
-          await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text });
-          await db.query('update outbox set sent_at = now() where id = $1', [id]);
-        } catch (error) {
-          // The message stays in the outbox with its error, for a retry or a human.
-          log.error({ err: error, outboxId: id }, 'SMTP delivery failed');
-          await db.query('update outbox set error = $2 where id = $1', [id, (error as Error).message]);
-        }
-      }
-    },
+      ),
+  };
+}
+
+/** E-mail through SMTP (SMTP_URL); without it the outbox is the delivery (read in development). */
+export function smtpTransport({ smtpUrl, from }: { smtpUrl: string; from: string }): Transport {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return async (message) => {
+    await transport.sendMail({ from, to: message.recipient, subject: message.subject ?? '', text: message.body });
   };
 }

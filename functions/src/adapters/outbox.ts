@@ -1,7 +1,9 @@
 import type { Queryable } from '../db';
 
+export type OutboxChannel = 'email' | 'sms';
+
 export interface OutboxMessage {
-  channel: 'email' | 'sms';
+  channel: OutboxChannel;
   recipient: string;
   subject?: string;
   body: string;

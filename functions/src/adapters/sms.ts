@@ -7,19 +7,17 @@ export interface Sms {
 }
 
 /**
- * Text messages. The default writes them to the outbox only (no SMS provider is reachable
- * here); a provider adapter implements the same two calls and sends in `deliver`.
+ * Text messages, written to the outbox inside the caller's transaction. No SMS provider is
+ * reachable here, so the outbox is the delivery; a provider is a `Transport` for the `sms`
+ * channel of the outbox's delivery (adapters/outbox-delivery.ts).
  */
 export interface SmsSender {
-  /** Writes the message inside the caller's transaction; returns its outbox id. */
+  /** Returns the outbox id. */
   queue(sms: Sms, tx?: Queryable): Promise<string>;
-  /** After commit: hands the queued messages to the provider, if there is one. */
-  deliver(outboxIds: string[]): Promise<void>;
 }
 
 export function outboxSms(outbox: Outbox): SmsSender {
   return {
     queue: (sms, tx) => outbox.enqueue({ channel: 'sms', recipient: sms.to, body: sms.text }, tx),
-    deliver: async () => {},
   };
 }

@@ -10,12 +10,7 @@ import {
   VERIFICATION_CODE_TTL_MINUTES,
 } from '../functions/registration-handler/codes';
 import type { RegistrationRow } from '../functions/registration-handler/records';
-import {
-  CODE_EXPIRED,
-  NO_CODE_PENDING,
-  type Queued,
-  TOO_MANY_WRONG_CODES,
-} from '../functions/registration-handler/verification';
+import { CODE_EXPIRED, NO_CODE_PENDING, TOO_MANY_WRONG_CODES } from '../functions/registration-handler/verification';
 import { HttpError } from '../http-error';
 
 /**
@@ -44,7 +39,6 @@ export async function challengeRecovery(
   ctx: FunctionContext,
   tx: Queryable,
   row: RegistrationRow,
-  queued: Queued,
 ): Promise<{ email: string; phone: string }> {
   const { rows } = await tx.query<{ recent: boolean }>(
     `select sent_at > now() - make_interval(secs => $2) and expires_at > now() and failed_attempts < $3 as recent
@@ -60,17 +54,13 @@ export async function challengeRecovery(
          set code_hash = excluded.code_hash, expires_at = excluded.expires_at, failed_attempts = 0, sent_at = now()`,
       [row.id, hashVerificationCode(row.id, 'recovery', code), VERIFICATION_CODE_TTL_MINUTES],
     );
-    queued.email.push(
-      await ctx.mailer.queue(
-        { to: row.email, subject: 'Continuar tu alta / Continue your sign-up', text: recoveryEmail(code) },
-        tx,
-      ),
+    await ctx.mailer.queue(
+      { to: row.email, subject: 'Continuar tu alta / Continue your sign-up', text: recoveryEmail(code) },
+      tx,
     );
-    queued.sms.push(
-      await ctx.sms.queue(
-        { to: row.phone, text: `Trasteros: código para continuar tu alta ${code} / code to continue ${code}` },
-        tx,
-      ),
+    await ctx.sms.queue(
+      { to: row.phone, text: `Trasteros: código para continuar tu alta ${code} / code to continue ${code}` },
+      tx,
     );
   }
   return { email: maskEmail(row.email), phone: maskPhone(row.phone) };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CONTRACT_PENDING, clientDataFromRecord, postFunctions } from 'shared-api';
+import { withDelivery } from '../../adapters/outbox-delivery';
 import { HttpError, refusal } from '../../http-error';
 import { requireApplicantSession } from '../../registrations/applicant-session';
 import { jsonFunction } from '../../router';
@@ -49,8 +50,7 @@ export const createContractFunction = jsonFunction(
   postFunctions['create-contract'],
   async ({ registrationId }, ctx, meta) => {
     await requireApplicantSession(ctx.db, meta, registrationId);
-    const queued: string[] = [];
-    await ctx.db.transaction(async (tx) => {
+    await withDelivery(ctx, async (tx) => {
       const registration = await requireOpenRegistration(tx, registrationId);
       if (!registration.client_id) throw new HttpError(409, CLIENT_FIRST);
       const payment = await latestPayment(tx, registration.id);
@@ -96,22 +96,19 @@ export const createContractFunction = jsonFunction(
           [randomUUID(), contractId, signer.role, signer.email, signer.tokenHash, signer.providerSubmitterId],
         );
         if (signer.link) {
-          queued.push(
-            await ctx.mailer.queue(
-              {
-                to: signer.email,
-                ...signingEmail(signer.role, signer.link, registration.full_name, registration.registration_code),
-                // Whoever holds the company's link countersigns as the company.
-                ...(signer.role === 'Empresa' ? { unlisted: true } : {}),
-              },
-              tx,
-            ),
+          await ctx.mailer.queue(
+            {
+              to: signer.email,
+              ...signingEmail(signer.role, signer.link, registration.full_name, registration.registration_code),
+              // Whoever holds the company's link countersigns as the company.
+              ...(signer.role === 'Empresa' ? { unlisted: true } : {}),
+            },
+            tx,
           );
         }
       }
       await touchRegistration(tx, registration.id);
     });
-    await ctx.mailer.deliver(queued);
     return { success: true };
   },
 );

@@ -15,6 +15,7 @@ import {
   validateClientData,
   validateClientField,
 } from 'shared-api';
+import { withDelivery } from '../../adapters/outbox-delivery';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../db';
 import { HttpError, refusal } from '../../http-error';
@@ -43,16 +44,7 @@ import {
   touchRegistration,
 } from './records';
 import { findProduct, firstOfferedPeriod, isOffered, pricedChoice, unavailability, unitsFor } from './service-choice';
-import {
-  type Channel,
-  deliverQueued,
-  issueCode,
-  nothingQueued,
-  pendingCode,
-  type Queued,
-  secondsUntilResend,
-  settleCode,
-} from './verification';
+import { type Channel, issueCode, pendingCode, secondsUntilResend, settleCode } from './verification';
 
 /** Wrong recovery codes per address in the window before 429. */
 const RECOVERY_LOOKUPS = 10;
@@ -110,7 +102,6 @@ async function saveClientData(
   tx: Queryable,
   row: RegistrationRow,
   data: ClientData,
-  queued: Queued,
 ): Promise<{ emailVerified: boolean; phoneVerified: boolean }> {
   const emailChanged = !sameEmail(row.email, data.email);
   const phoneChanged = row.phone !== data.phone;
@@ -124,17 +115,9 @@ async function saveClientData(
     [row.id, ...clientColumnValues(data), emailVerified, phoneVerified],
   );
   const contact = { id: row.id, registration_code: row.registration_code, email: data.email, phone: data.phone };
-  if (emailChanged) await issueCode(ctx, tx, contact, 'email', queued);
-  if (phoneChanged) await issueCode(ctx, tx, contact, 'sms', queued);
+  if (emailChanged) await issueCode(ctx, tx, contact, 'email');
+  if (phoneChanged) await issueCode(ctx, tx, contact, 'sms');
   return { emailVerified, phoneVerified };
-}
-
-/** Runs `work` in a transaction, then delivers what it queued. */
-async function withDelivery<T>(ctx: FunctionContext, work: (tx: Queryable, queued: Queued) => Promise<T>): Promise<T> {
-  const queued = nothingQueued();
-  const result = await ctx.db.transaction((tx) => work(tx, queued));
-  await deliverQueued(ctx, queued);
-  return result;
 }
 
 function recoveryReminder(code: string): string {
@@ -177,7 +160,7 @@ async function assertSectionsTrue(
 export const registrationHandlerFunction = actionFunction('registration-handler', registrationActions, {
   async update_field({ registrationId, field, value }, ctx, meta) {
     await requireApplicantSession(ctx.db, meta, registrationId);
-    return withDelivery(ctx, async (tx, queued) => {
+    return withDelivery(ctx, async (tx) => {
       const row = await requireOpenRegistration(tx, registrationId);
       const clientField = FIELD_OF_COLUMN[field];
       const current = toClientData(row);
@@ -192,14 +175,14 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
       }
       const next = normaliseClientData({ ...current, [clientField]: value } as ClientData);
       assertValid(next, clientField);
-      await saveClientData(ctx, tx, row, next, queued);
+      await saveClientData(ctx, tx, row, next);
       return { success: true as const };
     });
   },
 
   async check_existing({ email, phone }, ctx) {
     const normalised = normaliseClientData({ ...EMPTY_CLIENT_DATA, email, phone });
-    return withDelivery(ctx, async (tx, queued) => {
+    return withDelivery(ctx, async (tx) => {
       const { rows } = await tx.query<RegistrationRow & { remind: boolean }>(
         `select *, (code_reminder_sent_at is null or code_reminder_sent_at < now() - make_interval(secs => $3)) as remind
          from registrations
@@ -211,15 +194,13 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
       if (!existing) return { exists: false, registration_code: null };
       // The code goes to the registration's own inbox, never to whoever typed the address.
       if (existing.remind) {
-        queued.email.push(
-          await ctx.mailer.queue(
-            {
-              to: existing.email,
-              subject: 'Tu código de registro / Your registration code',
-              text: recoveryReminder(existing.registration_code),
-            },
-            tx,
-          ),
+        await ctx.mailer.queue(
+          {
+            to: existing.email,
+            subject: 'Tu código de registro / Your registration code',
+            text: recoveryReminder(existing.registration_code),
+          },
+          tx,
         );
         await tx.query('update registrations set code_reminder_sent_at = now() where id = $1', [existing.id]);
       }
@@ -230,7 +211,7 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
   async create_registration(input, ctx, meta) {
     const data = normaliseClientData(input);
     assertValid(data);
-    return withDelivery(ctx, async (tx, queued) => {
+    return withDelivery(ctx, async (tx) => {
       // Parallel submits of the same person wait here, then find the first one's registration.
       await tx.query("select pg_advisory_xact_lock(hashtext('registration:' || lower($1) || '|' || $2))", [
         data.email,
@@ -258,8 +239,8 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
       }
       if (!code) throw new Error('Could not draw a unique registration code');
       const contact = { id, registration_code: code, email: data.email, phone: data.phone };
-      await issueCode(ctx, tx, contact, 'email', queued);
-      await issueCode(ctx, tx, contact, 'sms', queued);
+      await issueCode(ctx, tx, contact, 'email');
+      await issueCode(ctx, tx, contact, 'sms');
       await openApplicantSession(tx, meta, id);
       return { registrationId: id };
     });
@@ -294,7 +275,7 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
   async resend_verification({ registrationId, type }, ctx, meta) {
     await requireApplicantSession(ctx.db, meta, registrationId);
     const channel: Channel = type === 'email' ? 'email' : 'sms';
-    return withDelivery(ctx, async (tx, queued) => {
+    return withDelivery(ctx, async (tx) => {
       const row = await requireOpenRegistration(tx, registrationId);
       if (channel === 'email' ? row.email_verified : row.phone_verified) {
         throw refusal('channel_verified');
@@ -304,7 +285,7 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
         throw new HttpError(429, `Please wait ${wait} seconds (2 minutes between codes) before requesting a new code.`);
       }
       // Always to the address on file: the payload's copies are informative only.
-      await issueCode(ctx, tx, row, channel, queued);
+      await issueCode(ctx, tx, row, channel);
       await touchRegistration(tx, registrationId);
       return { success: true };
     });
@@ -323,8 +304,8 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
     if (await holdsApplicantSession(ctx.db, meta, found.id)) {
       return { registrationId: found.id, confirmationRequired: false };
     }
-    const sentTo = await withDelivery(ctx, async (tx, queued) =>
-      challengeRecovery(ctx, tx, await requireRegistration(tx, found.id), queued),
+    const sentTo = await withDelivery(ctx, async (tx) =>
+      challengeRecovery(ctx, tx, await requireRegistration(tx, found.id)),
     );
     return { registrationId: found.id, confirmationRequired: true, sentTo };
   },
@@ -371,10 +352,10 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
       if (reason && choosing) throw refusal(reason);
       service = reason || !product ? null : pricedChoice(product, requested, units, data.clientType);
     }
-    return withDelivery(ctx, async (tx, queued) => {
+    return withDelivery(ctx, async (tx) => {
       const row = await requireOpenRegistration(tx, input.registrationId);
       // Verification flags come from verify_tokens only; the browser's copies are ignored.
-      const verified = await saveClientData(ctx, tx, row, data, queued);
+      const verified = await saveClientData(ctx, tx, row, data);
       const metadata: RegistrationMetadata = {
         completedSections: { ...input.metadata.completedSections, clientData: true },
         serviceDetails: service,

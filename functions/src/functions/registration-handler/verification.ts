@@ -12,19 +12,6 @@ import {
 
 export type Channel = 'email' | 'sms';
 
-/** What to deliver once the transaction that queued it has committed. */
-export interface Queued {
-  email: string[];
-  sms: string[];
-}
-
-export const nothingQueued = (): Queued => ({ email: [], sms: [] });
-
-export async function deliverQueued(ctx: FunctionContext, queued: Queued): Promise<void> {
-  await ctx.mailer.deliver(queued.email);
-  await ctx.sms.deliver(queued.sms);
-}
-
 function emailText(code: string, registrationCode: string): string {
   return [
     `Tu código de verificación es ${code}. Caduca en ${VERIFICATION_CODE_TTL_MINUTES} minutos.`,
@@ -41,14 +28,13 @@ const smsText = (code: string) => `Trasteros: tu código es ${code} / your code 
 
 /**
  * A fresh code for one channel: the previous one stops working, the cooldown and the
- * wrong-code counter start again. Written in `tx`; delivered after commit.
+ * wrong-code counter start again. Written in `tx`; the outbox delivers it after the commit.
  */
 export async function issueCode(
   ctx: FunctionContext,
   tx: Queryable,
   registration: { id: string; registration_code: string; email: string; phone: string },
   channel: Channel,
-  queued: Queued,
 ): Promise<void> {
   const code = generateVerificationCode();
   await tx.query(
@@ -59,18 +45,16 @@ export async function issueCode(
     [registration.id, channel, hashVerificationCode(registration.id, channel, code), VERIFICATION_CODE_TTL_MINUTES],
   );
   if (channel === 'email') {
-    queued.email.push(
-      await ctx.mailer.queue(
-        {
-          to: registration.email,
-          subject: 'Código de verificación / Verification code',
-          text: emailText(code, registration.registration_code),
-        },
-        tx,
-      ),
+    await ctx.mailer.queue(
+      {
+        to: registration.email,
+        subject: 'Código de verificación / Verification code',
+        text: emailText(code, registration.registration_code),
+      },
+      tx,
     );
   } else {
-    queued.sms.push(await ctx.sms.queue({ to: registration.phone, text: smsText(code) }, tx));
+    await ctx.sms.queue({ to: registration.phone, text: smsText(code) }, tx);
   }
 }
 

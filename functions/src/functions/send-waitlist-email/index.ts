@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { postFunctions, type WaitlistRequest } from 'shared-api';
+import { withDelivery } from '../../adapters/outbox-delivery';
 import { jsonFunction } from '../../router';
 
 const TIMEFRAMES: Record<WaitlistRequest['timeframe'], { es: string; en: string }> = {
@@ -58,7 +59,7 @@ export const sendWaitlistEmailFunction = jsonFunction(
   postFunctions['send-waitlist-email'],
   async (request, ctx) => {
     const hash = requestHash(request);
-    const queued = await ctx.db.transaction(async (tx) => {
+    await withDelivery(ctx, async (tx) => {
       // Two identical requests at the same moment are serialised, then the second is a no-op.
       await tx.query('select pg_advisory_xact_lock(hashtext($1))', [hash]);
       const { rows } = await tx.query(
@@ -83,7 +84,7 @@ export const sendWaitlistEmailFunction = jsonFunction(
           hash,
         ],
       );
-      return Promise.all([
+      await Promise.all([
         ctx.mailer.queue(
           {
             to: ctx.config.BUSINESS_EMAIL,
@@ -102,7 +103,6 @@ export const sendWaitlistEmailFunction = jsonFunction(
         ),
       ]);
     });
-    await ctx.mailer.deliver(queued);
     return { success: true };
   },
 );
