@@ -23,23 +23,26 @@ export async function measurePages(baseUrl, routes = PUBLIC_ROUTES, log = consol
     for (const route of routes) {
       const runs = [];
       for (let run = 0; run < RUNS; run++) {
-        const { lhr } = await lighthouse(`${baseUrl}${route}`, {
+        const result = await lighthouse(`${baseUrl}${route}`, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance'],
         });
+        if (!result) throw new Error(`Lighthouse returned no report for ${route}`);
+        const { lhr } = result;
         // Lighthouse refuses to audit an error document (the 404 page is one, on purpose).
         if (lhr.runtimeError) {
           log(`${route}: not audited (${lhr.runtimeError.code})`);
           break;
         }
         const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
-        const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter(
+        const requests = lhr.audits['network-requests']?.details;
+        const scripts = (requests && 'items' in requests ? requests.items : []).filter(
           (item) => item.resourceType === 'Script',
         );
         runs.push({
-          score: lhr.categories.performance.score ?? Number.NaN,
+          score: lhr.categories.performance?.score ?? Number.NaN,
           lcp: audit('largest-contentful-paint'),
           cls: audit('cumulative-layout-shift'),
           tbt: audit('total-blocking-time'),

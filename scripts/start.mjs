@@ -14,7 +14,7 @@ const stack = await startStack({
   env: development ? { DEV_OUTBOX: '1' } : {},
 });
 console.log(
-  `\n  Open ${stack.gatewayUrl}/es\n${development ? `  (development outbox: ${stack.gatewayUrl}/functions/v1/outbox)\n` : ''}  (door tool standalone: http://localhost:${stack.remotes.find((r) => r.name === 'door').port}/abridor)\n  Ctrl-C stops everything.\n`,
+  `\n  Open ${stack.gatewayUrl}/es\n${development ? `  (development outbox: ${stack.gatewayUrl}/functions/v1/outbox)\n` : ''}  (door tool standalone: http://localhost:${stack.remotes.find((r) => r.name === 'door')?.port}/abridor)\n  Ctrl-C stops everything.\n`,
 );
 const shutdown = () => {
   stack.stop();

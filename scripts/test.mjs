@@ -2,11 +2,22 @@
 // tests), then Playwright journeys through the gateway in Debian's Chromium.
 // Ends with one line `N passed, N failed` summing every runner.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildFrontends, ensureInstalled, FRONTEND_APPS, ROOT } from './lib.mjs';
 
-const TYPECHECKED = ['shared-i18n', 'shared-api', 'shared-ui', 'functions', 'gateway', ...FRONTEND_APPS, 'e2e'];
+const TYPECHECKED = [
+  'shared-i18n',
+  'shared-api',
+  'shared-ui',
+  'shared-router',
+  'functions',
+  'gateway',
+  ...FRONTEND_APPS,
+  'e2e',
+  // The build factory and these scripts (JavaScript, checked with their JSDoc).
+  'tooling',
+];
 const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
@@ -25,6 +36,18 @@ function check(name, command, args, options) {
     results.failed++;
     failures.push(name);
   }
+}
+
+/** Every Vitest file of the workspace packages (e2e is Playwright's). */
+function testFilesOnDisk() {
+  const workspaces = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).workspaces;
+  return workspaces
+    .filter((pkg) => pkg !== 'e2e')
+    .flatMap((pkg) =>
+      readdirSync(path.join(ROOT, pkg), { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.test\.tsx?$/.test(file) && !/(^|[\\/])(node_modules|dist)[\\/]/.test(file))
+        .map((file) => path.join(ROOT, pkg, file)),
+    );
 }
 
 function countJson(file, name, read) {
@@ -62,6 +85,17 @@ countJson(vitestReport, 'vitest', (r) => ({
   skipped: r.numPendingTests + r.numTodoTests,
 }));
 
+// A test file Vitest did not collect (a package missing from vitest.config.ts, a pattern that
+// misses it) is a test that cannot fail: each one counts as a failure.
+if (existsSync(vitestReport)) {
+  const collected = new Set(JSON.parse(readFileSync(vitestReport, 'utf8')).testResults.map((r) => r.name));
+  for (const file of testFilesOnDisk()) {
+    if (collected.has(file)) continue;
+    results.failed++;
+    failures.push(`vitest did not collect ${path.relative(ROOT, file)}`);
+  }
+}
+
 let built = true;
 try {
   buildFrontends();
@@ -69,7 +103,7 @@ try {
 } catch (error) {
   built = false;
   results.failed++;
-  failures.push(`build: ${error.message}`);
+  failures.push(`build: ${error instanceof Error ? error.message : String(error)}`);
 }
 
 if (built) {
