@@ -15,7 +15,7 @@ import { toast } from 'shared-ui/toast';
 import { clientDataOf } from '../session/draft';
 import { isLocked } from '../session/server';
 import { useDraft } from '../session/store';
-import { useWizard } from '../wizard/Wizard';
+import { useWizard } from '../wizard/context';
 import styles from '../wizard/Wizard.module.css';
 
 type TextField = Exclude<ClientDataField, 'clientType' | 'documentType'>;

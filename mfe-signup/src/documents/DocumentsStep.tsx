@@ -3,8 +3,8 @@ import { ApiError, api, type UploadType } from 'shared-api';
 import { useTranslation } from 'shared-i18n';
 import { toast } from 'shared-ui/toast';
 import { useDraft } from '../session/store';
+import { useWizard } from '../wizard/context';
 import { StepActions } from '../wizard/StepActions';
-import { useWizard } from '../wizard/Wizard';
 import styles from '../wizard/Wizard.module.css';
 import documentStyles from './Documents.module.css';
 import {

@@ -3,7 +3,7 @@ import { ApiError, api, CONTRACT_PENDING, type Contract, type Payment } from 'sh
 import { formatEuros, pathFor, useTranslation } from 'shared-i18n';
 import { toast } from 'shared-ui/toast';
 import { useDraft } from '../session/store';
-import { useWizard } from '../wizard/Wizard';
+import { useWizard } from '../wizard/context';
 import styles from '../wizard/Wizard.module.css';
 import reviewStyles from './Review.module.css';
 import { canCreateContract, isLiveContract, paymentError } from './rules';

@@ -6,8 +6,8 @@ import { toast } from 'shared-ui/toast';
 import type { RegistrationDraft } from '../session/draft';
 import { loadDraft } from '../session/server';
 import { PENDING_RECOVERY, RESET_FLAG, START_NEW_FOR, setSessionFlag, useDraft } from '../session/store';
+import { useWizard } from '../wizard/context';
 import { stepUrl } from '../wizard/navigation';
-import { useWizard } from '../wizard/Wizard';
 import styles from '../wizard/Wizard.module.css';
 import { CODE_LENGTH, cleanRecoveryCode, cleanVerificationCode, isComplete } from './codes';
 

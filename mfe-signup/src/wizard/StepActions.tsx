@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'shared-i18n';
-import { useWizard } from './Wizard';
+import { useWizard } from './context';
 import styles from './Wizard.module.css';
 
 /** The row under a step: Previous on the left, the step's own forward action on the right. */

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, readHandoff } from 'shared-api';
 import type { Language, SignupStep } from 'shared-i18n';
 import { useTranslation } from 'shared-i18n';
@@ -17,31 +17,13 @@ import { isLocked, saveDraft } from '../session/server';
 import { latestSessionRecord, readSessionRecord, removeSessionRecord } from '../session/session-record';
 import { PENDING_RECOVERY, RESET_FLAG, sessionFlag, setSessionFlag, useDraft } from '../session/store';
 import { VerificationStep } from '../verification/VerificationStep';
+import { NavigationContext, type WizardNavigation } from './context';
 import { periodFromParam, serviceStepQuery, stepUrl, unitsOf } from './navigation';
 import { RegistrationCode } from './RegistrationCode';
 import { refusalKey, refusalOf } from './refusals';
 import { StepBar } from './StepBar';
 import { canAccess, completeSection, landingStep, nextStep, previousStep } from './steps';
 import styles from './Wizard.module.css';
-
-interface WizardNavigation {
-  language: Language;
-  step: SignupStep;
-  goTo(step: SignupStep, options?: { replace?: boolean }): void;
-  /** Marks the step's section done, saves the draft to the server and moves on. */
-  complete(step: SignupStep, draft?: RegistrationDraft): Promise<boolean>;
-  back(): void;
-  /** Saves the current draft; false (with a toast) when the server refused. */
-  save(draft?: RegistrationDraft): Promise<boolean>;
-}
-
-const NavigationContext = createContext<WizardNavigation | null>(null);
-
-export function useWizard(): WizardNavigation {
-  const value = useContext(NavigationContext);
-  if (!value) throw new Error('useWizard outside the wizard');
-  return value;
-}
 
 type Landing = { state: 'loading' } | { state: 'ready' } | { state: 'error' };
 
