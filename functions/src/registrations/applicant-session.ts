@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { APPLICANT_SESSION_REQUIRED, FUNCTIONS_BASE_PATH } from 'shared-api';
 import type { Queryable } from '../db';
-import { isUuid } from '../functions/registration-handler/records';
 import { HttpError } from '../http-error';
 import type { RequestMeta } from '../router';
+import { isUuid } from './records';
 
 /**
  * The registration id travels in addresses, links and screenshots, so it only locates a

@@ -9,9 +9,9 @@ import {
   sameHash,
   VERIFICATION_CODE_TTL_MINUTES,
 } from '../functions/registration-handler/codes';
-import type { RegistrationRow } from '../functions/registration-handler/records';
 import { CODE_EXPIRED, NO_CODE_PENDING, TOO_MANY_WRONG_CODES } from '../functions/registration-handler/verification';
 import { HttpError } from '../http-error';
+import type { RegistrationRow } from './records';
 
 /**
  * Recovery on a device without the registration's session: the recovery code finds the

@@ -3,15 +3,15 @@ import { CONTRACT_PENDING, clientDataFromRecord, postFunctions } from 'shared-ap
 import { withDelivery } from '../../adapters/outbox-delivery';
 import { HttpError, refusal } from '../../http-error';
 import { requireApplicantSession } from '../../registrations/applicant-session';
-import { jsonFunction } from '../../router';
-import { depositOf } from '../payments/deposit';
-import { latestPayment } from '../payments/records';
 import {
   readMetadata,
   requireOpenRegistration,
   requireRegistration,
   touchRegistration,
-} from '../registration-handler/records';
+} from '../../registrations/records';
+import { jsonFunction } from '../../router';
+import { depositOf } from '../payments/deposit';
+import { latestPayment } from '../payments/records';
 import { contractDocument } from './document';
 import { contractStatus } from './records';
 

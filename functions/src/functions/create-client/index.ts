@@ -1,8 +1,8 @@
 import { postFunctions } from 'shared-api';
 import { HttpError } from '../../http-error';
 import { requireApplicantSession } from '../../registrations/applicant-session';
+import { readMetadata, requireOpenRegistration, touchRegistration } from '../../registrations/records';
 import { jsonFunction } from '../../router';
-import { readMetadata, requireOpenRegistration, touchRegistration } from '../registration-handler/records';
 
 export const SECTIONS_INCOMPLETE = 'Complete the previous steps before creating the client.';
 

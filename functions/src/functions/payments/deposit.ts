@@ -1,6 +1,6 @@
 import { depositFor } from 'shared-api';
 import type { Queryable } from '../../db';
-import { type RegistrationRow, readMetadata } from '../registration-handler/records';
+import { type RegistrationRow, readMetadata } from '../../registrations/records';
 import { findProduct } from '../registration-handler/service-choice';
 
 /** The deposit the server charges: never the browser's figure (spec §9 and §7). */

@@ -3,8 +3,8 @@ import { postFunctions } from 'shared-api';
 import { PaymentProviderError } from '../../adapters/payments';
 import { HttpError } from '../../http-error';
 import { holdsApplicantSession, requireApplicantSession } from '../../registrations/applicant-session';
+import { requireOpenRegistration, requireRegistration, touchRegistration } from '../../registrations/records';
 import { jsonFunction } from '../../router';
-import { requireOpenRegistration, requireRegistration, touchRegistration } from '../registration-handler/records';
 import { depositOf } from './deposit';
 import { latestPayment, type PaymentRow, toPayment } from './records';
 

@@ -1,8 +1,8 @@
 import { registrationIdBody } from 'shared-api';
 import { HttpError } from '../../http-error';
 import { requireApplicantSession } from '../../registrations/applicant-session';
+import { findRegistration } from '../../registrations/records';
 import { type FunctionDefinition, metaOf, parseOr400 } from '../../router';
-import { findRegistration } from '../registration-handler/records';
 
 /** Comment lines keep proxies from closing a quiet stream. */
 export const HEARTBEAT_MS = 10_000;

@@ -24,9 +24,6 @@ import {
   openApplicantSession,
   requireApplicantSession,
 } from '../../registrations/applicant-session';
-import { challengeRecovery, settleRecovery, WRONG_RECOVERY_CODE } from '../../registrations/recovery';
-import { actionFunction, type RequestMeta } from '../../router';
-import { generateRecoveryCode, RESEND_COOLDOWN_SECONDS } from './codes';
 import {
   CLIENT_COLUMNS,
   COLUMN_OF,
@@ -42,7 +39,10 @@ import {
   toClientData,
   toRecord,
   touchRegistration,
-} from './records';
+} from '../../registrations/records';
+import { challengeRecovery, settleRecovery, WRONG_RECOVERY_CODE } from '../../registrations/recovery';
+import { actionFunction, type RequestMeta } from '../../router';
+import { generateRecoveryCode, RESEND_COOLDOWN_SECONDS } from './codes';
 import { findProduct, firstOfferedPeriod, isOffered, pricedChoice, unavailability, unitsFor } from './service-choice';
 import { type Channel, issueCode, pendingCode, secondsUntilResend, settleCode } from './verification';
 

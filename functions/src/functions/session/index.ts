@@ -1,7 +1,7 @@
 import { postFunctions } from 'shared-api';
 import { holdsApplicantSession, requireApplicantSession } from '../../registrations/applicant-session';
+import { requireRegistration } from '../../registrations/records';
 import { jsonFunction } from '../../router';
-import { requireRegistration } from '../registration-handler/records';
 
 /**
  * The `is_session_valid(p_registration_id)` procedure as a function: true only for the

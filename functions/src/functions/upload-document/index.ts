@@ -2,8 +2,8 @@ import multer from 'multer';
 import { MAX_DOCUMENT_BYTES, uploadDocumentFields, uploadDocumentResponse } from 'shared-api';
 import { HttpError } from '../../http-error';
 import { requireApplicantSession } from '../../registrations/applicant-session';
+import { requireOpenRegistration, touchRegistration } from '../../registrations/records';
 import { type FunctionDefinition, metaOf, parseOr400 } from '../../router';
-import { requireOpenRegistration, touchRegistration } from '../registration-handler/records';
 import { sniffDocument } from './sniff';
 
 export const INVALID_FORMAT = 'Invalid format: Please upload files in PDF, JPG, or PNG format.';

@@ -7,8 +7,8 @@ import {
   registrationMetadata,
 } from 'shared-api';
 import type { z } from 'zod';
-import type { Queryable } from '../../db';
-import { HttpError, refusal } from '../../http-error';
+import type { Queryable } from '../db';
+import { HttpError, refusal } from '../http-error';
 
 export type RegistrationMetadata = z.infer<typeof registrationMetadata>;
 
