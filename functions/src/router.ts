@@ -83,16 +83,19 @@ export function jsonFunction<C extends FunctionContract>(
 }
 
 /** A function whose body carries an `action`: each action its own contract and handler. */
+/** The handlers of some (`Pick`) or all of a function's actions, typed by its contract. */
+export type ActionHandlers<A extends Record<string, FunctionContract>> = {
+  [K in keyof A]: (
+    input: z.output<A[K]['request']>,
+    ctx: FunctionContext,
+    meta: RequestMeta,
+  ) => Promise<z.input<A[K]['response']>>;
+};
+
 export function actionFunction<A extends Record<string, FunctionContract>>(
   name: string,
   actions: A,
-  handlers: {
-    [K in keyof A]: (
-      input: z.output<A[K]['request']>,
-      ctx: FunctionContext,
-      meta: RequestMeta,
-    ) => Promise<z.input<A[K]['response']>>;
-  },
+  handlers: ActionHandlers<A>,
 ): FunctionDefinition {
   return {
     name,

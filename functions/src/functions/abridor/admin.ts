@@ -1,0 +1,160 @@
+import type { abridorActions } from 'shared-api';
+import { HttpError } from '../../http-error';
+import type { ActionHandlers } from '../../router';
+import { audit } from './audit';
+import { pinPepper } from './pepper';
+import { hashPassword, hashPin, newToken, sha256 } from './secrets';
+import { adminUser, revokeSessions, toDoorUser, type UserRow } from './sessions';
+import { ADMIN_USUARIO } from './setup';
+
+const MAGIC_TOKEN_HOURS = 24;
+
+/** A taken user name becomes a clear 409 (the only unique field a request can clash with). */
+async function withConflicts<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw new HttpError(409, 'El usuario ya existe');
+    throw error;
+  }
+}
+
+/** The admin's tools: users, magic links and the access audit. */
+export const adminActions: ActionHandlers<
+  Pick<
+    typeof abridorActions,
+    'list_users' | 'add_user' | 'update_user' | 'delete_user' | 'generate_magic_token' | 'list_audit'
+  >
+> = {
+  async list_users({ token }, ctx) {
+    await adminUser(ctx, token);
+    const { rows } = await ctx.db.query<UserRow>(
+      'select id::text as id, usuario, box from door_users order by usuario',
+    );
+    return { users: rows.map(toDoorUser) };
+  },
+
+  async add_user({ token, usuario, pin, contraseña, box }, ctx, meta) {
+    const admin = await adminUser(ctx, token);
+    const cost = ctx.config.DOOR_HASH_COST_LOG2;
+    const passwordHash = await hashPassword(contraseña, cost);
+    const pinHash = await hashPin(pin, await pinPepper(ctx.config), cost);
+    const { rows } = await withConflicts(async () =>
+      ctx.db.query<UserRow>(
+        `insert into door_users (id, usuario, password_hash, pin_hash, box) values (gen_random_uuid(), $1, $2, $3, $4)
+         returning id::text as id, usuario, box`,
+        [usuario, passwordHash, pinHash, box?.trim() || null],
+      ),
+    );
+    const user = rows[0] as UserRow;
+    await audit(
+      ctx.db,
+      { userId: admin.id, usuario: admin.usuario, action: `add_user:${usuario}`, result: 'ok' },
+      meta,
+    );
+    return { success: true as const, user: toDoorUser(user) };
+  },
+
+  async update_user({ token, userId, usuario, pin, contraseña, box }, ctx, meta) {
+    const admin = await adminUser(ctx, token);
+    const { rows: existing } = await ctx.db.query<UserRow>('select usuario from door_users where id::text = $1', [
+      userId,
+    ]);
+    const target = existing[0];
+    if (!target) throw new HttpError(404, 'Usuario no encontrado');
+    if (target.usuario === ADMIN_USUARIO && usuario !== ADMIN_USUARIO) {
+      throw new HttpError(400, 'El usuario admin no se puede renombrar');
+    }
+    const cost = ctx.config.DOOR_HASH_COST_LOG2;
+    // Hashed before the transaction: the embedded database has one connection, which it holds.
+    const pinHash = pin ? await hashPin(pin, await pinPepper(ctx.config), cost) : null;
+    const passwordHash = contraseña ? await hashPassword(contraseña, cost) : null;
+    const rows = await withConflicts(() =>
+      ctx.db.transaction(async (tx) => {
+        const updated = await tx.query<UserRow>(
+          `update door_users set usuario = $2, box = $3,
+             pin_hash = coalesce($4, pin_hash), password_hash = coalesce($5, password_hash), updated_at = now()
+           where id::text = $1 returning id::text as id, usuario, box`,
+          [userId, usuario, box?.trim() || null, pinHash, passwordHash],
+        );
+        const edited = updated.rows[0];
+        if (edited && (pinHash || passwordHash)) {
+          // A new secret ends every session that knew the old one; the admin editing himself stays in.
+          await revokeSessions(tx, edited.id, edited.id === admin.id ? sha256(token) : null);
+          // A new PIN from the admin starts the failure count again.
+          if (pinHash) await tx.query('delete from door_pin_failures where user_id = $1', [edited.id]);
+        }
+        await audit(
+          tx,
+          { userId: admin.id, usuario: admin.usuario, action: `update_user:${usuario}`, result: 'ok' },
+          meta,
+        );
+        return updated.rows;
+      }),
+    );
+    return { success: true as const, user: toDoorUser(rows[0] as UserRow) };
+  },
+
+  async delete_user({ token, userId }, ctx, meta) {
+    const admin = await adminUser(ctx, token);
+    if (userId === admin.id) throw new HttpError(400, 'No puede eliminarse a sí mismo');
+    const { rows } = await ctx.db.query<UserRow>('select usuario from door_users where id::text = $1', [userId]);
+    const target = rows[0];
+    if (!target) throw new HttpError(404, 'Usuario no encontrado');
+    if (target.usuario === ADMIN_USUARIO) throw new HttpError(400, 'No se puede eliminar al administrador');
+    await ctx.db.query('delete from door_users where id::text = $1', [userId]);
+    await audit(
+      ctx.db,
+      { userId: admin.id, usuario: admin.usuario, action: `delete_user:${target.usuario}`, result: 'ok' },
+      meta,
+    );
+    return { success: true as const };
+  },
+
+  async generate_magic_token({ token, target_user }, ctx, meta) {
+    const admin = await adminUser(ctx, token);
+    const { rows } = await ctx.db.query<UserRow>('select id::text as id, usuario from door_users where id::text = $1', [
+      target_user,
+    ]);
+    const target = rows[0];
+    if (!target) return { success: false, error: 'Usuario no encontrado' };
+    const magic = newToken();
+    await ctx.db.query(
+      `insert into door_magic_tokens (token_hash, user_id, created_by, expires_at)
+       values ($1, $2, $3, now() + make_interval(hours => $4))`,
+      [magic.hash, target.id, admin.id, MAGIC_TOKEN_HOURS],
+    );
+    await audit(
+      ctx.db,
+      { userId: admin.id, usuario: admin.usuario, action: `magic_link:${target.usuario}`, result: 'issued' },
+      meta,
+    );
+    return { success: true, magic_token: magic.token };
+  },
+
+  async list_audit({ token, limit = 50, before }, ctx) {
+    await adminUser(ctx, token);
+    // Newest first by time (ties by number), never by the id as text ("9" above "17"); `before`
+    // is the last entry of the previous page (keyset paging: stable while new entries arrive).
+    const { rows } = await ctx.db.query<{
+      id: string;
+      usuario: string | null;
+      action: string;
+      result: string;
+      ip: string | null;
+      created_at: Date | string;
+    }>(
+      `select a.id::text as id, a.usuario, a.action, a.result, a.ip, a.created_at from door_audit a
+       where $2::bigint is null
+          or (a.created_at, a.id) < (select b.created_at, b.id from door_audit b where b.id = $2::bigint)
+       order by a.created_at desc, a.id desc limit $1`,
+      [limit + 1, before ?? null],
+    );
+    return {
+      entries: rows
+        .slice(0, limit)
+        .map((r) => ({ ...r, createdAt: new Date(r.created_at).toISOString(), created_at: undefined })),
+      hasMore: rows.length > limit,
+    };
+  },
+};

@@ -1,0 +1,61 @@
+import type { DoorUser } from 'shared-api';
+import type { FunctionContext } from '../../context';
+import type { Queryable } from '../../db';
+import { HttpError } from '../../http-error';
+import { newToken, sha256 } from './secrets';
+import { ADMIN_USUARIO } from './setup';
+
+export interface UserRow extends Record<string, unknown> {
+  id: string;
+  usuario: string;
+  box: string | null;
+  password_hash: string;
+  pin_hash: string;
+}
+
+export const toDoorUser = (row: Pick<UserRow, 'id' | 'usuario' | 'box'>): DoorUser => ({
+  id: row.id,
+  usuario: row.usuario,
+  box: row.box,
+  isAdmin: row.usuario === ADMIN_USUARIO,
+});
+
+/** The user of a live session token, or 401. */
+export async function sessionUser(ctx: FunctionContext, token: string): Promise<UserRow> {
+  const { rows } = await ctx.db.query<UserRow>(
+    `select u.id::text as id, u.usuario, u.box, u.password_hash, u.pin_hash
+     from door_sessions s join door_users u on u.id = s.user_id
+     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`,
+    [sha256(token)],
+  );
+  const user = rows[0];
+  if (!user) throw new HttpError(401, 'Sesión inválida o expirada');
+  return user;
+}
+
+export async function adminUser(ctx: FunctionContext, token: string): Promise<UserRow> {
+  const user = await sessionUser(ctx, token);
+  if (user.usuario !== ADMIN_USUARIO) throw new HttpError(403, 'Solo el administrador puede hacer esto');
+  return user;
+}
+
+export async function openSession(ctx: FunctionContext, userId: string, db: Queryable = ctx.db): Promise<string> {
+  const { token, hash } = newToken();
+  await db.query(
+    `insert into door_sessions (token_hash, user_id, expires_at) values ($1, $2, now() + make_interval(days => $3))`,
+    [hash, userId, ctx.config.DOOR_SESSION_DAYS],
+  );
+  return token;
+}
+
+/**
+ * Ends a user's sessions after his password or PIN changed, but `keep` (the session that made the
+ * change, when it is his own): whoever held the old secret must not stay signed in.
+ */
+export async function revokeSessions(db: Queryable, userId: string, keep: string | null): Promise<void> {
+  await db.query(
+    `update door_sessions set revoked_at = now()
+     where user_id = $1 and revoked_at is null and token_hash is distinct from $2`,
+    [userId, keep],
+  );
+}
