@@ -113,11 +113,18 @@ describe('realtime stream of the review', () => {
     expect(FakeEventSource.opened).toBe(before + 2);
   });
 
-  it('ignores messages that are not change events', () => {
+  it('ignores messages that are not change events, and keeps following the ones that are', () => {
     const h = handlers();
     render(<Probe handlers={h} />);
-    act(() => FakeEventSource.last?.onmessage?.({ data: 'not json' }));
-    act(() => FakeEventSource.last?.onmessage?.({ data: '{"table":"users"}' }));
+    const source = FakeEventSource.last as FakeEventSource;
+    act(() => source.onmessage?.({ data: 'not json' }));
+    act(() => source.onmessage?.({ data: '{"table":"users"}' }));
+    act(() => source.onmessage?.({ data: '{"table":"payments"}' }));
     expect(h.onPayment).not.toHaveBeenCalled();
+    expect(h.onRegistration).not.toHaveBeenCalled();
+    // The stream is still followed: junk closed nothing and a real change arrives.
+    expect(source.closed).toBe(false);
+    act(() => source.emit('payments'));
+    expect(h.onPayment).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,7 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { createMockHandlers, type MockResponder } from 'shared-api/msw';
 import { renderRemote } from 'shared-ui/testing';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import App from '../App';
 import { emptyDraft } from '../session/draft';
 import { PENDING_RECOVERY, useDraft } from '../session/store';
@@ -28,37 +31,53 @@ const record = {
   metadata: { completedSections: { clientData: true } },
 };
 
-/** The functions as another browser meets them: no session until the one-time code is confirmed. */
-function serverWithoutSession() {
-  const sent: Record<string, unknown>[] = [];
-  let session = false;
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
-    const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
-    sent.push(body);
-    const json = (answer: unknown, status = 200) =>
-      new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } });
-    switch (body.action) {
-      case 'check_registration_exists_by_id':
-        return json({ exists: true });
-      case 'get_registration_status':
-        return json({
+const refuse = (error: string, status: number) => HttpResponse.json({ error }, { status });
+
+/**
+ * The functions as another browser meets them (the shared msw handlers: requests and replies
+ * are checked against the contract, and a call nobody expected answers 501): no session until
+ * the one-time code is confirmed.
+ */
+const sent: Record<string, unknown>[] = [];
+let session = false;
+const whileSignedIn =
+  (answer: () => unknown): MockResponder =>
+  () =>
+    session ? answer() : refuse('Your session has expired.', 401);
+const recorded =
+  (action: string, answer: MockResponder): MockResponder =>
+  (request) => {
+    sent.push({ action, ...request });
+    return answer(request);
+  };
+const server = setupServer(
+  ...createMockHandlers({
+    responders: Object.fromEntries(
+      Object.entries({
+        check_registration_exists_by_id: () => ({ exists: true }),
+        get_registration_status: () => ({
           registrationId,
           confirmationRequired: true,
           sentTo: { email: 'an*@example.com', phone: '+34 ••• ••• 456' },
-        });
-      case 'confirm_recovery':
-        if (body.code !== '424242') return json({ error: 'The confirmation code is not correct.' }, 400);
-        session = true;
-        return json({ registrationId });
-      default:
-        if (!session) return json({ error: 'Your session has expired.' }, 401);
-        if (body.action === 'get_registration_with_documents') return json({ registration: record, documents: [] });
-        if (body.action === 'get_registration_code') return json({ registrationCode: 'ABC234' });
-        return json({ success: true });
-    }
-  });
-  return sent;
-}
+        }),
+        confirm_recovery: (request: Record<string, unknown>) => {
+          if (request.code !== '424242') return refuse('The confirmation code is not correct.', 400);
+          session = true;
+          return { registrationId };
+        },
+        get_registration_with_documents: whileSignedIn(() => ({ registration: record, documents: [] })),
+        get_registration_code: whileSignedIn(() => ({ registrationCode: 'ABC234' })),
+        get_resend_cooldown: whileSignedIn(() => ({ email: 0, sms: 0 })),
+      } satisfies Record<string, MockResponder>).map(([action, answer]) => [
+        `registration-handler:${action}`,
+        recorded(action, answer),
+      ]),
+    ),
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
 
 describe('recovery on a browser without the session', () => {
   beforeEach(() => {
@@ -66,10 +85,13 @@ describe('recovery on a browser without the session', () => {
     localStorage.clear();
     useDraft.getState().replace(emptyDraft());
   });
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    server.resetHandlers();
+    sent.length = 0;
+    session = false;
+  });
 
   it('a shared link asks for the registration code, then for the one-time code sent to the contacts on file', async () => {
-    const sent = serverWithoutSession();
     const user = userEvent.setup();
     await renderRemote(App, `/en/signup/documents?proceso=${registrationId}`, 'en');
     expect(
@@ -93,7 +115,6 @@ describe('recovery on a browser without the session', () => {
   });
 
   it('a call refused for want of the session (401) sends the visitor to recovery, keeping the id', async () => {
-    serverWithoutSession();
     useDraft.getState().replace({
       ...emptyDraft(),
       registrationId,

@@ -1,3 +1,4 @@
+import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient } from '../client';
@@ -11,6 +12,8 @@ const server = setupServer(
       'create-client': () => ({ success: true, clientId: 'c-1' }),
       'abridor:login': () => ({ token: 't', user: { id: '1', usuario: 'ana', box: null, isAdmin: false } }),
       'get-payment-status': () => ({ payment: { id: 'wrong' } }),
+      'abridor:logout': () => HttpResponse.json({ error: 'Sesión inválida o expirada' }, { status: 401 }),
+      'abridor:validate_token': () => HttpResponse.json({ anything: true }),
     },
   }),
 );
@@ -20,6 +23,14 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 describe('mock handlers on the shared schemas', () => {
+  it('lets a reply be a refusal with its status, but not a success outside the contract', async () => {
+    await expect(api.action('abridor', 'logout', { token: 't' })).rejects.toMatchObject({
+      status: 401,
+      message: 'Sesión inválida o expirada',
+    });
+    await expect(api.action('abridor', 'validate_token', { token: 't' })).rejects.toMatchObject({ status: 500 });
+  });
+
   it('answers a document upload with the storage path, and refuses a form without a file', async () => {
     const file = new Blob(['%PDF-1.4']);
     expect(await api.uploadDocument('r-1', 'bankDocument', file, 'banco.PDF')).toEqual({

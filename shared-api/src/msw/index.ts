@@ -4,6 +4,10 @@ import { NO_PRODUCT_AVAILABLE, productsQuery, productsResponse } from '../schema
 import { uploadDocumentFields } from '../schemas/session';
 import { mockCatalogue } from './fixtures';
 
+/**
+ * A reply: a body the function's response schema must accept, or a `Response` for a refusal
+ * (an error status: a wrong code, an expired session).
+ */
 export type MockResponder = (request: Record<string, unknown>) => unknown;
 
 export interface MockHandlerOptions {
@@ -25,7 +29,13 @@ function reply(
 ) {
   const responder = responders[key];
   if (!responder) return HttpResponse.json({ error: `No mock for ${key}` }, { status: 501 });
-  const parsed = contract.response.safeParse(responder(body));
+  const answer = responder(body);
+  if (answer instanceof Response) {
+    if (answer.ok)
+      return HttpResponse.json({ error: `Mock for ${key} answers a success outside the contract` }, { status: 500 });
+    return answer;
+  }
+  const parsed = contract.response.safeParse(answer);
   if (!parsed.success) return HttpResponse.json({ error: `Mock for ${key} breaks the contract` }, { status: 500 });
   return HttpResponse.json(parsed.data as Record<string, unknown>);
 }
