@@ -18,11 +18,12 @@ import { latestSessionRecord, readSessionRecord, removeSessionRecord } from '../
 import { PENDING_RECOVERY, RESET_FLAG, sessionFlag, setSessionFlag, useDraft } from '../session/store';
 import { VerificationStep } from '../verification/VerificationStep';
 import { NavigationContext, type WizardNavigation } from './context';
-import { periodFromParam, serviceStepQuery, stepUrl, unitsOf } from './navigation';
+import { afterLookUp, afterProductCheck, decideLanding, type Redirect } from './landing';
+import { serviceStepQuery, stepUrl } from './navigation';
 import { RegistrationCode } from './RegistrationCode';
 import { refusalKey, refusalOf } from './refusals';
 import { StepBar } from './StepBar';
-import { canAccess, completeSection, landingStep, nextStep, previousStep } from './steps';
+import { completeSection, nextStep, previousStep } from './steps';
 import styles from './Wizard.module.css';
 
 type Landing = { state: 'loading' } | { state: 'ready' } | { state: 'error' };
@@ -58,144 +59,88 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
     let cancelled = false;
     const params = new URLSearchParams(search);
     const proceso = params.get('proceso');
-    const selection = readHandoff(params);
     const store = useDraft.getState();
-    const go = (target: SignupStep | undefined, id: string | null, extra?: URLSearchParams) =>
-      navigate(stepUrl(language, target, id, extra), { replace: true });
+    const go = ({ step: target, registrationId, query }: Redirect) =>
+      navigate(stepUrl(language, target, registrationId, query), { replace: true });
+    const destructive = (title: string, description: string) =>
+      toast({ title: t(title), description: t(description), variant: 'destructive' });
 
     async function land(): Promise<Landing | null> {
-      if (!proceso) {
-        if (step === undefined) {
-          if (sessionFlag(RESET_FLAG)) {
-            setSessionFlag(RESET_FLAG, null);
-            removeSessionRecord(localStorage, null);
-            store.replace(emptyDraft());
-            return { state: 'ready' };
-          }
-          if (sessionFlag(PENDING_RECOVERY)) {
-            go('verification', null);
-            return null;
-          }
-          const saved = latestSessionRecord(localStorage, Date.now());
-          if (saved?.registrationId) {
-            const extra = new URLSearchParams();
-            if (selection) extra.set('productos', params.get('productos') ?? '');
-            go(undefined, saved.registrationId, extra);
-            return null;
-          }
-          if (selection) {
-            // No registration yet: the choice waits in the draft for the service step.
-            const period = periodFromParam(params.get('periodo')) ?? 'monthly';
-            store.update({
-              serviceDetails: {
-                productId: selection.productId,
-                productName: selection.productName ?? '',
-                period,
-                setupFee: 0,
-                recurringFee: 0,
-                ...unitsOf(selection),
-              },
-            });
-          }
+      const decision = decideLanding({
+        step,
+        params,
+        selection: readHandoff(params),
+        resetRequested: Boolean(sessionFlag(RESET_FLAG)),
+        pendingRecovery: Boolean(sessionFlag(PENDING_RECOVERY)),
+        savedRegistrationId: latestSessionRecord(localStorage, Date.now())?.registrationId ?? null,
+        draft: store.draft,
+        procesoDraft: !proceso
+          ? null
+          : store.draft.registrationId === proceso
+            ? store.draft
+            : readSessionRecord(localStorage, proceso, Date.now()),
+      });
+      switch (decision.kind) {
+        case 'start-over':
+          setSessionFlag(RESET_FLAG, null);
+          removeSessionRecord(localStorage, null);
+          store.replace(emptyDraft());
           return { state: 'ready' };
-        }
-        const draft = store.draft;
-        const creating = step === 'verification' && !draft.registrationId && draft.completedSections.clientData;
-        if (creating || (step === 'verification' && sessionFlag(PENDING_RECOVERY))) return { state: 'ready' };
-        go(undefined, null, selection ? new URLSearchParams({ productos: params.get('productos') ?? '' }) : undefined);
-        return null;
-      }
-
-      let draft: RegistrationDraft | null =
-        store.draft.registrationId === proceso ? store.draft : readSessionRecord(localStorage, proceso, Date.now());
-      if (!draft) {
-        const { exists } = await api.action('registration-handler', 'check_registration_exists_by_id', {
-          registrationId: proceso,
-        });
-        if (cancelled) return null;
-        if (exists) {
-          toast({
-            title: t('toasts.sessionExpiredTitle'),
-            description: t('toasts.sessionExpired'),
-            variant: 'destructive',
+        case 'show':
+        case 'redirect':
+          if (decision.draft) store.replace(decision.draft);
+          if (decision.warn) destructive('toasts.accessDeniedTitle', 'toasts.completePrevious');
+          if (decision.kind === 'show') return { state: 'ready' };
+          go(decision.to);
+          return null;
+        case 'look-up': {
+          const { exists } = await api.action('registration-handler', 'check_registration_exists_by_id', {
+            registrationId: proceso ?? '',
           });
-          setSessionFlag(PENDING_RECOVERY, proceso);
-        } else {
-          toast({ title: t('toasts.notFoundTitle'), description: t('toasts.notFound'), variant: 'destructive' });
-          setSessionFlag(RESET_FLAG, '1');
-        }
-        go(undefined, null);
-        return null;
-      }
-      if (draft !== store.draft) store.replace(draft);
-
-      if (selection) {
-        const result = await api
-          .action('registration-handler', 'check_and_set_product', {
-            registrationId: proceso,
-            productId: selection.productId,
-            ...(selection.volumeRequested ? { volumeRequested: selection.volumeRequested } : {}),
-          })
-          .catch((error: unknown) => {
-            console.error('[signup] check_and_set_product failed', error);
-            toast({
-              title: t('toasts.productErrorTitle'),
-              description: t('toasts.productError'),
-              variant: 'destructive',
-            });
-            return null;
-          });
-        if (cancelled) return null;
-        if (!result) {
-          go(landingStep(undefined, draft.completedSections).step, proceso);
+          if (cancelled) return null;
+          const found = afterLookUp(exists);
+          if (found.outcome === 'session-expired') {
+            destructive('toasts.sessionExpiredTitle', 'toasts.sessionExpired');
+            setSessionFlag(PENDING_RECOVERY, proceso);
+          } else {
+            destructive('toasts.notFoundTitle', 'toasts.notFound');
+            setSessionFlag(RESET_FLAG, '1');
+          }
+          go(found.to);
           return null;
         }
-        if (result.success) {
-          const name = result.productName ?? selection.productName ?? '';
-          toast({ title: t('toasts.productSelectedTitle'), description: name, variant: 'success' });
-          draft = {
-            ...draft,
-            serviceDetails: {
-              productId: result.productId ?? selection.productId,
-              productName: name,
-              period: periodFromParam(params.get('periodo')) ?? 'monthly',
-              setupFee: 0,
-              recurringFee: 0,
-              ...unitsOf({ ...selection, unitsRequired: result.numberProductsRequired ?? selection.unitsRequired }),
-            },
-            completedSections: { ...draft.completedSections, serviceDetails: false },
-          };
-          store.replace(draft);
-        } else {
-          const reason = t(refusalKey(result.code), { defaultValue: result.error ?? '' });
-          toast({
-            title: t('toasts.productUnavailableTitle'),
-            description: t('toasts.productUnavailable', { reason }),
-            variant: 'destructive',
-          });
+        case 'check-product': {
+          if (decision.draft !== store.draft) store.replace(decision.draft);
+          const { selection } = decision;
+          const result = await api
+            .action('registration-handler', 'check_and_set_product', {
+              registrationId: proceso ?? '',
+              productId: selection.productId,
+              ...(selection.volumeRequested ? { volumeRequested: selection.volumeRequested } : {}),
+            })
+            .catch((error: unknown) => {
+              console.error('[signup] check_and_set_product failed', error);
+              return null;
+            });
+          if (cancelled) return null;
+          const checked = afterProductCheck(decision, params, result);
+          if (checked.outcome === 'failed') destructive('toasts.productErrorTitle', 'toasts.productError');
+          if (checked.outcome === 'selected') {
+            toast({ title: t('toasts.productSelectedTitle'), description: checked.productName, variant: 'success' });
+            store.replace(checked.draft);
+          }
+          if (checked.outcome === 'unavailable') {
+            const reason = t(refusalKey(checked.code), { defaultValue: checked.error ?? '' });
+            toast({
+              title: t('toasts.productUnavailableTitle'),
+              description: t('toasts.productUnavailable', { reason }),
+              variant: 'destructive',
+            });
+          }
+          go(checked.to);
+          return null;
         }
-        const target =
-          result.success && canAccess('service-details', draft.completedSections) ? 'service-details' : undefined;
-        const landed = landingStep(target, draft.completedSections);
-        go(landed.step, proceso, landed.step === 'service-details' ? serviceStepQuery(draft) : undefined);
-        return null;
       }
-
-      const landed = landingStep(step, draft.completedSections);
-      if (landed.warn) {
-        toast({
-          title: t('toasts.accessDeniedTitle'),
-          description: t('toasts.completePrevious'),
-          variant: 'destructive',
-        });
-      }
-      if (landed.redirected) {
-        const extra = new URLSearchParams(params);
-        extra.delete('proceso');
-        go(landed.step, proceso, landed.step === 'service-details' ? extra : undefined);
-        return null;
-      }
-      return { state: 'ready' };
     }
 
     setLanding({ state: 'loading' });
