@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, createApiClient } from './client';
+import { ApiError, createApiClient, refusalMessage } from './client';
 
 const answering = (status: number, body: unknown) => async () =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -27,5 +27,17 @@ describe('api client', () => {
     api.onUnauthorized((name) => seen.push(name));
     await expect(api.call('create-client', { registrationId: 'r' })).rejects.toBeInstanceOf(ApiError);
     expect(seen).toEqual([]);
+  });
+});
+
+describe('refusalMessage', () => {
+  it('is the server’s wording for a refusal (4xx), the caller’s text for anything else', () => {
+    expect(refusalMessage(new ApiError('PIN inválido', 401), 'Error')).toBe('PIN inválido');
+    expect(refusalMessage(new ApiError('El usuario ya existe', 409, 'taken'), 'Error')).toBe('El usuario ya existe');
+    // English transport wording never reaches a Spanish page.
+    expect(refusalMessage(new ApiError('Network error', 0), 'Sin conexión')).toBe('Sin conexión');
+    expect(refusalMessage(new ApiError('Unexpected response from the server', 502), 'Error')).toBe('Error');
+    expect(refusalMessage(new ApiError('', 400), 'Error')).toBe('Error');
+    expect(refusalMessage(new TypeError('x is undefined'), 'Error')).toBe('Error');
   });
 });

@@ -36,6 +36,18 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * What to tell the person after a failed call: the server's own wording when it refused the
+ * request (4xx: a wrong PIN, an expired session, a taken name), else the caller's `fallback` in
+ * the page's language. A network failure (status 0) or a server fault (5xx) says nothing useful
+ * to a visitor, and its English text would show on a Spanish page.
+ */
+export function refusalMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message
+    ? error.message
+    : fallback;
+}
+
 export interface ApiClientOptions {
   /** Where the functions live; same origin through the gateway by default. */
   baseUrl?: string;

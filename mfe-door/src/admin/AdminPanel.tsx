@@ -1,14 +1,11 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, api, type DoorAuditEntry, type DoorUser } from 'shared-api';
+import { api, type DoorAuditEntry, type DoorUser, refusalMessage } from 'shared-api';
 import { DOOR_PATHS } from 'shared-i18n';
 import { toast } from 'shared-ui/toast';
 import styles from '../Door.module.css';
 import { useSession } from '../session/store';
 import { useDoorT } from '../texts';
 import { focusAfterRemoval, missingFields, type UserField, type UserForm } from './forms';
-
-const message = (e: unknown, fallback: string) =>
-  e instanceof ApiError && e.status >= 400 && e.status < 500 ? e.message : fallback;
 
 const EMPTY_FORM: UserForm = { usuario: '', pin: '', contraseña: '', box: '' };
 
@@ -128,7 +125,7 @@ function UserRow({
       close();
       await onChanged(t('admin.updated', { usuario: saved.usuario }));
     } catch (e) {
-      setError(message(e, 'Error al actualizar usuario'));
+      setError(refusalMessage(e, 'Error al actualizar usuario'));
     }
   };
   const remove = async () => {
@@ -137,7 +134,7 @@ function UserRow({
       await api.action('abridor', 'delete_user', { token, userId: user.id });
       await onDeleted(user);
     } catch (e) {
-      setError(message(e, 'Error al eliminar usuario'));
+      setError(refusalMessage(e, 'Error al eliminar usuario'));
     }
   };
   const magic = async () => {
@@ -253,7 +250,7 @@ export function AdminPanel() {
       setMoreEntries(audit.hasMore);
       setError('');
     } catch (e) {
-      setError(message(e, 'Error al cargar usuarios'));
+      setError(refusalMessage(e, 'Error al cargar usuarios'));
     }
   }, [token]);
 
@@ -278,7 +275,7 @@ export function AdminPanel() {
       setMoreEntries(page.hasMore);
       setAuditError('');
     } catch (e) {
-      setAuditError(message(e, 'Error al cargar los accesos'));
+      setAuditError(refusalMessage(e, 'Error al cargar los accesos'));
     }
   };
 
@@ -302,7 +299,7 @@ export function AdminPanel() {
       focusField(addForm.current, 'usuario');
       await load();
     } catch (e) {
-      setAddError(message(e, 'Error al agregar usuario'));
+      setAddError(refusalMessage(e, 'Error al agregar usuario'));
     }
   };
 

@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
-import { ApiError } from 'shared-api';
+import { ApiError, refusalMessage } from 'shared-api';
 import styles from '../Door.module.css';
 import type { Announce } from '../notice';
 import { useSession } from '../session/store';
@@ -48,7 +48,7 @@ export function Keypad({ announce }: { announce: Announce }) {
       }
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) signOut();
-      announce({ tone: 'error', text: e instanceof ApiError && e.message ? e.message : 'Error al procesar la acción' });
+      announce({ tone: 'error', text: refusalMessage(e, 'Error al procesar la acción') });
     } finally {
       dispatch({ type: 'clear' }); // the PIN is cleared after every attempt
       setBusy(false);

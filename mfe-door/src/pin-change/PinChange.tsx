@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { ApiError } from 'shared-api';
+import { ApiError, refusalMessage } from 'shared-api';
 import styles from '../Door.module.css';
 import { useLockout } from '../keypad/lockout-store';
 import { pinAction } from '../keypad/pin-action';
@@ -57,7 +57,7 @@ export function PinChange({ onDone }: { onDone: (changed: boolean) => void }) {
       if (e instanceof ApiError && e.status === 401) signOut();
       setState({
         ...INITIAL_PIN_CHANGE,
-        error: e instanceof ApiError && e.status < 500 ? e.message : 'Error al cambiar PIN',
+        error: refusalMessage(e, 'Error al cambiar PIN'),
       });
     } finally {
       setBusy(false);

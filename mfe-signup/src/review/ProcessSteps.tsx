@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ApiError, api, CONTRACT_PENDING, type Contract, type Payment } from 'shared-api';
+import { ApiError, api, CONTRACT_PENDING, type Contract, type Payment, refusalMessage } from 'shared-api';
 import { formatEuros, pathFor, useTranslation } from 'shared-i18n';
 import { toast } from 'shared-ui/toast';
 import { useDraft } from '../session/store';
@@ -61,7 +61,7 @@ export function ProcessSteps({ locked, payment, contract, onPaymentChanged, onCo
       const network = error instanceof ApiError && error.status === 0;
       toast({
         title: network ? t('review.errors.createClientNetwork') : t('review.errors.createClientTitle'),
-        description: error instanceof ApiError && !network ? error.message : t('review.errors.createClientUnexpected'),
+        description: refusalMessage(error, t('review.errors.createClientUnexpected')),
         variant: 'destructive',
       });
     } finally {
@@ -131,8 +131,7 @@ export function ProcessSteps({ locked, payment, contract, onPaymentChanged, onCo
         const network = error instanceof ApiError && error.status === 0;
         toast({
           title: network ? t('review.errors.createContractNetwork') : t('review.errors.createContractTitle'),
-          description:
-            error instanceof ApiError && !network ? error.message : t('review.errors.createContractUnexpected'),
+          description: refusalMessage(error, t('review.errors.createContractUnexpected')),
           variant: 'destructive',
         });
       }
