@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { TEST_APPLICANT } from 'shared-api/testing';
 import { MAILBOX_URL } from '../ports';
 
 /** Shared steps of the sign-up journeys. */
@@ -64,14 +65,15 @@ export const EN = {
 };
 
 export async function fillClientData(page: Page, labels: typeof ES, who: { email: string; phone: string }) {
-  await page.getByLabel(labels.fullName).fill('Ana García');
-  await page.getByLabel(labels.documentNumber).fill('12345678Z');
+  // The suites' one applicant, typed as a person types it; each journey brings its own contacts.
+  await page.getByLabel(labels.fullName).fill(TEST_APPLICANT.fullName);
+  await page.getByLabel(labels.documentNumber).fill(TEST_APPLICANT.documentNumber);
   await page.getByLabel(labels.email).fill(who.email);
   await page.getByLabel(labels.phone).fill(who.phone);
-  await page.getByLabel(labels.address).fill('Calle Real 1');
-  await page.getByLabel(labels.city).fill('Ronda');
-  await page.getByLabel(labels.postalCode).fill('29400');
-  await page.getByLabel(labels.iban).fill('ES91 2100 0418 4502 0005 1332');
+  await page.getByLabel(labels.address).fill(TEST_APPLICANT.address);
+  await page.getByLabel(labels.city).fill(TEST_APPLICANT.city);
+  await page.getByLabel(labels.postalCode).fill(TEST_APPLICANT.postalCode);
+  await page.getByLabel(labels.iban).fill(TEST_APPLICANT.iban);
 }
 
 type Labels = typeof ES;

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { STORED_TEST_APPLICANT } from 'shared-api/testing';
 import { renderRemote } from 'shared-ui/testing';
 import { useToasts } from 'shared-ui/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,14 +17,7 @@ describe('client data with a registration', () => {
     useDraft.getState().replace({
       ...emptyDraft(),
       registrationId,
-      fullName: 'Ana García',
-      documentNumber: '12345678Z',
-      email: 'ana@example.com',
-      phone: '+34600123456',
-      address: 'Calle Real 1',
-      city: 'Ronda',
-      postalCode: '29400',
-      iban: 'ES9121000418450200051332',
+      ...STORED_TEST_APPLICANT,
       emailVerified: true,
       phoneVerified: true,
       previousEmail: 'ana@example.com',
@@ -87,14 +81,7 @@ describe('client data errors', () => {
     sessionStorage.clear();
     useDraft.getState().replace({
       ...emptyDraft(),
-      fullName: 'Ana García',
-      documentNumber: '12345678Z',
-      email: 'ana@example.com',
-      phone: '+34600123456',
-      address: 'Calle Real 1',
-      city: 'Ronda',
-      postalCode: '29400',
-      iban: 'ES9121000418450200051332',
+      ...STORED_TEST_APPLICANT,
     });
   });
 

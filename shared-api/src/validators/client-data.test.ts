@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { STORED_TEST_APPLICANT } from '../testing/applicant';
 import {
   type ClientData,
   cifWarning,
@@ -10,20 +11,7 @@ import {
 } from './client-data';
 import { hasValidIbanChecksum, isPlausibleCif } from './identity';
 
-const valid: ClientData = {
-  clientType: 'individual',
-  fullName: 'Ana García',
-  companyName: '',
-  documentType: 'dni',
-  documentNumber: '12345678Z',
-  cif: '',
-  email: 'ana@example.com',
-  phone: '+34600123456',
-  address: 'Calle Real 1',
-  city: 'Ronda',
-  postalCode: '29400',
-  iban: 'ES9121000418450200051332',
-};
+const valid: ClientData = STORED_TEST_APPLICANT;
 
 describe('client-data rules', () => {
   it('accepts a complete individual', () => {
