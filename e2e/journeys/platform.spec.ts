@@ -100,6 +100,24 @@ test.describe('the shell through the gateway', () => {
     await expect(page.getByRole('heading', { name: 'Calculadora de volumen' })).toBeVisible();
   });
 
+  test('a remote whose entry script fails to load once is loaded on the retry, without a fallback', async ({
+    page,
+  }) => {
+    let requests = 0;
+    await page.route('**/remotes/calculator/remoteEntry.js', (route) => {
+      requests++;
+      return requests === 1 ? route.abort('connectionreset') : route.continue();
+    });
+    // The journeys' goto waits until the remote has taken its area over.
+    await page.goto('/es/calculadora');
+    expect(requests).toBe(2);
+    await expect(page.getByTestId('remote-unavailable')).toHaveCount(0);
+    // It works: a piece of furniture goes on the list.
+    await page.getByLabel('Tipo de mueble').selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Añadir' }).click();
+    await expect(page.getByText(/^Objeto 1: /)).toBeAttached();
+  });
+
   test('a deep link to a sign-up sub-step is served, and without a registration leads to the entry', async ({
     page,
   }) => {

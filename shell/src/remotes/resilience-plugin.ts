@@ -27,9 +27,44 @@ export async function fetchWithRetry(
   throw lastError;
 }
 
+type LoadEntryErrorHook = NonNullable<ModuleFederationRuntimePlugin['loadEntryError']>;
+type LoadEntryErrorArgs = Parameters<LoadEntryErrorHook>[0];
+
 /**
- * Runtime plugin of the shell: retries manifest fetches, and when a remote still cannot load,
- * logs it and lets the slot's error boundary show the translated fallback with Retry.
+ * A remote's entry script that failed to load (a dropped connection, a 5xx from the CDN) is
+ * requested again after each delay; the first that loads is used. The runtime remembers a failed
+ * load under `uniqueKey`: it is forgotten first, or the retry would return the same failure.
+ */
+export async function retryRemoteEntry(
+  { getRemoteEntry, origin, remoteInfo, remoteEntryExports, globalLoading, uniqueKey }: LoadEntryErrorArgs,
+  delays: readonly number[] = RETRY_DELAYS_MS,
+) {
+  for (const delay of delays) {
+    await wait(delay);
+    delete globalLoading[uniqueKey];
+    try {
+      const entry = await getRemoteEntry({ origin, remoteInfo, remoteEntryExports });
+      if (entry) return entry;
+    } catch {
+      // the next delay, or the slot's error boundary after the last one
+    }
+  }
+  return undefined;
+}
+
+/** What each failing step of a remote's load means, for whoever reads the console. */
+const FAILURE_OF_LIFECYCLE: Record<string, string> = {
+  afterResolve: 'its manifest could not be read (retried)',
+  beforeRequest: 'it is not in the registry',
+  onLoad: 'its code loaded but its module threw',
+  beforeLoadShare: 'a shared module could not be provided',
+};
+
+/**
+ * Runtime plugin of the shell: retries manifest fetches and entry scripts, and when a remote
+ * still cannot load, logs why and lets the slot's error boundary show the translated fallback
+ * with Retry. No lifecycle answers with a stand-in module: a translated message with a Retry
+ * button says more than an empty component, and only the slot knows the page's language.
  */
 export default function resiliencePlugin(): ModuleFederationRuntimePlugin {
   return {
@@ -46,9 +81,11 @@ export default function resiliencePlugin(): ModuleFederationRuntimePlugin {
     fetch(url, init) {
       return fetchWithRetry(url, init);
     },
+    // The runtime awaits the answer (its type says a promise of a promise; a promise is what it gets).
+    loadEntryError: retryRemoteEntry as LoadEntryErrorHook,
     async errorLoadRemote({ id, error, lifecycle }) {
-      console.error(`[federation] remote "${id}" failed during ${lifecycle}`, error);
-      // No fallback module: the error reaches the slot, which isolates it.
+      const why = FAILURE_OF_LIFECYCLE[lifecycle] ?? `it failed during ${lifecycle}`;
+      console.error(`[federation] remote "${id}": ${why}`, error);
       return undefined;
     },
   };
