@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../db';
+import { sql } from '../db/sql';
 
 export interface BillingRegistration {
   id: string;
@@ -28,28 +29,26 @@ export function localBilling(): BillingClients {
       // Short, readable client numbers; the unique key decides on a clash.
       for (let attempt = 0; attempt < 10; attempt++) {
         const id = `CL-${String(randomInt(1_000_000)).padStart(6, '0')}`;
-        const { rows } = await tx.query<{ id: string }>(
-          `insert into clients (id, registration_id, client_type, full_name, company_name, cif, document_type,
-             document_number, email, phone, address, city, postal_code, iban)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-           on conflict (id) do nothing returning id`,
-          [
-            id,
-            r.id,
-            r.client_type,
-            r.full_name,
-            r.company_name,
-            r.cif,
-            r.document_type,
-            r.document_number,
-            r.email,
-            r.phone,
-            r.address,
-            r.city,
-            r.postal_code,
-            r.iban,
-          ],
-        );
+        const client: [string, unknown][] = [
+          ['id', id],
+          ['registration_id', r.id],
+          ['client_type', r.client_type],
+          ['full_name', r.full_name],
+          ['company_name', r.company_name],
+          ['cif', r.cif],
+          ['document_type', r.document_type],
+          ['document_number', r.document_number],
+          ['email', r.email],
+          ['phone', r.phone],
+          ['address', r.address],
+          ['city', r.city],
+          ['postal_code', r.postal_code],
+          ['iban', r.iban],
+        ];
+        const insert = sql`insert into clients (${sql.columns(client.map(([column]) => column))})
+           values (${sql.values(client.map(([, value]) => value))})
+           on conflict (id) do nothing returning id`;
+        const { rows } = await tx.query<{ id: string }>(insert.text, insert.values);
         if (rows[0]) return rows[0].id;
       }
       throw new Error('Could not draw a unique client number');

@@ -18,6 +18,7 @@ import {
 import { withDelivery } from '../../adapters/outbox-delivery';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../db';
+import { sql } from '../../db/sql';
 import { HttpError, refusal } from '../../http-error';
 import {
   holdsApplicantSession,
@@ -107,13 +108,13 @@ async function saveClientData(
   const phoneChanged = row.phone !== data.phone;
   const emailVerified = row.email_verified && !emailChanged;
   const phoneVerified = row.phone_verified && !phoneChanged;
-  const assignments = CLIENT_COLUMNS.map((column, index) => `${column} = $${index + 2}`).join(', ');
-  await tx.query(
-    `update registrations set ${assignments}, email_verified = $14, phone_verified = $15,
+  const values = clientColumnValues(data);
+  const update = sql`update registrations
+     set ${sql.assignments(CLIENT_COLUMNS.map((column, index) => [column, values[index]]))},
+       email_verified = ${emailVerified}, phone_verified = ${phoneVerified},
        updated_at = now(), last_activity_at = now()
-     where id = $1`,
-    [row.id, ...clientColumnValues(data), emailVerified, phoneVerified],
-  );
+     where id = ${row.id}`;
+  await tx.query(update.text, update.values);
   const contact = { id: row.id, registration_code: row.registration_code, email: data.email, phone: data.phone };
   if (emailChanged) await issueCode(ctx, tx, contact, 'email');
   if (phoneChanged) await issueCode(ctx, tx, contact, 'sms');
@@ -229,12 +230,11 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
       // A clash of two random codes is rare; the unique index decides, then we draw again.
       for (let attempt = 0; attempt < 10 && !code; attempt++) {
         const candidate = generateRecoveryCode();
-        const { rows } = await tx.query<{ id: string }>(
-          `insert into registrations (id, registration_code, ${CLIENT_COLUMNS.join(', ')}, metadata)
-           values ($1, $2, ${CLIENT_COLUMNS.map((_, index) => `$${index + 3}`).join(', ')}, $15)
-           on conflict (registration_code) do nothing returning id`,
-          [id, candidate, ...clientColumnValues(data), JSON.stringify({ completedSections: { clientData: true } })],
-        );
+        const insert = sql`insert into registrations (id, registration_code, ${sql.columns(CLIENT_COLUMNS)}, metadata)
+           values (${id}, ${candidate}, ${sql.values(clientColumnValues(data))},
+             ${JSON.stringify({ completedSections: { clientData: true } })})
+           on conflict (registration_code) do nothing returning id`;
+        const { rows } = await tx.query<{ id: string }>(insert.text, insert.values);
         if (rows.length) code = candidate;
       }
       if (!code) throw new Error('Could not draw a unique registration code');
