@@ -2,13 +2,12 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, type CatalogueProduct, handoffQuery, productList } from 'shared-api';
 import { formatEuros, formatVolume, type Language, pathFor, useTranslation } from 'shared-i18n';
 import { useNavigate } from 'shared-router';
+import { AsyncStatus, useAsync } from 'shared-ui/async';
 import calculatorStyles from '../calculator/Calculator.module.css';
 import { WaitlistDialog } from '../waitlist/WaitlistDialog';
 import styles from './Options.module.css';
 
 type Mode = 'available' | 'waitlist';
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'done'; products: CatalogueProduct[] };
-
 interface Props {
   volume: number;
   language: Language;
@@ -26,39 +25,33 @@ export function OptionsView({ volume, language, proceso, onClose, waitlistFor = 
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>(waitlistFor ? 'waitlist' : 'available');
   const pendingWaitlist = useRef(waitlistFor);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const [waitlistProduct, setWaitlistProduct] = useState<CatalogueProduct | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const m3 = roundVolume(volume);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger
-  useEffect(() => {
-    let current = true;
-    setLoad({ status: 'loading' });
-    api
-      .products({
+  const [load, reload] = useAsync(async () => {
+    try {
+      const response = await api.products({
         // Without a volume (a waitlist link from a sign-up that had none) the catalogue is unsized.
         ...(m3 > 0 ? { m3 } : {}),
         lang: language,
         ...(mode === 'waitlist' ? { listaEspera: 'si' as const } : {}),
-      })
-      .then((response) => {
-        if (!current) return;
-        const products = productList(response);
-        setLoad({ status: 'done', products });
-        const wanted = products.find((p) => String(p.pid) === pendingWaitlist.current);
-        pendingWaitlist.current = null;
-        if (wanted) setWaitlistProduct(wanted);
-      })
-      .catch((error: unknown) => {
-        console.error('[calculator] could not load storage options', error);
-        if (current) setLoad({ status: 'error' });
       });
-    return () => {
-      current = false;
-    };
-  }, [m3, mode, language, attempt]);
+      return productList(response);
+    } catch (error) {
+      console.error('[calculator] could not load storage options', error);
+      throw error;
+    }
+  }, [m3, mode, language]);
+  const products = load.state === 'done' ? load.value : [];
+
+  // A waitlist link names its product: its form opens once the list that holds it has loaded.
+  useEffect(() => {
+    if (load.state !== 'done' || !pendingWaitlist.current) return;
+    const wanted = load.value.find((p) => String(p.pid) === pendingWaitlist.current);
+    pendingWaitlist.current = null;
+    if (wanted) setWaitlistProduct(wanted);
+  }, [load]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new mode moves focus to its heading
   useEffect(() => {
@@ -95,22 +88,16 @@ export function OptionsView({ volume, language, proceso, onClose, waitlistFor = 
         </button>
       </div>
 
-      {load.status === 'loading' && (
-        <p className={styles.status} role="status">
-          {t('options.loading')}
-        </p>
-      )}
+      <AsyncStatus
+        state={load}
+        loading={t('options.loading')}
+        failed={t('options.error')}
+        retryLabel={t('options.retry')}
+        onRetry={reload}
+        classNames={{ status: styles.status, alert: styles.notice, button: calculatorStyles.primary }}
+      />
 
-      {load.status === 'error' && (
-        <div className={styles.notice} role="alert">
-          <p>{t('options.error')}</p>
-          <button type="button" className={calculatorStyles.primary} onClick={() => setAttempt((n) => n + 1)}>
-            {t('options.retry')}
-          </button>
-        </div>
-      )}
-
-      {load.status === 'done' && load.products.length === 0 && mode === 'available' && (
+      {load.state === 'done' && products.length === 0 && mode === 'available' && (
         <div className={styles.notice}>
           <p>{t('options.none')}</p>
           <button type="button" className={calculatorStyles.primary} onClick={() => setMode('waitlist')}>
@@ -119,15 +106,15 @@ export function OptionsView({ volume, language, proceso, onClose, waitlistFor = 
         </div>
       )}
 
-      {load.status === 'done' && load.products.length === 0 && mode === 'waitlist' && (
+      {load.state === 'done' && products.length === 0 && mode === 'waitlist' && (
         <div className={styles.notice}>
           <p>{t('options.noneAtAll')}</p>
         </div>
       )}
 
-      {load.status === 'done' && load.products.length > 0 && (
+      {load.state === 'done' && products.length > 0 && (
         <ul className={styles.list}>
-          {load.products.map((product, index) => {
+          {products.map((product, index) => {
             const best = mode === 'available' && index === 0;
             const { monthly, msetupfee } = product.pricing.EUR;
             return (
@@ -170,7 +157,7 @@ export function OptionsView({ volume, language, proceso, onClose, waitlistFor = 
         </ul>
       )}
 
-      {mode === 'waitlist' && load.status !== 'loading' && (
+      {mode === 'waitlist' && load.state !== 'loading' && (
         <div className={styles.switch}>
           <button type="button" className={calculatorStyles.secondary} onClick={() => setMode('available')}>
             {t('options.backToOptions')}

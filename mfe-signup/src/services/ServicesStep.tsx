@@ -2,6 +2,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { api, depositFor, type Period, productList } from 'shared-api';
 import { formatEuros, formatVolume, pathFor, useTranslation } from 'shared-i18n';
 import { Link, useLocation, useNavigate } from 'shared-router';
+import { AsyncStatus, useAsync } from 'shared-ui/async';
 import { toast } from 'shared-ui/toast';
 import type { ServiceDetails } from '../session/draft';
 import { useDraft } from '../session/store';
@@ -11,8 +12,6 @@ import { StepActions } from '../wizard/StepActions';
 import styles from '../wizard/Wizard.module.css';
 import { isAlmostGone, isSoldOut, type Offer, offeredPeriods, periodFor, recurringFee, toOffer } from './offer';
 import serviceStyles from './Services.module.css';
-
-type Load = { state: 'loading' } | { state: 'error' } | { state: 'no-size' } | { state: 'ready'; offers: Offer[] };
 
 /** Step 4: the storage product and the payment period. */
 export function ServicesStep() {
@@ -25,36 +24,24 @@ export function ServicesStep() {
   const m3 = Number(params.get('m3'));
   const waitlist = params.get('listaEspera') === 'si';
   const draft = useDraft((s) => s.draft);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  // The offers for the measured volume; null when no product is that large.
+  const [load, reload] = useAsync(async () => {
+    try {
+      const response = await api.products({
+        ...(m3 > 0 ? { m3 } : {}),
+        ...(waitlist ? { listaEspera: 'si' as const } : {}),
+        lang: language,
+      });
+      return response.result === 'success' ? productList(response).map(toOffer) : null;
+    } catch (error) {
+      console.error('[signup] products failed', error);
+      throw error;
+    }
+  }, [m3, waitlist, language]);
   const [continuing, setContinuing] = useState(false);
   const locked = draft.globalStatus === 'completed';
 
-  useEffect(() => {
-    void attempt;
-    let cancelled = false;
-    setLoad({ state: 'loading' });
-    api
-      .products({ ...(m3 > 0 ? { m3 } : {}), ...(waitlist ? { listaEspera: 'si' as const } : {}), lang: language })
-      .then((response) => {
-        if (cancelled) return;
-        if (response.result !== 'success') {
-          setLoad({ state: 'no-size' });
-          return;
-        }
-        setLoad({ state: 'ready', offers: productList(response).map(toOffer) });
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        console.error('[signup] products failed', error);
-        setLoad({ state: 'error' });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [m3, waitlist, language, attempt]);
-
-  const offers = load.state === 'ready' ? load.offers : [];
+  const offers = load.state === 'done' ? (load.value ?? []) : [];
   const selectedId = draft.serviceDetails?.productId ?? params.get('producto') ?? null;
   const selected = offers.find((o) => o.productId === selectedId && !isSoldOut(o)) ?? null;
   const wantedPeriod = draft.serviceDetails?.period ?? periodFromParam(params.get('periodo'));
@@ -131,7 +118,7 @@ export function ServicesStep() {
     const moved = await wizard.complete('service-details', current);
     setContinuing(false);
     // Refused (sold out meanwhile, say): the list shows again what can be chosen now.
-    if (!moved) setAttempt((n) => n + 1);
+    if (!moved) reload();
   };
 
   const showAll = () => {
@@ -146,32 +133,27 @@ export function ServicesStep() {
   return (
     <div>
       <p>{t('services.intro')}</p>
-      {load.state === 'loading' && (
-        <p className={styles.status} role="status">
-          {t('services.loading')}
-        </p>
-      )}
-      {load.state === 'error' && (
-        <div className={styles.alert} role="alert">
-          <p>{t('services.loadError')}</p>
-          <button type="button" className={styles.secondary} onClick={() => setAttempt((n) => n + 1)}>
-            {t('services.tryAgain')}
-          </button>
-        </div>
-      )}
-      {load.state === 'no-size' && (
+      <AsyncStatus
+        state={load}
+        loading={t('services.loading')}
+        failed={t('services.loadError')}
+        retryLabel={t('services.tryAgain')}
+        onRetry={reload}
+        classNames={{ status: styles.status, alert: styles.alert, button: styles.secondary }}
+      />
+      {load.state === 'done' && load.value === null && (
         <WiderSearch calculatorUrl={calculatorUrl} onShowAll={showAll}>
           <p>{t('services.noSize')}</p>
         </WiderSearch>
       )}
-      {load.state === 'ready' && offers.length === 0 && (
+      {load.state === 'done' && load.value?.length === 0 && (
         <WiderSearch calculatorUrl={calculatorUrl} onShowAll={showAll}>
           <p>
             <strong>{t('services.noResults')}</strong>
           </p>
         </WiderSearch>
       )}
-      {load.state === 'ready' && offers.length > 0 && (
+      {load.state === 'done' && offers.length > 0 && (
         <>
           {waitlist && <p className={styles.notice}>{t('services.waitlistNote')}</p>}
           <fieldset className={serviceStyles.products} disabled={locked}>
