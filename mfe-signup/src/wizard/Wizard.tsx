@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { api, readHandoff } from 'shared-api';
 import type { Language, SignupStep } from 'shared-i18n';
 import { useTranslation } from 'shared-i18n';
@@ -39,24 +39,11 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
   const [landing, setLanding] = useState<Landing>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const handled = useRef('');
-  // Read through refs: a new `t` or `navigate` must not land the visitor a second time.
-  const tRef = useRef(t);
-  tRef.current = t;
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
-  // A language switch shows the same step in the other language: nothing to land again (and
-  // landing again would remount the step, losing the errors on screen).
-  const languageRef = useRef(language);
-  languageRef.current = language;
-
-  useEffect(() => {
-    const t = tRef.current;
-    const navigate = navigateRef.current;
-    const language = languageRef.current;
-    const key = `${step}|${search}|${attempt}`;
-    if (handled.current === key) return;
-    handled.current = key;
-    let cancelled = false;
+  // An effect event reads the current `t`, `navigate` and language without being a reason to
+  // land again: a new `t` must not land the visitor a second time, and a language switch shows
+  // the same step in the other language (landing again would remount the step, losing the
+  // errors on screen).
+  const startLanding = useEffectEvent((isCancelled: () => boolean) => {
     const params = new URLSearchParams(search);
     const proceso = params.get('proceso');
     const store = useDraft.getState();
@@ -97,7 +84,7 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
           const { exists } = await api.action('registration-handler', 'check_registration_exists_by_id', {
             registrationId: proceso ?? '',
           });
-          if (cancelled) return null;
+          if (isCancelled()) return null;
           const found = afterLookUp(exists);
           if (found.outcome === 'session-expired') {
             destructive('toasts.sessionExpiredTitle', 'toasts.sessionExpired');
@@ -122,7 +109,7 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
               console.error('[signup] check_and_set_product failed', error);
               return null;
             });
-          if (cancelled) return null;
+          if (isCancelled()) return null;
           const checked = afterProductCheck(decision, params, result);
           if (checked.outcome === 'failed') destructive('toasts.productErrorTitle', 'toasts.productError');
           if (checked.outcome === 'selected') {
@@ -146,14 +133,22 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
     setLanding({ state: 'loading' });
     land()
       .then((result) => {
-        if (!cancelled && result) setLanding(result);
+        if (!isCancelled() && result) setLanding(result);
       })
       .catch((error: unknown) => {
-        if (cancelled) return;
+        if (isCancelled()) return;
         console.error('[signup] could not load the registration', error);
         toast({ title: t('toasts.loadErrorTitle'), description: t('toasts.loadError'), variant: 'destructive' });
         setLanding({ state: 'error' });
       });
+  });
+
+  useEffect(() => {
+    const key = `${step}|${search}|${attempt}`;
+    if (handled.current === key) return;
+    handled.current = key;
+    let cancelled = false;
+    startLanding(() => cancelled);
     return () => {
       cancelled = true;
       handled.current = '';
@@ -171,25 +166,22 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
 function useSessionLoss(language: Language): void {
   const { t } = useTranslation('signup');
   const navigate = useNavigate();
-  const latest = useRef({ t, navigate });
-  latest.current = { t, navigate };
-  useEffect(() => {
-    return api.onUnauthorized(() => {
-      // The draft is emptied below, so the other calls refused at the same time do nothing.
-      const id = useDraft.getState().draft.registrationId;
-      if (!id) return;
-      const { t, navigate } = latest.current;
-      toast({
-        title: t('toasts.sessionExpiredTitle'),
-        description: t('toasts.sessionExpired'),
-        variant: 'destructive',
-      });
-      setSessionFlag(PENDING_RECOVERY, id);
-      removeSessionRecord(localStorage, id);
-      useDraft.getState().replace(emptyDraft());
-      navigate(stepUrl(language, undefined, null), { replace: true });
+  // Called by the API client, outside React: it reads the current language, `t` and `navigate`.
+  const lose = useEffectEvent(() => {
+    // The draft is emptied below, so the other calls refused at the same time do nothing.
+    const id = useDraft.getState().draft.registrationId;
+    if (!id) return;
+    toast({
+      title: t('toasts.sessionExpiredTitle'),
+      description: t('toasts.sessionExpired'),
+      variant: 'destructive',
     });
-  }, [language]);
+    setSessionFlag(PENDING_RECOVERY, id);
+    removeSessionRecord(localStorage, id);
+    useDraft.getState().replace(emptyDraft());
+    navigate(stepUrl(language, undefined, null), { replace: true });
+  });
+  useEffect(() => api.onUnauthorized(() => lose()), []);
 }
 
 function StepContent({ step }: { step: SignupStep }): ReactNode {
