@@ -1,5 +1,6 @@
+import { secondsLeft } from 'shared-ui/countdown';
 import { describe, expect, it } from 'vitest';
-import { clockOffset, LOCKOUT_MS, lockoutDeadline, msToNextTick, secondsLeft } from './countdown';
+import { clockOffset, LOCKOUT_MS, lockoutDeadline } from './countdown';
 
 const at = (time: string) => Date.parse(`2026-03-02T${time}Z`);
 const header = (time: string) => new Date(at(time)).toUTCString();
@@ -63,24 +64,5 @@ describe('lockout deadline on the device clock', () => {
       receivedAt,
     });
     expect(secondsLeft(deadline, receivedAt)).toBe(0);
-  });
-});
-
-describe('seconds shown and the next tick', () => {
-  it('rounds up, so the last second shows 1 and the end shows 0', () => {
-    expect(secondsLeft(15_000, 0)).toBe(15);
-    expect(secondsLeft(15_000, 999)).toBe(15);
-    expect(secondsLeft(15_000, 1_000)).toBe(14);
-    expect(secondsLeft(15_000, 14_999)).toBe(1);
-    expect(secondsLeft(15_000, 15_000)).toBe(0);
-    expect(secondsLeft(15_000, 20_000)).toBe(0);
-    expect(secondsLeft(null, 0)).toBe(0);
-  });
-
-  it('ticks when the shown number changes', () => {
-    expect(msToNextTick(15_000, 500)).toBe(500);
-    expect(msToNextTick(15_000, 1_000)).toBe(1_000);
-    expect(msToNextTick(15_000, 14_999)).toBe(1);
-    expect(msToNextTick(15_000, 15_000)).toBeNull();
   });
 });

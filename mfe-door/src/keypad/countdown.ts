@@ -34,18 +34,3 @@ export function lockoutDeadline(lockedUntil: string, clock: ServerClock): number
   if (!Number.isFinite(until)) return null;
   return Math.min(until - clockOffset(clock), clock.receivedAt + LOCKOUT_MS);
 }
-
-/** Whole seconds to show at `now` (rounded up: "1" until the very end); 0 once it is over. */
-export function secondsLeft(deadline: number | null, now: number): number {
-  return deadline === null ? 0 : Math.max(0, Math.ceil((deadline - now) / 1000));
-}
-
-/**
- * Milliseconds from `now` until the shown number next changes, or null once it is over. Ticking
- * on those boundaries (not every 1000 ms from whenever) shows each second for a whole second.
- */
-export function msToNextTick(deadline: number, now: number): number | null {
-  const left = deadline - now;
-  if (left <= 0) return null;
-  return left % 1000 || 1000;
-}

@@ -1,5 +1,6 @@
+import { startCountdown } from 'shared-ui/countdown';
 import { create } from 'zustand';
-import { lockoutDeadline, msToNextTick, type ServerClock, secondsLeft } from './countdown';
+import { lockoutDeadline, type ServerClock } from './countdown';
 
 interface LockoutState {
   /** This device's clock when the lockout ends; null when not locked. */
@@ -11,7 +12,7 @@ interface LockoutState {
   reset(): void;
 }
 
-let timer: ReturnType<typeof setTimeout> | undefined;
+let stop: (() => void) | undefined;
 
 /**
  * The PIN lockout, one for the keypad and Cambiar PIN (the server counts failures of both
@@ -21,20 +22,13 @@ export const useLockout = create<LockoutState>()((set) => ({
   deadline: null,
   seconds: 0,
   lockUntil(lockedUntil, clock) {
-    clearTimeout(timer);
+    stop?.();
     const deadline = lockoutDeadline(lockedUntil, clock);
     if (deadline === null) return;
-    const tick = () => {
-      const now = Date.now();
-      const seconds = secondsLeft(deadline, now);
-      set({ deadline: seconds > 0 ? deadline : null, seconds });
-      const wait = msToNextTick(deadline, now);
-      if (wait !== null) timer = setTimeout(tick, wait);
-    };
-    tick();
+    stop = startCountdown(deadline, (seconds) => set({ deadline: seconds > 0 ? deadline : null, seconds }));
   },
   reset() {
-    clearTimeout(timer);
+    stop?.();
     set({ deadline: null, seconds: 0 });
   },
 }));

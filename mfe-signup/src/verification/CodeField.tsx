@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'shared-i18n';
+import { useCountdown } from 'shared-ui/countdown';
 import styles from '../wizard/Wizard.module.css';
 import { CODE_LENGTH, formatCountdown, isComplete } from './codes';
 
@@ -26,17 +26,8 @@ export function CodeField({
   onResend(): void;
 }) {
   const { t } = useTranslation('signup');
-  const [now, setNow] = useState(() => Date.now());
-  const waiting = availableAt > now;
-  useEffect(() => {
-    if (availableAt <= Date.now()) return;
-    const timer = setInterval(() => {
-      setNow(Date.now());
-      if (Date.now() >= availableAt) clearInterval(timer);
-    }, 1000);
-    setNow(Date.now());
-    return () => clearInterval(timer);
-  }, [availableAt]);
+  const secondsToResend = useCountdown(availableAt);
+  const waiting = secondsToResend > 0;
 
   const id = `signup-code-${channel}`;
   if (verified) {
@@ -79,7 +70,7 @@ export function CodeField({
         </button>
         <button type="button" className={styles.secondary} onClick={onResend} disabled={waiting}>
           {waiting
-            ? t('verification.resendIn', { time: formatCountdown(availableAt - now) })
+            ? t('verification.resendIn', { time: formatCountdown(secondsToResend * 1000) })
             : t(channel === 'email' ? 'verification.resendEmail' : 'verification.resendSms')}
         </button>
       </div>
