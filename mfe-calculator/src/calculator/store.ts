@@ -1,3 +1,5 @@
+import { readStored, removeStored, writeStored } from 'shared-ui/stored';
+import { z } from 'zod';
 import { create } from 'zustand';
 import { type PersistStorage, persist } from 'zustand/middleware';
 import { type CalculatorItem, calculatorList, itemFromPreset } from './items';
@@ -21,44 +23,20 @@ interface Saved {
   items: CalculatorItem[];
 }
 
-/**
- * localStorage, validated on the way in: corrupt or foreign data is logged and ignored,
- * and the calculator starts empty instead of crashing.
- */
+/** What zustand's persist writes: the list and the store's version. */
+const savedList = z.object({ state: z.object({ items: calculatorList }), version: z.number().optional() });
+
+/** The list in localStorage (shared-ui/stored): corrupt or foreign data is dropped and the calculator starts empty. */
 const validatedStorage: PersistStorage<Saved> = {
   getItem(name) {
-    let raw: string | null;
-    try {
-      raw = localStorage.getItem(name);
-    } catch {
-      return null;
-    }
-    if (raw === null) return null;
-    try {
-      const saved = JSON.parse(raw) as { state?: { items?: unknown }; version?: number };
-      const items = calculatorList.safeParse(saved?.state?.items);
-      if (!items.success) throw new Error(items.error.issues[0]?.message ?? 'invalid list');
-      return { state: { items: items.data }, version: saved.version ?? 0 };
-    } catch (error) {
-      console.error('[calculator] ignoring corrupt saved list', error);
-      return null;
-    }
+    const saved = readStored(name, savedList);
+    return saved && { state: { items: saved.state.items }, version: saved.version ?? 0 };
   },
   setItem(name, value) {
-    try {
-      localStorage.setItem(name, JSON.stringify(value));
-    } catch (error) {
-      // Full or disabled storage: the list still works for this visit.
-      console.error('[calculator] could not save the list', error);
-    }
+    // Full or disabled storage: the list still works for this visit.
+    if (!writeStored(name, value)) console.error('[calculator] could not save the list');
   },
-  removeItem(name) {
-    try {
-      localStorage.removeItem(name);
-    } catch {
-      // nothing to remove
-    }
-  },
+  removeItem: (name) => removeStored(name),
 };
 
 export const useCalculator = create<CalculatorState>()(

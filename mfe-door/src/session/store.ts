@@ -1,4 +1,6 @@
 import { type DoorUser, doorUser } from 'shared-api';
+import { readStored, removeStored, writeStored } from 'shared-ui/stored';
+import { z } from 'zod';
 import { create } from 'zustand';
 
 /**
@@ -6,6 +8,7 @@ import { create } from 'zustand';
  * (the original kept it in localStorage for auto-login).
  */
 export const TOKEN_KEY = 'abridor_token';
+const storedToken = z.string().min(1);
 export const USER_KEY = 'abridor_user';
 
 interface SessionState {
@@ -31,24 +34,17 @@ interface SessionState {
 }
 
 function store(token: string, user: DoorUser): void {
-  try {
-    localStorage.setItem(TOKEN_KEY, token);
-    localStorage.setItem(USER_KEY, JSON.stringify(user));
-  } catch {
-    // storage disabled: the session lasts this visit
-  }
+  // Storage disabled: the session lasts this visit.
+  writeStored(TOKEN_KEY, token, { text: true });
+  writeStored(USER_KEY, user);
 }
 
-function readStored(): { token: string | null; user: DoorUser | null } {
-  try {
-    const token = localStorage.getItem(TOKEN_KEY);
-    const user = doorUser.safeParse(JSON.parse(localStorage.getItem(USER_KEY) ?? 'null'));
-    // Whatever an older version left behind, a password is never kept.
-    localStorage.removeItem('abridor_password');
-    return token && user.success ? { token, user: user.data } : { token: null, user: null };
-  } catch {
-    return { token: null, user: null };
-  }
+function readStoredSession(): { token: string | null; user: DoorUser | null } {
+  // Whatever an older version left behind, a password is never kept.
+  removeStored('abridor_password');
+  const token = readStored(TOKEN_KEY, storedToken, { text: true });
+  const user = readStored(USER_KEY, doorUser);
+  return token && user ? { token, user } : { token: null, user: null };
 }
 
 export const useSession = create<SessionState>()((set, get) => ({
@@ -57,7 +53,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   verified: false,
   restored: false,
   restore() {
-    set({ ...readStored(), verified: false, restored: true });
+    set({ ...readStoredSession(), verified: false, restored: true });
   },
   signIn(token, user) {
     store(token, user);
@@ -72,12 +68,8 @@ export const useSession = create<SessionState>()((set, get) => ({
     set({ verified: true });
   },
   signOut() {
-    try {
-      localStorage.removeItem(TOKEN_KEY);
-      localStorage.removeItem(USER_KEY);
-    } catch {
-      // nothing stored
-    }
+    removeStored(TOKEN_KEY);
+    removeStored(USER_KEY);
     set({ token: null, user: null, verified: false, restored: true });
   },
 }));

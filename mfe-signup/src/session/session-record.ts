@@ -1,3 +1,5 @@
+import { type KeyValueStorage, readStored, removeStored, writeStored } from 'shared-ui/stored';
+import { z } from 'zod';
 import { type RegistrationDraft, storedDraft } from './draft';
 
 /**
@@ -10,25 +12,19 @@ export const SESSION_RECORD_PREFIX = 'registration_session_';
 export const SESSION_TTL_MS = 15 * 60 * 1000;
 const NEW_DRAFT = 'new';
 
-type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-interface SessionRecord {
-  timestamp: number;
-  draft: RegistrationDraft;
-}
+const sessionRecord = z.object({ timestamp: z.number(), draft: storedDraft });
+type SessionRecord = z.infer<typeof sessionRecord>;
+const recordTime = z.object({ timestamp: z.number() });
 
 export const sessionRecordKey = (registrationId: string | null) =>
   SESSION_RECORD_PREFIX + (registrationId ?? NEW_DRAFT);
 
 export function saveSessionRecord(storage: KeyValueStorage, draft: RegistrationDraft, now: number): void {
   const record: SessionRecord = { timestamp: now, draft };
-  try {
-    storage.setItem(sessionRecordKey(draft.registrationId), JSON.stringify(record));
-    // Once the registration has its id, the id-less copy has served its purpose.
-    if (draft.registrationId) storage.removeItem(sessionRecordKey(null));
-  } catch {
-    // Private mode or a full storage: the server copy still holds the registration.
-  }
+  // Private mode or a full storage: the server copy still holds the registration.
+  if (!writeStored(sessionRecordKey(draft.registrationId), record, { storage })) return;
+  // Once the registration has its id, the id-less copy has served its purpose.
+  if (draft.registrationId) removeStored(sessionRecordKey(null), { storage });
 }
 
 /** The valid draft for `registrationId` (refreshing its timestamp), or null. */
@@ -38,35 +34,18 @@ export function readSessionRecord(
   now: number,
 ): RegistrationDraft | null {
   const key = sessionRecordKey(registrationId);
-  let raw: string | null = null;
-  try {
-    raw = storage.getItem(key);
-  } catch {
+  const record = readStored(key, sessionRecord, { storage });
+  if (!record) return null;
+  if (!(now - record.timestamp <= SESSION_TTL_MS) || record.draft.registrationId !== registrationId) {
+    removeStored(key, { storage });
     return null;
   }
-  if (raw === null) return null;
-  try {
-    const parsed = JSON.parse(raw) as { timestamp?: unknown; draft?: unknown };
-    const draft = storedDraft.safeParse(parsed.draft);
-    const timestamp = typeof parsed.timestamp === 'number' ? parsed.timestamp : Number.NaN;
-    if (!draft.success || !(now - timestamp <= SESSION_TTL_MS) || draft.data.registrationId !== registrationId) {
-      storage.removeItem(key);
-      return null;
-    }
-    saveSessionRecord(storage, draft.data, now);
-    return draft.data;
-  } catch {
-    storage.removeItem(key);
-    return null;
-  }
+  saveSessionRecord(storage, record.draft, now);
+  return record.draft;
 }
 
 export function removeSessionRecord(storage: KeyValueStorage, registrationId: string | null): void {
-  try {
-    storage.removeItem(sessionRecordKey(registrationId));
-  } catch {
-    // Nothing to remove from a storage we cannot reach.
-  }
+  removeStored(sessionRecordKey(registrationId), { storage });
 }
 
 /** The most recent valid record with an id (a visitor returning to the bare entry URL). */
@@ -77,14 +56,10 @@ export function latestSessionRecord(storage: Storage, now: number): Registration
   for (let i = 0; i < storage.length; i++) keys.push(storage.key(i) ?? '');
   for (const key of keys) {
     if (!key.startsWith(SESSION_RECORD_PREFIX) || key === sessionRecordKey(null)) continue;
-    try {
-      const parsed = JSON.parse(storage.getItem(key) ?? '') as { timestamp?: number };
-      if (typeof parsed.timestamp === 'number' && (!best || parsed.timestamp > best.timestamp)) {
-        const draft = readSessionRecord(storage, key.slice(SESSION_RECORD_PREFIX.length), now);
-        if (draft) best = { draft, timestamp: parsed.timestamp };
-      }
-    } catch {
-      // A foreign value under our prefix is ignored.
+    const stored = readStored(key, recordTime, { storage });
+    if (stored && (!best || stored.timestamp > best.timestamp)) {
+      const draft = readSessionRecord(storage, key.slice(SESSION_RECORD_PREFIX.length), now);
+      if (draft) best = { draft, timestamp: stored.timestamp };
     }
   }
   return best?.draft ?? null;
