@@ -10,9 +10,18 @@ function memoryStorage(broken = false): KeyValueStorage & { data: Map<string, st
   };
   return {
     data,
-    getItem: (key) => (guard(), data.get(key) ?? null),
-    setItem: (key, value) => (guard(), void data.set(key, value)),
-    removeItem: (key) => (guard(), void data.delete(key)),
+    getItem(key) {
+      guard();
+      return data.get(key) ?? null;
+    },
+    setItem(key, value) {
+      guard();
+      data.set(key, value);
+    },
+    removeItem(key) {
+      guard();
+      data.delete(key);
+    },
   };
 }
 
