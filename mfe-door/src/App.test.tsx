@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import type { DoorUser } from 'shared-api';
 import { renderRemote } from 'shared-ui/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -142,6 +143,15 @@ describe('keypad', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Entrada' }));
     await waitFor(() => expect(region).toHaveTextContent('PIN incorrecto. Intentos restantes: 2'));
     expect(screen.getByTestId('door-result')).toBe(region);
+  });
+
+  it('says in Spanish that the action failed when the server fails, never the transport’s English', async () => {
+    abridor.state.responders.door_action = () => HttpResponse.json({ error: 'Internal Server Error' }, { status: 500 });
+    await keypadAs(ANA);
+    press('1234');
+    fireEvent.click(screen.getByRole('button', { name: 'Entrada' }));
+    await waitFor(() => expect(screen.getByTestId('door-result')).toHaveTextContent('Error al procesar la acción'));
+    expect(screen.getByTestId('door-result')).not.toHaveTextContent('Internal');
   });
 
   it('takes digits, Backspace and Enter (= ENTRADA) from a physical keyboard, and keeps the focus', async () => {
