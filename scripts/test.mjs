@@ -11,6 +11,7 @@ const TYPECHECKED = [
   'shared-api',
   'shared-ui',
   'shared-router',
+  'shared-node',
   'functions',
   'gateway',
   ...FRONTEND_APPS,

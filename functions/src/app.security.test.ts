@@ -1,11 +1,13 @@
 import { mkdtempSync } from 'node:fs';
-import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
+import { answerClientErrorsWithJson } from 'shared-node/http';
+import { send, sendRaw } from 'shared-node/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerClientErrorsWithJson, createApp, trustGatewayHop } from './app';
+import { createApp, trustGatewayHop } from './app';
 import { loadConfig } from './config';
 import { createContext } from './context';
 import type { Database } from './db';
@@ -36,59 +38,16 @@ afterAll(async () => {
   await db.close();
 });
 
-/** A request with its path and headers exactly as given. */
-function send(options: { method?: string; path: string; headers?: Record<string, string>; body?: string }) {
-  return new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
-    // Options, not a URL: a URL would resolve `..` and `%2e%2e` before sending.
-    const { hostname, port } = new URL(base);
-    const req = http.request({
-      host: hostname,
-      port,
-      path: options.path,
-      method: options.method ?? 'GET',
-      headers: options.headers,
-    });
-    req.on('response', (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        body += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body }));
-    });
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
-
-/** Raw bytes no HTTP client sends; the last answer on the connection. */
-function sendRaw(bytes: string) {
-  return new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
-    const socket = net.connect((server.address() as AddressInfo).port, '127.0.0.1', () => socket.write(bytes));
-    let text = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      text += chunk;
-    });
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const last = text.split(/(?=HTTP\/1\.1 \d{3} )/).at(-1) ?? '';
-      const [head = '', body = ''] = last.split('\r\n\r\n');
-      resolve({
-        status: Number(head.split(' ')[1]),
-        type: /content-type: ([^\r\n]+)/i.exec(head)?.[1] ?? '',
-        body,
-      });
-    });
-  });
-}
-
 describe('the client address', () => {
   it('is the one address the gateway wrote, not what a client put before it', async () => {
     const ip = async (forwardedFor?: string) =>
       JSON.parse(
-        (await send({ path: '/functions/v1/whoami', headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} }))
-          .body,
+        (
+          await send(base, {
+            path: '/functions/v1/whoami',
+            headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+          })
+        ).body,
       ).ip;
     expect(await ip('203.0.113.7')).toBe('203.0.113.7');
     // A client that claims loopback addresses does not walk the service further down the chain.
@@ -127,18 +86,18 @@ describe('JSON for every error', () => {
       '/x',
     ]) {
       for (const method of ['GET', 'POST', 'PUT']) {
-        const answer = await send({ method, path: target });
+        const answer = await send(base, { method, path: target });
         expect(answer.status, `${method} ${target}`).toBe(404);
-        expect(answer.type).toContain('application/json');
+        expect(answer.headers['content-type']).toContain('application/json');
         expect(JSON.parse(answer.body).error).toMatch(/^(Not found|Unknown function: .+)$/);
       }
     }
   });
 
   it('answers a malformed path with a JSON 400 that says so', async () => {
-    const answer = await send({ path: '/functions/v1/%E0%A4%A' });
+    const answer = await send(base, { path: '/functions/v1/%E0%A4%A' });
     expect(answer.status).toBe(400);
-    expect(answer.type).toContain('application/json');
+    expect(answer.headers['content-type']).toContain('application/json');
     expect(JSON.parse(answer.body).error).not.toBe('Invalid JSON body');
   });
 
@@ -151,9 +110,9 @@ describe('JSON for every error', () => {
       post('Content-Length: 2\r\n', '{}, "more": "than declared"}'),
       `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Padding: ${'x'.repeat(20_000)}\r\n\r\n`,
     ]) {
-      const answer = await sendRaw(bytes);
+      const answer = await sendRaw(base, bytes);
       expect([400, 431]).toContain(answer.status);
-      expect(answer.type).toContain('application/json');
+      expect(answer.headers['content-type']).toContain('application/json');
       expect(JSON.parse(answer.body).error).toMatch(/Content-Length|Malformed request|headers too large/);
     }
   });

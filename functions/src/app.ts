@@ -1,5 +1,4 @@
-import { type Server, STATUS_CODES } from 'node:http';
-import type { Socket } from 'node:net';
+import { STATUS_CODES } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { FunctionContext } from './context';
@@ -103,38 +102,4 @@ export function createApp(ctx: FunctionContext, definitions: FunctionDefinition[
     res.status(500).json({ error: 'Internal server error' });
   });
   return app;
-}
-
-/** What Node's parser refuses before any handler runs, as its status and a sentence. */
-function clientErrorAnswer(code: string | undefined): [number, string] {
-  if (code === 'HPE_HEADER_OVERFLOW') return [431, 'Request headers too large'];
-  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return [413, 'Request body too large'];
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'Request timed out'];
-  if (code === 'HPE_INVALID_CONTENT_LENGTH' || code === 'HPE_UNEXPECTED_CONTENT_LENGTH') {
-    return [400, 'Invalid Content-Length'];
-  }
-  return [400, 'Malformed request'];
-}
-
-/**
- * Node answers a request its parser refuses (headers over 16 KB, a Content-Length that is not a
- * number or contradicts the body) with a bare status line: answer those in JSON like the rest.
- * For the server that listens with the app (server.ts, and the test harness's).
- */
-export function answerClientErrorsWithJson(server: Server): void {
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    // Like Node's own handler: once an answer on this connection has begun, a second one would
-    // corrupt it, and a reset connection has nobody to read one.
-    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-    if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
-      socket.destroy();
-      return;
-    }
-    const [status, message] = clientErrorAnswer(error.code);
-    const body = JSON.stringify({ error: message });
-    socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  });
 }

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { pino } from 'pino';
-import { answerClientErrorsWithJson, createApp } from './app';
+import { answerClientErrorsWithJson } from 'shared-node/http';
+import { createApp } from './app';
 import { type FunctionsConfig, loadConfig } from './config';
 import { createContext } from './context';
 import { openDatabase } from './db';

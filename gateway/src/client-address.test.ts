@@ -2,11 +2,12 @@ import type { Server } from 'node:http';
 import express from 'express';
 import { pino } from 'pino';
 import { DEMO_SITE_CONFIG } from 'shared-api/site';
+import { closeAll, jsonError, listen, send } from 'shared-node/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from './app';
 import { loadConfig } from './config';
 import { createRegistrySource } from './registry';
-import { closeAll, fakeShellDist, jsonError, listen, send } from './testing';
+import { fakeShellDist } from './testing';
 
 const servers: Server[] = [];
 let functionsUrl: string;

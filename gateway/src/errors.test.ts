@@ -2,10 +2,11 @@ import { writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import express from 'express';
+import { closeAll, jsonError, listen, send, sendRaw } from 'shared-node/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { startGateway } from './server';
-import { closeAll, fakeShellDist, jsonError, listen, send, sendRaw } from './testing';
+import { fakeShellDist } from './testing';
 
 const servers: Server[] = [];
 /** What reached the functions service and the remote's origin. */

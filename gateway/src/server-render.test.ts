@@ -5,11 +5,11 @@ import path from 'node:path';
 import express from 'express';
 import { pino } from 'pino';
 import { DEMO_SITE_CONFIG } from 'shared-api/site';
+import { closeAll, listen } from 'shared-node/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from './app';
 import { loadConfig } from './config';
 import { createRegistrySource } from './registry';
-import { closeAll, listen } from './testing';
 
 /**
  * A shell release whose renderer (dist/server/render.cjs) writes down what the gateway asked

@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import { pino } from 'pino';
+import { answerClientErrorsWithJson } from 'shared-node/http';
 import { createGateway } from './app';
 import { type GatewayConfig, loadConfig } from './config';
-import { answerClientErrorsWithJson } from './errors';
 import { createRegistrySource } from './registry';
 import { loadSiteConfig } from './site-config';
 import { warmUp } from './warm-up';

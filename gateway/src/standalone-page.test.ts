@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
 import { DEMO_SITE_CONFIG } from 'shared-api/site';
+import { closeAll, listen, send } from 'shared-node/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { createStaticHost } from './static-host';
-import { closeAll, listen, send } from './testing';
 
 const servers: Server[] = [];
 afterAll(() => closeAll(servers));

@@ -7,10 +7,10 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { pino } from 'pino';
 import { DEMO_SITE_CONFIG } from 'shared-api/site';
+import { closeAll, jsonError, listen, send, sendRaw } from 'shared-node/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { createStaticHost } from './static-host';
-import { closeAll, jsonError, listen, send, sendRaw } from './testing';
 
 const servers: Server[] = [];
 const children: ChildProcess[] = [];
