@@ -5,6 +5,7 @@ import type { RemoteAppProps } from 'shared-i18n';
 import { i18n, initI18n } from 'shared-i18n';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { commonResources } from '../i18n/common';
+import { RemoteLoaderContext } from './loader-context';
 import { RemoteSlot } from './RemoteSlot';
 
 beforeAll(async () => {
@@ -13,6 +14,19 @@ beforeAll(async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
+/** The slot with a stand-in loader, as the server renderer provides its own. */
+function slot(
+  name: 'calculator' | 'signup',
+  load: () => Promise<ComponentType<RemoteAppProps>>,
+  reset: (name: string) => void = () => {},
+) {
+  return (
+    <RemoteLoaderContext.Provider value={{ load, reset }}>
+      <RemoteSlot name={name} language="es" />
+    </RemoteLoaderContext.Provider>
+  );
+}
+
 const Working: ComponentType<RemoteAppProps> = ({ language }) => <h1>remote in {language}</h1>;
 const Throwing: ComponentType<RemoteAppProps> = () => {
   throw new Error('render bug');
@@ -20,7 +34,7 @@ const Throwing: ComponentType<RemoteAppProps> = () => {
 
 describe('RemoteSlot', () => {
   it('renders the remote once it has loaded', async () => {
-    render(<RemoteSlot name="calculator" language="es" load={async () => Working} reset={() => {}} />);
+    render(slot('calculator', async () => Working));
     expect(screen.getByRole('status')).toHaveTextContent('Cargando…');
     expect(await screen.findByRole('heading', { name: 'remote in es' })).toBeInTheDocument();
   });
@@ -31,7 +45,7 @@ describe('RemoteSlot', () => {
       .mockRejectedValueOnce(new Error('down'))
       .mockResolvedValue(Working);
     const reset = vi.fn();
-    render(<RemoteSlot name="calculator" language="es" load={load} reset={reset} />);
+    render(slot('calculator', load, reset));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Esta sección no se ha podido cargar');
     await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
@@ -44,7 +58,7 @@ describe('RemoteSlot', () => {
     render(
       <>
         <p>header stays</p>
-        <RemoteSlot name="signup" language="es" load={async () => Throwing} reset={() => {}} />
+        {slot('signup', async () => Throwing)}
       </>,
     );
     expect(await screen.findByRole('button', { name: 'Reintentar' })).toBeInTheDocument();

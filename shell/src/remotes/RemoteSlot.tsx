@@ -1,7 +1,7 @@
-import { type ComponentType, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import type { Language, RemoteAppProps } from 'shared-i18n';
+import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { Language } from 'shared-i18n';
 import { useTranslation } from 'shared-i18n';
-import { RemoteLoaderContext } from './loader-context';
+import { type RemoteLoader, RemoteLoaderContext } from './loader-context';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import styles from './RemoteSlot.module.css';
 import { loadRemoteApp, resetRemote } from './registry';
@@ -10,10 +10,9 @@ import type { RemoteName } from './registry-schema';
 export interface RemoteSlotProps {
   name: RemoteName;
   language: Language;
-  /** Injected in tests; the registry seam otherwise. */
-  load?: (name: RemoteName) => Promise<ComponentType<RemoteAppProps>>;
-  reset?: (name: RemoteName) => void;
 }
+
+const REGISTRY: RemoteLoader = { load: loadRemoteApp, reset: resetRemote };
 
 function RemoteLoading() {
   const { t } = useTranslation('common');
@@ -49,9 +48,8 @@ function RemoteReadyMark({ name }: { name: RemoteName }) {
 }
 
 /** One remote's area: loading state, error boundary and Retry, so a failure stays here. */
-export function RemoteSlot({ name, language, load: injected, reset = resetRemote }: RemoteSlotProps) {
-  const fromContext = useContext(RemoteLoaderContext);
-  const load = injected ?? fromContext ?? loadRemoteApp;
+export function RemoteSlot({ name, language }: RemoteSlotProps) {
+  const { load, reset } = useContext(RemoteLoaderContext) ?? REGISTRY;
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt: React caches a rejected lazy forever.
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger

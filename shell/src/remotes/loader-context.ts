@@ -2,13 +2,17 @@ import { type ComponentType, createContext } from 'react';
 import type { RemoteAppProps } from 'shared-i18n';
 import type { RemoteName } from './registry-schema';
 
+export interface RemoteLoader {
+  load(name: RemoteName): Promise<ComponentType<RemoteAppProps>>;
+  /** Forgets a failed load, so that Retry loads again. */
+  reset(name: RemoteName): void;
+}
+
 /**
- * How a slot loads its remote: the browser's registry seam by default; the server renderer
- * provides its own (the Node runtime, with a time budget).
+ * The one way a slot gets its remote: the browser's registry seam when nobody provides one; the
+ * server renderer provides the federation's Node runtime (with a time budget), tests a stand-in.
  */
-export const RemoteLoaderContext = createContext<((name: RemoteName) => Promise<ComponentType<RemoteAppProps>>) | null>(
-  null,
-);
+export const RemoteLoaderContext = createContext<RemoteLoader | null>(null);
 
 /**
  * The digest the server gives a slot it left to the browser on purpose (a remote without

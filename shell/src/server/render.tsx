@@ -89,6 +89,9 @@ export async function render(
     );
   };
 
+  // Nothing to retry on the server: a failed slot is the browser's to load.
+  const serverLoader = { load: loadOnServer, reset: () => {} };
+
   const ready = new Promise<RenderResult<Writable>>((resolve, reject) => {
     let shellReady = false;
     let budget: ReturnType<typeof setTimeout> | undefined;
@@ -100,7 +103,7 @@ export async function render(
     const stream = renderToPipeableStream(
       <StrictMode>
         <I18nProvider i18n={requestI18n}>
-          <RemoteLoaderContext.Provider value={loadOnServer}>
+          <RemoteLoaderContext.Provider value={serverLoader}>
             <StaticRouter location={request.url}>
               <Site />
             </StaticRouter>
