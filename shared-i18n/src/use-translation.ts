@@ -1,4 +1,4 @@
-import type { i18n as I18n, TFunction } from 'i18next';
+import type { i18n as I18n, Namespace, TFunction } from 'i18next';
 import {
   createContext,
   createElement,
@@ -27,7 +27,10 @@ export function I18nProvider({ i18n, children }: { i18n: I18n; children: ReactNo
  * `t` of a namespace in the current language (or a fixed one: the door tool is Spanish only).
  * A new `t` when the language changes, so components that use it render again.
  */
-export function useTranslation(namespace: string, options: { lng?: Language } = {}): { t: TFunction; i18n: I18n } {
+export function useTranslation<const Ns extends Namespace>(
+  namespace: Ns,
+  options: { lng?: Language } = {},
+): { t: TFunction<Ns extends null ? 'translation' : Ns>; i18n: I18n } {
   const i18n = useContext(I18nContext);
   const subscribe = useCallback(
     (onChange: () => void) => {
@@ -39,6 +42,6 @@ export function useTranslation(namespace: string, options: { lng?: Language } = 
   const readLanguage = () => i18n.language;
   const language = useSyncExternalStore(subscribe, readLanguage, readLanguage);
   const lng = options.lng ?? language;
-  const t = useMemo(() => i18n.getFixedT(lng, namespace), [i18n, lng, namespace]);
+  const t = useMemo(() => i18n.getFixedT<Ns>(lng, namespace), [i18n, lng, namespace]);
   return { t, i18n };
 }

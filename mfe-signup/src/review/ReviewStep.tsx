@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { type Contract, maskEmail, type Payment, type Submitter } from 'shared-api';
 import { formatEuros, localeOf, useTranslation } from 'shared-i18n';
 import { useNavigate } from 'shared-router';
@@ -208,7 +209,7 @@ export function ReviewStep() {
   );
 }
 
-function contractWording(contract: Contract, submitters: Submitter[], t: (key: string) => string): string {
+function contractWording(contract: Contract, submitters: Submitter[], t: TFunction<'signup'>): string {
   if (contract.status === 'awaiting_signatures') return t(`review.contractStatus.${awaitingWording(submitters)}`);
   return t(`review.contractStatus.${contract.status}`);
 }

@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import { type ReactNode, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { api, readHandoff } from 'shared-api';
 import type { Language, SignupStep } from 'shared-i18n';
@@ -49,7 +50,7 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
     const store = useDraft.getState();
     const go = ({ step: target, registrationId, query }: Redirect) =>
       navigate(stepUrl(language, target, registrationId, query), { replace: true });
-    const destructive = (title: string, description: string) =>
+    const destructive = (title: ParseKeys<'signup'>, description: ParseKeys<'signup'>) =>
       toast({ title: t(title), description: t(description), variant: 'destructive' });
 
     async function land(): Promise<Landing | null> {

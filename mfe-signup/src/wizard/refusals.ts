@@ -1,7 +1,7 @@
-import { ApiError, isRefusalCode } from 'shared-api';
+import { ApiError, isRefusalCode, type RefusalCode } from 'shared-api';
 
 /** The translation key of a server refusal; one the page does not know reads as a general failure. */
-export function refusalKey(code: string | undefined): `refusals.${string}` {
+export function refusalKey(code: string | undefined): `refusals.${RefusalCode | 'unknown'}` {
   return isRefusalCode(code) ? `refusals.${code}` : 'refusals.unknown';
 }
 
