@@ -81,7 +81,9 @@ export function createMockHandlers({ baseUrl = FUNCTIONS_BASE_PATH, responders =
     const form = await request.formData().catch(() => null);
     const fields = uploadDocumentFields.safeParse(form ? Object.fromEntries(form) : null);
     const file = form?.get('file');
-    if (!fields.success || !(file instanceof File)) return badRequest('Invalid upload');
+    // A file part, whichever realm made it (jsdom's File is not Node's): a name and a size.
+    const isFile = typeof file === 'object' && file !== null && 'name' in file && 'size' in file;
+    if (!fields.success || !isFile) return badRequest('Invalid upload');
     const extension = file.name.split('.').pop()?.toLowerCase().replace('jpeg', 'jpg') ?? 'pdf';
     const { registrationId, documentType } = fields.data;
     return HttpResponse.json({ filePath: `${registrationId}/${registrationId}_${documentType}.${extension}` });

@@ -1,0 +1,128 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { createMockHandlers } from 'shared-api/msw';
+import { STORED_TEST_APPLICANT } from 'shared-api/testing';
+import { renderRemote } from 'shared-ui/testing';
+import { useToasts } from 'shared-ui/toast';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import App from '../App';
+import { emptyDraft } from '../session/draft';
+import { useDraft } from '../session/store';
+
+const registrationId = '6f1c1b9e-2d7a-4d0e-9a53-0c3a1f0b2e11';
+/** What reached the server: each upload's document type, each saved draft's sections. */
+const uploads: string[] = [];
+const saved: unknown[] = [];
+const server = setupServer(
+  ...createMockHandlers({
+    responders: {
+      'registration-handler:get_registration_code': () => ({ registrationCode: 'ABC234' }),
+      'registration-handler:update_registration': (request) => {
+        saved.push(request.metadata);
+        return { success: true };
+      },
+    },
+  }),
+);
+server.events.on('request:start', async ({ request }) => {
+  if (!request.url.endsWith('/upload-document')) return;
+  const form = await request.clone().formData();
+  uploads.push(String(form.get('documentType')));
+});
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  localStorage.clear();
+  uploads.length = 0;
+  saved.length = 0;
+  useToasts.setState({ toasts: [] });
+  useDraft.getState().replace({
+    ...emptyDraft(),
+    ...STORED_TEST_APPLICANT,
+    registrationId,
+    emailVerified: true,
+    phoneVerified: true,
+    completedSections: { clientData: true, verification: true, documents: false, serviceDetails: false },
+  });
+});
+afterEach(() => server.resetHandlers());
+
+const pdf = (name: string, bytes = 2_000) => new File([new Uint8Array(bytes)], name, { type: 'application/pdf' });
+
+async function openDocuments() {
+  const user = userEvent.setup({ applyAccept: false });
+  await renderRemote(App, `/es/alta/documentos?proceso=${registrationId}`, 'es');
+  await screen.findByRole('button', { name: 'Guardar documentos' });
+  return user;
+}
+
+describe('the documents step', () => {
+  it('refuses a file of another kind at once, in the field and in a toast, and keeps nothing', async () => {
+    const user = await openDocuments();
+    const front = screen.getByLabelText(/delantera/);
+    await user.upload(front, new File(['MZ'], 'programa.exe', { type: 'application/octet-stream' }));
+    expect(front).toHaveAttribute('aria-invalid', 'true');
+    expect((front as HTMLInputElement).value).toBe('');
+    expect(useToasts.getState().toasts.at(-1)).toMatchObject({ variant: 'destructive' });
+    expect(uploads).toEqual([]);
+  });
+
+  it('names each missing document when saving without all three, and uploads nothing', async () => {
+    const user = await openDocuments();
+    await user.upload(screen.getByLabelText(/delantera/), pdf('dni-delantera.pdf'));
+    await user.click(screen.getByRole('button', { name: 'Guardar documentos' }));
+    expect(screen.getByLabelText(/trasera/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/delantera/)).not.toHaveAttribute('aria-invalid');
+    expect(uploads).toEqual([]);
+  });
+
+  it('uploads the three, keeps their paths in the draft and moves on by itself', async () => {
+    const user = await openDocuments();
+    for (const [label, name] of [
+      [/delantera/, 'anverso.pdf'],
+      [/trasera/, 'reverso.JPG'],
+      [/Documento bancario/, 'banco.pdf'],
+    ] as const) {
+      await user.upload(screen.getByLabelText(label), pdf(name));
+    }
+    await user.click(screen.getByRole('button', { name: 'Guardar documentos' }));
+    await waitFor(() => expect(Object.keys(useDraft.getState().draft.documents)).toHaveLength(3));
+    expect(new Set(uploads)).toEqual(new Set(['frontId', 'backId', 'bankDocument']));
+    // The stored path the server answered (jsdom drops the file's name on the way: no extension check).
+    expect(useDraft.getState().draft.documents.backId).toMatch(`${registrationId}/${registrationId}_backId.`);
+    // Half a second later the step completes and the draft is saved with the section done.
+    await waitFor(() =>
+      expect(saved).toContainEqual(
+        expect.objectContaining({ completedSections: expect.objectContaining({ documents: true }) }),
+      ),
+    );
+  });
+
+  it('says which upload the server refused as the wrong kind, and keeps the others', async () => {
+    server.use(
+      http.post('*/functions/v1/upload-document', async ({ request }) => {
+        const form = await request.formData();
+        if (form.get('documentType') === 'backId') {
+          return HttpResponse.json({ error: 'Unsupported file type' }, { status: 415 });
+        }
+        const type = String(form.get('documentType'));
+        return HttpResponse.json({ filePath: `${registrationId}/${registrationId}_${type}.pdf` });
+      }),
+    );
+    const user = await openDocuments();
+    await user.upload(screen.getByLabelText(/delantera/), pdf('anverso.pdf'));
+    await user.upload(screen.getByLabelText(/trasera/), pdf('reverso.pdf'));
+    await user.upload(screen.getByLabelText(/Documento bancario/), pdf('banco.pdf'));
+    await user.click(screen.getByRole('button', { name: 'Guardar documentos' }));
+    await waitFor(() => expect(screen.getByLabelText(/trasera/)).toHaveAttribute('aria-invalid', 'true'));
+    expect(useDraft.getState().draft.documents).toMatchObject({
+      frontId: `${registrationId}/${registrationId}_frontId.pdf`,
+      bankDocument: `${registrationId}/${registrationId}_bankDocument.pdf`,
+    });
+    expect(useDraft.getState().draft.documents.backId).toBeFalsy();
+    expect(saved).toEqual([]);
+  });
+});
