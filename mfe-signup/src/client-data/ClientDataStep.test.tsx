@@ -1,17 +1,38 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { createMockHandlers, type MockResponder } from 'shared-api/msw';
 import { STORED_TEST_APPLICANT } from 'shared-api/testing';
 import { renderRemote } from 'shared-ui/testing';
 import { useToasts } from 'shared-ui/toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import App from '../App';
 import { emptyDraft } from '../session/draft';
 import { useDraft } from '../session/store';
 
 const registrationId = '6f1c1b9e-2d7a-4d0e-9a53-0c3a1f0b2e11';
 
+/** What reached the functions, action first; each reply is checked against the contract. */
+const sent: Record<string, unknown>[] = [];
+const recorded =
+  (action: string, answer: unknown): MockResponder =>
+  (request) => {
+    sent.push({ action, ...request });
+    return answer;
+  };
+const server = setupServer(
+  ...createMockHandlers({
+    responders: {
+      'registration-handler:get_registration_code': recorded('get_registration_code', { registrationCode: 'ABC234' }),
+      'registration-handler:update_field': recorded('update_field', { success: true }),
+      'registration-handler:update_registration': recorded('update_registration', { success: true }),
+    },
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
 describe('client data with a registration', () => {
-  const sent: unknown[] = [];
   beforeEach(() => {
     sent.length = 0;
     useDraft.getState().replace({
@@ -24,14 +45,7 @@ describe('client data with a registration', () => {
       previousPhone: '+34600123456',
       completedSections: { clientData: true, verification: true, documents: false, serviceDetails: false },
     });
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
-      const body = JSON.parse(String(init?.body ?? '{}')) as { action?: string };
-      sent.push(body);
-      const answer = body.action === 'get_registration_code' ? { registrationCode: 'ABC234' } : { success: true };
-      return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } });
-    });
   });
-  afterEach(() => vi.restoreAllMocks());
 
   it('sends each changed field with update_field, the phone with its plus', async () => {
     const user = userEvent.setup();
