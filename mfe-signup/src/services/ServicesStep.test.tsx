@@ -1,8 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { createMockHandlers, type MockResponder } from 'shared-api/msw';
 import { renderRemote } from 'shared-ui/testing';
 import { useToasts } from 'shared-ui/toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import App from '../App';
 import { emptyDraft } from '../session/draft';
 import { useDraft } from '../session/store';
@@ -29,13 +32,25 @@ const lastBox = {
 };
 const soldOut = { ...product, pid: 206, name: 'Trastero 10 m³', stocklevel: 1, numberProductsRequired: 2 };
 
-/** The products function as the test needs it; every other call fails quietly. */
+/**
+ * The functions on the shared msw handlers (requests and replies checked against the contract;
+ * an unexpected call answers 501). The products answer per test; saving the draft succeeds
+ * unless a test refuses it.
+ */
+let saveDraft: MockResponder = () => ({ success: true });
+const server = setupServer(
+  ...createMockHandlers({
+    responders: {
+      'registration-handler:get_registration_code': () => ({ registrationCode: 'ABC234' }),
+      'registration-handler:update_registration': (request) => saveDraft(request),
+    },
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
 function serveProducts(answer: (url: URL) => Response) {
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const url = new URL(String(input));
-    if (url.pathname.endsWith('/products')) return answer(url);
-    return new Response(JSON.stringify({ error: 'not in this test' }), { status: 500 });
-  });
+  server.use(http.get('*/functions/v1/products', ({ request }) => answer(new URL(request.url))));
 }
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
@@ -53,7 +68,10 @@ describe('service details step', () => {
       completedSections: { clientData: true, verification: true, documents: true, serviceDetails: false },
     });
   });
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    server.resetHandlers();
+    saveDraft = () => ({ success: true });
+  });
 
   it('lists products with deposit, offered periods, units note and the Almost gone badge', async () => {
     const asked: URL[] = [];
@@ -103,19 +121,12 @@ describe('service details step', () => {
 
   it('a refusal on Next says what it is (sold out meanwhile), not "completed", and reloads the list', async () => {
     let loads = 0;
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-      const url = new URL(String(input));
-      if (url.pathname.endsWith('/products')) {
-        loads += 1;
-        return json({
-          result: 'success',
-          products: { product: loads === 1 ? product : { ...product, stocklevel: 0 } },
-        });
-      }
-      return new Response(JSON.stringify({ error: 'Product out of stock', code: 'product_out_of_stock' }), {
-        status: 409,
-      });
+    serveProducts(() => {
+      loads += 1;
+      return json({ result: 'success', products: { product: loads === 1 ? product : { ...product, stocklevel: 0 } } });
     });
+    saveDraft = () =>
+      HttpResponse.json({ error: 'Product out of stock', code: 'product_out_of_stock' }, { status: 409 });
     await openServices('&m3=5');
     await userEvent.click(await screen.findByRole('radio', { name: /Trastero 3 m³/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));

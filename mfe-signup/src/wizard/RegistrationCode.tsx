@@ -1,27 +1,21 @@
-import { useEffect, useState } from 'react';
 import { api } from 'shared-api';
 import { useTranslation } from 'shared-i18n';
+import { useAsync } from 'shared-ui/async';
 import styles from './Wizard.module.css';
 
-/** The registration's recovery code, or null while unknown. */
+/**
+ * The registration's recovery code, or null while unknown. A convenience: if the call fails the
+ * visitor still has the code in the e-mail, so nothing is said.
+ */
 export function useRegistrationCode(registrationId: string | null): string | null {
-  const [code, setCode] = useState<{ id: string; code: string } | null>(null);
-  useEffect(() => {
-    if (!registrationId) return;
-    let cancelled = false;
-    api
-      .action('registration-handler', 'get_registration_code', { registrationId })
-      .then(({ registrationCode }) => {
-        if (!cancelled) setCode({ id: registrationId, code: registrationCode });
-      })
-      .catch(() => {
-        // A convenience: without it the visitor still has the code in the e-mail.
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [registrationId]);
-  return code && code.id === registrationId ? code.code : null;
+  const [load] = useAsync(
+    async () =>
+      registrationId
+        ? (await api.action('registration-handler', 'get_registration_code', { registrationId })).registrationCode
+        : null,
+    [registrationId],
+  );
+  return load.state === 'done' ? load.value : null;
 }
 
 /** Shown as soon as the registration exists, so the visitor can note the code. */
