@@ -95,8 +95,15 @@ describe('the verification step', () => {
   });
 
   it('says which code was wrong, and completes once both are right', async () => {
+    // The registration exists already (created, then reloaded): the codes screen at once, with
+    // no creation and no navigation under the typing.
+    useDraft.getState().update({
+      registrationId,
+      previousEmail: STORED_TEST_APPLICANT.email,
+      previousPhone: STORED_TEST_APPLICANT.phone,
+    });
     const user = userEvent.setup();
-    await openVerification();
+    await renderRemote(App, `/es/alta/verificacion?proceso=${registrationId}`, 'es');
     await user.type(await screen.findByLabelText('Código del email'), '999999');
     await user.type(screen.getByLabelText('Código del SMS'), CODES.sms);
     await user.click(screen.getByRole('button', { name: 'Verificar ambos' }));
