@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, api } from 'shared-api';
 import { DOOR_PATHS, type RemoteAppProps } from 'shared-i18n';
 import { Route, Routes } from 'shared-router';
+import controls from 'shared-ui/controls.module.css';
 import { DocumentMeta } from 'shared-ui/document-meta';
 import { useSiteConfig } from 'shared-ui/site';
 import { AdminPanel } from './admin/AdminPanel';
@@ -142,7 +143,7 @@ function DoorHome() {
             {user.box ? ` · Box ${user.box}` : ''}
           </p>
         </div>
-        <button type="button" className={`${styles.danger} ${styles.compact}`} onClick={logout}>
+        <button type="button" className={`${controls.danger} ${controls.compact}`} onClick={logout}>
           Salir
         </button>
       </div>
@@ -150,7 +151,7 @@ function DoorHome() {
         <button
           ref={pinButton}
           type="button"
-          className={`${styles.secondary} ${styles.compact}`}
+          className={`${controls.secondary} ${controls.compact}`}
           onClick={() => show(view === 'pin' ? 'keypad' : 'pin')}
         >
           Cambiar PIN
@@ -158,7 +159,7 @@ function DoorHome() {
         {user.isAdmin && (
           <button
             type="button"
-            className={`${styles.secondary} ${styles.compact}`}
+            className={`${controls.secondary} ${controls.compact}`}
             onClick={() => show(view === 'admin' ? 'keypad' : 'admin')}
           >
             Gestionar Usuarios

@@ -60,3 +60,26 @@ describe('text colour contrast (WCAG AA)', () => {
     }
   });
 });
+
+describe('button and field edges (WCAG 1.4.11, 3:1)', () => {
+  const controls = readFileSync(path.join(root, 'shared-ui/src/controls.module.css'), 'utf8');
+  const edgeTokens = new Set(
+    [...controls.matchAll(/border(?:-color)?:[^;]*var\(--([\w-]+)\)/g)].map((m) => m[1] as string),
+  );
+
+  it('finds the edge colours', () => {
+    expect(edgeTokens).toContain('color-brand');
+  });
+
+  // The accent button sits on the home page's dark brand hero, never on a light surface.
+  const backgroundsOf = (token: string) =>
+    token === 'color-accent' ? ['color-brand', 'color-brand-strong'] : ['color-surface', 'color-surface-alt'];
+
+  it.each([...edgeTokens])('--%s is at least 3:1 on what it sits on', (token) => {
+    const colour = tokens[token];
+    expect(colour, `token --${token}`).toBeDefined();
+    for (const surface of backgroundsOf(token)) {
+      expect(contrast(colour as string, tokens[surface] as string), `on --${surface}`).toBeGreaterThanOrEqual(3);
+    }
+  });
+});

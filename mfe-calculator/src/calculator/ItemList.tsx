@@ -1,5 +1,6 @@
 import type { Language } from 'shared-i18n';
 import { useTranslation } from 'shared-i18n';
+import controls from 'shared-ui/controls.module.css';
 import styles from './Calculator.module.css';
 import { ItemRow } from './ItemRow';
 import { useCalculator } from './store';
@@ -15,7 +16,7 @@ export function ItemList({ language }: { language: Language }) {
         {items.length > 0 && (
           <button
             type="button"
-            className={styles.secondary}
+            className={controls.secondary}
             onClick={() => {
               if (window.confirm(t('list.confirmDeleteAll'))) clear();
             }}

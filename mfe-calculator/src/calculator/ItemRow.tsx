@@ -1,4 +1,5 @@
 import { formatVolume, type Language, useTranslation } from 'shared-i18n';
+import controls from 'shared-ui/controls.module.css';
 import styles from './Calculator.module.css';
 import type { CalculatorItem } from './items';
 import { NumberField } from './NumberField';
@@ -18,6 +19,7 @@ export function ItemRow({ item, index, language }: { item: CalculatorItem; index
         <label className={styles.nameField} htmlFor={field('name')}>
           <span>{t('list.name')}</span>
           <input
+            className={controls.control}
             id={field('name')}
             type="text"
             value={item.name}
@@ -39,7 +41,12 @@ export function ItemRow({ item, index, language }: { item: CalculatorItem; index
         ))}
         <label className={styles.unitField} htmlFor={field('unit')}>
           <span>{t('list.unit')}</span>
-          <select id={field('unit')} value={item.unit} onChange={(e) => update(item.id, { unit: e.target.value })}>
+          <select
+            className={controls.control}
+            id={field('unit')}
+            value={item.unit}
+            onChange={(e) => update(item.id, { unit: e.target.value })}
+          >
             {UNITS.map((unit) => (
               <option key={unit} value={unit}>
                 {unit}
@@ -70,7 +77,7 @@ export function ItemRow({ item, index, language }: { item: CalculatorItem; index
       </dl>
       <button
         type="button"
-        className={styles.remove}
+        className={`${controls.danger} ${styles.remove}`}
         aria-label={t('list.removeItem', { name: shownName })}
         onClick={() => remove(item.id)}
       >

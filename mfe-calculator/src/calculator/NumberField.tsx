@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatDecimal, type Language } from 'shared-i18n';
+import controls from 'shared-ui/controls.module.css';
 
 interface Props {
   id: string;
@@ -29,6 +30,7 @@ export function NumberField({ id, label, value, parse, onChange, integer = false
     <label className={className} htmlFor={id}>
       <span>{label}</span>
       <input
+        className={controls.control}
         id={id}
         type="text"
         inputMode={integer ? 'numeric' : 'decimal'}

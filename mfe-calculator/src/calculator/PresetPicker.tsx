@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'shared-i18n';
+import controls from 'shared-ui/controls.module.css';
 import styles from './Calculator.module.css';
 import { findPreset, PRESETS } from './presets';
 import { useCalculator } from './store';
@@ -22,7 +23,12 @@ export function PresetPicker() {
     >
       <label htmlFor="preset-picker">{t('picker.label')}</label>
       <div className={styles.pickerRow}>
-        <select id="preset-picker" value={selected} onChange={(e) => setSelected(e.target.value)}>
+        <select
+          className={controls.control}
+          id="preset-picker"
+          value={selected}
+          onChange={(e) => setSelected(e.target.value)}
+        >
           <option value="">{t('picker.placeholder')}</option>
           {PRESETS.map((p) => (
             <option key={p.id} value={p.id}>
@@ -30,7 +36,7 @@ export function PresetPicker() {
             </option>
           ))}
         </select>
-        <button type="submit" className={styles.primary} disabled={!preset}>
+        <button type="submit" className={controls.primary} disabled={!preset}>
           {t('picker.add')}
         </button>
       </div>

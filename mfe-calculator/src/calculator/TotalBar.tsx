@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formatVolume, type Language, useTranslation } from 'shared-i18n';
+import controls from 'shared-ui/controls.module.css';
 import styles from './Calculator.module.css';
 
 interface Props {
@@ -21,7 +22,7 @@ export function TotalBar({ total, language, onFind }: Props) {
         <button
           type="button"
           id="find-storage"
-          className={styles.primary}
+          className={controls.primary}
           onClick={() => {
             // The total can only be positive here, but the rule holds wherever the search starts.
             if (total <= 0) {

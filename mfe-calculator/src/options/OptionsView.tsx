@@ -3,7 +3,7 @@ import { api, type CatalogueProduct, handoffQuery, productList } from 'shared-ap
 import { formatEuros, formatVolume, type Language, pathFor, useTranslation } from 'shared-i18n';
 import { useNavigate } from 'shared-router';
 import { AsyncStatus, useAsync } from 'shared-ui/async';
-import calculatorStyles from '../calculator/Calculator.module.css';
+import controls from 'shared-ui/controls.module.css';
 import { WaitlistDialog } from '../waitlist/WaitlistDialog';
 import styles from './Options.module.css';
 
@@ -83,7 +83,7 @@ export function OptionsView({ volume, language, proceso, onClose, waitlistFor = 
             ? t('options.title', { volume: volumeText })
             : t('options.waitlistTitle', { volume: volumeText })}
         </h2>
-        <button type="button" className={calculatorStyles.secondary} onClick={onClose}>
+        <button type="button" className={controls.secondary} onClick={onClose}>
           {t('options.close')}
         </button>
       </div>
@@ -94,13 +94,13 @@ export function OptionsView({ volume, language, proceso, onClose, waitlistFor = 
         failed={t('options.error')}
         retryLabel={t('options.retry')}
         onRetry={reload}
-        classNames={{ status: styles.status, alert: styles.notice, button: calculatorStyles.primary }}
+        classNames={{ status: styles.status, alert: styles.notice, button: controls.primary }}
       />
 
       {load.state === 'done' && products.length === 0 && mode === 'available' && (
         <div className={styles.notice}>
           <p>{t('options.none')}</p>
-          <button type="button" className={calculatorStyles.primary} onClick={() => setMode('waitlist')}>
+          <button type="button" className={controls.primary} onClick={() => setMode('waitlist')}>
             {t('options.seeWaitlist')}
           </button>
         </div>
@@ -135,7 +135,7 @@ export function OptionsView({ volume, language, proceso, onClose, waitlistFor = 
                 {mode === 'available' ? (
                   <button
                     type="button"
-                    className={calculatorStyles.primary}
+                    className={controls.primary}
                     aria-label={t('options.chooseLabel', { name: product.name })}
                     onClick={() => choose(product)}
                   >
@@ -144,7 +144,7 @@ export function OptionsView({ volume, language, proceso, onClose, waitlistFor = 
                 ) : (
                   <button
                     type="button"
-                    className={calculatorStyles.primary}
+                    className={controls.primary}
                     aria-label={t('options.joinWaitlistLabel', { name: product.name })}
                     onClick={() => setWaitlistProduct(product)}
                   >
@@ -159,7 +159,7 @@ export function OptionsView({ volume, language, proceso, onClose, waitlistFor = 
 
       {mode === 'waitlist' && load.state !== 'loading' && (
         <div className={styles.switch}>
-          <button type="button" className={calculatorStyles.secondary} onClick={() => setMode('available')}>
+          <button type="button" className={controls.secondary} onClick={() => setMode('available')}>
             {t('options.backToOptions')}
           </button>
         </div>

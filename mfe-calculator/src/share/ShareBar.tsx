@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'shared-i18n';
 import { useLocation } from 'shared-router';
+import controls from 'shared-ui/controls.module.css';
 import { toast } from 'shared-ui/toast';
 import styles from '../calculator/Calculator.module.css';
 import { useCalculator } from '../calculator/store';
@@ -28,16 +29,22 @@ export function ShareBar() {
 
   return (
     <div className={styles.shareBar}>
-      <button type="button" className={styles.secondary} onClick={copy}>
+      <button type="button" className={controls.secondary} onClick={copy}>
         {t('share.copy')}
       </button>
-      <button type="button" className={styles.secondary} onClick={() => window.print()}>
+      <button type="button" className={controls.secondary} onClick={() => window.print()}>
         {t('share.print')}
       </button>
       {manualUrl && (
         <label>
           <span>{t('share.manual')}</span>
-          <input type="url" readOnly value={manualUrl} onFocus={(e) => e.currentTarget.select()} />
+          <input
+            className={controls.control}
+            type="url"
+            readOnly
+            value={manualUrl}
+            onFocus={(e) => e.currentTarget.select()}
+          />
         </label>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'shared-i18n';
+import controls from 'shared-ui/controls.module.css';
 import { useModalDialog } from 'shared-ui/modal-dialog';
-import calculatorStyles from '../calculator/Calculator.module.css';
 import type { CalculatorItem } from '../calculator/items';
 import { useCalculator } from '../calculator/store';
 import waitlistStyles from '../waitlist/Waitlist.module.css';
@@ -33,13 +33,13 @@ export function SharedListDialog({
           <h2 id="shared-list-title">{t('share.askTitle')}</h2>
           <p id="shared-list-text">{t('share.ask', { count: own, own, shared: shared.length })}</p>
           <div className={waitlistStyles.actions}>
-            <button type="button" className={calculatorStyles.secondary} onClick={() => onChoose('cancel')}>
+            <button type="button" className={controls.secondary} onClick={() => onChoose('cancel')}>
               {t('share.keepMine')}
             </button>
-            <button type="button" className={calculatorStyles.secondary} onClick={() => onChoose('add')}>
+            <button type="button" className={controls.secondary} onClick={() => onChoose('add')}>
               {t('share.addToMine')}
             </button>
-            <button type="button" className={calculatorStyles.primary} onClick={() => onChoose('replace')}>
+            <button type="button" className={controls.primary} onClick={() => onChoose('replace')}>
               {t('share.replaceMine')}
             </button>
           </div>

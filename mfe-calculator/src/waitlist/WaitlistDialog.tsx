@@ -1,9 +1,9 @@
 import { type ReactNode, useRef, useState } from 'react';
 import { api, type CatalogueProduct, WAITLIST_TIMEFRAMES } from 'shared-api';
 import { type Language, pathFor, useTranslation } from 'shared-i18n';
+import controls from 'shared-ui/controls.module.css';
 import { useModalDialog } from 'shared-ui/modal-dialog';
 import { toast } from 'shared-ui/toast';
-import calculatorStyles from '../calculator/Calculator.module.css';
 import {
   EMPTY_FORM,
   validateField,
@@ -135,6 +135,7 @@ export function WaitlistDialog({ product, volume, proceso, language, onClose }: 
             <div key={field} className={styles.field}>
               <label htmlFor={`waitlist-${field}`}>{t(`waitlist.${field}`)}</label>
               <input
+                className={controls.control}
                 id={`waitlist-${field}`}
                 name={field}
                 type={type}
@@ -151,6 +152,7 @@ export function WaitlistDialog({ product, volume, proceso, language, onClose }: 
           <div className={styles.field}>
             <label htmlFor="waitlist-timeframe">{t('waitlist.timeframe')}</label>
             <select
+              className={controls.control}
               id="waitlist-timeframe"
               name="timeframe"
               required
@@ -194,12 +196,12 @@ export function WaitlistDialog({ product, volume, proceso, language, onClose }: 
             </p>
           )}
           <div className={styles.actions}>
-            <button type="button" className={calculatorStyles.secondary} onClick={onClose}>
+            <button type="button" className={controls.secondary} onClick={onClose}>
               {t('waitlist.cancel')}
             </button>
             <button
               type="submit"
-              className={calculatorStyles.primary}
+              className={controls.primary}
               disabled={submitting}
               aria-busy={submitting}
               aria-describedby={failed ? 'waitlist-failure' : undefined}

@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { api, type DoorAuditEntry, type DoorUser, refusalMessage } from 'shared-api';
 import { DOOR_PATHS } from 'shared-i18n';
+import controls from 'shared-ui/controls.module.css';
 import { toast } from 'shared-ui/toast';
 import styles from '../Door.module.css';
 import { useSession } from '../session/store';
@@ -48,6 +49,7 @@ function UserFields({
       <label>
         Usuario
         <input
+          className={controls.control}
           name="usuario"
           value={form.usuario}
           onChange={(e) => onChange({ ...form, usuario: e.target.value })}
@@ -57,6 +59,7 @@ function UserFields({
       <label>
         {editing ? 'PIN nuevo (vacío: sin cambios)' : 'PIN'}
         <input
+          className={controls.control}
           name="pin"
           inputMode="numeric"
           maxLength={4}
@@ -68,6 +71,7 @@ function UserFields({
       <label>
         {editing ? 'Contraseña nueva (vacía: sin cambios)' : 'Contraseña'}
         <input
+          className={controls.control}
           name="contraseña"
           type="password"
           value={form.contraseña}
@@ -77,7 +81,12 @@ function UserFields({
       </label>
       <label>
         {editing ? 'Box' : 'Box (opcional)'}
-        <input name="box" value={form.box} onChange={(e) => onChange({ ...form, box: e.target.value })} />
+        <input
+          className={controls.control}
+          name="box"
+          value={form.box}
+          onChange={(e) => onChange({ ...form, box: e.target.value })}
+        />
       </label>
     </>
   );
@@ -169,10 +178,10 @@ function UserRow({
           <UserFields form={form} onChange={setForm} editing />
           <FormError id={errorId} text={error} />
           <div className={styles.row}>
-            <button type="submit" className={styles.button}>
+            <button type="submit" className={controls.primary}>
               Guardar
             </button>
-            <button type="button" className={styles.secondary} onClick={close}>
+            <button type="button" className={controls.secondary} onClick={close}>
               Cancelar
             </button>
           </div>
@@ -191,7 +200,7 @@ function UserRow({
             editButton(element);
           }}
           type="button"
-          className={styles.secondary}
+          className={controls.secondary}
           onClick={() => {
             setError('');
             setEditing(true);
@@ -200,11 +209,11 @@ function UserRow({
         >
           Editar
         </button>
-        <button type="button" className={styles.secondary} onClick={magic} aria-label={`Magic ${user.usuario}`}>
+        <button type="button" className={controls.secondary} onClick={magic} aria-label={`Magic ${user.usuario}`}>
           Magic
         </button>
         {!user.isAdmin && user.id !== self?.id && (
-          <button type="button" className={styles.danger} onClick={remove} aria-label={`Eliminar ${user.usuario}`}>
+          <button type="button" className={controls.danger} onClick={remove} aria-label={`Eliminar ${user.usuario}`}>
             Eliminar
           </button>
         )}
@@ -336,7 +345,7 @@ export function AdminPanel() {
   return (
     <section className={styles.form} aria-labelledby="admin-title">
       <h2 id="admin-title">Gestionar Usuarios</h2>
-      <button type="button" className={styles.secondary} onClick={copyAdminLink}>
+      <button type="button" className={controls.secondary} onClick={copyAdminLink}>
         Copy Magic Link
       </button>
       <FormError id="admin-error" text={error} />
@@ -371,7 +380,7 @@ export function AdminPanel() {
         <h3 id="add-user-title">Añadir usuario</h3>
         <UserFields form={form} onChange={setForm} editing={false} invalid={invalid} errorId={ADD_ERROR_ID} />
         <FormError id={ADD_ERROR_ID} text={addError} />
-        <button type="submit" className={styles.button}>
+        <button type="submit" className={controls.primary}>
           Añadir
         </button>
         <p role="status" className={styles.muted}>
@@ -389,7 +398,7 @@ export function AdminPanel() {
         ))}
       </ul>
       {moreEntries && (
-        <button type="button" className={styles.button} onClick={() => void loadOlder()}>
+        <button type="button" className={controls.primary} onClick={() => void loadOlder()}>
           Ver accesos anteriores
         </button>
       )}

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError, api } from 'shared-api';
+import controls from 'shared-ui/controls.module.css';
 import styles from '../Door.module.css';
 import { useSession } from '../session/store';
 
@@ -52,6 +53,7 @@ export function LoginPage() {
       <label>
         Usuario
         <input
+          className={controls.control}
           ref={usuarioField}
           value={usuario}
           onChange={(e) => setUsuario(e.target.value)}
@@ -61,6 +63,7 @@ export function LoginPage() {
       <label>
         Contraseña
         <input
+          className={controls.control}
           type="password"
           value={contraseña}
           onChange={(e) => setContraseña(e.target.value)}
@@ -71,7 +74,7 @@ export function LoginPage() {
       <div role="alert" id="login-error">
         {error && <p className={styles.error}>{error}</p>}
       </div>
-      <button type="submit" className={styles.button} disabled={busy}>
+      <button type="submit" className={controls.primary} disabled={busy}>
         Entrar
       </button>
     </form>

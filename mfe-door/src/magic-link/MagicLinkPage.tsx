@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from 'shared-api';
 import { DOOR_PATHS } from 'shared-i18n';
 import { useNavigate, useSearchParams } from 'shared-router';
+import controls from 'shared-ui/controls.module.css';
 import styles from '../Door.module.css';
 import { useSession } from '../session/store';
 
@@ -51,7 +52,7 @@ export function MagicLinkPage() {
             {state.message}
           </p>
           {state.detail && <p>{state.detail}</p>}
-          <button type="button" className={styles.button} onClick={() => navigate(DOOR_PATHS.app)}>
+          <button type="button" className={controls.primary} onClick={() => navigate(DOOR_PATHS.app)}>
             Ir al inicio de sesión
           </button>
         </>

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { ApiError, refusalMessage } from 'shared-api';
+import controls from 'shared-ui/controls.module.css';
 import styles from '../Door.module.css';
 import { useLockout } from '../keypad/lockout-store';
 import { pinAction } from '../keypad/pin-action';
@@ -76,6 +77,7 @@ export function PinChange({ onDone }: { onDone: (changed: boolean) => void }) {
       <label>
         {LABELS[state.step]}
         <input
+          className={controls.control}
           key={field}
           type="password"
           inputMode="numeric"
@@ -99,10 +101,10 @@ export function PinChange({ onDone }: { onDone: (changed: boolean) => void }) {
         </p>
       )}
       <div className={styles.row}>
-        <button type="submit" className={styles.button} aria-disabled={busy || seconds > 0}>
+        <button type="submit" className={controls.primary} aria-disabled={busy || seconds > 0}>
           {state.step < 3 ? 'Siguiente' : 'Cambiar PIN'}
         </button>
-        <button type="button" className={styles.secondary} onClick={() => onDone(false)}>
+        <button type="button" className={controls.secondary} onClick={() => onDone(false)}>
           Cancelar
         </button>
       </div>

@@ -1,5 +1,6 @@
 import { type Language, pathFor, useTranslation } from 'shared-i18n';
 import { Link } from 'shared-router';
+import controls from 'shared-ui/controls.module.css';
 import { DocumentMeta } from 'shared-ui/document-meta';
 import { openScheduling, openVoiceAssistant } from 'shared-ui/scheduling';
 import { useSiteConfig } from 'shared-ui/site';
@@ -34,10 +35,10 @@ export function HomePage({ language }: { language: Language }) {
           <h1>{t('home.title')}</h1>
           <p>{t('home.subtitle')}</p>
           <div className={styles.actions}>
-            <button type="button" className={styles.primary} onClick={() => openScheduling(site.schedulingUrl)}>
+            <button type="button" className={controls.accent} onClick={() => openScheduling(site.schedulingUrl)}>
               {t('home.bookVisit')}
             </button>
-            <button type="button" className={styles.secondary} onClick={() => openVoiceAssistant(site.voiceWidgetId)}>
+            <button type="button" className={controls.onDark} onClick={() => openVoiceAssistant(site.voiceWidgetId)}>
               {t('home.learnMore')}
             </button>
           </div>

@@ -11,6 +11,7 @@ import {
   validateClientField,
 } from 'shared-api';
 import { useTranslation } from 'shared-i18n';
+import controls from 'shared-ui/controls.module.css';
 import { toast } from 'shared-ui/toast';
 import { clientDataOf } from '../session/draft';
 import { isLocked } from '../session/server';
@@ -159,6 +160,7 @@ export function ClientDataStep() {
           {options.required !== false && ' *'}
         </label>
         <input
+          className={controls.control}
           id={`signup-${field}`}
           name={field}
           type={input.type}
@@ -232,6 +234,7 @@ export function ClientDataStep() {
         <div className={styles.field}>
           <label htmlFor="signup-documentType">{t('client.documentType')} *</label>
           <select
+            className={controls.control}
             id="signup-documentType"
             name="documentType"
             value={draft.documentType}
@@ -254,7 +257,7 @@ export function ClientDataStep() {
         <button
           ref={nextRef}
           type="submit"
-          className={styles.primary}
+          className={controls.primary}
           disabled={submitting || locked}
           aria-busy={submitting}
           onPointerDown={() => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError, api, type UploadType } from 'shared-api';
 import { useTranslation } from 'shared-i18n';
+import controls from 'shared-ui/controls.module.css';
 import { toast } from 'shared-ui/toast';
 import { useDraft } from '../session/store';
 import { useWizard } from '../wizard/context';
@@ -125,7 +126,7 @@ export function DocumentsStep() {
           ))}
         </ul>
         <StepActions>
-          <button type="button" className={styles.primary} onClick={() => void wizard.complete('documents')}>
+          <button type="button" className={controls.primary} onClick={() => void wizard.complete('documents')}>
             {t('common.next')}
           </button>
         </StepActions>
@@ -179,7 +180,7 @@ export function DocumentsStep() {
         })}
       </div>
       <StepActions>
-        <button type="button" className={styles.primary} onClick={save} disabled={uploading} aria-busy={uploading}>
+        <button type="button" className={controls.primary} onClick={save} disabled={uploading} aria-busy={uploading}>
           {uploading ? t('documents.uploading') : t('documents.save')}
         </button>
       </StepActions>

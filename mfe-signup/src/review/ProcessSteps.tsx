@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError, api, CONTRACT_PENDING, type Contract, type Payment, refusalMessage } from 'shared-api';
 import { formatEuros, pathFor, useTranslation } from 'shared-i18n';
+import controls from 'shared-ui/controls.module.css';
 import { toast } from 'shared-ui/toast';
 import { useDraft } from '../session/store';
 import { useWizard } from '../wizard/context';
@@ -159,7 +160,7 @@ export function ProcessSteps({ locked, payment, contract, onPaymentChanged, onCo
             <p>{t('review.step1Text')}</p>
             <button
               type="button"
-              className={styles.primary}
+              className={controls.primary}
               onClick={createClient}
               disabled={locked || creatingClient}
               aria-busy={creatingClient}
@@ -193,7 +194,7 @@ export function ProcessSteps({ locked, payment, contract, onPaymentChanged, onCo
             )}
             {paying && <p role="status">{t('review.paying')}</p>}
             {(widget === 'idle' || widget === 'failed') && !locked && (
-              <button type="button" className={styles.primary} onClick={pay} disabled={paying} aria-busy={paying}>
+              <button type="button" className={controls.primary} onClick={pay} disabled={paying} aria-busy={paying}>
                 {widget === 'failed'
                   ? t('review.tryAgain')
                   : t('review.pay', { amount: formatEuros(deposit, language) })}
@@ -213,7 +214,7 @@ export function ProcessSteps({ locked, payment, contract, onPaymentChanged, onCo
           <p className={styles.notice}>{t('review.contractSent')}</p>
         )}
         {!locked && canCreateContract({ payment, clientId: draft.clientId, contract }) && !creatingContract && (
-          <button type="button" className={styles.primary} onClick={createContract}>
+          <button type="button" className={controls.primary} onClick={createContract}>
             {t('review.createContract')}
           </button>
         )}

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { type Contract, maskEmail, type Payment, type Submitter } from 'shared-api';
 import { formatEuros, localeOf, useTranslation } from 'shared-i18n';
 import { useNavigate } from 'shared-router';
+import controls from 'shared-ui/controls.module.css';
 import { toast } from 'shared-ui/toast';
 import { emptyDraft } from '../session/draft';
 import { removeSessionRecord } from '../session/session-record';
@@ -188,12 +189,12 @@ export function ReviewStep() {
       </section>
 
       <div className={styles.actions}>
-        <button type="button" className={styles.secondary} onClick={wizard.back}>
+        <button type="button" className={controls.secondary} onClick={wizard.back}>
           {t('review.back')}
         </button>
         <button
           type="button"
-          className={finishBlocked ? styles.secondary : styles.primary}
+          className={finishBlocked ? controls.secondary : controls.primary}
           onClick={finish}
           aria-describedby={finishBlocked ? 'review-finish-hint' : undefined}
         >

@@ -3,6 +3,7 @@ import { api, depositFor, type Period, productList } from 'shared-api';
 import { formatEuros, formatVolume, pathFor, useTranslation } from 'shared-i18n';
 import { Link, useLocation, useNavigate } from 'shared-router';
 import { AsyncStatus, useAsync } from 'shared-ui/async';
+import controls from 'shared-ui/controls.module.css';
 import { toast } from 'shared-ui/toast';
 import type { ServiceDetails } from '../session/draft';
 import { useDraft } from '../session/store';
@@ -139,7 +140,7 @@ export function ServicesStep() {
         failed={t('services.loadError')}
         retryLabel={t('services.tryAgain')}
         onRetry={reload}
-        classNames={{ status: styles.status, alert: styles.alert, button: styles.secondary }}
+        classNames={{ status: styles.status, alert: styles.alert, button: controls.secondary }}
       />
       {load.state === 'done' && load.value === null && (
         <WiderSearch calculatorUrl={calculatorUrl} onShowAll={showAll}>
@@ -206,6 +207,7 @@ export function ServicesStep() {
               <div className={styles.field}>
                 <label htmlFor="signup-period">{t('services.period')}</label>
                 <select
+                  className={controls.control}
                   id="signup-period"
                   name="period"
                   value={period}
@@ -222,6 +224,7 @@ export function ServicesStep() {
               <div className={styles.field}>
                 <label htmlFor="signup-promo">{t('services.promoCode')}</label>
                 <input
+                  className={controls.control}
                   id="signup-promo"
                   name="promoCode"
                   autoComplete="off"
@@ -245,7 +248,7 @@ export function ServicesStep() {
       <StepActions>
         <button
           type="button"
-          className={styles.primary}
+          className={controls.primary}
           onClick={next}
           disabled={continuing || locked}
           aria-busy={continuing}
@@ -286,7 +289,7 @@ function SoldOutProduct({ offer, volume }: { offer: Offer; volume: number }) {
         </span>
         <span className={serviceStyles.description}>{offer.description}</span>
         <Link
-          className={styles.secondary}
+          className={controls.secondary}
           to={`${pathFor('calculator', language)}?${waitlist}`}
           aria-label={t('services.joinWaitlistLabel', { name: offer.name })}
         >
@@ -312,10 +315,10 @@ function WiderSearch({
     <div className={styles.notice} role="status">
       {children}
       <div className={styles.choices}>
-        <Link className={styles.secondary} to={calculatorUrl}>
+        <Link className={controls.secondary} to={calculatorUrl}>
           {t('services.backToCalculator')}
         </Link>
-        <button type="button" className={styles.secondary} onClick={onShowAll}>
+        <button type="button" className={controls.secondary} onClick={onShowAll}>
           {t('services.showAll')}
         </button>
       </div>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'shared-i18n';
+import controls from 'shared-ui/controls.module.css';
 import { useCountdown } from 'shared-ui/countdown';
 import styles from '../wizard/Wizard.module.css';
 import { CODE_LENGTH, formatCountdown, isComplete } from './codes';
@@ -43,6 +44,7 @@ export function CodeField({
     <div className={styles.field}>
       <label htmlFor={id}>{t(channel === 'email' ? 'verification.emailCode' : 'verification.smsCode')}</label>
       <input
+        className={controls.control}
         id={id}
         name={`${channel}Code`}
         inputMode="numeric"
@@ -65,10 +67,10 @@ export function CodeField({
         </p>
       )}
       <div className={styles.choices}>
-        <button type="button" className={styles.primary} onClick={onVerify} disabled={busy || !isComplete(value)}>
+        <button type="button" className={controls.primary} onClick={onVerify} disabled={busy || !isComplete(value)}>
           {t(channel === 'email' ? 'verification.verifyEmail' : 'verification.verifySms')}
         </button>
-        <button type="button" className={styles.secondary} onClick={onResend} disabled={waiting}>
+        <button type="button" className={controls.secondary} onClick={onResend} disabled={waiting}>
           {waiting
             ? t('verification.resendIn', { time: formatCountdown(secondsToResend * 1000) })
             : t(channel === 'email' ? 'verification.resendEmail' : 'verification.resendSms')}

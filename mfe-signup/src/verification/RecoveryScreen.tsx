@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { ApiError, api } from 'shared-api';
 import { useTranslation } from 'shared-i18n';
 import { useNavigate } from 'shared-router';
+import controls from 'shared-ui/controls.module.css';
 import { toast } from 'shared-ui/toast';
 import type { RegistrationDraft } from '../session/draft';
 import { loadDraft } from '../session/server';
@@ -114,6 +115,7 @@ export function RecoveryScreen({
         <div className={styles.field}>
           <label htmlFor="signup-recovery-confirmation">{t('verification.recoveryConfirmCode')}</label>
           <input
+            className={controls.control}
             id="signup-recovery-confirmation"
             name="confirmationCode"
             inputMode="numeric"
@@ -151,6 +153,7 @@ export function RecoveryScreen({
       <div className={styles.field}>
         <label htmlFor="signup-recovery-code">{t('verification.recoveryCode')}</label>
         <input
+          className={controls.control}
           id="signup-recovery-code"
           name="recoveryCode"
           autoComplete="off"
@@ -197,10 +200,10 @@ function RecoveryFooter({
         </p>
       )}
       <div className={styles.actions}>
-        <button type="button" className={styles.secondary} onClick={onStartNew}>
+        <button type="button" className={controls.secondary} onClick={onStartNew}>
           {t('verification.startNew')}
         </button>
-        <button type="submit" className={styles.primary} disabled={!canSubmit} aria-busy={busy}>
+        <button type="submit" className={controls.primary} disabled={!canSubmit} aria-busy={busy}>
           {submitLabel}
         </button>
       </div>

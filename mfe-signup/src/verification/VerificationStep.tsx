@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError, api } from 'shared-api';
 import { useTranslation } from 'shared-i18n';
 import { useNavigate } from 'shared-router';
+import controls from 'shared-ui/controls.module.css';
 import { toast } from 'shared-ui/toast';
 import { clientDataOf } from '../session/draft';
 import { loadDraft } from '../session/server';
@@ -170,7 +171,7 @@ export function VerificationStep() {
     return (
       <div className={styles.status} role="alert">
         <p>{t('verification.checkFailed')}</p>
-        <button type="button" className={styles.primary} onClick={() => setAttempt((n) => n + 1)}>
+        <button type="button" className={controls.primary} onClick={() => setAttempt((n) => n + 1)}>
           {t('common.retry')}
         </button>
       </div>
@@ -323,7 +324,13 @@ function CodesScreen({ completed, onBothVerified }: { completed: boolean; onBoth
         </p>
         <p>{t('verification.completed')}</p>
         <StepActions>
-          <button type="button" className={styles.primary} onClick={next} disabled={continuing} aria-busy={continuing}>
+          <button
+            type="button"
+            className={controls.primary}
+            onClick={next}
+            disabled={continuing}
+            aria-busy={continuing}
+          >
             {t('common.continue')}
           </button>
         </StepActions>
@@ -359,7 +366,7 @@ function CodesScreen({ completed, onBothVerified }: { completed: boolean; onBoth
         <div className={styles.actions}>
           <button
             type="submit"
-            className={styles.secondary}
+            className={controls.secondary}
             disabled={busy || !isComplete(codes.email) || !isComplete(codes.sms)}
           >
             {t('verification.verifyBoth')}
@@ -370,7 +377,7 @@ function CodesScreen({ completed, onBothVerified }: { completed: boolean; onBoth
       <StepActions>
         <button
           type="button"
-          className={styles.primary}
+          className={controls.primary}
           onClick={next}
           disabled={(!verified.email && !verified.sms) || continuing}
           aria-busy={continuing}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'shared-i18n';
+import controls from 'shared-ui/controls.module.css';
 import { useWizard } from './context';
 import styles from './Wizard.module.css';
 
@@ -9,7 +10,7 @@ export function StepActions({ children }: { children: ReactNode }) {
   const wizard = useWizard();
   return (
     <div className={styles.actions}>
-      <button type="button" className={styles.secondary} onClick={wizard.back}>
+      <button type="button" className={controls.secondary} onClick={wizard.back}>
         {t('common.previous')}
       </button>
       {children}

@@ -4,6 +4,7 @@ import { api, readHandoff } from 'shared-api';
 import type { Language, SignupStep } from 'shared-i18n';
 import { useTranslation } from 'shared-i18n';
 import { useLocation, useNavigate } from 'shared-router';
+import controls from 'shared-ui/controls.module.css';
 import { DocumentMeta } from 'shared-ui/document-meta';
 import { PageHeading } from 'shared-ui/page-heading';
 import { useSiteConfig } from 'shared-ui/site';
@@ -316,7 +317,7 @@ export function Wizard({ language, step }: { language: Language; step?: SignupSt
         {landing.state === 'error' && (
           <div className={styles.status} role="alert">
             <p>{t('toasts.loadError')}</p>
-            <button type="button" className={styles.primary} onClick={retry}>
+            <button type="button" className={controls.primary} onClick={retry}>
               {t('common.retry')}
             </button>
           </div>
