@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { api, realtimeEvent } from 'shared-api';
 
 /** The contract subscription starts half a second after the others (spec §7). */
@@ -23,14 +23,17 @@ const CLOSED = 2; // EventSource.CLOSED, readable without the global (jsdom has 
  * than its retry; then a new stream is opened with back-off, and its opening refetches.
  */
 export function useRegistrationRealtime(registrationId: string | null, handlers: RealtimeHandlers): void {
-  const latest = useRef(handlers);
-  latest.current = handlers;
+  // Effect events: new handler functions on each render are no reason to reconnect.
+  const onPayment = useEffectEvent(() => handlers.onPayment());
+  const onContract = useEffectEvent(() => handlers.onContract());
+  const onRegistration = useEffectEvent(() => handlers.onRegistration());
+  const onReconnect = useEffectEvent(() => handlers.onReconnect());
   useEffect(() => {
     if (!registrationId || typeof EventSource === 'undefined') return;
     let contractsFollowed = false;
     const contractTimer = setTimeout(() => {
       contractsFollowed = true;
-      latest.current.onContract();
+      onContract();
     }, CONTRACT_SUBSCRIPTION_DELAY_MS);
     let source: EventSource | null = null;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -51,7 +54,7 @@ export function useRegistrationRealtime(registrationId: string | null, handlers:
         failures = 0;
         if (!dropped) return;
         dropped = false;
-        latest.current.onReconnect();
+        onReconnect();
       };
       current.onmessage = (message) => {
         let event: ReturnType<typeof realtimeEvent.parse>;
@@ -60,9 +63,9 @@ export function useRegistrationRealtime(registrationId: string | null, handlers:
         } catch {
           return;
         }
-        if (event.table === 'payments') latest.current.onPayment();
-        else if (event.table === 'registrations') latest.current.onRegistration();
-        else if (contractsFollowed) latest.current.onContract();
+        if (event.table === 'payments') onPayment();
+        else if (event.table === 'registrations') onRegistration();
+        else if (contractsFollowed) onContract();
       };
     };
     connect();

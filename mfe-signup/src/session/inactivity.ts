@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 
 /** Spec §9: 15 minutes without activity expire the sign-up; checked every 60 s. */
 export const INACTIVITY_TIMEOUT_MS = 15 * 60 * 1000;
@@ -10,8 +10,7 @@ export const isInactive = (lastActivity: number, now: number, timeoutMs = INACTI
 
 /** Calls `onExpire` once when the page saw no click, key, scroll or mouse move for too long. */
 export function useInactivity(onExpire: () => void, enabled = true): void {
-  const expire = useRef(onExpire);
-  expire.current = onExpire;
+  const expire = useEffectEvent(() => onExpire());
   useEffect(() => {
     if (!enabled) return;
     let last = Date.now();
@@ -22,7 +21,7 @@ export function useInactivity(onExpire: () => void, enabled = true): void {
     const timer = setInterval(() => {
       if (isInactive(last, Date.now())) {
         clearInterval(timer);
-        expire.current();
+        expire();
       }
     }, INACTIVITY_CHECK_MS);
     return () => {

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useEffectEvent, useState } from 'react';
 import { ApiError, api } from 'shared-api';
 import { useTranslation } from 'shared-i18n';
 import { useNavigate } from 'shared-router';
@@ -77,16 +77,9 @@ export function VerificationStep() {
     );
   }, [draft.registrationId, draft.emailVerified, draft.phoneVerified]);
 
-  // Through refs: a new `t`, `navigate` or wizard object must not check or create again.
-  const latest = useRef({ t, navigate, wizard });
-  latest.current = { t, navigate, wizard };
-
-  // The entry logic of spec §4, once per mount (or per Retry).
-  useEffect(() => {
-    const { t, navigate, wizard } = latest.current;
-    void attempt;
-    if (draft.registrationId) return;
-    let cancelled = false;
+  // The entry logic of spec §4, once per mount (or per Retry). An effect event: a new `t`,
+  // `navigate` or wizard object is read when it runs, and is no reason to check or create again.
+  const enter = useEffectEvent((isCancelled: () => boolean) => {
     const pending = sessionFlag(PENDING_RECOVERY);
     if (pending) {
       // The flag stays until the visitor recovers or starts again, so that any re-render of
@@ -104,7 +97,7 @@ export function VerificationStep() {
         const { exists } = await once(`check|${key}`, () =>
           api.action('registration-handler', 'check_existing', { email: data.email, phone: data.phone }),
         );
-        if (cancelled) return;
+        if (isCancelled()) return;
         if (exists) {
           setScreen('recovery');
           return;
@@ -120,7 +113,7 @@ export function VerificationStep() {
           }),
         ));
       } catch (error) {
-        if (cancelled) return;
+        if (isCancelled()) return;
         if (error instanceof ApiError && error.status === 409) {
           // A registration for this e-mail and phone was created moments ago (a double submit,
           // another tab): its code is in the inbox, and recovery opens it.
@@ -137,7 +130,7 @@ export function VerificationStep() {
         wizard.goTo('client-data', { replace: true });
         return;
       }
-      if (cancelled) return;
+      if (isCancelled()) return;
       setSessionFlag(START_NEW_FOR, null);
       useResendClock.getState().start(registrationId, 'email');
       useResendClock.getState().start(registrationId, 'sms');
@@ -151,10 +144,16 @@ export function VerificationStep() {
       });
       navigate(stepUrl(wizard.language, 'verification', registrationId), { replace: true });
     })().catch((error: unknown) => {
-      if (cancelled) return;
+      if (isCancelled()) return;
       console.error('[signup] check_existing failed', error);
       setScreen('error');
     });
+  });
+  useEffect(() => {
+    void attempt;
+    if (draft.registrationId) return;
+    let cancelled = false;
+    enter(() => cancelled);
     return () => {
       cancelled = true;
     };
