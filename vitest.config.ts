@@ -7,6 +7,7 @@ export default defineConfig({
       'shared-i18n',
       'shared-api',
       'shared-ui',
+      'shared-node',
       'functions',
       'gateway',
       'shell',

@@ -1,6 +1,5 @@
-import type { Server } from 'node:http';
 import { pino } from 'pino';
-import { answerClientErrorsWithJson } from 'shared-node/http';
+import { listen, stopOnSignals } from 'shared-node/listen';
 import { createGateway } from './app';
 import { type GatewayConfig, loadConfig } from './config';
 import { createRegistrySource } from './registry';
@@ -13,12 +12,7 @@ export async function startGateway(config: GatewayConfig = loadConfig()) {
   registry.current(); // an invalid registry fails the start, not the first visitor
   const site = loadSiteConfig();
   const app = createGateway(config, registry, log, site);
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(config.GATEWAY_PORT, config.GATEWAY_HOST, () => resolve(s));
-  });
-  answerClientErrorsWithJson(server);
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.GATEWAY_PORT;
+  const { server, port, close } = await listen(app, { port: config.GATEWAY_PORT, host: config.GATEWAY_HOST });
   const url = `http://${config.GATEWAY_HOST === '127.0.0.1' ? 'localhost' : config.GATEWAY_HOST}:${port}`;
   log.info({ url }, 'gateway listening');
   if (config.GATEWAY_WARM_UP)
@@ -26,32 +20,12 @@ export async function startGateway(config: GatewayConfig = loadConfig()) {
   return {
     server,
     url,
-    /**
-     * Stops accepting, ends idle keep-alive connections at once and the rest after a grace
-     * period: a browser holding a connection open must not keep the port for the next start.
-     */
-    stop: (graceMs = 5_000) =>
-      new Promise<void>((resolve) => {
-        const force = setTimeout(() => {
-          server.closeAllConnections();
-          resolve();
-        }, graceMs);
-        force.unref();
-        server.close(() => {
-          clearTimeout(force);
-          resolve();
-        });
-        server.closeIdleConnections();
-      }),
+    /** A browser holding a keep-alive connection open gets 5 s, then the port is free. */
+    stop: (graceMs = 5_000) => close(graceMs),
   };
 }
 
 const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
 if (isMain) {
-  const gateway = await startGateway();
-  const shutdown = () => {
-    gateway.stop().finally(() => process.exit(0));
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  stopOnSignals(await startGateway());
 }

@@ -1,10 +1,9 @@
-import type { Server } from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import express from 'express';
 import { type Logger, pino } from 'pino';
 import type { SiteConfig } from 'shared-api/site';
-import { answerClientErrorsWithJson } from 'shared-node/http';
+import { listen } from 'shared-node/listen';
 import { type GatewayConfig, loadConfig } from './config';
 import { jsonErrorHandler, jsonNotFound } from './errors';
 import { functionsRoutes } from './proxies';
@@ -87,20 +86,6 @@ export async function startStaticHost(
 ) {
   const log = pino({ level: config.LOG_LEVEL, base: { service: 'static' } });
   const app = createStaticHost(options, config, log, site);
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(options.port, options.host, () => resolve(s));
-  });
-  answerClientErrorsWithJson(server);
-  // The gateway reuses idle connections for 5 s (its keep-alive agent). If this server closed
-  // them at the same moment, a reused socket would reset and the visitor would get a 502: keep
-  // them open longer than the client does, so the client always closes first.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  return {
-    server,
-    url: `http://${options.host}:${port}`,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const { server, port, close } = await listen(app, { port: options.port, host: options.host, behindGateway: true });
+  return { server, url: `http://${options.host}:${port}`, stop: () => close(5_000) };
 }

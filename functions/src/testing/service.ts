@@ -1,9 +1,8 @@
 import { mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { answerClientErrorsWithJson } from 'shared-node/http';
+import { listen } from 'shared-node/listen';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
@@ -31,18 +30,14 @@ export async function serveFunctions(db: Database, env: NodeJS.ProcessEnv = { NO
   const log = pino({ level: 'silent' });
   const ctx = createContext(db, config, log);
   await ensureDoorAdmin(db, config, log);
-  const server = createApp(ctx, functionDefinitions(config)).listen(0, '127.0.0.1');
-  answerClientErrorsWithJson(server);
-  await new Promise((resolve) => server.once('listening', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const served = await listen(createApp(ctx, functionDefinitions(config)), { port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${served.port}`;
   return {
     ctx,
     base,
     url: (path: string) => `${base}/functions/v1/${path}`,
     async close() {
-      const closed = new Promise((resolve) => server.close(resolve));
-      server.closeAllConnections();
-      await closed;
+      await served.close(0);
       await ctx.realtime.close();
     },
   };

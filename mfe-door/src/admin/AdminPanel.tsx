@@ -4,6 +4,7 @@ import { DOOR_PATHS } from 'shared-i18n';
 import controls from 'shared-ui/controls.module.css';
 import { toast } from 'shared-ui/toast';
 import styles from '../Door.module.css';
+import { FormError } from '../FormError';
 import { useSession } from '../session/store';
 import { useDoorT } from '../texts';
 import { focusAfterRemoval, missingFields, type UserField, type UserForm } from './forms';
@@ -14,18 +15,6 @@ const EMPTY_FORM: UserForm = { usuario: '', pin: '', contraseña: '', box: '' };
 function focusField(form: HTMLFormElement | null, field: UserField) {
   const input = form?.elements.namedItem(field);
   if (input instanceof HTMLInputElement) input.focus();
-}
-
-/**
- * A form's error, inside the form and tied to it (aria-describedby): on a phone the admin sees it
- * where he is typing. In the page from the start, so that what is put in it is announced.
- */
-function FormError({ id, text }: { id: string; text: string }) {
-  return (
-    <div role="alert" id={id}>
-      {text ? <p className={styles.error}>{text}</p> : null}
-    </div>
-  );
 }
 
 /** The four fields of a door user, for adding (all required but box) and editing (blank = keep). */

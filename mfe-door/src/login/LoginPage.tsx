@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError, api } from 'shared-api';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Door.module.css';
+import { FormError } from '../FormError';
 import { useSession } from '../session/store';
 
 export function LoginPage() {
@@ -70,10 +71,7 @@ export function LoginPage() {
           autoComplete="current-password"
         />
       </label>
-      {/* In the form from the start, so that an error put in it is announced. */}
-      <div role="alert" id="login-error">
-        {error && <p className={styles.error}>{error}</p>}
-      </div>
+      <FormError id="login-error" text={error} />
       <button type="submit" className={controls.primary} disabled={busy}>
         Entrar
       </button>

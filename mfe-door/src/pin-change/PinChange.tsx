@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { ApiError, refusalMessage } from 'shared-api';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Door.module.css';
+import { FormError } from '../FormError';
 import { useLockout } from '../keypad/lockout-store';
 import { pinAction } from '../keypad/pin-action';
 import { useSession } from '../session/store';
@@ -91,10 +92,7 @@ export function PinChange({ onDone }: { onDone: (changed: boolean) => void }) {
           onChange={(e) => setState({ ...state, [field]: e.target.value.replace(/\D/g, '').slice(0, 4) })}
         />
       </label>
-      {/* In the form from the start, so that an error put in it is announced. */}
-      <div role="alert" id={ERROR_ID}>
-        {error && <p className={styles.error}>{error}</p>}
-      </div>
+      <FormError id={ERROR_ID} text={error} />
       {seconds > 0 && (
         <p className={styles.countdown} role="timer" data-testid="pin-change-lockout">
           {t('keypad.countdown', { count: seconds })}
