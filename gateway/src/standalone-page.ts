@@ -2,15 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import type { StandalonePage } from 'shared-api/render';
+import { type StandalonePage, withinBudget } from 'shared-api/render';
 import type { SiteConfig } from 'shared-api/site';
 import { sendJsonError } from './errors';
 import { jsonForHtml } from './html';
 import { createStandaloneRendererSource } from './server-render';
 import { liftHoisted, loadScriptsAfterPaint, REMOTE_BUDGET_MS, ROOT, withoutTemplateMeta } from './shell-page';
-
-const timeout = (ms: number) =>
-  new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`render budget of ${ms} ms`)), ms));
 
 /**
  * Every page of a standalone app (the door tool on its own origin): its index.html with the
@@ -40,7 +37,7 @@ export function createStandalonePageHandler(dist: string, site: SiteConfig, log:
     }
     let page: StandalonePage;
     try {
-      page = await Promise.race([render.render(req.originalUrl), timeout(REMOTE_BUDGET_MS)]);
+      page = await withinBudget(render.render(req.originalUrl), REMOTE_BUDGET_MS, 'standalone page render');
     } catch (error) {
       log.warn({ err: error, url: req.originalUrl }, 'standalone page render fell back to the browser');
       send(html);

@@ -2,7 +2,8 @@ import type { SiteConfig } from './site';
 
 /**
  * The gateway ↔ shell renderer contract (shell/dist/server/render.cjs): what the gateway asks
- * for per page, and what it gets back to stream. Types only: the two are released apart.
+ * for per page, and what it gets back to stream. Types, and the budget rule both sides apply:
+ * the two are released apart.
  */
 export interface RenderRequest {
   /** Path and query of the page. */
@@ -44,4 +45,16 @@ export interface StandalonePage {
 /** What a standalone app's server build exports (`dist/server/standalone.cjs`). */
 export interface StandaloneRenderer {
   render(url: string): Promise<StandalonePage>;
+}
+
+/**
+ * `work`, or a rejection once `ms` have passed: a server render that is late is left to the
+ * browser. The timer is cleared when the work settles, so no request leaves one behind.
+ */
+export function withinBudget<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: budget of ${ms} ms exceeded`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

@@ -177,34 +177,25 @@ export function createConfig(options, argv = {}) {
  *
  * @param {Parameters<typeof createConfig>[0] & { serverEntry?: string }} options
  */
-export function createServerConfig(options, argv = {}) {
-  const { appDir, federationName, kind, exposes = {}, runtimePlugins = [], serverEntry } = options;
+/**
+ * What every server build of an app has in common: Node's target, CommonJS output in
+ * `dist/server`, the browser build's CSS Module class names and asset URLs (the browser build
+ * ships the files), no minifying.
+ */
+function nodeBundle(options, argv) {
+  const { appDir, federationName } = options;
   const client = createConfig({ ...options, htmlPage: 'never' }, argv);
-  const appPackage = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
-  const shared = sharedDependencies(appPackage);
   return {
     ...client,
-    name: 'server',
-    // After the browser build: the two never compete for the two cores.
-    dependencies: ['client'],
     target: 'async-node',
-    // The renderer's code for the host; a remote is only its container.
-    entry: kind === 'host' && serverEntry ? { render: serverEntry } : {},
     devtool: false,
     output: {
       path: path.join(appDir, 'dist', 'server'),
-      // Chunks resolve next to remoteEntry.js, wherever the release folder is served from.
-      publicPath: '',
       // The client's: CSS Module class names hash it, and the server's must be the browser's.
       uniqueName: federationName,
-      // CommonJS in "type": "module" packages: the host's renderer is required by the gateway.
-      filename: kind === 'host' ? '[name].cjs' : '[name].js',
-      chunkFilename: `${federationName}.[name].[contenthash:10].${kind === 'host' ? 'cjs' : 'js'}`,
       chunkFormat: 'commonjs',
       chunkLoading: 'async-node',
-      library: { type: 'commonjs-module' },
       assetModuleFilename: client.output.assetModuleFilename,
-      clean: true,
     },
     module: {
       ...client.module,
@@ -215,8 +206,35 @@ export function createServerConfig(options, argv = {}) {
         'asset/resource': { emit: false },
       },
     },
+    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic', minimize: false },
+    devServer: undefined,
+  };
+}
+
+export function createServerConfig(options, argv = {}) {
+  const { appDir, federationName, kind, exposes = {}, runtimePlugins = [], serverEntry } = options;
+  const base = nodeBundle(options, argv);
+  const appPackage = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
+  const shared = sharedDependencies(appPackage);
+  return {
+    ...base,
+    name: 'server',
+    // After the browser build: the two never compete for the two cores.
+    dependencies: ['client'],
+    // The renderer's code for the host; a remote is only its container.
+    entry: kind === 'host' && serverEntry ? { render: serverEntry } : {},
+    output: {
+      ...base.output,
+      // Chunks resolve next to remoteEntry.js, wherever the release folder is served from.
+      publicPath: '',
+      // CommonJS in "type": "module" packages: the host's renderer is required by the gateway.
+      filename: kind === 'host' ? '[name].cjs' : '[name].js',
+      chunkFilename: `${federationName}.[name].[contenthash:10].${kind === 'host' ? 'cjs' : 'js'}`,
+      library: { type: 'commonjs-module' },
+      clean: true,
+    },
     resolve: {
-      ...client.resolve,
+      ...base.resolve,
       alias: exposes['./App'] ? { 'federation-expose-target': path.resolve(appDir, exposes['./App']) } : {},
     },
     plugins: [
@@ -249,8 +267,6 @@ export function createServerConfig(options, argv = {}) {
       }),
       kind === 'remote' && new SsrEntryInManifest(),
     ].filter(Boolean),
-    optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic', minimize: false },
-    devServer: undefined,
   };
 }
 
@@ -284,14 +300,14 @@ export function createStandalonePageConfig(options, argv = {}) {
  * A plain Node bundle with its own React, like the page in the browser.
  */
 export function createStandaloneServerConfig(options, argv = {}) {
-  const server = createServerConfig(options, argv);
+  const base = nodeBundle(options, argv);
   return {
-    ...server,
+    ...base,
     name: 'standalone-server',
     dependencies: ['server'],
     entry: { standalone: './src/standalone-server.ts' },
     output: {
-      ...server.output,
+      ...base.output,
       filename: '[name].cjs',
       chunkFilename: 'standalone.[name].[contenthash:10].cjs',
       // The standalone page's asset URLs are root-relative (its HTML's publicPath).
@@ -300,7 +316,6 @@ export function createStandaloneServerConfig(options, argv = {}) {
       // The federation container of `server` shares the folder.
       clean: false,
     },
-    resolve: { ...server.resolve, alias: {} },
     plugins: [
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }),
       // One file: nothing to resolve next to it at run time.

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { type ComponentType, StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { RenderRequest, RenderResult } from 'shared-api/render';
+import { type RenderRequest, type RenderResult, withinBudget } from 'shared-api/render';
 import {
   detectLanguage,
   I18nProvider,
@@ -44,9 +44,6 @@ export class ClientOnlyRemote extends Error {
   }
 }
 
-const timeout = (ms: number) =>
-  new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`server render budget of ${ms} ms`)), ms));
-
 /**
  * Renders a page as a stream: the shell, and the route's remote through its server container
  * (loaded at run time by the federation's Node runtime). A remote that is missing, slow or
@@ -74,10 +71,11 @@ export async function render(
   const loadOnServer = (name: RemoteName): Promise<ComponentType<RemoteAppProps>> => {
     // Thrown, not rejected: React leaves the slot to the browser at once instead of waiting.
     if (!Object.hasOwn(request.remotes, name)) throw new ClientOnlyRemote(name);
-    return Promise.race([
+    return withinBudget(
       loadRemote<{ default?: ComponentType<RemoteAppProps> }>(`${name}/App`),
-      timeout(request.remoteBudgetMs),
-    ]).then(
+      request.remoteBudgetMs,
+      `server output of remote "${name}"`,
+    ).then(
       (module) => {
         if (!module?.default) throw new Error(`remote "${name}" has no server App`);
         return module.default;
