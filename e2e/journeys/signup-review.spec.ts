@@ -93,6 +93,8 @@ test.describe('sign-up, part 2: review, payment, contract', () => {
     await sign(page, await signingLink(page, request, BUSINESS_EMAIL), 'Trasteros Demo');
     await expect(status.getByTestId('contract-status')).toHaveText('Signed by both parties');
     await expect(page.getByText('Process Completed, no further changes can be made')).toBeVisible();
+    // Moved in at the last signature: the tenant's unit, live, by its number.
+    await expect(status.getByTestId('move-in-status')).toHaveText(/^B-\d{3}$/);
 
     await page.getByRole('button', { name: 'Finish' }).click();
     await expect(page).toHaveURL(/\/en$/);
@@ -140,6 +142,7 @@ test.describe('sign-up, part 2: review, payment, contract', () => {
     await sign(page, await signingLink(page, request, BUSINESS_EMAIL), 'Trasteros Demo');
     await expect(page.getByTestId('contract-status')).toHaveText('Firmado por ambas partes');
     await expect(page.getByText('Proceso completado, no se pueden realizar más cambios')).toBeVisible();
+    await expect(page.getByTestId('move-in-status')).toHaveText(/^[ABC]-\d{3}(, [ABC]-\d{3})*$/);
     // Signers listed, long masked e-mails and all: the review fits a 360 px phone.
     await expectFitsNarrowPhone(page);
     await page.getByRole('button', { name: 'Finalizar' }).click();

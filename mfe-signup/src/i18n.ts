@@ -276,6 +276,8 @@ const es = {
     payment: 'Pago',
     noPayment: 'No hay información de pago disponible',
     contract: 'Contrato',
+    unit: 'Tu trastero',
+    unitPending: 'Estamos asignando tu trastero; te contactaremos.',
     noContracts: 'No se han creado contratos',
     contractStatus: {
       awaitingClient: 'Pendiente de la firma del cliente',
@@ -585,6 +587,8 @@ const en: typeof es = {
     payment: 'Payment',
     noPayment: 'No payment information available',
     contract: 'Contract',
+    unit: 'Your storage unit',
+    unitPending: 'Your unit is being assigned; we will contact you.',
     noContracts: 'No contracts created',
     contractStatus: {
       awaitingClient: 'Awaiting client signature',

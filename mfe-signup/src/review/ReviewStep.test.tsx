@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { Contract, Payment, Submitter } from 'shared-api';
+import type { Contract, MoveIn, Payment, Submitter } from 'shared-api';
 import { createMockHandlers, type MockResponder } from 'shared-api/msw';
 import { STORED_TEST_APPLICANT } from 'shared-api/testing';
 import { renderRemote } from 'shared-ui/testing';
@@ -22,6 +22,8 @@ const state = {
   payment: null as Payment | null,
   contract: null as Contract | null,
   submitters: [] as Submitter[],
+  globalStatus: 'in_progress' as 'in_progress' | 'completed',
+  moveIn: null as MoveIn | null,
   calls: [] as { name: string; request: Record<string, unknown> }[],
 };
 const payment = (status: Payment['status']): Payment => ({
@@ -51,7 +53,7 @@ const signers = (client: Submitter['status'], company: Submitter['status']): Sub
 
 const functions: Record<string, MockResponder> = {
   'registration-handler:get_registration_code': () => ({ registrationCode: 'ABC234' }),
-  'get-registration-global-status': () => ({ globalStatus: 'in_progress' }),
+  'get-registration-global-status': () => ({ globalStatus: state.globalStatus, moveIn: state.moveIn }),
   'get-payment-status': () => ({ payment: state.payment }),
   'get-contract-status': () => ({ contract: state.contract, submitters: state.submitters }),
   'create-client': () => ({ success: true, clientId: 'CLI-0042' }),
@@ -104,7 +106,14 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   useToasts.setState({ toasts: [] });
-  Object.assign(state, { payment: null, contract: null, submitters: [], calls: [] });
+  Object.assign(state, {
+    payment: null,
+    contract: null,
+    submitters: [],
+    globalStatus: 'in_progress',
+    moveIn: null,
+    calls: [],
+  });
   for (const name of Object.keys(answers)) delete answers[name];
   vi.stubGlobal('EventSource', FakeEventSource);
   useDraft.getState().replace({
@@ -147,7 +156,7 @@ describe('the review step', () => {
     const { user } = await openReview();
     expect(screen.getByText(STORED_TEST_APPLICANT.fullName)).toBeInTheDocument();
     expect(screen.getByText('Trastero 3 m²')).toBeInTheDocument();
-    expect(screen.getByText('ABC234')).toBeInTheDocument();
+    expect(await screen.findByText('ABC234')).toBeInTheDocument();
     expect(screen.getByTestId('payment-status')).toHaveTextContent('No hay información de pago disponible');
     expect(within(processStep(/Pago de la fianza/)).getByText('Disponible cuando el cliente esté creado.'));
 
@@ -247,16 +256,37 @@ describe('the review step', () => {
     await user.click(screen.getByRole('button', { name: 'Finalizar' }));
     expect(lastToast()).toMatchObject({ title: 'Contrato no completado' });
 
-    // The company signs elsewhere (the e-mailed link): the stream says the contracts changed.
+    // The company signs elsewhere (the e-mailed link): the stream says the contract and the
+    // registration changed, and the tenant's unit is shown.
     state.contract = contract('completed');
     state.submitters = signers('completed', 'completed');
+    state.globalStatus = 'completed';
+    state.moveIn = { status: 'allocated', unitNumbers: ['B-012'] };
     await new Promise((resolve) => setTimeout(resolve, CONTRACT_SUBSCRIPTION_DELAY_MS + 50));
-    act(() => FakeEventSource.last?.emit('contracts'));
+    act(() => {
+      FakeEventSource.last?.emit('contracts');
+      FakeEventSource.last?.emit('registrations');
+    });
     await waitFor(() => expect(screen.getByTestId('contract-status')).toHaveTextContent('Firmado por ambas partes'));
+    expect(await screen.findByTestId('move-in-status')).toHaveTextContent('B-012');
 
     await user.click(screen.getByRole('button', { name: 'Finalizar' }));
     expect(lastToast()).toMatchObject({ title: 'Alta completada', variant: 'success' });
     expect(useDraft.getState().draft.registrationId).toBeNull();
     await waitFor(() => expect(view.location()).toBe('/es'));
+  });
+
+  it('says the unit is being assigned when someone took the last one at the same moment', async () => {
+    await openReview(() => {
+      useDraft.getState().update({ clientId: 'CLI-0042', globalStatus: 'completed' });
+      state.payment = payment('completed');
+      state.contract = contract('completed');
+      state.submitters = signers('completed', 'completed');
+      state.globalStatus = 'completed';
+      state.moveIn = { status: 'awaiting_unit', unitNumbers: [] };
+    });
+    expect(await screen.findByTestId('move-in-status')).toHaveTextContent(
+      'Estamos asignando tu trastero; te contactaremos.',
+    );
   });
 });

@@ -163,6 +163,14 @@ export function ReviewStep() {
                   : t('review.noContracts')}
             </dd>
           </div>
+          {review.moveIn && (
+            <div className={reviewStyles.row}>
+              <dt>{t('review.unit')}</dt>
+              <dd data-testid="move-in-status">
+                {review.moveIn.status === 'allocated' ? review.moveIn.unitNumbers.join(', ') : t('review.unitPending')}
+              </dd>
+            </div>
+          )}
           {review.registrationError && (
             <p className={styles.error}>
               {t(

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, api, type Contract, type Payment, type Submitter } from 'shared-api';
+import { ApiError, api, type Contract, type MoveIn, type Payment, type Submitter } from 'shared-api';
 import { useDraft } from '../session/store';
 import { useRegistrationRealtime } from './realtime';
 
@@ -32,11 +32,13 @@ export function useReviewState(registrationId: string | null) {
   }, [registrationId]);
 
   const [registrationError, setRegistrationError] = useState<null | { network: boolean }>(null);
+  const [moveIn, setMoveIn] = useState<MoveIn | null>(null);
   const loadRegistration = useCallback(async () => {
     if (!registrationId) return;
     try {
-      const { globalStatus } = await api.call('get-registration-global-status', { registrationId });
+      const { globalStatus, moveIn: current } = await api.call('get-registration-global-status', { registrationId });
       setRegistrationError(null);
+      setMoveIn(current ?? null);
       if (useDraft.getState().draft.globalStatus !== globalStatus) useDraft.getState().update({ globalStatus });
     } catch (error) {
       setRegistrationError({ network: error instanceof ApiError && error.status === 0 });
@@ -60,5 +62,5 @@ export function useReviewState(registrationId: string | null) {
     },
   });
 
-  return { payment, contract, registrationError, loadPayment, loadContract, loadRegistration };
+  return { payment, contract, registrationError, moveIn, loadPayment, loadContract, loadRegistration };
 }

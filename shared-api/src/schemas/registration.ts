@@ -6,6 +6,8 @@ export const CLIENT_TYPES = ['individual', 'company'] as const;
 export const DOCUMENT_TYPES = ['dni', 'nie'] as const;
 export const PERIODS = ['monthly', 'quarterly', 'semiannually', 'annually'] as const;
 export const GLOBAL_STATUSES = ['in_progress', 'completed'] as const;
+/** After both signatures: units allocated, or waiting for one (someone took the last). */
+export const MOVE_IN_STATUSES = ['allocated', 'awaiting_unit'] as const;
 export const UPLOAD_TYPES = ['frontId', 'backId', 'bankDocument'] as const;
 export type Period = (typeof PERIODS)[number];
 export type UploadType = (typeof UPLOAD_TYPES)[number];

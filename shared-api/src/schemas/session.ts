@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { registrationId } from './common';
-import { GLOBAL_STATUSES, UPLOAD_TYPES } from './registration';
+import { GLOBAL_STATUSES, MOVE_IN_STATUSES, UPLOAD_TYPES } from './registration';
 
 /**
  * What the original did straight against the hosted database, now functions:
@@ -19,7 +19,15 @@ export const isSessionValidResponse = z.object({ valid: z.boolean() });
 
 /** Reading `registrations.global_status` by id. */
 export const getGlobalStatusRequest = z.object({ registrationId });
-export const getGlobalStatusResponse = z.object({ globalStatus: z.enum(GLOBAL_STATUSES) });
+export const getGlobalStatusResponse = z.object({
+  globalStatus: z.enum(GLOBAL_STATUSES),
+  /** Null until the contract is completed; then the units by number, or none yet. */
+  moveIn: z
+    .object({ status: z.enum(MOVE_IN_STATUSES), unitNumbers: z.array(z.string()) })
+    .nullable()
+    .optional(),
+});
+export type MoveIn = NonNullable<z.infer<typeof getGlobalStatusResponse>['moveIn']>;
 
 /** Upload to `registration_documents` (multipart form: registrationId, documentType, file). */
 export const ACCEPTED_DOCUMENT_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png'] as const;

@@ -1,4 +1,5 @@
 import { verifySharedSecret } from '../../adapters/esign';
+import { withDelivery } from '../../adapters/outbox-delivery';
 import { HttpError } from '../../http-error';
 import type { FunctionDefinition } from '../../router';
 import { settleContract } from './records';
@@ -20,7 +21,7 @@ export const eSignWebhookFunction: FunctionDefinition = {
     ];
     const submitterId = body.data?.id;
     if (!status || (typeof submitterId !== 'number' && typeof submitterId !== 'string')) return { received: true };
-    await ctx.db.transaction(async (tx) => {
+    await withDelivery(ctx, async (tx) => {
       const { rows } = await tx.query<{ contract_id: string }>(
         `update contract_submitters set status = $2,
            signed_at = case when $2 = 'completed' then now() else signed_at end,
@@ -28,7 +29,7 @@ export const eSignWebhookFunction: FunctionDefinition = {
          where provider_submitter_id = $1 and status not in ('completed', 'declined') returning contract_id::text`,
         [String(submitterId), status],
       );
-      if (rows[0]) await settleContract(tx, rows[0].contract_id);
+      if (rows[0]) await settleContract(tx, ctx, rows[0].contract_id);
     });
     return { received: true };
   },

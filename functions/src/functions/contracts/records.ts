@@ -1,6 +1,7 @@
 import type { Contract, Submitter } from 'shared-api';
 import type { Queryable } from '../../db';
 import { toIso } from '../../db/iso';
+import { type MoveInContext, moveIn } from '../../move-in/move-in';
 
 interface ContractRow extends Record<string, unknown> {
   id: string;
@@ -41,10 +42,12 @@ export async function contractStatus(
 }
 
 /**
- * After a signer acts: both signed → the contract is completed and the registration locked
- * (global status completed); one declined → the contract is declined and a new one may be made.
+ * After a signer acts: both signed → the contract is completed, the registration locked (global
+ * status completed) and the tenant moves in; one declined → the contract is declined and a new
+ * one may be made. Inside the signer's transaction, so a completed contract always has its
+ * move-in.
  */
-export async function settleContract(q: Queryable, contractId: string): Promise<void> {
+export async function settleContract(q: Queryable, ctx: MoveInContext, contractId: string): Promise<void> {
   const { rows } = await q.query<{ status: string }>('select status from contract_submitters where contract_id = $1', [
     contractId,
   ]);
@@ -66,6 +69,7 @@ export async function settleContract(q: Queryable, contractId: string): Promise<
       await q.query(`update registrations set global_status = 'completed', updated_at = now() where id = $1`, [
         registrationId,
       ]);
+      await moveIn(q, ctx, registrationId);
     }
   }
 }

@@ -255,8 +255,10 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
       });
       const done = await post('get-contract-status', { registrationId });
       expect(done.body.contract).toMatchObject({ status: 'completed' });
+      // Moved in: a unit of the chosen product (3 m³, the B- street-level units) is the tenant's.
       expect((await post('get-registration-global-status', { registrationId })).body).toEqual({
         globalStatus: 'completed',
+        moveIn: { status: 'allocated', unitNumbers: [expect.stringMatching(/^B-\d{3}$/)] },
       });
       // Locked: nothing more can change.
       expect((await post('create-client', { registrationId })).status).toBe(409);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hashSigningToken } from '../../adapters/esign';
+import { withDelivery } from '../../adapters/outbox-delivery';
 import type { Queryable } from '../../db';
 import { HttpError } from '../../http-error';
 import { type FunctionDefinition, parseOr400 } from '../../router';
@@ -105,7 +106,7 @@ export const signingSubmitFunction: FunctionDefinition = {
   method: 'POST',
   async handle(req, ctx, res) {
     const form = parseOr400(submission, req.body);
-    const html = await ctx.db.transaction(async (tx) => {
+    const html = await withDelivery(ctx, async (tx) => {
       const signer = await signerByToken(tx, form.token, true);
       if (!signer) throw new HttpError(404, 'Signing link not found or no longer valid');
       if (!pending(signer)) return donePage(signer);
@@ -126,7 +127,7 @@ export const signingSubmitFunction: FunctionDefinition = {
           signer.id,
         ]);
       }
-      await settleContract(tx, signer.contract_id);
+      await settleContract(tx, ctx, signer.contract_id);
       return donePage((await signerByToken(tx, form.token)) as SignerRow);
     });
     res.type('html').set('cache-control', 'no-store').send(html);

@@ -25,8 +25,8 @@ export async function loadCatalogue(db: Queryable, lang: Lang): Promise<Catalogu
        case when $1 = 'en' then name_en else name_es end as name,
        case when $1 = 'en' then description_en else description_es end as description,
        size_m3::text, monthly::text, quarterly::text, semiannually::text, annually::text, setup_fee::text,
-       stock_control, stock
-     from products where active order by pid`,
+       stock_control, product_stock.stock
+     from products join product_stock using (pid) where active order by pid`,
     [lang],
   );
   return rows.map((row) => ({

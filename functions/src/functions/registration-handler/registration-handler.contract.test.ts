@@ -4,6 +4,7 @@ import { TEST_APPLICANT } from '../../testing/applicant';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn } from '../../testing/service';
+import { setAvailableUnits } from '../../testing/units';
 import { RECOVERY_CODE_ALPHABET } from './codes';
 
 const applicant = TEST_APPLICANT;
@@ -507,11 +508,11 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
         code: 'product_too_small',
       });
       // Four free units of 12 m³ cover 30 m³ (three units), but not when only two are free.
-      await served.db.query('update products set stock = 2 where pid = 207');
+      await setAvailableUnits(served.db, 207, 2);
       try {
         expect((await set('207', 30)).body).toMatchObject({ success: false, code: 'product_out_of_stock' });
       } finally {
-        await served.db.query('update products set stock = 4 where pid = 207');
+        await setAvailableUnits(served.db, 207, 4);
       }
     });
 
@@ -531,20 +532,20 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
       expect((await record(id)).metadata).toMatchObject({
         serviceDetails: { numberProductsRequired: 3, recurringFee: 117, volumeRequested: 4.2 },
       });
-      await served.db.query('update products set stock = 0 where pid = 102');
+      await setAvailableUnits(served.db, 102, 0);
       try {
         expect(await save(choice)).toEqual({
           status: 409,
           body: { error: 'Product out of stock', code: 'product_out_of_stock' },
         });
       } finally {
-        await served.db.query('update products set stock = 5 where pid = 102');
+        await setAvailableUnits(served.db, 102, 5);
       }
     });
 
     it('explains why a product cannot be set', async () => {
       const id = await register();
-      await served.db.query('update products set stock = 0 where pid = 203');
+      await setAvailableUnits(served.db, 203, 0);
       try {
         expect((await call('check_and_set_product', { registrationId: id, productId: '203' })).body).toEqual({
           success: false,
@@ -552,7 +553,7 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
           code: 'product_out_of_stock',
         });
       } finally {
-        await served.db.query('update products set stock = 8 where pid = 203');
+        await setAvailableUnits(served.db, 203, 8);
       }
       expect((await call('check_and_set_product', { registrationId: id, productId: '999' })).body.error).toBe(
         'Product not found',

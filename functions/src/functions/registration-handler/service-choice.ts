@@ -34,7 +34,8 @@ export async function findProduct(q: Queryable, productId: string): Promise<Chos
   if (!/^\d{1,9}$/.test(productId)) return null;
   const { rows } = await q.query<ProductRow>(
     `select pid, name_es, name_en, monthly::text, quarterly::text, semiannually::text, annually::text,
-       setup_fee::text, size_m3::text, stock_control, stock, active from products where pid = $1`,
+       setup_fee::text, size_m3::text, stock_control, product_stock.stock, active
+     from products join product_stock using (pid) where pid = $1`,
     [Number(productId)],
   );
   const row = rows[0];

@@ -1,7 +1,11 @@
-import { postFunctions } from 'shared-api';
+import { MOVE_IN_STATUSES, postFunctions } from 'shared-api';
+import { z } from 'zod';
+import { unitsOf } from '../../move-in/units';
 import { holdsApplicantSession, requireApplicantSession } from '../../registrations/applicant-session';
 import { requireRegistration } from '../../registrations/records';
 import { jsonFunction } from '../../router';
+
+const moveInStatus = z.enum(MOVE_IN_STATUSES);
 
 /**
  * The `is_session_valid(p_registration_id)` procedure as a function: true only for the
@@ -15,13 +19,18 @@ export const isSessionValidFunction = jsonFunction(
   }),
 );
 
-/** Reading `registrations.global_status` by id. */
+/** Reading `registrations.global_status` by id, and once completed, the tenant's units. */
 export const getRegistrationGlobalStatusFunction = jsonFunction(
   'get-registration-global-status',
   postFunctions['get-registration-global-status'],
   async ({ registrationId }, ctx, meta) => {
     await requireApplicantSession(ctx.db, meta, registrationId);
     const row = await requireRegistration(ctx.db, registrationId);
-    return { globalStatus: row.global_status };
+    const status = moveInStatus.safeParse(row.move_in_status);
+    if (!status.success) return { globalStatus: row.global_status, moveIn: null };
+    return {
+      globalStatus: row.global_status,
+      moveIn: { status: status.data, unitNumbers: await unitsOf(ctx.db, registrationId) },
+    };
   },
 );

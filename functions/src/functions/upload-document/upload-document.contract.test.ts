@@ -107,7 +107,7 @@ describe.each(databaseEngines())('upload-document on $name', (engine) => {
       });
       return { status: res.status, body: await res.json() };
     };
-    expect(await read(registrationId)).toEqual({ status: 200, body: { globalStatus: 'in_progress' } });
+    expect(await read(registrationId)).toEqual({ status: 200, body: { globalStatus: 'in_progress', moveIn: null } });
     expect((await read('nope')).status).toBe(401);
   });
 

@@ -1,0 +1,22 @@
+import type { Queryable } from '../db';
+
+/**
+ * Leaves `available` of a product's free units available (first by number) and takes the rest
+ * out of service: a product's stock is its available units, so this is how a test sets it.
+ */
+export async function setAvailableUnits(db: Queryable, productId: number, available: number): Promise<void> {
+  const { rows } = await db.query<{ free: number }>(
+    `select count(*)::integer as free from units where product_id = $1 and status in ('available', 'out_of_service')`,
+    [productId],
+  );
+  if ((rows[0]?.free ?? 0) < available) throw new Error(`product ${productId} has fewer than ${available} free units`);
+  await db.query(
+    `update units set updated_at = now(), status = case
+       when unit_number in (
+         select unit_number from units where product_id = $1 and status in ('available', 'out_of_service')
+         order by unit_number limit $2
+       ) then 'available' else 'out_of_service' end
+     where product_id = $1 and status in ('available', 'out_of_service')`,
+    [productId, available],
+  );
+}
