@@ -3,13 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { createMockHandlers } from 'shared-api/msw';
-import { STORED_TEST_APPLICANT } from 'shared-api/testing';
 import { renderRemote } from 'shared-ui/testing';
 import { useToasts } from 'shared-ui/toast';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import App from '../App';
-import { emptyDraft } from '../session/draft';
 import { useDraft } from '../session/store';
+import { verifiedDraft } from '../session/testing';
 
 const registrationId = '6f1c1b9e-2d7a-4d0e-9a53-0c3a1f0b2e11';
 /** What reached the server: each upload's document type, each saved draft's sections. */
@@ -39,14 +38,11 @@ beforeEach(() => {
   uploads.length = 0;
   saved.length = 0;
   useToasts.setState({ toasts: [] });
-  useDraft.getState().replace({
-    ...emptyDraft(),
-    ...STORED_TEST_APPLICANT,
-    registrationId,
-    emailVerified: true,
-    phoneVerified: true,
-    completedSections: { clientData: true, verification: true, documents: false, serviceDetails: false },
-  });
+  useDraft.getState().replace(
+    verifiedDraft(registrationId, {
+      completedSections: { clientData: true, verification: true, documents: false, serviceDetails: false },
+    }),
+  );
 });
 afterEach(() => server.resetHandlers());
 

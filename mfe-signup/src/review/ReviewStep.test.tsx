@@ -9,8 +9,8 @@ import { renderRemote } from 'shared-ui/testing';
 import { useToasts } from 'shared-ui/toast';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import App from '../App';
-import { emptyDraft } from '../session/draft';
 import { useDraft } from '../session/store';
+import { verifiedDraft } from '../session/testing';
 import { CONTRACT_SUBSCRIPTION_DELAY_MS } from './realtime';
 
 const registrationId = '6f1c1b9e-2d7a-4d0e-9a53-0c3a1f0b2e11';
@@ -116,22 +116,19 @@ beforeEach(() => {
   });
   for (const name of Object.keys(answers)) delete answers[name];
   vi.stubGlobal('EventSource', FakeEventSource);
-  useDraft.getState().replace({
-    ...emptyDraft(),
-    ...STORED_TEST_APPLICANT,
-    registrationId,
-    emailVerified: true,
-    phoneVerified: true,
-    documents: { frontId: 'a.pdf', backId: 'b.pdf', bankDocument: 'c.pdf' },
-    serviceDetails: {
-      productId: '204',
-      productName: 'Trastero 3 m²',
-      period: 'monthly',
-      setupFee: 45,
-      recurringFee: 39,
-    },
-    completedSections: { clientData: true, verification: true, documents: true, serviceDetails: true },
-  });
+  useDraft.getState().replace(
+    verifiedDraft(registrationId, {
+      documents: { frontId: 'a.pdf', backId: 'b.pdf', bankDocument: 'c.pdf' },
+      serviceDetails: {
+        productId: '204',
+        productName: 'Trastero 3 m²',
+        period: 'monthly',
+        setupFee: 45,
+        recurringFee: 39,
+      },
+      completedSections: { clientData: true, verification: true, documents: true, serviceDetails: true },
+    }),
+  );
 });
 afterEach(() => {
   server.resetHandlers();
