@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hasValidIbanChecksum } from 'shared-api';
+import { DEMO_SITE_CONFIG, formatAddress } from 'shared-api/site';
 import { z } from 'zod';
+import { creditorIdentifier, isValidCreditorIdentifier } from './direct-debit/creditor';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -17,6 +20,22 @@ const envSchema = z.object({
   BUSINESS_EMAIL: z.email().default('reservas@trasteros-demo.example'),
   /** The company that signs the contracts (the legal name of the site configuration). */
   BUSINESS_NAME: z.string().min(1).default('Almacenes Ficticios del Sur, S.L. (empresa de demostración)'),
+  /** The company's postal address, as the contracts and the direct-debit mandates name it. */
+  BUSINESS_ADDRESS: z.string().min(1).default(formatAddress(DEMO_SITE_CONFIG)),
+  /** Where the contracts are signed (the facility's town). */
+  BUSINESS_CITY: z.string().min(1).default(DEMO_SITE_CONFIG.address.city),
+  /** SEPA creditor identifier of the company (ESkk000 + NIF); the demo's is built from its tax id. */
+  SEPA_CREDITOR_ID: z
+    .string()
+    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+    .refine(isValidCreditorIdentifier, 'not a SEPA creditor identifier (check digits)')
+    .default(creditorIdentifier(DEMO_SITE_CONFIG.taxId)),
+  /** The company's account the rent is collected into. The default is the standard example IBAN. */
+  SEPA_CREDITOR_IBAN: z
+    .string()
+    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+    .refine(hasValidIbanChecksum, 'not an IBAN (check digits)')
+    .default('ES9121000418450200051332'),
   MAIL_FROM: z.string().default('Trasteros (demo) <no-reply@trasteros-demo.example>'),
   /** smtp(s)://user:pass@host:port — without it e-mails stay in the outbox table. */
   SMTP_URL: z.string().optional(),

@@ -1,5 +1,6 @@
 import type { FunctionContext } from '../context';
 import type { Queryable } from '../db';
+import { startRentSchedule } from '../direct-debit/invoices';
 import { latestPayment } from '../functions/payments/records';
 import { findProduct, unitsFor } from '../functions/registration-handler/service-choice';
 import { readMetadata, requireRegistration } from '../registrations/records';
@@ -62,5 +63,11 @@ async function allocate(tx: Queryable, registrationId: string, metadata: unknown
     count: unitsFor(product, chosen),
     registrationId,
   });
-  return unitNumbers ? { status: 'allocated', unitNumbers } : { status: 'awaiting_unit', reason: 'no_unit_free' };
+  if (!unitNumbers) return { status: 'awaiting_unit', reason: 'no_unit_free' };
+  await startRentSchedule(tx, registrationId, {
+    period: chosen.period,
+    amount: chosen.recurringFee,
+    productName: product.names.es,
+  });
+  return { status: 'allocated', unitNumbers };
 }

@@ -25,21 +25,25 @@ export function isValidSpanishIban(value: string): boolean {
   return /^ES\d{22}$/i.test(value.replace(/\s+/g, ''));
 }
 
+/** ISO 7064 MOD 97-10 of letters and digits: letters count as numbers (A=10…Z=35). */
+export function mod97(value: string): number {
+  let remainder = 0;
+  for (const char of value.toUpperCase()) {
+    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
+    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder;
+}
+
 /**
  * ISO 13616 check digits: the country and check digits move to the end, letters become
- * numbers (A=10…Z=35) and the whole number modulo 97 must be 1. Catches a mistyped digit,
- * which the format rule alone lets through.
+ * numbers and the whole number modulo 97 must be 1. Catches a mistyped digit, which the
+ * format rule alone lets through.
  */
 export function hasValidIbanChecksum(value: string): boolean {
   const iban = value.replace(/\s+/g, '').toUpperCase();
   if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(iban)) return false;
-  const rearranged = iban.slice(4) + iban.slice(0, 4);
-  let remainder = 0;
-  for (const char of rearranged) {
-    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
-    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
-  }
-  return remainder === 1;
+  return mod97(iban.slice(4) + iban.slice(0, 4)) === 1;
 }
 
 export function isValidPostalCode(value: string): boolean {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CONTRACT_PENDING, clientDataFromRecord, postFunctions } from 'shared-api';
 import { withDelivery } from '../../adapters/outbox-delivery';
+import { newMandate, storeMandate } from '../../direct-debit/mandates';
 import { HttpError, refusal } from '../../http-error';
 import { requireApplicantSession } from '../../registrations/applicant-session';
 import {
@@ -64,6 +65,7 @@ export const createContractFunction = jsonFunction(
       if (!service) throw refusal('selection_required');
 
       const contractId = randomUUID();
+      const mandate = newMandate(ctx.config, registration, contractId);
       const document = contractDocument(
         {
           ...clientDataFromRecord(registration),
@@ -72,7 +74,8 @@ export const createContractFunction = jsonFunction(
         },
         service,
         await depositOf(tx, registration),
-        { name: ctx.config.BUSINESS_NAME, email: ctx.config.BUSINESS_EMAIL },
+        { name: ctx.config.BUSINESS_NAME, email: ctx.config.BUSINESS_EMAIL, address: ctx.config.BUSINESS_ADDRESS },
+        mandate,
         new Date(),
       );
       const submission = await ctx.esign.createSubmission({
@@ -89,6 +92,7 @@ export const createContractFunction = jsonFunction(
          values ($1, $2, 'awaiting_signatures', $3, $4, $5)`,
         [contractId, registration.id, ctx.esign.name, submission.providerSubmissionId, document],
       );
+      await storeMandate(tx, mandate, { registrationId: registration.id, contractId });
       for (const signer of submission.signers) {
         await tx.query(
           `insert into contract_submitters (id, contract_id, role, email, status, token_hash, provider_submitter_id)

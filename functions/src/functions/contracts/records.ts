@@ -1,6 +1,7 @@
 import type { Contract, Submitter } from 'shared-api';
 import type { Queryable } from '../../db';
 import { toIso } from '../../db/iso';
+import { settleMandate } from '../../direct-debit/mandates';
 import { type MoveInContext, moveIn } from '../../move-in/move-in';
 
 interface ContractRow extends Record<string, unknown> {
@@ -56,6 +57,7 @@ export async function settleContract(q: Queryable, ctx: MoveInContext, contractI
       `update contracts set status = 'declined', declined_at = now() where id = $1 and status = 'awaiting_signatures'`,
       [contractId],
     );
+    await settleMandate(q, contractId, 'cancelled');
     return;
   }
   if (rows.length > 0 && rows.every((r) => r.status === 'completed')) {
@@ -66,6 +68,7 @@ export async function settleContract(q: Queryable, ctx: MoveInContext, contractI
     );
     const registrationId = done[0]?.registration_id;
     if (registrationId) {
+      await settleMandate(q, contractId, 'signed');
       await q.query(`update registrations set global_status = 'completed', updated_at = now() where id = $1`, [
         registrationId,
       ]);

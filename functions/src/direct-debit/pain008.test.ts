@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { type Collection, pain008, sepaText } from './pain008';
+
+const creditor = {
+  name: 'Almacenes Ficticios del Sur, S.L.',
+  identifier: 'ES81000B00000000',
+  iban: 'ES9121000418450200051332',
+};
+const collection = (overrides: Partial<Collection>): Collection => ({
+  endToEndId: 'MD-ABC123-1-001',
+  amount: 62,
+  sequenceType: 'FRST',
+  dueDate: '2026-12-01',
+  mandateReference: 'MD-ABC123-1',
+  mandateSignedOn: '2026-11-23',
+  debtorName: 'Ana García',
+  debtorIban: 'ES7620770024003102575766',
+  remittanceInformation: 'Alquiler Trastero 3 m³ diciembre',
+  ...overrides,
+});
+
+describe('pain008', () => {
+  const xml = pain008({
+    messageId: 'REM-20261201',
+    createdAt: new Date('2026-11-30T10:00:00Z'),
+    creditor,
+    collections: [
+      collection({}),
+      collection({ endToEndId: 'MD-X-002', sequenceType: 'RCUR', amount: 40.5, debtorName: 'Peña & Hijos' }),
+      collection({ endToEndId: 'MD-Y-003', sequenceType: 'RCUR', amount: 10.25 }),
+    ],
+  });
+
+  it('carries the group totals and one payment block per sequence type and date', () => {
+    expect(xml).toContain('xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.02"');
+    expect(xml).toMatch(/<GrpHdr>[\s\S]*<NbOfTxs>3<\/NbOfTxs>\s*<CtrlSum>112.75<\/CtrlSum>/);
+    expect(xml.match(/<PmtInf>/g)).toHaveLength(2);
+    expect(xml).toMatch(/<SeqTp>FRST<\/SeqTp>[\s\S]*<SeqTp>RCUR<\/SeqTp>/);
+    expect(xml).toMatch(/<NbOfTxs>2<\/NbOfTxs>\s*<CtrlSum>50.75<\/CtrlSum>/);
+    expect(xml).toContain('<ReqdColltnDt>2026-12-01</ReqdColltnDt>');
+  });
+
+  it('names the creditor scheme id, the mandate and the debtor’s account of each collection', () => {
+    expect(xml).toContain('<Id>ES81000B00000000</Id><SchmeNm><Prtry>SEPA</Prtry></SchmeNm>');
+    expect(xml).toContain('<MndtId>MD-ABC123-1</MndtId><DtOfSgntr>2026-11-23</DtOfSgntr>');
+    expect(xml).toContain('<DbtrAcct><Id><IBAN>ES7620770024003102575766</IBAN></Id></DbtrAcct>');
+    expect(xml).toContain('<InstdAmt Ccy="EUR">62.00</InstdAmt>');
+  });
+
+  it('writes names in the SEPA character set, escaped', () => {
+    expect(xml).toContain('<Nm>Ana Garcia</Nm>');
+    expect(xml).toContain('<Nm>Pena Hijos</Nm>');
+    expect(sepaText('Alquiler <Trastero> 3 m³ · año', 140)).toBe('Alquiler Trastero 3 m ano');
+    expect(sepaText('x'.repeat(80), 70)).toHaveLength(70);
+  });
+});

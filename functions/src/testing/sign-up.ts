@@ -1,0 +1,109 @@
+import { TEST_APPLICANT } from './applicant';
+import { type CookieJar, cookieJar } from './cookie-jar';
+import type { ServedFunctions } from './service';
+
+export const TEST_SERVICE = {
+  productId: '202',
+  productName: 'Trastero 3 m³',
+  period: 'monthly',
+  setupFee: 150,
+  recurringFee: 62,
+  numberProductsRequired: 1,
+} as const;
+
+type Served = { db: ServedFunctions['ctx']['db']; service: ServedFunctions };
+
+/**
+ * An applicant's sign-up through the real functions up to the contract awaiting signatures:
+ * registration, verified contacts and the three documents (stored as rows: the upload has its
+ * own tests), the client, the paid deposit (sandbox card) and the contract with both signing
+ * links. `sign(role)` signs as that party from the e-mailed link.
+ */
+export async function signUpToContract(
+  served: Served,
+  {
+    applicant = TEST_APPLICANT,
+    serviceDetails = TEST_SERVICE,
+    documents = ['frontId', 'backId', 'bankDocument'],
+    browser = cookieJar(),
+  }: {
+    applicant?: Record<string, string>;
+    serviceDetails?: Record<string, unknown>;
+    documents?: string[];
+    browser?: CookieJar;
+  } = {},
+) {
+  const url = served.service.url;
+  const post = async (name: string, body: unknown) => {
+    const res = await browser.fetch(url(name), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`${name}: HTTP ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const form = async (name: string, fields: Record<string, string>) =>
+    (await browser.fetch(url(name), { method: 'POST', body: new URLSearchParams(fields) })).text();
+
+  const created = await post('registration-handler', { action: 'create_registration', ...applicant });
+  const registrationId = String(created.registrationId);
+  await served.db.query(
+    `update registrations set email_verified = true, phone_verified = true, metadata = $2 where id = $1`,
+    [
+      registrationId,
+      JSON.stringify({
+        completedSections: { clientData: true, verification: true, documents: true, serviceDetails: true },
+        serviceDetails,
+      }),
+    ],
+  );
+  for (const documentType of documents) {
+    await served.db.query(
+      `insert into registration_documents (registration_id, document_type, file_path, content_type, size_bytes)
+       values ($1, $2, $3, 'application/pdf', 100)`,
+      [registrationId, documentType, `${registrationId}/${documentType}.pdf`],
+    );
+  }
+  await post('create-client', { registrationId });
+  const { paymentId } = await post('create-revolut-payment', {
+    registrationId,
+    amount: serviceDetails.setupFee,
+    currency: 'EUR',
+    description: 'Fianza',
+    fianzaType: 'monthly',
+    paymentMethod: { type: 'card' },
+    returnPath: '/es/alta/revision',
+  });
+  await form('sandbox-checkout-submit', {
+    payment: String(paymentId),
+    decision: 'pay',
+    card: '4242424242424242',
+    expiry: '12/39',
+    cvc: '123',
+  });
+  await post('create-contract', { registrationId });
+
+  const { rows } = await served.db.query<{ registration_code: string; email: string }>(
+    'select registration_code, email from registrations where id = $1',
+    [registrationId],
+  );
+  const { rows: links } = await served.db.query<{ recipient: string; body: string }>(
+    `select recipient, body from outbox where subject like 'Contrato para firmar%' and body like $1 order by id`,
+    [`%${rows[0]?.registration_code}%`],
+  );
+  const tokens = {
+    Cliente: /token=([A-Za-z0-9_-]+)/.exec(links[0]?.body ?? '')?.[1] ?? '',
+    Empresa: /token=([A-Za-z0-9_-]+)/.exec(links[1]?.body ?? '')?.[1] ?? '',
+  };
+  return {
+    registrationId,
+    registrationCode: rows[0]?.registration_code ?? '',
+    post,
+    /** Signs as the party from its e-mailed link; returns the page the signer sees. */
+    sign: (role: 'Cliente' | 'Empresa', name = role === 'Cliente' ? String(applicant.fullName) : 'Trasteros Demo') =>
+      form('esign-submit', { token: tokens[role], decision: 'sign', name, consent: 'yes' }),
+    decline: (role: 'Cliente' | 'Empresa') => form('esign-submit', { token: tokens[role], decision: 'decline' }),
+  };
+}
