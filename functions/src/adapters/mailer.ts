@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Queryable } from '../db';
-import type { Outbox } from './outbox';
+import type { Attachment, Outbox } from './outbox';
 import type { Transport } from './outbox-delivery';
 
 export interface Email {
@@ -9,6 +9,7 @@ export interface Email {
   text: string;
   /** Kept out of the development outbox listing: the link in it acts for the company. */
   unlisted?: boolean;
+  attachments?: Attachment[];
 }
 
 export interface Mailer {
@@ -29,6 +30,7 @@ export function createMailer(outbox: Outbox): Mailer {
           subject: email.subject,
           body: email.text,
           ...(email.unlisted ? { unlisted: true } : {}),
+          ...(email.attachments?.length ? { attachments: email.attachments } : {}),
         },
         tx,
       ),
@@ -39,6 +41,16 @@ export function createMailer(outbox: Outbox): Mailer {
 export function smtpTransport({ smtpUrl, from }: { smtpUrl: string; from: string }): Transport {
   const transport = nodemailer.createTransport(smtpUrl);
   return async (message) => {
-    await transport.sendMail({ from, to: message.recipient, subject: message.subject ?? '', text: message.body });
+    await transport.sendMail({
+      from,
+      to: message.recipient,
+      subject: message.subject ?? '',
+      text: message.body,
+      attachments: message.attachments.map((file) => ({
+        filename: file.filename,
+        contentType: file.contentType,
+        content: Buffer.from(file.content),
+      })),
+    });
   };
 }

@@ -101,6 +101,27 @@ describe.each(databaseEngines())('the outbox’s delivery on $name', (engine) =>
     expect(smtp.received).toHaveLength(1);
   });
 
+  it('sends an e-mail’s attachments with it over SMTP (the signed contract)', async () => {
+    const pdf = Buffer.from('%PDF-1.7 contrato firmado %%EOF');
+    const ctx = { db, delivery: { wake() {}, runOnce: async () => 0, start() {}, stop: async () => {} } };
+    const id = await withDelivery(ctx, (tx) =>
+      createMailer(createOutbox(db)).queue(
+        {
+          to: 'ana@example.com',
+          subject: 'Tu contrato',
+          text: 'Adjunto',
+          attachments: [{ filename: 'contrato-K7P2QX.pdf', contentType: 'application/pdf', content: pdf }],
+        },
+        tx,
+      ),
+    );
+    expect(await delivery().runOnce()).toBe(1);
+    const data = smtp.received[0]?.data ?? '';
+    expect(data).toMatch(/Content-Type: application\/pdf; name=contrato-K7P2QX\.pdf/);
+    expect(data).toContain(pdf.toString('base64'));
+    expect(await row(id)).toMatchObject({ sent: true });
+  });
+
   it('retries with back-off when SMTP refuses twice, then the server accepts', async () => {
     smtp.refusals = 2;
     const id = await commitEmail('luis@example.com');

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database, Queryable } from '../db';
-import type { OutboxChannel } from './outbox';
+import { type Attachment, attachmentsOf, type OutboxChannel } from './outbox';
 
 /** A message as the delivery reads it back from its row. */
 export type OutgoingMessage = {
@@ -11,6 +11,7 @@ export type OutgoingMessage = {
   body: string;
   /** This claim included. */
   attempts: number;
+  attachments: Attachment[];
 };
 
 /** Sends one message through a provider (SMTP, an SMS gateway); throws when it was not accepted. */
@@ -85,8 +86,8 @@ export function createOutboxDelivery({
     );
   }
 
-  async function claim(): Promise<OutgoingMessage[]> {
-    const { rows } = await db.query<OutgoingMessage>(
+  async function claim(): Promise<Omit<OutgoingMessage, 'attachments'>[]> {
+    const { rows } = await db.query<Omit<OutgoingMessage, 'attachments'>>(
       `update outbox set attempts = attempts + 1, claimed_until = now() + make_interval(secs => $2)
        where id in (
          select id from outbox
@@ -100,7 +101,7 @@ export function createOutboxDelivery({
     return rows;
   }
 
-  async function settle(message: OutgoingMessage, error: unknown) {
+  async function settle(message: Pick<OutgoingMessage, 'id' | 'channel' | 'attempts'>, error: unknown) {
     if (error === null) {
       await db.query('update outbox set sent_at = now(), claimed_until = null, error = null where id = $1', [
         message.id,
@@ -132,7 +133,7 @@ export function createOutboxDelivery({
         let failure: unknown = null;
         try {
           if (!transport) throw new Error(`no transport for ${message.channel}`);
-          await transport(message);
+          await transport({ ...message, attachments: await attachmentsOf(db, message.id) });
           sent++;
         } catch (error) {
           failure = error ?? new Error('delivery failed');

@@ -2,6 +2,12 @@ import type { Queryable } from '../db';
 
 export type OutboxChannel = 'email' | 'sms';
 
+export interface Attachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
 export interface OutboxMessage {
   channel: OutboxChannel;
   recipient: string;
@@ -9,17 +15,34 @@ export interface OutboxMessage {
   body: string;
   /** Never listed by the development endpoint (the company's signing links): only its recipient reads it. */
   unlisted?: boolean;
+  attachments?: Attachment[];
 }
 
-export interface StoredOutboxMessage extends OutboxMessage {
+export interface StoredOutboxMessage extends Omit<OutboxMessage, 'attachments'> {
   id: string;
   createdAt: string;
+  attachments?: { id: string; filename: string; contentType: string; size: number }[];
 }
 
 export interface Outbox {
   /** Writes the message inside the caller's transaction when one is given. */
   enqueue(message: OutboxMessage, tx?: Queryable): Promise<string>;
   latest(filter: { recipient?: string; limit: number }): Promise<StoredOutboxMessage[]>;
+  /** A listed message's attachment, by its id (the development endpoint). */
+  listedAttachment(id: string): Promise<Attachment | null>;
+}
+
+/** The files of one message, in the order they were attached. */
+export async function attachmentsOf(q: Queryable, outboxId: string): Promise<Attachment[]> {
+  const { rows } = await q.query<{ filename: string; content_type: string; content: Uint8Array }>(
+    'select filename, content_type, content from outbox_attachments where outbox_id = $1 order by id',
+    [outboxId],
+  );
+  return rows.map((row) => ({
+    filename: row.filename,
+    contentType: row.content_type,
+    content: Buffer.from(row.content),
+  }));
 }
 
 export function createOutbox(db: Queryable): Outbox {
@@ -30,7 +53,14 @@ export function createOutbox(db: Queryable): Outbox {
          returning id::text as id`,
         [message.channel, message.recipient, message.subject ?? null, message.body, !message.unlisted],
       );
-      return rows[0]?.id ?? '';
+      const id = rows[0]?.id ?? '';
+      for (const file of message.attachments ?? []) {
+        await tx.query(
+          'insert into outbox_attachments (outbox_id, filename, content_type, content) values ($1, $2, $3, $4)',
+          [id, file.filename, file.contentType, file.content],
+        );
+      }
+      return id;
     },
     async latest({ recipient, limit }) {
       const { rows } = await db.query<{
@@ -40,9 +70,14 @@ export function createOutbox(db: Queryable): Outbox {
         subject: string | null;
         body: string;
         created_at: Date | string;
+        attachments: { id: string; filename: string; contentType: string; size: number }[] | null;
       }>(
-        `select id::text as id, channel, recipient, subject, body, created_at from outbox
-         where listed and ($1::text is null or recipient = $1) order by outbox.id desc limit $2`,
+        `select o.id::text as id, o.channel, o.recipient, o.subject, o.body, o.created_at,
+           (select json_agg(json_build_object('id', a.id::text, 'filename', a.filename,
+              'contentType', a.content_type, 'size', octet_length(a.content)) order by a.id)
+            from outbox_attachments a where a.outbox_id = o.id) as attachments
+         from outbox o
+         where o.listed and ($1::text is null or o.recipient = $1) order by o.id desc limit $2`,
         [recipient ?? null, limit],
       );
       return rows.map((r) => ({
@@ -52,7 +87,17 @@ export function createOutbox(db: Queryable): Outbox {
         ...(r.subject ? { subject: r.subject } : {}),
         body: r.body,
         createdAt: new Date(r.created_at).toISOString(),
+        ...(r.attachments ? { attachments: r.attachments } : {}),
       }));
+    },
+    async listedAttachment(id) {
+      const { rows } = await db.query<{ filename: string; content_type: string; content: Uint8Array }>(
+        `select a.filename, a.content_type, a.content from outbox_attachments a join outbox o on o.id = a.outbox_id
+         where a.id = $1::bigint and o.listed`,
+        [id],
+      );
+      const row = rows[0];
+      return row ? { filename: row.filename, contentType: row.content_type, content: Buffer.from(row.content) } : null;
     },
   };
 }

@@ -5,7 +5,7 @@ import { createContractFunction, getContractStatusFunction } from './contracts';
 import { eSignWebhookFunction } from './contracts/docuseal-webhook';
 import { signingPageFunction, signingSubmitFunction } from './contracts/signing-pages';
 import { createClientFunction } from './create-client';
-import { outboxFunction } from './outbox';
+import { outboxAttachmentFunction, outboxFunction } from './outbox';
 import { pageStylesFunction } from './pages/html';
 import { createPaymentFunction, getPaymentStatusFunction } from './payments';
 import { revolutWebhookFunction } from './payments/revolut-webhook';
@@ -41,6 +41,6 @@ export function functionDefinitions(
     // Local providers' pages: only when those providers are the ones in use.
     ...(config.PAYMENTS_PROVIDER === 'sandbox' ? [sandboxCheckoutFunction, sandboxCheckoutSubmitFunction] : []),
     ...(config.ESIGN_PROVIDER === 'local' ? [signingPageFunction, signingSubmitFunction] : []),
-    ...(config.exposeOutbox ? [outboxFunction] : []),
+    ...(config.exposeOutbox ? [outboxFunction, outboxAttachmentFunction] : []),
   ];
 }

@@ -12,7 +12,12 @@ export const outboxMessage = z.object({
   subject: z.string().optional(),
   body: z.string(),
   createdAt: z.string(),
+  /** Files the e-mail carries; each is read from the outbox-attachment endpoint by its id. */
+  attachments: z
+    .array(z.object({ id: z.string(), filename: z.string(), contentType: z.string(), size: z.number().int() }))
+    .optional(),
 });
+export const outboxAttachmentQuery = z.object({ id: z.string().regex(/^\d{1,18}$/) });
 export const DEV_OUTBOX_NOTICE =
   'Development outbox: what the service sent, for testers. Enabled by DEV_OUTBOX=1; it does not exist in production.';
 export const outboxResponse = z.object({ notice: z.literal(DEV_OUTBOX_NOTICE), messages: z.array(outboxMessage) });

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db';
 import { toIso } from '../../db/iso';
 import { settleMandate } from '../../direct-debit/mandates';
 import { type MoveInContext, moveIn } from '../../move-in/move-in';
+import { deliverSignedContract } from '../../signed-contract/deliver';
 
 interface ContractRow extends Record<string, unknown> {
   id: string;
@@ -44,7 +45,7 @@ export async function contractStatus(
 
 /**
  * After a signer acts: both signed → the contract is completed, the registration locked (global
- * status completed) and the tenant moves in; one declined → the contract is declined and a new
+ * status completed), the tenant moves in and gets the signed PDF; one declined → the contract is declined and a new
  * one may be made. Inside the signer's transaction, so a completed contract always has its
  * move-in.
  */
@@ -72,7 +73,8 @@ export async function settleContract(q: Queryable, ctx: MoveInContext, contractI
       await q.query(`update registrations set global_status = 'completed', updated_at = now() where id = $1`, [
         registrationId,
       ]);
-      await moveIn(q, ctx, registrationId);
+      const moved = await moveIn(q, ctx, registrationId);
+      await deliverSignedContract(q, ctx, contractId, moved.status === 'allocated' ? moved.unitNumbers : []);
     }
   }
 }

@@ -1,0 +1,105 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { databaseEngines } from '../testing/databases';
+import { servedOn } from '../testing/service';
+import { signUpToContract } from '../testing/sign-up';
+import { documentSha256 } from './pdf';
+
+const folder = mkdtempSync(path.join(tmpdir(), 'signed-contract-'));
+
+/** What poppler reads from a PDF (poppler-utils: installed by .ci/run like Chromium). */
+function pdfText(pdf: Uint8Array): { text: string; pages: number } {
+  const file = path.join(folder, `${Math.random().toString(36).slice(2)}.pdf`);
+  writeFileSync(file, pdf);
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  return { text, pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]) };
+}
+
+/** The signed contract e-mailed to both parties as a real PDF, on each engine. */
+describe.each(databaseEngines())('signed contract on $name', (engine) => {
+  const served = servedOn(engine);
+  beforeEach(async () => {
+    await served.db.query('delete from registrations');
+    await served.db.query('delete from outbox');
+    await served.db.query(
+      `update units set status = 'available', registration_id = null where registration_id is not null`,
+    );
+  });
+
+  const outbox = async (recipient: string) => {
+    const res = await fetch(served.service.url(`outbox?recipient=${encodeURIComponent(recipient)}`));
+    return (
+      (await res.json()) as {
+        messages: { subject?: string; body: string; attachments?: { id: string; filename: string; size: number }[] }[];
+      }
+    ).messages;
+  };
+  const download = async (id: string) => {
+    const res = await fetch(served.service.url(`outbox-attachment?id=${id}`));
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    return new Uint8Array(await res.arrayBuffer());
+  };
+
+  it('both signatures e-mail the PDF of the contract, mandate and signature certificate to tenant and business', async () => {
+    const signUp = await signUpToContract(served);
+    await signUp.sign('Cliente', 'Ana García López');
+    expect((await outbox('ana@example.com')).some((m) => m.attachments)).toBe(false);
+    await signUp.sign('Empresa', 'Marta Ruiz (gerente)');
+
+    const [tenantMail] = (await outbox('ana@example.com')).filter((m) => m.subject?.startsWith('Tu contrato firmado'));
+    expect(tenantMail?.subject).toContain(signUp.registrationCode);
+    expect(tenantMail?.body).toMatch(/Tu trastero: B-\d{3}\./);
+    expect(tenantMail?.attachments).toEqual([
+      expect.objectContaining({ filename: `contrato-${signUp.registrationCode}.pdf` }),
+    ]);
+    const [businessMail] = (await outbox('reservas@trasteros-demo.example')).filter((m) =>
+      m.subject?.startsWith('Contrato firmado'),
+    );
+    expect(businessMail?.attachments).toHaveLength(1);
+
+    const pdf = await download(tenantMail?.attachments?.[0]?.id ?? '');
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+    const { text, pages } = pdfText(pdf);
+    expect(pages).toBeGreaterThanOrEqual(2);
+    const { rows } = await served.db.query<{ document: string; reference: string }>(
+      'select c.document, m.reference from contracts c join sepa_mandates m on m.contract_id = c.id',
+    );
+    const flat = text.replace(/\s+/g, ' ');
+    for (const expected of [
+      'CONTRATO DE ALQUILER DE TRASTERO',
+      'ORDEN DE DOMICILIACIÓN DE ADEUDO DIRECTO SEPA',
+      rows[0]?.reference ?? '-',
+      'CERTIFICADO DE FIRMAS',
+      'Ana García López',
+      'Marta Ruiz (gerente)',
+      'ana@example.com',
+      'reservas@trasteros-demo.example',
+      '127.0.0.1',
+      documentSha256(rows[0]?.document ?? ''),
+      signUp.registrationCode,
+    ]) {
+      expect(flat).toContain(expected);
+    }
+    // The business gets the same document, and it is kept with the contract.
+    expect(await download(businessMail?.attachments?.[0]?.id ?? '')).toEqual(pdf);
+    const kept = await served.db.query<{ pdf: Uint8Array }>('select pdf from signed_contracts');
+    expect(new Uint8Array(kept.rows[0]?.pdf ?? [])).toEqual(pdf);
+  });
+
+  it('no PDF while a signature is missing or after a decline', async () => {
+    const signUp = await signUpToContract(served);
+    await signUp.sign('Cliente');
+    await signUp.decline('Empresa');
+    expect((await served.db.query('select 1 from signed_contracts')).rows).toEqual([]);
+    expect((await served.db.query('select 1 from outbox_attachments')).rows).toEqual([]);
+  });
+
+  it('an unknown attachment is a 404 and a malformed id a 400', async () => {
+    expect((await fetch(served.service.url('outbox-attachment?id=999999'))).status).toBe(404);
+    expect((await fetch(served.service.url('outbox-attachment?id=1;drop'))).status).toBe(400);
+  });
+});
