@@ -22,6 +22,13 @@ const spanish = {
     added: 'Usuario {{usuario}} añadido.',
     updated: 'Usuario {{usuario}} actualizado.',
     deleted: 'Usuario {{usuario}} eliminado.',
+    rental: 'Alquiler {{code}}',
+    endRental: 'Finalizar alquiler',
+    endRentalLabel: 'Finalizar alquiler de {{usuario}}',
+    endRentalConfirm:
+      '¿Finalizar el alquiler {{code}} de {{usuario}}? Se liberan sus trasteros ({{box}}), deja de cobrarse y pierde el acceso a la puerta.',
+    rentalEnded: 'Alquiler {{code}} finalizado: {{units}} libre(s); acceso de {{usuario}} revocado.',
+    endRentalFailed: 'Error al finalizar el alquiler',
   },
 };
 
@@ -44,6 +51,13 @@ const english: Texts<typeof spanish> = {
     added: 'User {{usuario}} added.',
     updated: 'User {{usuario}} updated.',
     deleted: 'User {{usuario}} deleted.',
+    rental: 'Rental {{code}}',
+    endRental: 'End rental',
+    endRentalLabel: 'End rental of {{usuario}}',
+    endRentalConfirm:
+      'End rental {{code}} of {{usuario}}? Their units ({{box}}) are freed, rent stops and they lose door access.',
+    rentalEnded: 'Rental {{code}} ended: {{units}} free; access of {{usuario}} revoked.',
+    endRentalFailed: 'Could not end the rental',
   },
 };
 

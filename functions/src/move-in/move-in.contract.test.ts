@@ -25,7 +25,12 @@ describe.each(databaseEngines())('move-in on $name', (engine) => {
     await migrate(db);
     ctx = createContext(
       db,
-      loadConfig({ PAYMENTS_PROVIDER: 'sandbox', ESIGN_PROVIDER: 'local' }),
+      loadConfig({
+        PAYMENTS_PROVIDER: 'sandbox',
+        ESIGN_PROVIDER: 'local',
+        DOOR_PIN_PEPPER: 'test-pepper-0123456789abcdef0123456789abcdef',
+        DOOR_HASH_COST_LOG2: '10',
+      }),
       pino({ level: 'silent' }),
     );
   });

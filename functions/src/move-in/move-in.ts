@@ -4,20 +4,21 @@ import { startRentSchedule } from '../direct-debit/invoices';
 import { latestPayment } from '../functions/payments/records';
 import { findProduct, unitsFor } from '../functions/registration-handler/service-choice';
 import { readMetadata, requireRegistration } from '../registrations/records';
+import { issueDoorAccess } from './door-access';
 import { occupyUnits } from './units';
 
 export type MoveInOutcome =
   | { status: 'allocated'; unitNumbers: string[] }
   | { status: 'awaiting_unit'; reason: 'no_unit_free' | 'no_product' | 'deposit_unpaid' };
 
-export type MoveInContext = Pick<FunctionContext, 'mailer' | 'config' | 'log'>;
+export type MoveInContext = Pick<FunctionContext, 'mailer' | 'sms' | 'config' | 'log'>;
 
 /**
  * The move-in of a registration whose contract both parties have just signed, in the same
  * transaction: its units are taken (first free by number) and it is marked allocated. When no
  * unit is free at that instant (another applicant took the last one), it waits for a unit
  * instead, the applicant sees so, and the business is told by e-mail: never two tenants in one
- * unit.
+ * unit. An allocated tenant gets door access once its checks pass (door-access.ts).
  */
 export async function moveIn(tx: Queryable, ctx: MoveInContext, registrationId: string): Promise<MoveInOutcome> {
   const registration = await requireRegistration(tx, registrationId, { forUpdate: true });
@@ -26,6 +27,7 @@ export async function moveIn(tx: Queryable, ctx: MoveInContext, registrationId: 
     registrationId,
     outcome.status,
   ]);
+  if (outcome.status === 'allocated') await issueDoorAccess(tx, ctx, registration, outcome.unitNumbers);
   if (outcome.status === 'awaiting_unit') {
     ctx.log.warn({ registrationId, reason: outcome.reason }, 'move-in waits for a unit');
     await ctx.mailer.queue(

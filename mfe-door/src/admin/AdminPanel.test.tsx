@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { DoorUser } from 'shared-api';
+import type { ListedDoorUser } from 'shared-api';
 import { initI18n } from 'shared-i18n';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSession } from '../session/store';
@@ -7,8 +7,8 @@ import { mockAbridor } from '../testing/mock-abridor';
 import { AdminPanel } from './AdminPanel';
 
 const abridor = mockAbridor();
-const ADMIN: DoorUser = { id: '1', usuario: 'admin', box: null, isAdmin: true };
-let users: DoorUser[] = [];
+const ADMIN: ListedDoorUser = { id: '1', usuario: 'admin', box: null, isAdmin: true, registrationCode: null };
+let users: ListedDoorUser[] = [];
 
 beforeAll(async () => {
   await initI18n('es');
@@ -19,15 +19,21 @@ beforeEach(() => {
   useSession.setState({ token: 't', user: ADMIN, verified: true });
   users = [
     ADMIN,
-    { id: '2', usuario: 'ana', box: 'B-1', isAdmin: false },
-    { id: '3', usuario: 'bea', box: null, isAdmin: false },
-    { id: '4', usuario: 'carlos', box: null, isAdmin: false },
+    { id: '2', usuario: 'ana', box: 'B-1', isAdmin: false, registrationCode: null },
+    { id: '3', usuario: 'bea', box: null, isAdmin: false, registrationCode: null },
+    { id: '4', usuario: 'carlos', box: null, isAdmin: false, registrationCode: null },
   ];
   Object.assign(abridor.state.responders, {
     list_users: () => ({ users }),
     list_audit: () => ({ entries: [], hasMore: false }),
     add_user: (body: Record<string, unknown>) => {
-      const user = { id: String(users.length + 10), usuario: String(body.usuario), box: null, isAdmin: false };
+      const user = {
+        id: String(users.length + 10),
+        usuario: String(body.usuario),
+        box: null,
+        isAdmin: false,
+        registrationCode: null,
+      };
       users = [...users, user];
       return { success: true, user };
     },
@@ -123,9 +129,49 @@ describe('Gestionar Usuarios', () => {
     await waitFor(() => expect(within(list).queryByText('carlos')).toBeNull());
     await waitFor(() => expect(within(list).getByRole('button', { name: 'Editar ana' })).toHaveFocus());
 
-    users = [ADMIN, { id: '2', usuario: 'ana', box: 'B-1', isAdmin: false }];
+    users = [ADMIN, { id: '2', usuario: 'ana', box: 'B-1', isAdmin: false, registrationCode: null }];
     fireEvent.click(within(list).getByRole('button', { name: 'Eliminar ana' }));
     await waitFor(() => expect(within(list).queryByText('ana')).toBeNull());
     await waitFor(() => expect(within(list).getByRole('button', { name: 'Editar admin' })).toHaveFocus());
+  });
+
+  it('ends a tenant’s rental after a confirmation that says what it does, and says what was freed', async () => {
+    users = [
+      ...users,
+      { id: '7', usuario: 'eva@example.com', box: 'B-012', isAdmin: false, registrationCode: 'K7P2QX' },
+    ];
+    const ended: unknown[] = [];
+    abridor.state.responders.end_rental = (body: Record<string, unknown>) => {
+      ended.push(body.userId);
+      users = users.filter((u) => u.id !== body.userId);
+      return { success: true, freedUnits: ['B-012'] };
+    };
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const { list } = await panel();
+    expect(within(list).getByText(/Alquiler K7P2QX/)).toBeVisible();
+    // Only a tenant's user has a rental to end.
+    expect(within(list).getAllByRole('button', { name: /^Finalizar alquiler/ })).toHaveLength(1);
+    const end = within(list).getByRole('button', { name: 'Finalizar alquiler de eva@example.com' });
+
+    fireEvent.click(end);
+    expect(confirm).toHaveBeenLastCalledWith(expect.stringContaining('Se liberan sus trasteros (B-012)'));
+    expect(ended).toEqual([]);
+
+    fireEvent.click(end);
+    await waitFor(() => expect(within(list).queryByText('eva@example.com')).toBeNull());
+    expect(ended).toEqual(['7']);
+    expect(
+      screen.getByText('Alquiler K7P2QX finalizado: B-012 libre(s); acceso de eva@example.com revocado.'),
+    ).toHaveAttribute('role', 'status');
+  });
+
+  it('shows a refused end of rental in the row', async () => {
+    users = [...users, { id: '7', usuario: 'eva', box: 'B-012', isAdmin: false, registrationCode: 'K7P2QX' }];
+    abridor.state.responders.end_rental = () =>
+      Response.json({ error: 'Este alquiler no está activo' }, { status: 409 });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { list } = await panel();
+    fireEvent.click(within(list).getByRole('button', { name: 'Finalizar alquiler de eva' }));
+    expect(await within(list).findByText('Este alquiler no está activo')).toBeVisible();
   });
 });

@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { api, type DoorAuditEntry, type DoorUser, refusalMessage } from 'shared-api';
+import { api, type DoorAuditEntry, type ListedDoorUser, refusalMessage } from 'shared-api';
 import { DOOR_PATHS } from 'shared-i18n';
 import controls from 'shared-ui/controls.module.css';
 import { toast } from 'shared-ui/toast';
@@ -87,9 +87,10 @@ function UserRow({
   onDeleted,
   editButton,
 }: {
-  user: DoorUser;
+  user: ListedDoorUser;
   onChanged: (notice: string) => Promise<void>;
-  onDeleted: (user: DoorUser) => Promise<void>;
+  /** The user is gone (deleted, or its rental ended); `notice` says so. */
+  onDeleted: (user: ListedDoorUser, notice: string) => Promise<void>;
   /** The row's Editar button, for the panel to move the focus to. */
   editButton: (element: HTMLButtonElement | null) => void;
 }) {
@@ -130,9 +131,20 @@ function UserRow({
     if (!window.confirm('¿Está seguro de eliminar este usuario?')) return;
     try {
       await api.action('abridor', 'delete_user', { token, userId: user.id });
-      await onDeleted(user);
+      await onDeleted(user, t('admin.deleted', { usuario: user.usuario }));
     } catch (e) {
       setError(refusalMessage(e, 'Error al eliminar usuario'));
+    }
+  };
+  const endRental = async () => {
+    const code = user.registrationCode ?? '';
+    const names = { code, usuario: user.usuario, box: user.box ?? '—' };
+    if (!window.confirm(t('admin.endRentalConfirm', names))) return;
+    try {
+      const { freedUnits } = await api.action('abridor', 'end_rental', { token, userId: user.id });
+      await onDeleted(user, t('admin.rentalEnded', { ...names, units: freedUnits.join(', ') || '—' }));
+    } catch (e) {
+      setError(refusalMessage(e, t('admin.endRentalFailed')));
     }
   };
   const magic = async () => {
@@ -181,7 +193,10 @@ function UserRow({
   return (
     <li>
       <strong>{user.usuario}</strong>
-      <span className={styles.muted}>{user.box ? `Box ${user.box}` : 'Sin box'}</span>
+      <span className={styles.muted}>
+        {user.box ? `Box ${user.box}` : 'Sin box'}
+        {user.registrationCode ? ` · ${t('admin.rental', { code: user.registrationCode })}` : ''}
+      </span>
       <div className={styles.row}>
         <button
           ref={(element) => {
@@ -201,6 +216,16 @@ function UserRow({
         <button type="button" className={controls.secondary} onClick={magic} aria-label={`Magic ${user.usuario}`}>
           Magic
         </button>
+        {user.registrationCode && (
+          <button
+            type="button"
+            className={controls.danger}
+            onClick={endRental}
+            aria-label={t('admin.endRentalLabel', { usuario: user.usuario })}
+          >
+            {t('admin.endRental')}
+          </button>
+        )}
         {!user.isAdmin && user.id !== self?.id && (
           <button type="button" className={controls.danger} onClick={remove} aria-label={`Eliminar ${user.usuario}`}>
             Eliminar
@@ -221,7 +246,7 @@ export function AdminPanel() {
   const t = useDoorT();
   const token = useSession((s) => s.token) ?? '';
   const self = useSession((s) => s.user);
-  const [users, setUsers] = useState<DoorUser[]>([]);
+  const [users, setUsers] = useState<ListedDoorUser[]>([]);
   const [entries, setEntries] = useState<DoorAuditEntry[]>([]);
   const [moreEntries, setMoreEntries] = useState(false);
   const [error, setError] = useState('');
@@ -305,8 +330,8 @@ export function AdminPanel() {
     setListNotice(notice);
     await load();
   };
-  const deleted = async (user: DoorUser) => {
-    setListNotice(t('admin.deleted', { usuario: user.usuario }));
+  const deleted = async (user: ListedDoorUser, notice: string) => {
+    setListNotice(notice);
     const rowId = focusAfterRemoval(
       users.map((u) => u.id),
       user.id,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { doorUser } from './door-user';
+import { doorUser, listedDoorUser } from './door-user';
 
 export const PIN_PATTERN = /^\d{4}$/;
 export const DOOR_ACTIONS = ['ENTRADA', 'SALIDA'] as const;
@@ -13,7 +13,7 @@ const required = (message: string) =>
 const LOGIN_REQUIRED = 'Por favor ingrese usuario y contraseña';
 const USER_REQUIRED = 'Usuario, PIN y contraseña son obligatorios';
 
-export { type DoorUser, doorUser } from './door-user';
+export { type DoorUser, doorUser, type ListedDoorUser, listedDoorUser } from './door-user';
 
 export const doorAuditEntry = z.object({
   id: z.string(),
@@ -70,7 +70,7 @@ export const abridorActions = {
   },
   list_users: {
     request: z.object({ token }),
-    response: z.object({ users: z.array(doorUser) }),
+    response: z.object({ users: z.array(listedDoorUser) }),
   },
   add_user: {
     request: z.object({
@@ -101,6 +101,14 @@ export const abridorActions = {
   delete_user: {
     request: z.object({ token, userId: z.string().min(1) }),
     response: z.object({ success: z.literal(true) }),
+  },
+  /**
+   * Ends the rental of a tenant's door user (admin): the units are free again, the user and its
+   * sessions are gone, the rent stops.
+   */
+  end_rental: {
+    request: z.object({ token, userId: z.string().min(1) }),
+    response: z.object({ success: z.literal(true), freedUnits: z.array(z.string()) }),
   },
   generate_magic_token: {
     /** target_user: the user's id. */

@@ -11,3 +11,7 @@ export const doorUser = z.object({
   isAdmin: z.boolean(),
 });
 export type DoorUser = z.infer<typeof doorUser>;
+
+/** A user as the admin lists them: a tenant's user (made at move-in) names its registration. */
+export const listedDoorUser = doorUser.extend({ registrationCode: z.string().nullable() });
+export type ListedDoorUser = z.infer<typeof listedDoorUser>;

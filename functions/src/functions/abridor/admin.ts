@@ -1,5 +1,7 @@
 import type { abridorActions } from 'shared-api';
+import { withDelivery } from '../../adapters/outbox-delivery';
 import { HttpError } from '../../http-error';
+import { endRental } from '../../move-in/end-rental';
 import type { ActionHandlers } from '../../router';
 import { audit } from './audit';
 import { pinPepper } from './pepper';
@@ -23,15 +25,16 @@ async function withConflicts<T>(work: () => Promise<T>): Promise<T> {
 export const adminActions: ActionHandlers<
   Pick<
     typeof abridorActions,
-    'list_users' | 'add_user' | 'update_user' | 'delete_user' | 'generate_magic_token' | 'list_audit'
+    'list_users' | 'add_user' | 'update_user' | 'delete_user' | 'end_rental' | 'generate_magic_token' | 'list_audit'
   >
 > = {
   async list_users({ token }, ctx) {
     await adminUser(ctx, token);
-    const { rows } = await ctx.db.query<UserRow>(
-      'select id::text as id, usuario, box from door_users order by usuario',
+    const { rows } = await ctx.db.query<UserRow & { registration_code: string | null }>(
+      `select u.id::text as id, u.usuario, u.box, r.registration_code
+       from door_users u left join registrations r on r.id = u.registration_id order by u.usuario`,
     );
-    return { users: rows.map(toDoorUser) };
+    return { users: rows.map((row) => ({ ...toDoorUser(row), registrationCode: row.registration_code })) };
   },
 
   async add_user({ token, usuario, pin, contraseña, box }, ctx, meta) {
@@ -109,6 +112,22 @@ export const adminActions: ActionHandlers<
       meta,
     );
     return { success: true as const };
+  },
+
+  async end_rental({ token, userId }, ctx, meta) {
+    const admin = await adminUser(ctx, token);
+    const { rows } = await ctx.db.query<{ registration_id: string | null }>(
+      'select registration_id::text from door_users where id::text = $1',
+      [userId],
+    );
+    const target = rows[0];
+    if (!target) throw new HttpError(404, 'Usuario no encontrado');
+    if (!target.registration_id) throw new HttpError(400, 'Este usuario no tiene un alquiler');
+    const registrationId = target.registration_id;
+    const ended = await withDelivery(ctx, (tx) =>
+      endRental(tx, ctx, registrationId, { userId: admin.id, usuario: admin.usuario, ip: meta.ip }),
+    );
+    return { success: true as const, freedUnits: ended.units.map((unit) => unit.unitNumber) };
   },
 
   async generate_magic_token({ token, target_user }, ctx, meta) {
