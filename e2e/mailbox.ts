@@ -13,6 +13,8 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** Files as received, base64: a journey opens the signed contract. */
+  attachments: { filename: string; contentType: string; base64: string }[];
 }
 
 export async function startMailbox(): Promise<() => Promise<void>> {
@@ -27,6 +29,11 @@ export async function startMailbox(): Promise<() => Promise<void>> {
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             subject: mail.subject ?? '',
             text: mail.text ?? '',
+            attachments: mail.attachments.map((file) => ({
+              filename: file.filename ?? '',
+              contentType: file.contentType,
+              base64: file.content.toString('base64'),
+            })),
           });
           callback();
         })

@@ -1,35 +1,15 @@
-import type { Page } from '@playwright/test';
-import { applicant, expectAccessible, expectFitsNarrowPhone, signingLink, throughDocuments } from './signup-steps';
+import {
+  applicant,
+  expectAccessible,
+  expectFitsNarrowPhone,
+  payWithCard,
+  sign,
+  signingLink,
+  throughDocuments,
+} from './signup-steps';
 import { expect, test } from './test';
 
 const BUSINESS_EMAIL = 'reservas@trasteros-demo.example';
-
-/** Pays in the sandbox checkout the review opens in a new window. */
-async function payWithCard(page: Page, payLabel: RegExp | string, card: string) {
-  const checkoutOpens = page.waitForEvent('popup');
-  await page.getByRole('button', { name: payLabel }).click();
-  const checkout = await checkoutOpens;
-  await checkout.waitForURL(/\/functions\/v1\/sandbox-checkout\?payment=/);
-  // The checkout speaks the sign-up's language.
-  const spanish = (await checkout.locator('html').getAttribute('lang')) === 'es';
-  await checkout.getByLabel(spanish ? 'Número de tarjeta' : 'Card number').fill(card);
-  await checkout.getByLabel(spanish ? 'Caducidad (MM/AA)' : 'Expiry (MM/YY)').fill('12/39');
-  await checkout.getByLabel('CVC').fill('123');
-  await checkout.getByRole('button', { name: spanish ? /^Pagar / : /^Pay / }).click();
-  return checkout;
-}
-
-/** Signs on the local signing page reached from the e-mailed link. */
-async function sign(page: Page, link: string, name: string) {
-  const signer = await page.context().newPage();
-  await signer.goto(link);
-  await expect(signer.getByText('CONTRATO DE ALQUILER DE TRASTERO')).toBeVisible();
-  await signer.getByLabel('Nombre completo / Full name').fill(name);
-  await signer.getByLabel(/He leído el contrato/).check();
-  await signer.getByRole('button', { name: 'Firmar / Sign' }).click();
-  await expect(signer.getByRole('heading', { name: /Contrato firmado/ })).toBeVisible();
-  await signer.close();
-}
 
 test.describe('sign-up, part 2: review, payment, contract', () => {
   test.setTimeout(120_000);
