@@ -36,6 +36,8 @@ const envSchema = z.object({
     .transform((value) => value.replace(/\s+/g, '').toUpperCase())
     .refine(hasValidIbanChecksum, 'not an IBAN (check digits)')
     .default('ES9121000418450200051332'),
+  /** How long a waitlist offer holds its unit before it passes to the next in line. */
+  WAITLIST_OFFER_HOURS: z.coerce.number().positive().max(720).default(48),
   MAIL_FROM: z.string().default('Trasteros (demo) <no-reply@trasteros-demo.example>'),
   /** smtp(s)://user:pass@host:port — without it e-mails stay in the outbox table. */
   SMTP_URL: z.string().optional(),

@@ -10,7 +10,10 @@ import { type CardPayments, revolutApiUrl, revolutPayments, sandboxPayments } fr
 import { outboxSms, type SmsSender } from './adapters/sms';
 import type { FunctionsConfig } from './config';
 import type { Database } from './db';
+import { type AdjustableClock, adjustableClock, type Clock, systemClock } from './jobs/clock';
+import { createJobQueue, type JobQueue } from './jobs/queue';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
+import { waitlistJobs } from './waitlist/jobs';
 
 /** What every function handler may use; built once at start-up. */
 export interface FunctionContext {
@@ -28,6 +31,12 @@ export interface FunctionContext {
   payments: CardPayments;
   esign: ESign;
   realtime: RealtimeHub;
+  /** Domain time (offer deadlines, due jobs); adjustable only where the development endpoints are. */
+  clock: Clock;
+  /** Set when the clock may be moved (tests, DEV_OUTBOX=1): the dev-clock endpoint moves it. */
+  adjustableClock: AdjustableClock | null;
+  /** Timed work: schedule inside a transaction, `jobs.wake()` after the commit. */
+  jobs: JobQueue;
 }
 
 function cardPayments(config: FunctionsConfig): CardPayments {
@@ -50,7 +59,11 @@ function eSignature(config: FunctionsConfig): ESign {
 
 export function createContext(db: Database, config: FunctionsConfig, log: Logger): FunctionContext {
   const outbox = createOutbox(db);
-  return {
+  const adjustable = config.exposeOutbox || config.NODE_ENV === 'test' ? adjustableClock() : null;
+  const clock = adjustable ?? systemClock;
+  // The handlers need the context they are part of.
+  const handlers = {} as Parameters<typeof createJobQueue>[0]['handlers'];
+  const ctx: FunctionContext = {
     db,
     config,
     log,
@@ -68,5 +81,10 @@ export function createContext(db: Database, config: FunctionsConfig, log: Logger
     esign: eSignature(config),
     realtime: createRealtimeHub(db, log),
     doorRelay: config.DOOR_RELAY_URL ? httpRelay(config.DOOR_RELAY_URL) : simulatedRelay(db, log),
+    clock,
+    adjustableClock: adjustable,
+    jobs: createJobQueue({ db, log, clock, handlers, onCommitted: () => ctx.delivery.wake() }),
   };
+  Object.assign(handlers, waitlistJobs(ctx));
+  return ctx;
 }

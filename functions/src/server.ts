@@ -21,6 +21,8 @@ export async function startFunctionsService(config: FunctionsConfig = loadConfig
   await ensureDoorAdmin(db, config, log);
   // What the outbox holds is delivered from now on, including what a previous run left unsent.
   ctx.delivery.start();
+  // Timed work due while the service was down runs now.
+  ctx.jobs.start();
   const app = createApp(ctx, functionDefinitions(config));
   const { server, port, close } = await listen(app, {
     port: config.FUNCTIONS_PORT,
@@ -35,6 +37,7 @@ export async function startFunctionsService(config: FunctionsConfig = loadConfig
     async stop() {
       // Open event streams never end by themselves: cut them at once.
       await close(0);
+      await ctx.jobs.stop();
       await ctx.delivery.stop();
       await ctx.realtime.close();
       await db.close();

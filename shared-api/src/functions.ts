@@ -24,7 +24,16 @@ import {
   isSessionValidResponse,
   uploadDocumentResponse,
 } from './schemas/session';
-import { waitlistRequest, waitlistResponse } from './schemas/waitlist';
+import {
+  acceptWaitlistOfferRequest,
+  acceptWaitlistOfferResponse,
+  leaveWaitlistRequest,
+  leaveWaitlistResponse,
+  waitlistEntryRequest,
+  waitlistEntryResponse,
+  waitlistRequest,
+  waitlistResponse,
+} from './schemas/waitlist';
 
 export { FUNCTIONS_BASE_PATH } from './base-path';
 
@@ -36,6 +45,9 @@ export interface FunctionContract {
 /** Functions called with POST and one JSON body. */
 export const postFunctions = {
   'send-waitlist-email': { request: waitlistRequest, response: waitlistResponse },
+  'get-waitlist-entry': { request: waitlistEntryRequest, response: waitlistEntryResponse },
+  'leave-waitlist': { request: leaveWaitlistRequest, response: leaveWaitlistResponse },
+  'accept-waitlist-offer': { request: acceptWaitlistOfferRequest, response: acceptWaitlistOfferResponse },
   'create-client': { request: createClientRequest, response: createClientResponse },
   'create-contract': { request: createContractRequest, response: createContractResponse },
   'get-contract-status': { request: getContractStatusRequest, response: getContractStatusResponse },

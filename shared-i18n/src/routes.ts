@@ -13,6 +13,8 @@ export const PAGES = {
   signup: { es: 'alta', en: 'signup' },
   privacy: { es: 'privacidad', en: 'privacy' },
   terms: { es: 'terminos', en: 'terms' },
+  /** A waitlist entry's private page: always with its token (`/es/lista-espera/<token>`). */
+  waitlist: { es: 'lista-espera', en: 'waitlist' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type PageId = keyof typeof PAGES;
@@ -36,11 +38,18 @@ export const REMOTE_OF_PAGE = {
   privacy: 'marketing',
   terms: 'marketing',
   calculator: 'calculator',
+  waitlist: 'calculator',
   signup: 'signup',
   door: 'door',
   'door-login': 'door',
 } as const satisfies Record<PageId | 'door' | 'door-login', string>;
 export type RemoteName = (typeof REMOTE_OF_PAGE)[keyof typeof REMOTE_OF_PAGE];
+
+/** The private token of a link (a waitlist entry's page): URL-safe base64 of 32 random bytes. */
+export const PRIVATE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Pages reached only by a private link: never indexed, never linked, no canonical. */
+export const PRIVATE_PAGES: ReadonlySet<PageId> = new Set<PageId>(['waitlist']);
 
 /** Paths of the door tool: outside the language prefix, Spanish only. */
 export const DOOR_PATHS = { app: '/abridor', login: '/abridor-login' } as const;
@@ -58,14 +67,15 @@ const ALIASES: Record<string, { page: PageId; lang: Language }> = {
 const RENDERED_ALIASES = new Set(['en/privacy-policy', 'en/terms-of-service']);
 
 export type RouteMatch =
-  | { kind: 'page'; page: PageId; lang: Language; step?: SignupStep }
+  | { kind: 'page'; page: PageId; lang: Language; step?: SignupStep; token?: string }
   | { kind: 'door'; page: 'door' | 'door-login' }
   | { kind: 'redirect'; to: string }
   | { kind: 'not-found'; lang: Language | null };
 
-export function pathFor(page: PageId, lang: Language, step?: SignupStep): string {
+export function pathFor(page: PageId, lang: Language, step?: SignupStep, token?: string): string {
   const slug = PAGES[page][lang];
   const base = slug ? `/${lang}/${slug}` : `/${lang}`;
+  if (token && page === 'waitlist') return `${base}/${token}`;
   return step && page === 'signup' ? `${base}/${SIGNUP_STEPS[step][lang]}` : base;
 }
 
@@ -98,6 +108,11 @@ export function matchPath(pathname: string): RouteMatch {
 
   const page = findPage(lang, second);
   if (!page || page === 'home') return { kind: 'not-found', lang };
+  if (page === 'waitlist') {
+    return third !== undefined && rest.length === 0 && PRIVATE_TOKEN.test(third)
+      ? { kind: 'page', page, lang, token: third }
+      : { kind: 'not-found', lang };
+  }
   if (third === undefined) return { kind: 'page', page, lang };
   if (page !== 'signup' || rest.length > 0) return { kind: 'not-found', lang };
   const step = findStep(lang, third);
@@ -109,6 +124,7 @@ export function matchPath(pathname: string): RouteMatch {
  * <Routes> from this, so they never spell another language's slugs themselves.
  */
 export function pagePaths(page: PageId): string[] {
+  if (page === 'waitlist') return SUPPORTED_LANGUAGES.map((lang) => `${pathFor(page, lang)}/:token`);
   const paths = SUPPORTED_LANGUAGES.flatMap((lang) => [
     pathFor(page, lang),
     ...(page === 'signup' ? SIGNUP_STEP_ORDER.map((step) => pathFor(page, lang, step)) : []),
@@ -137,7 +153,7 @@ export function isKnownPath(pathname: string): boolean {
 export function switchLanguagePath(pathname: string, search: string, to: Language): string {
   const match = matchPath(pathname);
   let target: string;
-  if (match.kind === 'page') target = pathFor(match.page, to, match.step);
+  if (match.kind === 'page') target = pathFor(match.page, to, match.step, match.token);
   else if (match.kind === 'redirect') {
     const redirected = matchPath(match.to);
     target = redirected.kind === 'page' ? pathFor(redirected.page, to, redirected.step) : `/${to}`;

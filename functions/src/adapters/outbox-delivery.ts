@@ -191,12 +191,16 @@ export function createOutboxDelivery({
   };
 }
 
-/** Runs `work` in one transaction, then has the outbox deliver what it queued there. */
+/**
+ * Runs `work` in one transaction, then has the outbox deliver what it queued there and the job
+ * queue run what it scheduled.
+ */
 export async function withDelivery<T>(
-  ctx: { db: Database; delivery: OutboxDelivery },
+  ctx: { db: Database; delivery: OutboxDelivery; jobs?: { wake(): void } },
   work: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   const result = await ctx.db.transaction(work);
   ctx.delivery.wake();
+  ctx.jobs?.wake();
   return result;
 }

@@ -5,6 +5,7 @@ import { createContractFunction, getContractStatusFunction } from './contracts';
 import { eSignWebhookFunction } from './contracts/docuseal-webhook';
 import { signingPageFunction, signingSubmitFunction } from './contracts/signing-pages';
 import { createClientFunction } from './create-client';
+import { devClockFunction } from './dev-clock';
 import { outboxAttachmentFunction, outboxFunction } from './outbox';
 import { pageStylesFunction } from './pages/html';
 import { createPaymentFunction, getPaymentStatusFunction } from './payments';
@@ -16,6 +17,7 @@ import { registrationHandlerFunction } from './registration-handler';
 import { sendWaitlistEmailFunction } from './send-waitlist-email';
 import { getRegistrationGlobalStatusFunction, isSessionValidFunction } from './session';
 import { uploadDocumentFunction } from './upload-document';
+import { acceptWaitlistOfferFunction, getWaitlistEntryFunction, leaveWaitlistFunction } from './waitlist';
 
 /** Every function the service serves. Each slice adds its own folder here. */
 export function functionDefinitions(
@@ -24,6 +26,9 @@ export function functionDefinitions(
   return [
     productsFunction,
     sendWaitlistEmailFunction,
+    getWaitlistEntryFunction,
+    leaveWaitlistFunction,
+    acceptWaitlistOfferFunction,
     abridorFunction,
     registrationHandlerFunction,
     uploadDocumentFunction,
@@ -41,6 +46,6 @@ export function functionDefinitions(
     // Local providers' pages: only when those providers are the ones in use.
     ...(config.PAYMENTS_PROVIDER === 'sandbox' ? [sandboxCheckoutFunction, sandboxCheckoutSubmitFunction] : []),
     ...(config.ESIGN_PROVIDER === 'local' ? [signingPageFunction, signingSubmitFunction] : []),
-    ...(config.exposeOutbox ? [outboxFunction, outboxAttachmentFunction] : []),
+    ...(config.exposeOutbox ? [outboxFunction, outboxAttachmentFunction, devClockFunction] : []),
   ];
 }

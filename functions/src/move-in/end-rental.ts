@@ -1,6 +1,7 @@
 import type { Queryable } from '../db';
 import { HttpError } from '../http-error';
 import { requireRegistration } from '../registrations/records';
+import { unitsFreed } from '../waitlist/offers';
 import type { MoveInContext } from './move-in';
 
 export const RENTAL_NOT_ACTIVE = 'Este alquiler no está activo';
@@ -16,11 +17,12 @@ export interface EndedRental {
 /**
  * A rental ends (a staff action): in one transaction its units are available again, the tenant's
  * door user is deleted with its sessions and sign-in links, the mandate is cancelled with the rent
- * not yet due, the staff member's action is audited and the tenant is told.
+ * not yet due, the staff member's action is audited, the tenant is told, and the waitlist is
+ * offered the units.
  */
 export async function endRental(
   tx: Queryable,
-  ctx: Pick<MoveInContext, 'mailer'>,
+  ctx: Pick<MoveInContext, 'mailer' | 'jobs'>,
   registrationId: string,
   staff: { userId: string | null; usuario: string; ip: string | null },
 ): Promise<EndedRental> {
@@ -73,6 +75,12 @@ export async function endRental(
       ].join('\n'),
     },
     tx,
+  );
+  // The waitlist: the first in line for these products gets an offer.
+  await unitsFreed(
+    tx,
+    ctx,
+    units.map((unit) => unit.product_id),
   );
   return {
     registrationCode: registration.registration_code,

@@ -4,6 +4,7 @@ import { startRentSchedule } from '../direct-debit/invoices';
 import { latestPayment } from '../functions/payments/records';
 import { findProduct, unitsFor } from '../functions/registration-handler/service-choice';
 import { readMetadata, requireRegistration } from '../registrations/records';
+import { unitsFreed } from '../waitlist/offers';
 import { issueDoorAccess } from './door-access';
 import { occupyUnits } from './units';
 
@@ -11,7 +12,7 @@ export type MoveInOutcome =
   | { status: 'allocated'; unitNumbers: string[] }
   | { status: 'awaiting_unit'; reason: 'no_unit_free' | 'no_product' | 'deposit_unpaid' };
 
-export type MoveInContext = Pick<FunctionContext, 'mailer' | 'sms' | 'config' | 'log'>;
+export type MoveInContext = Pick<FunctionContext, 'mailer' | 'sms' | 'config' | 'log' | 'clock' | 'jobs'>;
 
 /**
  * The move-in of a registration whose contract both parties have just signed, in the same
@@ -22,7 +23,7 @@ export type MoveInContext = Pick<FunctionContext, 'mailer' | 'sms' | 'config' | 
  */
 export async function moveIn(tx: Queryable, ctx: MoveInContext, registrationId: string): Promise<MoveInOutcome> {
   const registration = await requireRegistration(tx, registrationId, { forUpdate: true });
-  const outcome = await allocate(tx, registrationId, registration.metadata);
+  const outcome = await allocate(tx, ctx, registrationId, registration.metadata);
   await tx.query('update registrations set move_in_status = $2, updated_at = now() where id = $1', [
     registrationId,
     outcome.status,
@@ -54,7 +55,12 @@ const REASONS: Record<Extract<MoveInOutcome, { status: 'awaiting_unit' }>['reaso
   deposit_unpaid: 'la fianza no consta como pagada.',
 };
 
-async function allocate(tx: Queryable, registrationId: string, metadata: unknown): Promise<MoveInOutcome> {
+async function allocate(
+  tx: Queryable,
+  ctx: MoveInContext,
+  registrationId: string,
+  metadata: unknown,
+): Promise<MoveInOutcome> {
   const payment = await latestPayment(tx, registrationId);
   if (payment?.status !== 'completed') return { status: 'awaiting_unit', reason: 'deposit_unpaid' };
   const chosen = readMetadata(metadata).serviceDetails;
@@ -66,6 +72,21 @@ async function allocate(tx: Queryable, registrationId: string, metadata: unknown
     registrationId,
   });
   if (!unitNumbers) return { status: 'awaiting_unit', reason: 'no_unit_free' };
+  // A waitlist offer it took is fulfilled; units it held but did not need go back to the line.
+  await tx.query(
+    `update waitlist_offers set status = 'fulfilled', closed_at = now() where registration_id = $1 and status = 'accepted'`,
+    [registrationId],
+  );
+  const { rows: spare } = await tx.query<{ product_id: number }>(
+    `update units set status = 'available', registration_id = null, offer_id = null, updated_at = now()
+     where registration_id = $1 and status = 'held' returning product_id`,
+    [registrationId],
+  );
+  await unitsFreed(
+    tx,
+    ctx,
+    spare.map((unit) => unit.product_id),
+  );
   await startRentSchedule(tx, registrationId, {
     period: chosen.period,
     amount: chosen.recurringFee,

@@ -13,6 +13,8 @@ export const productsQuery = z.object({
   listaEspera: z.literal('si', { error: 'listaEspera must be si' }).optional(),
   /** Language of names and descriptions (the catalogue is Spanish by default). */
   lang: z.enum(['es', 'en'], { error: 'lang must be es or en' }).optional(),
+  /** The sign-up asking (its session cookie must match): units held for it count as its stock. */
+  proceso: z.uuid({ error: 'proceso must be a registration id' }).optional(),
 });
 export type ProductsQuery = z.infer<typeof productsQuery>;
 

@@ -26,3 +26,43 @@ export const waitlistRequest = z.object({
 export type WaitlistRequest = z.infer<typeof waitlistRequest>;
 
 export const waitlistResponse = z.object({ success: z.boolean() });
+
+/** A waitlist entry's private link token (URL-safe base64 of 32 bytes). */
+const privateToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid link');
+
+export const WAITLIST_ENTRY_STATUSES = ['waiting', 'offered', 'accepted', 'offer_expired', 'left'] as const;
+
+export const waitlistEntryRequest = z.object({ token: privateToken });
+/** What the private page shows: the place in line, what was asked for, a live offer. */
+export const waitlistEntryResponse = z.object({
+  status: z.enum(WAITLIST_ENTRY_STATUSES),
+  /** 1 for the first in line; null once out of the line. */
+  position: z.number().int().positive().nullable(),
+  productId: z.string(),
+  productName: z.string(),
+  unitsRequired: z.number().int().positive(),
+  volumeRequested: z.number().nonnegative(),
+  timeframe: z.enum(WAITLIST_TIMEFRAMES),
+  joinedAt: z.string(),
+  /** Held units and until when (ISO), while an offer is open or taken. */
+  offer: z
+    .object({ status: z.enum(['open', 'accepted']), unitNumbers: z.array(z.string()), expiresAt: z.string() })
+    .nullable(),
+});
+export type WaitlistEntry = z.infer<typeof waitlistEntryResponse>;
+
+export const leaveWaitlistRequest = z.object({ token: privateToken });
+export const leaveWaitlistResponse = z.object({ success: z.literal(true) });
+
+export const acceptWaitlistOfferRequest = z.object({ token: privateToken });
+/** The sign-up starts with the offered product (the calculator's hand-off). */
+export const acceptWaitlistOfferResponse = z.object({
+  success: z.literal(true),
+  handoff: z.object({
+    productId: z.string(),
+    productName: z.string(),
+    unitsRequired: z.number().int().positive(),
+    volumeRequested: z.number().nonnegative(),
+  }),
+  expiresAt: z.string(),
+});

@@ -1,5 +1,6 @@
 import { type CatalogueProduct, NO_PRODUCT_AVAILABLE, productsQuery, productsResponse } from 'shared-api';
-import { type FunctionDefinition, parseOr400 } from '../../router';
+import { holdsApplicantSession } from '../../registrations/applicant-session';
+import { type FunctionDefinition, metaOf, parseOr400 } from '../../router';
 import { loadCatalogue } from './catalogue';
 import { availableStock, type Match, matchProducts } from './matching';
 
@@ -28,13 +29,23 @@ function toCatalogueProduct({ entry, unitsRequired }: Match): CatalogueProduct {
   };
 }
 
-/** GET products?accion=ListarProductos[&m3=N][&listaEspera=si][&lang=en] */
+/** GET products?accion=ListarProductos[&m3=N][&listaEspera=si][&lang=en][&proceso=<registration>] */
 export const productsFunction: FunctionDefinition = {
   name: 'products',
   method: 'GET',
-  async handle(req, ctx) {
+  async handle(req, ctx, res) {
     const query = parseOr400(productsQuery, req.query);
-    const catalogue = await loadCatalogue(ctx.db, query.lang ?? 'es');
+    let catalogue = await loadCatalogue(ctx.db, query.lang ?? 'es');
+    // A sign-up that took a waitlist offer sees its held units as stock (nobody else does).
+    if (query.proceso && (await holdsApplicantSession(ctx.db, metaOf(req, res, ctx.config), query.proceso))) {
+      const { rows } = await ctx.db.query<{ product_id: number; held: number }>(
+        `select product_id, count(*)::integer as held from units
+         where status = 'held' and registration_id = $1 group by product_id`,
+        [query.proceso],
+      );
+      const held = new Map(rows.map((row) => [row.product_id, row.held]));
+      catalogue = catalogue.map((entry) => ({ ...entry, stock: entry.stock + (held.get(entry.pid) ?? 0) }));
+    }
     const matches = matchProducts(catalogue, query.m3, query.listaEspera === 'si');
     return productsResponse.parse(
       matches.length

@@ -43,6 +43,7 @@ import {
 } from '../../registrations/records';
 import { challengeRecovery, settleRecovery, WRONG_RECOVERY_CODE } from '../../registrations/recovery';
 import { actionFunction, type RequestMeta } from '../../router';
+import { claimHeldUnits } from '../../waitlist/accept';
 import { generateRecoveryCode, RESEND_COOLDOWN_SECONDS } from './codes';
 import { findProduct, firstOfferedPeriod, isOffered, pricedChoice, unavailability, unitsFor } from './service-choice';
 import { type Channel, issueCode, pendingCode, secondsUntilResend, settleCode } from './verification';
@@ -265,6 +266,8 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
         result[channel] = stored ? await settleCode(tx, registrationId, channel, stored, code.trim()) : true;
       }
       await touchRegistration(tx, registrationId);
+      // A verified e-mail that took a waitlist offer gets the units held for it.
+      if (result.email && !row.email_verified) await claimHeldUnits(tx, ctx.clock, registrationId, row.email);
       if (wanted.length === 2) return { verified: Boolean(result.email && result.sms) };
       return wanted[0] === 'email'
         ? { verified: { email_verified: Boolean(result.email) } }
@@ -343,7 +346,7 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
     const choosing = Boolean(input.metadata.completedSections?.serviceDetails);
     let service = requested;
     if (requested) {
-      const product = await findProduct(ctx.db, requested.productId);
+      const product = await findProduct(ctx.db, requested.productId, input.registrationId);
       const units = product ? unitsFor(product, requested) : 1;
       const reason =
         unavailability(product, units) ??
@@ -392,7 +395,7 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
   async check_and_set_product({ registrationId, productId, volumeRequested }, ctx, meta) {
     await requireApplicantSession(ctx.db, meta, registrationId);
     const refused = (code: RefusalCode) => ({ success: false, error: REFUSALS[code], code });
-    const product = await findProduct(ctx.db, productId);
+    const product = await findProduct(ctx.db, productId, registrationId);
     if (!product) return refused('product_not_found');
     return ctx.db.transaction(async (tx) => {
       const row = await findRegistration(tx, registrationId, { forUpdate: true });

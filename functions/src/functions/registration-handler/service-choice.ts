@@ -30,13 +30,23 @@ export interface ChosenProduct {
   active: boolean;
 }
 
-export async function findProduct(q: Queryable, productId: string): Promise<ChosenProduct | null> {
+/**
+ * The product as a sign-up may choose it. With a registration, its stock also counts the units
+ * held for that registration (a waitlist offer it took): they are free for it, and only for it.
+ */
+export async function findProduct(
+  q: Queryable,
+  productId: string,
+  registrationId?: string,
+): Promise<ChosenProduct | null> {
   if (!/^\d{1,9}$/.test(productId)) return null;
   const { rows } = await q.query<ProductRow>(
     `select pid, name_es, name_en, monthly::text, quarterly::text, semiannually::text, annually::text,
-       setup_fee::text, size_m3::text, stock_control, product_stock.stock, active
+       setup_fee::text, size_m3::text, stock_control, active,
+       product_stock.stock + (select count(*)::integer from units u
+         where u.product_id = pid and u.status = 'held' and u.registration_id = $2::uuid) as stock
      from products join product_stock using (pid) where pid = $1`,
-    [Number(productId)],
+    [Number(productId), registrationId ?? null],
   );
   const row = rows[0];
   if (!row) return null;

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { postFunctions, type WaitlistRequest } from 'shared-api';
 import { withDelivery } from '../../adapters/outbox-delivery';
+import type { Queryable } from '../../db';
 import { jsonFunction } from '../../router';
+import { positionOf } from '../../waitlist/line';
+import { issuePrivateLink } from '../../waitlist/links';
+import { unitsFreed } from '../../waitlist/offers';
 
 const TIMEFRAMES: Record<WaitlistRequest['timeframe'], { es: string; en: string }> = {
   asap: { es: 'Lo antes posible', en: 'As soon as possible' },
@@ -39,18 +43,30 @@ function businessEmail(r: WaitlistRequest): string {
   ].join('\n');
 }
 
-function applicantEmail(r: WaitlistRequest): string {
+function applicantEmail(r: WaitlistRequest, position: number, links: { es: string; en: string }): string {
   return [
     `Hola ${r.fullName}:`,
     '',
-    `Te hemos añadido a la lista de espera de «${r.product.name}». Te avisaremos en cuanto esté disponible.`,
+    `Te hemos añadido a la lista de espera de «${r.product.name}». Estás en la posición ${position}.`,
+    'Cuando quede uno libre y te toque, te lo reservamos y te avisamos por e-mail y SMS.',
+    `Tu página de la lista de espera (posición, oferta, salir de la lista): ${links.es}`,
     '',
     '---',
     '',
     `Hello ${r.fullName},`,
     '',
-    `You have been added to the waitlist for "${r.product.name}". We will contact you when it is available.`,
+    `You have been added to the waitlist for "${r.product.name}". You are number ${position} in line.`,
+    'When one is free and it is your turn, we hold it for you and tell you by e-mail and SMS.',
+    `Your waitlist page (position, offer, leave the list): ${links.en}`,
   ].join('\n');
+}
+
+/** The request's product as a unit-tracked product id, if it is one. */
+async function trackedProductId(tx: Queryable, pid: string | number): Promise<number | null> {
+  const id = Number(pid);
+  if (!Number.isInteger(id)) return null;
+  const { rows } = await tx.query('select 1 from products where pid = $1', [id]);
+  return rows.length ? id : null;
 }
 
 /** POST send-waitlist-email: stores the request once, tells the business and the applicant. */
@@ -67,10 +83,10 @@ export const sendWaitlistEmailFunction = jsonFunction(
         [hash],
       );
       if (rows.length) return [];
-      await tx.query(
+      const { rows: inserted } = await tx.query<{ id: string }>(
         `insert into waitlist_requests (full_name, phone, email, timeframe, product_pid, product_name,
            units_required, volume_requested, proceso, request_hash)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id::text`,
         [
           request.fullName.trim(),
           request.phone.trim(),
@@ -84,6 +100,12 @@ export const sendWaitlistEmailFunction = jsonFunction(
           hash,
         ],
       );
+      const entryId = inserted[0]?.id ?? '';
+      const links = await issuePrivateLink(tx, entryId, ctx.config.PUBLIC_SITE_URL);
+      const position = (await positionOf(tx, entryId)) ?? 1;
+      // A unit may have come free in the meantime: the line is looked at now.
+      const productId = await trackedProductId(tx, request.product.pid);
+      if (productId !== null) await unitsFreed(tx, ctx, [productId]);
       await Promise.all([
         ctx.mailer.queue(
           {
@@ -97,7 +119,7 @@ export const sendWaitlistEmailFunction = jsonFunction(
           {
             to: request.email.trim(),
             subject: 'Lista de espera / Waitlist',
-            text: applicantEmail(request),
+            text: applicantEmail(request, position, links),
           },
           tx,
         ),

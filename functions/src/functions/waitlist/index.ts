@@ -1,0 +1,108 @@
+import { postFunctions, type WaitlistEntry } from 'shared-api';
+import { withDelivery } from '../../adapters/outbox-delivery';
+import type { Queryable } from '../../db';
+import { toIso } from '../../db/iso';
+import { HttpError } from '../../http-error';
+import { jsonFunction } from '../../router';
+import { acceptOffer } from '../../waitlist/accept';
+import { type EntryRow, entryByTokenHash, positionOf } from '../../waitlist/line';
+import { hashLinkToken } from '../../waitlist/links';
+import { unitsFreed } from '../../waitlist/offers';
+
+export const ENTRY_NOT_FOUND = 'This waitlist link is not valid.';
+
+async function requireEntry(q: Queryable, token: string, options?: { forUpdate?: boolean }) {
+  const entry = await entryByTokenHash(q, hashLinkToken(token), options);
+  if (!entry) throw new HttpError(404, ENTRY_NOT_FOUND);
+  return entry;
+}
+
+async function entryView(q: Queryable, entry: EntryRow): Promise<WaitlistEntry> {
+  const { rows: offers } = await q.query<{
+    status: 'open' | 'accepted';
+    expires_at: Date | string;
+    units: string[] | null;
+  }>(
+    `select o.status, o.expires_at,
+       (select array_agg(u.unit_number order by u.unit_number) from units u where u.offer_id = o.id and u.status = 'held')
+         as units
+     from waitlist_offers o where o.entry_id = $1 and o.status in ('open', 'accepted')`,
+    [entry.id],
+  );
+  const offer = offers[0];
+  return {
+    status: entry.status,
+    position: await positionOf(q, entry.id),
+    productId: entry.product_pid,
+    productName: entry.product_name,
+    unitsRequired: entry.units_required,
+    volumeRequested: Number(entry.volume_requested),
+    timeframe: entry.timeframe as WaitlistEntry['timeframe'],
+    joinedAt: toIso(entry.created_at) ?? '',
+    offer: offer
+      ? { status: offer.status, unitNumbers: offer.units ?? [], expiresAt: toIso(offer.expires_at) ?? '' }
+      : null,
+  };
+}
+
+/** POST get-waitlist-entry: the private page's data, for whoever holds the link. */
+export const getWaitlistEntryFunction = jsonFunction(
+  'get-waitlist-entry',
+  postFunctions['get-waitlist-entry'],
+  async ({ token }, ctx) => entryView(ctx.db, await requireEntry(ctx.db, token)),
+);
+
+/** POST leave-waitlist: out of the line; an offer it held passes to the next in line. */
+export const leaveWaitlistFunction = jsonFunction(
+  'leave-waitlist',
+  postFunctions['leave-waitlist'],
+  async ({ token }, ctx) => {
+    await withDelivery(ctx, async (tx) => {
+      const entry = await requireEntry(tx, token, { forUpdate: true });
+      if (entry.status === 'left') return;
+      await tx.query(`update waitlist_requests set status = 'left', left_at = now() where id = $1`, [entry.id]);
+      const { rows } = await tx.query<{ product_id: number }>(
+        `update waitlist_offers set status = 'withdrawn', closed_at = now()
+         where entry_id = $1 and status = 'open' returning product_id`,
+        [entry.id],
+      );
+      if (rows.length) {
+        await tx.query(
+          `update units set status = 'available', offer_id = null, registration_id = null, updated_at = now()
+           where status = 'held' and offer_id in (select id from waitlist_offers where entry_id = $1)`,
+          [entry.id],
+        );
+        await unitsFreed(
+          tx,
+          ctx,
+          rows.map((row) => row.product_id),
+        );
+      }
+    });
+    return { success: true as const };
+  },
+);
+
+/** POST accept-waitlist-offer: takes the open offer; the page then starts the sign-up with the product. */
+export const acceptWaitlistOfferFunction = jsonFunction(
+  'accept-waitlist-offer',
+  postFunctions['accept-waitlist-offer'],
+  async ({ token }, ctx) => {
+    const accepted = await ctx.db.transaction(async (tx) => {
+      const entry = await requireEntry(tx, token, { forUpdate: true });
+      const { expiresAt } = await acceptOffer(tx, ctx.clock, entry.id);
+      return { entry, expiresAt };
+    });
+    const { entry, expiresAt } = accepted;
+    return {
+      success: true as const,
+      handoff: {
+        productId: entry.product_pid,
+        productName: entry.product_name,
+        unitsRequired: entry.units_required,
+        volumeRequested: Number(entry.volume_requested),
+      },
+      expiresAt: expiresAt.toISOString(),
+    };
+  },
+);

@@ -1,0 +1,49 @@
+import type { Queryable } from '../db';
+import { HttpError } from '../http-error';
+import type { Clock } from '../jobs/clock';
+
+export const NO_LIVE_OFFER = 'There is no offer to accept, or it has expired.';
+
+/**
+ * The entry's holder takes the offer from the private page: the entry leaves the line and the
+ * sign-up starts with that product; the units stay held until the offer's deadline.
+ */
+export async function acceptOffer(tx: Queryable, clock: Clock, entryId: string) {
+  const { rows } = await tx.query<{ id: string; status: string; expires_at: Date | string }>(
+    `select id::text, status, expires_at from waitlist_offers
+     where entry_id = $1 and status in ('open', 'accepted') for update`,
+    [entryId],
+  );
+  const offer = rows[0];
+  if (!offer || new Date(offer.expires_at) <= clock.now()) throw new HttpError(409, NO_LIVE_OFFER);
+  if (offer.status === 'open') {
+    await tx.query(`update waitlist_offers set status = 'accepted', accepted_at = $2 where id = $1`, [
+      offer.id,
+      clock.now(),
+    ]);
+    await tx.query(`update waitlist_requests set status = 'accepted' where id = $1`, [entryId]);
+  }
+  return { offerId: offer.id, expiresAt: new Date(offer.expires_at) };
+}
+
+/**
+ * A registration whose e-mail is now verified takes the units held by an accepted offer made to
+ * that e-mail: the verified address proves it is the person the offer was for.
+ */
+export async function claimHeldUnits(tx: Queryable, clock: Clock, registrationId: string, email: string) {
+  const { rows } = await tx.query<{ id: string }>(
+    `update waitlist_offers o set registration_id = $1
+     from waitlist_requests w
+     where o.entry_id = w.id and o.status = 'accepted' and o.registration_id is null
+       and lower(w.email) = lower($2) and o.expires_at > $3
+     returning o.id::text`,
+    [registrationId, email, clock.now()],
+  );
+  if (rows.length === 0) return 0;
+  const { rows: units } = await tx.query(
+    `update units set registration_id = $1, updated_at = now()
+     where offer_id = any($2::uuid[]) and status = 'held' returning unit_number`,
+    [registrationId, rows.map((row) => row.id)],
+  );
+  return units.length;
+}

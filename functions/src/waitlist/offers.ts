@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import type { FunctionContext } from '../context';
+import type { Queryable } from '../db';
+import type { EntryRow } from './line';
+import { issuePrivateLink, madridTime } from './links';
+
+export type WaitlistContext = Pick<FunctionContext, 'mailer' | 'sms' | 'config' | 'log' | 'clock' | 'jobs'>;
+
+export const OFFER_ROUND_JOB = 'waitlist.offer-round';
+export const OFFER_EXPIRY_JOB = 'waitlist.offer-expiry';
+
+/** Units of a product became free (a rental ended, a unit came back, a hold ran out): offer them, soon. */
+export async function unitsFreed(
+  tx: Queryable,
+  ctx: { jobs: Pick<WaitlistContext['jobs'], 'schedule'> },
+  productIds: number[],
+) {
+  for (const productId of new Set(productIds)) {
+    await ctx.jobs.schedule(tx, { kind: OFFER_ROUND_JOB, payload: { productId }, key: `offer-round:${productId}` });
+  }
+}
+
+interface OfferRow extends Record<string, unknown> {
+  id: string;
+  entry_id: string;
+  product_id: number;
+  status: 'open' | 'accepted' | 'expired' | 'lapsed' | 'fulfilled' | 'withdrawn';
+  expires_at: Date | string;
+}
+
+/**
+ * An offer round for a product: while units are free, the first entry in line that they fit gets
+ * an offer holding its units until the deadline, by e-mail and SMS. Held units are offered to
+ * nobody else. Returns the offers made.
+ */
+export async function offerRound(tx: Queryable, ctx: WaitlistContext, productId: number): Promise<string[]> {
+  const made: string[] = [];
+  for (;;) {
+    const { rows: free } = await tx.query<{ unit_number: string }>(
+      `select unit_number from units where product_id = $1 and status = 'available'
+       order by unit_number for update skip locked`,
+      [productId],
+    );
+    if (free.length === 0) break;
+    const { rows: entries } = await tx.query<EntryRow>(
+      `select id::text, full_name, email, phone, product_name, units_required from waitlist_requests
+       where product_pid = $1 and status = 'waiting' and units_required <= $2
+       order by created_at, id limit 1 for update skip locked`,
+      [String(productId), free.length],
+    );
+    const entry = entries[0];
+    if (!entry) break;
+    const offerId = randomUUID();
+    const now = ctx.clock.now();
+    const expiresAt = new Date(now.getTime() + ctx.config.WAITLIST_OFFER_HOURS * 3_600_000);
+    await tx.query(
+      `insert into waitlist_offers (id, entry_id, product_id, created_at, expires_at) values ($1, $2, $3, $4, $5)`,
+      [offerId, entry.id, productId, now, expiresAt],
+    );
+    const held = free.slice(0, entry.units_required).map((unit) => unit.unit_number);
+    await tx.query(
+      `update units set status = 'held', offer_id = $2, updated_at = now() where unit_number = any($1::text[])`,
+      [held, offerId],
+    );
+    await tx.query(`update waitlist_requests set status = 'offered' where id = $1`, [entry.id]);
+    await ctx.jobs.schedule(tx, {
+      kind: OFFER_EXPIRY_JOB,
+      payload: { offerId },
+      runAt: expiresAt,
+      key: `offer-expiry:${offerId}`,
+    });
+    await tellOffer(tx, ctx, entry, held, expiresAt);
+    ctx.log.info({ offerId, entryId: entry.id, productId, held }, 'waitlist offer made');
+    made.push(offerId);
+  }
+  return made;
+}
+
+async function tellOffer(tx: Queryable, ctx: WaitlistContext, entry: EntryRow, held: string[], expiresAt: Date) {
+  // The private page is the way in (a new link: only hashes of the earlier ones are kept).
+  const links = await issuePrivateLink(tx, entry.id, ctx.config.PUBLIC_SITE_URL);
+  const units = held.join(', ');
+  await ctx.mailer.queue(
+    {
+      to: entry.email,
+      subject: `¡Tu trastero está disponible! / Your storage is available · ${entry.product_name}`,
+      text: [
+        `Hola ${entry.full_name}:`,
+        '',
+        `Ya hay «${entry.product_name}» para ti: te guardamos ${units} hasta el ${madridTime(expiresAt, 'es')} (hora de España).`,
+        `Empieza el alta desde tu página de la lista de espera: ${links.es}`,
+        'Si no la empiezas a tiempo, la oferta pasa a la siguiente persona.',
+        '',
+        '---',
+        '',
+        `"${entry.product_name}" is available for you: we hold ${units} until ${madridTime(expiresAt, 'en')} (Spanish time).`,
+        `Start your sign-up from your waitlist page: ${links.en}`,
+        'If you do not start in time, the offer passes to the next person.',
+      ].join('\n'),
+    },
+    tx,
+  );
+  await ctx.sms.queue(
+    {
+      to: entry.phone.replace(/\s+/g, ''),
+      text: `Trasteros: ${entry.product_name} disponible para ti hasta ${madridTime(expiresAt, 'es')}. Empieza el alta: ${links.es}`,
+    },
+    tx,
+  );
+}
+
+/**
+ * An offer's deadline: its units still held go back to the line (the next round offers them),
+ * an offer not taken expires, and an accepted one whose sign-up did not complete lapses (an
+ * abandoned sign-up). Completed sign-ups occupied their units already: nothing to do.
+ */
+export async function expireOffer(tx: Queryable, ctx: WaitlistContext, offerId: string): Promise<boolean> {
+  const { rows } = await tx.query<OfferRow>(
+    `select id::text, entry_id::text, product_id, status, expires_at from waitlist_offers where id = $1 for update`,
+    [offerId],
+  );
+  const offer = rows[0];
+  if (!offer || (offer.status !== 'open' && offer.status !== 'accepted')) return false;
+  if (new Date(offer.expires_at) > ctx.clock.now()) return false;
+  await tx.query(
+    `update units set status = 'available', offer_id = null, registration_id = null, updated_at = now()
+     where offer_id = $1 and status = 'held'`,
+    [offerId],
+  );
+  const closed = offer.status === 'open' ? 'expired' : 'lapsed';
+  await tx.query(`update waitlist_offers set status = $2, closed_at = $3 where id = $1`, [
+    offerId,
+    closed,
+    ctx.clock.now(),
+  ]);
+  const { rows: entries } = await tx.query<EntryRow>(
+    `update waitlist_requests set status = case when status = 'offered' then 'offer_expired' else status end
+     where id = $1 returning id::text, full_name, email, product_name`,
+    [offer.entry_id],
+  );
+  const entry = entries[0];
+  if (entry) {
+    await ctx.mailer.queue(
+      {
+        to: entry.email,
+        subject: `Tu oferta ha caducado / Your offer has expired · ${entry.product_name}`,
+        text: [
+          `Hola ${entry.full_name}:`,
+          '',
+          closed === 'expired'
+            ? `La oferta de «${entry.product_name}» ha caducado y ha pasado a la siguiente persona de la lista.`
+            : `El alta de «${entry.product_name}» no se completó a tiempo: el trastero reservado ha pasado a la siguiente persona.`,
+          `Puedes volver a apuntarte a la lista de espera desde la calculadora: ${ctx.config.PUBLIC_SITE_URL}`,
+          '',
+          '---',
+          '',
+          closed === 'expired'
+            ? `The offer of "${entry.product_name}" has expired and passed to the next person on the list.`
+            : `The sign-up for "${entry.product_name}" was not completed in time: the held unit has passed to the next person.`,
+          `You can join the waitlist again from the calculator: ${ctx.config.PUBLIC_SITE_URL}`,
+        ].join('\n'),
+      },
+      tx,
+    );
+  }
+  await unitsFreed(tx, ctx, [offer.product_id]);
+  return true;
+}

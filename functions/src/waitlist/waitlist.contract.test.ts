@@ -1,0 +1,270 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { returnUnitToService } from '../move-in/units';
+import { databaseEngines } from '../testing/databases';
+import { servedOn, TEST_ADMIN } from '../testing/service';
+import { signUpToContract, TEST_SERVICE } from '../testing/sign-up';
+import { setAvailableUnits } from '../testing/units';
+
+/** Product 206 (Trastero 10 m³) has no free unit in the demo catalogue: its waitlist is the line. */
+const FULL_PRODUCT = 206;
+const HOUR = 3_600_000;
+
+/** The waitlist's line, offers and deadlines on each engine, on the test's clock. */
+describe.each(databaseEngines())('waitlist on $name', (engine) => {
+  const served = servedOn(engine);
+  let person = 0;
+  beforeEach(async () => {
+    // Units first: a held unit must be held for someone, so they are let go before the holders.
+    await served.db.query(
+      `update units set status = 'available', registration_id = null, offer_id = null where status = 'held' or registration_id is not null`,
+    );
+    await served.db.query('delete from registrations');
+    await served.db.query('delete from waitlist_requests');
+    await served.db.query('delete from jobs');
+    await served.db.query('delete from outbox');
+    await served.db.query(`delete from door_users where usuario <> 'admin'`);
+    await served.db.query(`update units set status = 'occupied' where product_id = $1`, [FULL_PRODUCT]);
+  });
+
+  const call = async (name: string, body: unknown) => {
+    const res = await fetch(served.service.url(name), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, any> };
+  };
+  const mails = async (to: string) =>
+    (
+      await served.db.query<{ channel: string; subject: string | null; body: string }>(
+        'select channel, subject, body from outbox where recipient = $1 order by id',
+        [to],
+      )
+    ).rows;
+  /** Someone joins the line of a product; returns their e-mail, phone and private token. */
+  const join = async (productId = FULL_PRODUCT, productName = 'Trastero 10 m³') => {
+    person += 1;
+    const email = `espera${person}@example.com`;
+    const phone = `+3460000${String(person).padStart(4, '0')}`;
+    const joined = await call('send-waitlist-email', {
+      fullName: `Persona ${person}`,
+      phone,
+      email,
+      timeframe: 'asap',
+      product: { pid: String(productId), name: productName, numberProductsRequired: 1 },
+      volumeRequested: 9.5,
+    });
+    expect(joined.body).toEqual({ success: true });
+    const [mail] = (await mails(email)).filter((m) => m.subject === 'Lista de espera / Waitlist');
+    const token = /\/es\/lista-espera\/([A-Za-z0-9_-]{43})/.exec(mail?.body ?? '')?.[1] ?? '';
+    expect(mail?.body).toContain(`/en/waitlist/${token}`);
+    return { email, phone, token, mail: mail?.body ?? '' };
+  };
+  const entry = async (token: string) => (await call('get-waitlist-entry', { token })).body;
+  const runJobs = () => served.service.ctx.jobs.runDue();
+  const advance = (hours: number) => served.service.ctx.adjustableClock?.advance(hours * HOUR);
+  /** A unit of the full product comes back from repair. */
+  const freeOneUnit = async () => {
+    const { rows } = await served.db.query<{ unit_number: string }>(
+      `update units set status = 'out_of_service' where unit_number =
+         (select unit_number from units where product_id = $1 order by unit_number limit 1) returning unit_number`,
+      [FULL_PRODUCT],
+    );
+    const unit = rows[0]?.unit_number ?? '';
+    await served.db.transaction((tx) => returnUnitToService(tx, served.service.ctx, unit));
+    await runJobs();
+    return unit;
+  };
+  const offerMail = async (email: string) =>
+    (await mails(email)).find((m) => m.subject?.startsWith('¡Tu trastero está disponible!'));
+
+  it('each entry has a position in its product’s line, in the e-mail and on its private page', async () => {
+    const first = await join();
+    const second = await join();
+    const third = await join();
+    const other = await join(202, 'Trastero 3 m³');
+    expect(first.mail).toContain('Estás en la posición 1.');
+    expect(third.mail).toContain('Estás en la posición 3.');
+    expect(third.mail).toContain('You are number 3 in line.');
+    expect(await entry(second.token)).toMatchObject({
+      status: 'waiting',
+      position: 2,
+      productId: String(FULL_PRODUCT),
+      productName: 'Trastero 10 m³',
+      unitsRequired: 1,
+      volumeRequested: 9.5,
+      timeframe: 'asap',
+      offer: null,
+    });
+    // Another product has its own line.
+    expect((await entry(other.token)).position).toBe(1);
+
+    expect((await call('leave-waitlist', { token: second.token })).body).toEqual({ success: true });
+    expect(await entry(second.token)).toMatchObject({ status: 'left', position: null });
+    expect((await entry(third.token)).position).toBe(2);
+    expect((await call('leave-waitlist', { token: second.token })).status).toBe(200);
+  });
+
+  it('a link that is not one is refused without saying more', async () => {
+    expect(await call('get-waitlist-entry', { token: 'x'.repeat(43) })).toEqual({
+      status: 404,
+      body: { error: 'This waitlist link is not valid.' },
+    });
+    expect((await call('get-waitlist-entry', { token: 'short' })).status).toBe(400);
+  });
+
+  it('a freed unit is held for the first in line and offered by e-mail and SMS; nobody else sees it', async () => {
+    const first = await join();
+    const second = await join();
+    const now = served.service.ctx.clock.now().getTime();
+    const unit = await freeOneUnit();
+
+    const offered = await entry(first.token);
+    expect(offered).toMatchObject({ status: 'offered', position: 1, offer: { status: 'open', unitNumbers: [unit] } });
+    const hours = (new Date(offered.offer.expiresAt).getTime() - now) / HOUR;
+    expect(hours).toBeGreaterThanOrEqual(48);
+    expect(hours).toBeLessThan(48.1);
+    expect((await offerMail(first.email))?.body).toMatch(new RegExp(`te guardamos ${unit} hasta el`));
+    expect((await mails(first.phone)).map((m) => m.channel)).toEqual(['sms']);
+    // A new private link in the offer, working like the first one.
+    const offerToken = /\/es\/lista-espera\/([A-Za-z0-9_-]{43})/.exec((await offerMail(first.email))?.body ?? '')?.[1];
+    expect(offerToken).not.toBe(first.token);
+    expect((await entry(offerToken ?? '')).status).toBe('offered');
+
+    expect(await offerMail(second.email)).toBeUndefined();
+    const { rows } = await served.db.query<{ stock: number }>('select stock from product_stock where pid = $1', [
+      FULL_PRODUCT,
+    ]);
+    expect(rows[0]?.stock).toBe(0);
+  });
+
+  it('an offer not taken in 48 hours expires and passes to the next in line, automatically', async () => {
+    const first = await join();
+    const second = await join();
+    const unit = await freeOneUnit();
+    advance(47);
+    await runJobs();
+    expect((await entry(first.token)).status).toBe('offered');
+    expect(await offerMail(second.email)).toBeUndefined();
+
+    advance(1.01);
+    await runJobs();
+    expect(await entry(first.token)).toMatchObject({ status: 'offer_expired', position: null, offer: null });
+    expect((await mails(first.email)).at(-1)?.subject).toContain('Tu oferta ha caducado');
+    expect(await entry(second.token)).toMatchObject({
+      status: 'offered',
+      position: 1,
+      offer: { status: 'open', unitNumbers: [unit] },
+    });
+  });
+
+  it('the accepted offer starts a sign-up with the unit held for it, which takes that unit at the end', async () => {
+    const first = await join();
+    const second = await join();
+    const unit = await freeOneUnit();
+    expect((await call('accept-waitlist-offer', { token: second.token })).status).toBe(409);
+    const accepted = await call('accept-waitlist-offer', { token: first.token });
+    expect(accepted.body).toMatchObject({
+      success: true,
+      handoff: {
+        productId: String(FULL_PRODUCT),
+        productName: 'Trastero 10 m³',
+        unitsRequired: 1,
+        volumeRequested: 9.5,
+      },
+    });
+    // Out of the line: the next one is first now.
+    expect(await entry(first.token)).toMatchObject({
+      status: 'accepted',
+      position: null,
+      offer: { status: 'accepted' },
+    });
+    expect((await entry(second.token)).position).toBe(1);
+
+    // The sign-up with the e-mail the offer was made to: once verified, the unit is held for it,
+    // so the full product can be chosen, and the last signature occupies that very unit.
+    const signUp = await signUpToContract(served, {
+      applicant: { ...TEST_APPLICANT_WITH(first.email) },
+      serviceDetails: { ...TEST_SERVICE, productId: String(FULL_PRODUCT), productName: 'Trastero 10 m³' },
+    });
+    const held = await served.db.query<{ registration_id: string }>(
+      'select registration_id::text from units where unit_number = $1',
+      [unit],
+    );
+    expect(held.rows[0]?.registration_id).toBe(signUp.registrationId);
+    expect(
+      (await signUp.post('registration-handler', {
+        action: 'check_and_set_product',
+        registrationId: signUp.registrationId,
+        productId: String(FULL_PRODUCT),
+      })) as Record<string, unknown>,
+    ).toMatchObject({ success: true });
+    await signUp.sign('Cliente');
+    await signUp.sign('Empresa');
+    const { rows } = await served.db.query<{ status: string; registration_id: string }>(
+      'select status, registration_id::text from units where unit_number = $1',
+      [unit],
+    );
+    expect(rows[0]).toEqual({ status: 'occupied', registration_id: signUp.registrationId });
+    expect((await served.db.query<{ status: string }>('select status from waitlist_offers')).rows).toEqual([
+      { status: 'fulfilled' },
+    ]);
+    // Fulfilled: the deadline passing changes nothing.
+    advance(49);
+    await runJobs();
+    expect(
+      (await served.db.query<{ status: string }>('select status from units where unit_number = $1', [unit])).rows,
+    ).toEqual([{ status: 'occupied' }]);
+  });
+
+  it('an accepted sign-up abandoned past the deadline lets the unit go to the next in line', async () => {
+    const first = await join();
+    const second = await join();
+    const unit = await freeOneUnit();
+    await call('accept-waitlist-offer', { token: first.token });
+    advance(48.5);
+    await runJobs();
+    expect(
+      (await served.db.query<{ status: string }>('select status from waitlist_offers order by created_at')).rows,
+    ).toEqual([{ status: 'lapsed' }, { status: 'open' }]);
+    expect((await entry(second.token)).offer).toMatchObject({ unitNumbers: [unit] });
+  });
+
+  it('a waitlisted person leaving gives their held unit to the next in line', async () => {
+    const first = await join();
+    const second = await join();
+    await freeOneUnit();
+    await call('leave-waitlist', { token: first.token });
+    await runJobs();
+    expect((await entry(second.token)).status).toBe('offered');
+  });
+
+  it('staff ending a rental offers its unit to the first in line', async () => {
+    await setAvailableUnits(served.db, 202, 1);
+    const signUp = await signUpToContract(served);
+    await signUp.sign('Cliente');
+    await signUp.sign('Empresa');
+    const waiting = await join(202, 'Trastero 3 m³');
+    await runJobs();
+    expect((await entry(waiting.token)).status).toBe('waiting');
+
+    const door = async (body: Record<string, unknown>) =>
+      (await call('abridor', body)).body as {
+        token?: string;
+        users?: { id: string; registrationCode: string | null }[];
+      };
+    const admin = (await door({ action: 'login', usuario: TEST_ADMIN.usuario, contraseña: TEST_ADMIN.contraseña }))
+      .token;
+    const tenant = (await door({ action: 'list_users', token: admin })).users?.find((u) => u.registrationCode);
+    await door({ action: 'end_rental', token: admin, userId: tenant?.id });
+    await runJobs();
+    expect(await entry(waiting.token)).toMatchObject({ status: 'offered', offer: { status: 'open' } });
+  });
+});
+
+/** The shared test applicant with another e-mail (the one an offer was made to). */
+function TEST_APPLICANT_WITH(email: string) {
+  return { ...TEST_APPLICANT_BASE, email };
+}
+
+import { TEST_APPLICANT as TEST_APPLICANT_BASE } from '../testing/applicant';
