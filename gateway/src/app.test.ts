@@ -142,6 +142,8 @@ describe('search engines', () => {
     const text = await (await fetch(`${gateway}/robots.txt`)).text();
     expect(text).toContain(`Sitemap: ${gateway}/sitemap.xml`);
     expect(text).toContain('Disallow: /abridor');
+    expect(text).toContain('Disallow: /es/lista-espera/');
+    expect(text).toContain('Disallow: /en/waitlist/');
   });
 });
 

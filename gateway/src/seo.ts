@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { matchPath, type PageId, pathFor, SUPPORTED_LANGUAGES } from 'shared-i18n';
+import { matchPath, type PageId, PRIVATE_PAGES, pathFor, SUPPORTED_LANGUAGES } from 'shared-i18n';
 import { escapeAttribute } from './html';
 
 /** The public pages worth indexing; the sign-up steps and the door tool are not. */
@@ -16,7 +16,7 @@ function origin(req: Request): string {
  */
 export function pageLinks(req: Request): string {
   const match = matchPath(req.path);
-  if (match.kind !== 'page') return '';
+  if (match.kind !== 'page' || PRIVATE_PAGES.has(match.page)) return '';
   const base = origin(req);
   const link = (attributes: string, path: string) => `<link ${attributes} href="${escapeAttribute(base + path)}">`;
   return [
@@ -55,6 +55,8 @@ export function robots(req: Request, res: Response) {
         'Disallow: /es/alta',
         'Disallow: /en/signup',
         'Disallow: /abridor',
+        'Disallow: /es/lista-espera/',
+        'Disallow: /en/waitlist/',
         'Disallow: /functions/',
         `Sitemap: ${origin(req)}/sitemap.xml`,
         '',

@@ -142,6 +142,15 @@ describe('server rendering through the gateway', () => {
     expect(body).not.toContain('<title>');
   });
 
+  it('a private page (a waitlist entry) gets no canonical or alternates: its token must not spread', async () => {
+    const gateway = await gatewayWith(HOISTING_RENDERER, {});
+    const token = 'k'.repeat(43);
+    const html = await (await fetch(`${gateway}/en/waitlist/${token}`)).text();
+    const [head = ''] = html.split('</head>');
+    expect(head).not.toContain('rel="canonical"');
+    expect(head).not.toContain('hreflang');
+  });
+
   it('a remote without server output, or unreachable, is left to the browser; the page still renders', async () => {
     const gateway = await gatewayWith(ECHO_RENDERER, {
       calculator: { origin: started.browserOnly },

@@ -112,3 +112,21 @@ describe('remoteForPath', () => {
     ['/', null],
   ])('%s needs %s', (path, remote) => expect(remoteForPath(path)).toBe(remote));
 });
+
+describe('the waitlist entry’s private page', () => {
+  const token = 'aB3_-'.repeat(8) + 'xyz';
+  it('needs its token, in either language', () => {
+    expect(matchPath(`/es/lista-espera/${token}`)).toEqual({ kind: 'page', page: 'waitlist', lang: 'es', token });
+    expect(matchPath(`/en/waitlist/${token}`)).toEqual({ kind: 'page', page: 'waitlist', lang: 'en', token });
+    expect(matchPath('/es/lista-espera').kind).toBe('not-found');
+    expect(matchPath('/es/lista-espera/short').kind).toBe('not-found');
+    expect(matchPath(`/es/lista-espera/${token}/more`).kind).toBe('not-found');
+    expect(remoteForPath(`/en/waitlist/${token}`)).toBe('calculator');
+  });
+
+  it('keeps the token when the language changes, and routes it in both languages', () => {
+    expect(switchLanguagePath(`/es/lista-espera/${token}`, '', 'en')).toBe(`/en/waitlist/${token}`);
+    expect(pagePaths('waitlist')).toEqual(['/es/lista-espera/:token', '/en/waitlist/:token']);
+    expect(pathFor('waitlist', 'en', undefined, token)).toBe(`/en/waitlist/${token}`);
+  });
+});

@@ -38,11 +38,14 @@ export function DocumentMeta({
   description,
   language,
   page,
+  private: privatePage = false,
 }: {
   title: string;
   description: string;
   language: Language;
   page?: PageId;
+  /** Reached only by a private link: not indexed, and no canonical or alternates left from the page before. */
+  private?: boolean;
 }) {
   useEffect(() => {
     // The page template's generic title and description (index.html) give way to the page's.
@@ -51,11 +54,17 @@ export function DocumentMeta({
   useEffect(() => {
     document.documentElement.lang = language;
     if (page) setAlternates(page, language);
-  }, [language, page]);
+    if (privatePage) {
+      for (const link of document.head.querySelectorAll('link[rel="canonical"], link[rel="alternate"][hreflang]')) {
+        link.remove();
+      }
+    }
+  }, [language, page, privatePage]);
   return (
     <>
       <title>{title}</title>
       <meta name="description" content={description} />
+      {privatePage && <meta name="robots" content="noindex, nofollow" />}
     </>
   );
 }

@@ -25,12 +25,15 @@ export function ServicesStep() {
   const m3 = Number(params.get('m3'));
   const waitlist = params.get('listaEspera') === 'si';
   const draft = useDraft((s) => s.draft);
-  // The offers for the measured volume; null when no product is that large.
+  const registrationId = draft.registrationId;
+  // The offers for the measured volume; null when no product is that large. With the
+  // registration, units held for it (a waitlist offer it took) count as its stock.
   const [load, reload] = useAsync(async () => {
     try {
       const response = await api.products({
         ...(m3 > 0 ? { m3 } : {}),
         ...(waitlist ? { listaEspera: 'si' as const } : {}),
+        ...(registrationId ? { proceso: registrationId } : {}),
         lang: language,
       });
       return response.result === 'success' ? productList(response).map(toOffer) : null;
@@ -38,7 +41,7 @@ export function ServicesStep() {
       console.error('[signup] products failed', error);
       throw error;
     }
-  }, [m3, waitlist, language]);
+  }, [m3, waitlist, language, registrationId]);
   const [continuing, setContinuing] = useState(false);
   const locked = draft.globalStatus === 'completed';
 
