@@ -1,7 +1,16 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { ReceivedMail } from '../mailbox';
 import { E2E_DOOR_ADMIN, MAILBOX_URL } from '../ports';
-import { applicant, compactPhone, lastMessage, payWithCard, sign, signingLink, throughDocuments } from './signup-steps';
+import {
+  applicant,
+  compactPhone,
+  expectAccessible,
+  lastMessage,
+  payWithCard,
+  sign,
+  signingLink,
+  throughDocuments,
+} from './signup-steps';
 import { expect, test } from './test';
 
 const BUSINESS_EMAIL = 'reservas@trasteros-demo.example';
@@ -17,25 +26,43 @@ async function received(request: APIRequestContext, recipient: string, subject: 
   return found as ReceivedMail;
 }
 
-test.describe('move-in: from the last signature to a tenant at the door', () => {
-  test.setTimeout(150_000);
+/** The demo's Trastero 18 m³ has one free unit: the tenant takes it, and then there is a line. */
+const LAST_UNIT_PRODUCT = { productId: '209', productName: 'Trastero 18 m³', unitsRequired: 1, volumeRequested: 16 };
+const signupWithLastUnit = () => `/es/alta?${new URLSearchParams({ productos: JSON.stringify(LAST_UNIT_PRODUCT) })}`;
 
-  test('the tenant gets the unit, the signed PDF, a PIN and a link; opens the door on a phone; staff end the rental', async ({
+/** Someone joins the line for the product (the calculator's waitlist form sends this). */
+async function joinWaitlist(request: APIRequestContext, who: { email: string; phone: string }, name: string) {
+  const res = await request.post('/functions/v1/send-waitlist-email', {
+    data: {
+      fullName: name,
+      phone: who.phone,
+      email: who.email,
+      timeframe: 'asap',
+      product: { pid: LAST_UNIT_PRODUCT.productId, name: LAST_UNIT_PRODUCT.productName, numberProductsRequired: 1 },
+      volumeRequested: LAST_UNIT_PRODUCT.volumeRequested,
+    },
+  });
+  expect(res.status()).toBe(200);
+}
+
+const privatePath = (text: string) => /https?:\/\/[^/\s]+(\/es\/lista-espera\/[A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? '';
+
+test.describe('move-in: from the last signature to a tenant at the door, and the waitlist after them', () => {
+  test.setTimeout(240_000);
+
+  test('the tenant gets the unit, the signed PDF, a PIN and a link, opens the door on a phone; staff end the rental; the line gets it', async ({
     page,
     browser,
     request,
   }) => {
     const who = applicant();
-    await page.goto('/es/calculadora');
-    await page.getByLabel('Tipo de mueble').selectOption('desk');
-    await page.getByRole('button', { name: 'Añadir', exact: true }).click();
-    await page.getByRole('button', { name: 'Buscar mi trastero' }).click();
-    await page.getByRole('button', { name: 'Elegir Box 1 m³' }).click();
+    await page.goto(signupWithLastUnit());
     await throughDocuments(page, request, 'es', who);
+    await expect(page.getByRole('radio', { name: /Trastero 18 m³/ })).toBeChecked();
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await page.getByRole('button', { name: 'Crear', exact: true }).click();
     await expect(page.getByText(/Cliente creado: CL-\d{6}/)).toBeVisible();
-    const paid = await payWithCard(page, /Pagar la fianza \(50,00/, '4242424242424242');
+    const paid = await payWithCard(page, /Pagar la fianza \(150,00/, '4242424242424242');
     await expect(paid.getByRole('heading', { name: /Pago completado/ })).toBeVisible();
     await paid.close();
     await page.getByRole('button', { name: 'Crear contrato' }).click();
@@ -45,7 +72,7 @@ test.describe('move-in: from the last signature to a tenant at the door', () => 
 
     // A unit is the tenant's, live on the review.
     const unit = page.getByTestId('move-in-status');
-    await expect(unit).toHaveText(/^A-\d{3}$/);
+    await expect(unit).toHaveText(/^B-\d{3}$/);
     const unitNumber = (await unit.textContent()) ?? '';
     const code = /([A-Z0-9]{6})$/.exec(
       (
@@ -88,6 +115,20 @@ test.describe('move-in: from the last signature to a tenant at the door', () => 
     await door.getByRole('button', { name: 'Entrada' }).click();
     await expect(door.getByTestId('door-result')).toHaveText('Acceso Autorizado: ENTRADA');
 
+    // The product is full now: two people join its line and see their places on their private pages.
+    const [ana, luis] = [applicant(), applicant()];
+    await joinWaitlist(request, ana, 'Ana Espera');
+    await joinWaitlist(request, luis, 'Luis Espera');
+    const anaPage = privatePath((await received(request, ana.email, /^Lista de espera/)).text);
+    const luisPage = privatePath((await received(request, luis.email, /^Lista de espera/)).text);
+    const waiting = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const anaView = await waiting.newPage();
+    await anaView.goto(anaPage);
+    await expect(anaView.getByTestId('waitlist-state')).toHaveText('Estás en la posición 1 de la lista.');
+    const luisView = await waiting.newPage();
+    await luisView.goto(luisPage);
+    await expect(luisView.getByTestId('waitlist-state')).toHaveText('Estás en la posición 2 de la lista.');
+
     // Staff end the rental from the door's administration.
     await page.goto('/abridor');
     await page.getByLabel('Usuario').fill('admin');
@@ -112,5 +153,33 @@ test.describe('move-in: from the last signature to a tenant at the door', () => 
     await expect(door.getByRole('button', { name: 'Entrar' })).toBeVisible();
     await received(request, who.email, /^Fin de tu alquiler/);
     await phone.close();
+
+    // The freed unit is held for the first in line, by e-mail, SMS and on her page.
+    const offer = await received(request, ana.email, /^¡Tu trastero está disponible!/);
+    expect(offer.text).toContain(`te guardamos ${unitNumber} hasta el`);
+    expect(await lastMessage(request, compactPhone(ana.phone))).toContain('disponible para ti');
+    await anaView.reload();
+    await expect(anaView.getByRole('heading', { name: '¡Tu trastero está disponible!' })).toBeVisible();
+    await expect(anaView.getByText(new RegExp(`Te guardamos ${unitNumber} hasta el`))).toBeVisible();
+    await expectAccessible(anaView);
+
+    // She lets it expire: 49 hours later (the service's clock, moved in development), it passes on.
+    const moved = await request.post('/functions/v1/dev-clock', { data: { hours: 49 } });
+    expect(moved.status()).toBe(200);
+    await received(request, ana.email, /^Tu oferta ha caducado/);
+    await anaView.reload();
+    await expect(anaView.getByTestId('waitlist-state')).toContainText('Tu oferta caducó');
+
+    // The second accepts it from the link in his offer and starts the sign-up with the unit held.
+    const luisOffer = await received(request, luis.email, /^¡Tu trastero está disponible!/);
+    await luisView.goto(privatePath(luisOffer.text));
+    await luisView.getByRole('button', { name: 'Empezar el alta' }).click();
+    await expect(luisView).toHaveURL(/\/es\/alta\?productos=/);
+    await throughDocuments(luisView, request, 'es', luis);
+    // Nobody else can choose it (its stock is 0), but it is his.
+    const held = luisView.getByRole('radio', { name: /Trastero 18 m³/ });
+    await expect(held).toBeEnabled();
+    await expect(held).toBeChecked();
+    await waiting.close();
   });
 });

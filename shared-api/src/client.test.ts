@@ -30,6 +30,29 @@ describe('api client', () => {
   });
 });
 
+describe('products', () => {
+  it('sends every field of the query', async () => {
+    const urls: string[] = [];
+    const api = createApiClient({
+      baseUrl: 'http://api.test/functions/v1',
+      fetch: async (url) => {
+        urls.push(String(url));
+        return answering(200, { result: 'No product available' })();
+      },
+    });
+    const proceso = '0b7a4a52-3f0e-4c36-9f35-1b7d6f0a2c11';
+    await api.products({ m3: 16, listaEspera: 'si', lang: 'es', proceso }).catch(() => {});
+    const query = new URL(urls[0] ?? 'http://x').searchParams;
+    expect(Object.fromEntries(query)).toEqual({
+      accion: 'ListarProductos',
+      m3: '16',
+      listaEspera: 'si',
+      lang: 'es',
+      proceso,
+    });
+  });
+});
+
 describe('refusalMessage', () => {
   it('is the server’s wording for a refusal (4xx), the caller’s text for anything else', () => {
     expect(refusalMessage(new ApiError('PIN inválido', 401), 'Error')).toBe('PIN inválido');

@@ -143,9 +143,8 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
 
     products(query: Omit<ProductsQuery, 'accion'>): Promise<ProductsResponse> {
       const params = new URLSearchParams({ accion: 'ListarProductos' });
-      if (query.m3 !== undefined) params.set('m3', String(query.m3));
-      if (query.listaEspera) params.set('listaEspera', query.listaEspera);
-      if (query.lang) params.set('lang', query.lang);
+      // Every field of the query, so a new one cannot be dropped on the way.
+      for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
       return request(`products?${params}`, { method: 'GET' }, (contracts) => contracts.otherResponses.products);
     },
 

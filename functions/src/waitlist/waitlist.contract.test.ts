@@ -2,6 +2,7 @@ import type { WaitlistEntry } from 'shared-api';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { returnUnitToService } from '../move-in/units';
 import { TEST_APPLICANT } from '../testing/applicant';
+import { cookieJar } from '../testing/cookie-jar';
 import { databaseEngines } from '../testing/databases';
 import { servedOn, TEST_ADMIN } from '../testing/service';
 import { signUpToContract, TEST_SERVICE } from '../testing/sign-up';
@@ -188,7 +189,9 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
 
     // The sign-up with the e-mail the offer was made to: once verified, the unit is held for it,
     // so the full product can be chosen, and the last signature occupies that very unit.
+    const browser = cookieJar();
     const signUp = await signUpToContract(served, {
+      browser,
       applicant: { ...TEST_APPLICANT, email: first.email },
       serviceDetails: { ...TEST_SERVICE, productId: String(FULL_PRODUCT), productName: 'Trastero 10 m³' },
     });
@@ -197,6 +200,15 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
       [unit],
     );
     expect(held.rows[0]?.registration_id).toBe(signUp.registrationId);
+    // Its service step lists the product with the held unit as stock; anyone else sees none.
+    const stockOf = async (query: string, asker = browser) => {
+      const res = await asker.fetch(served.service.url(`products?accion=ListarProductos${query}`));
+      const body = (await res.json()) as { products?: { product: { pid: string; stocklevel: number }[] } };
+      return body.products?.product.find((p) => p.pid === String(FULL_PRODUCT))?.stocklevel;
+    };
+    expect(await stockOf(`&m3=9&proceso=${signUp.registrationId}`)).toBe(1);
+    expect(await stockOf(`&m3=9&proceso=${signUp.registrationId}`, cookieJar())).toBeUndefined();
+    expect(await stockOf('&m3=9')).toBeUndefined();
     expect(
       (await signUp.post('registration-handler', {
         action: 'check_and_set_product',

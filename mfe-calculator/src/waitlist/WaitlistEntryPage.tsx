@@ -171,7 +171,7 @@ function EntryDetails({
         </dd>
       </dl>
       {inLine && (
-        <button type="button" className={controls.danger} onClick={onLeave} disabled={busy}>
+        <button type="button" className={`${controls.danger} ${styles.leave}`} onClick={onLeave} disabled={busy}>
           {t('entry.leave')}
         </button>
       )}
