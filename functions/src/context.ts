@@ -83,7 +83,15 @@ export function createContext(db: Database, config: FunctionsConfig, log: Logger
     doorRelay: config.DOOR_RELAY_URL ? httpRelay(config.DOOR_RELAY_URL) : simulatedRelay(db, log),
     clock,
     adjustableClock: adjustable,
-    jobs: createJobQueue({ db, log, clock, handlers, onCommitted: () => ctx.delivery.wake() }),
+    // Deadlines never give up: a failing expiry keeps being retried (back-off capped at an hour).
+    jobs: createJobQueue({
+      db,
+      log,
+      clock,
+      handlers,
+      maxAttempts: Number.POSITIVE_INFINITY,
+      onCommitted: () => ctx.delivery.wake(),
+    }),
   };
   Object.assign(handlers, waitlistJobs(ctx));
   return ctx;

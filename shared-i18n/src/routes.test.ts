@@ -114,7 +114,7 @@ describe('remoteForPath', () => {
 });
 
 describe('the waitlist entry’s private page', () => {
-  const token = 'aB3_-'.repeat(8) + 'xyz';
+  const token = `${'aB3_-'.repeat(8)}xyz`;
   it('needs its token, in either language', () => {
     expect(matchPath(`/es/lista-espera/${token}`)).toEqual({ kind: 'page', page: 'waitlist', lang: 'es', token });
     expect(matchPath(`/en/waitlist/${token}`)).toEqual({ kind: 'page', page: 'waitlist', lang: 'en', token });

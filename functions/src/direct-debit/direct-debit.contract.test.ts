@@ -33,6 +33,13 @@ describe.each(databaseEngines())('direct debit on $name', (engine) => {
          from sepa_mandates m order by m.created_at`,
       )
     ).rows;
+  /** The first collection's date: two days after move-in (the bank needs the file the day before). */
+  const firstDue = async () =>
+    (
+      await served.db.query<{ due: string }>(
+        `select to_char((now() at time zone 'Europe/Madrid')::date + 2, 'YYYY-MM-DD') as due`,
+      )
+    ).rows[0]?.due ?? '';
   const today = async () =>
     (
       await served.db.query<{ today: string }>(
@@ -72,7 +79,7 @@ describe.each(databaseEngines())('direct debit on $name', (engine) => {
     expect(new Date(signed?.signed_at ?? 0).getTime()).toBe(new Date(signed?.client_signed_at ?? 1).getTime());
   });
 
-  it('move-in starts the rent: twelve monthly collections under the mandate, the first due today', async () => {
+  it('move-in starts the rent: twelve monthly collections under the mandate, the first due in two days', async () => {
     const signUp = await signUpToContract(served);
     await signUp.sign('Cliente');
     await signUp.sign('Empresa');
@@ -81,11 +88,11 @@ describe.each(databaseEngines())('direct debit on $name', (engine) => {
       `select sequence, amount::text, sequence_type, to_char(due_date, 'YYYY-MM-DD') as due from invoices order by sequence`,
     );
     expect(rows).toHaveLength(12);
-    expect(rows[0]).toEqual({ sequence: 1, amount: '62.00', sequence_type: 'FRST', due: await today() });
+    expect(rows[0]).toEqual({ sequence: 1, amount: '62.00', sequence_type: 'FRST', due: await firstDue() });
     expect(rows.slice(1).every((row) => row.sequence_type === 'RCUR' && row.amount === '62.00')).toBe(true);
 
-    // Today's remittance: what a pain.008 file needs, straight from the schedule.
-    const due = await collectionsDue(served.db, await today());
+    // That day's remittance: what a pain.008 file needs, straight from the schedule.
+    const due = await collectionsDue(served.db, await firstDue());
     expect(due).toEqual([
       expect.objectContaining({
         endToEndId: `${mandate?.reference}-001`,

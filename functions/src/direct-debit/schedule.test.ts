@@ -12,19 +12,24 @@ describe('addMonths', () => {
 });
 
 describe('collectionSchedule', () => {
-  it('monthly: twelve collections at the period’s price, the first FRST, then RCUR', () => {
+  it('monthly: twelve collections at the period’s price, the first FRST two days in, then RCUR on each first day', () => {
     const schedule = collectionSchedule({ start: '2026-11-23', period: 'monthly', amount: 62 });
     expect(schedule).toHaveLength(12);
     expect(schedule[0]).toEqual({
       sequence: 1,
       periodStart: '2026-11-23',
       periodEnd: '2026-12-22',
-      dueDate: '2026-11-23',
+      dueDate: '2026-11-25',
       amount: 62,
       sequenceType: 'FRST',
     });
     expect(schedule.slice(1).every((c) => c.sequenceType === 'RCUR')).toBe(true);
-    expect(schedule[11]).toMatchObject({ sequence: 12, periodStart: '2027-10-23', periodEnd: '2027-11-22' });
+    expect(schedule[11]).toMatchObject({
+      sequence: 12,
+      periodStart: '2027-10-23',
+      periodEnd: '2027-11-22',
+      dueDate: '2027-10-23',
+    });
   });
 
   it('each period follows the previous one without a gap or an overlap', () => {

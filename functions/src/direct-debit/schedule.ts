@@ -9,7 +9,7 @@ export interface ScheduledCollection {
   periodStart: IsoDate;
   /** The last day the period covers. */
   periodEnd: IsoDate;
-  /** Requested collection date: the first day of the period. */
+  /** Requested collection date: the first day of the period (the first one a little later). */
   dueDate: IsoDate;
   amount: number;
   /** pain.008 SeqTp: the first collection of a mandate, then recurrent ones. */
@@ -18,6 +18,12 @@ export interface ScheduledCollection {
 
 /** How far ahead the schedule is written at move-in. */
 export const SCHEDULE_HORIZON_MONTHS = 12;
+
+/**
+ * Days between move-in and the first collection: a SEPA Core file reaches the bank the business
+ * day before its collection date, so the first period cannot be collected on its first day.
+ */
+export const FIRST_COLLECTION_LEAD_DAYS = 2;
 
 /** The date `months` calendar months after `start`, on the same day or the month's last (31 Jan → 28 Feb). */
 export function addMonths(start: IsoDate, months: number): IsoDate {
@@ -28,11 +34,13 @@ export function addMonths(start: IsoDate, months: number): IsoDate {
   return target.toISOString().slice(0, 10);
 }
 
-function dayBefore(date: IsoDate): IsoDate {
+function addDays(date: IsoDate, days: number): IsoDate {
   const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
+  d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+const dayBefore = (date: IsoDate) => addDays(date, -1);
 
 /**
  * The rent collections of a rental starting on `start`: one per period (the chosen period's
@@ -58,7 +66,7 @@ export function collectionSchedule({
       sequence: index + 1,
       periodStart,
       periodEnd: dayBefore(addMonths(start, (index + 1) * months)),
-      dueDate: periodStart,
+      dueDate: index === 0 ? addDays(periodStart, FIRST_COLLECTION_LEAD_DAYS) : periodStart,
       amount,
       sequenceType: index === 0 ? 'FRST' : 'RCUR',
     });

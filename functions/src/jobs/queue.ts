@@ -107,7 +107,7 @@ export function createJobQueue({
       await db.query(
         `update jobs set claimed_until = null, last_error = $2,
            failed_at = case when $3 then now() else null end,
-           run_at = $4::timestamptz + make_interval(secs => least(3600, 5 * power(2, attempts - 1)))
+           run_at = $4::timestamptz + make_interval(secs => least(3600, 5 * power(2, least(attempts, 20) - 1)))
          where id = $1`,
         [job.id, error instanceof Error ? error.message : String(error), givenUp, clock.now()],
       );

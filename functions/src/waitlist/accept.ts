@@ -1,14 +1,21 @@
 import type { Queryable } from '../db';
 import { HttpError } from '../http-error';
 import type { Clock } from '../jobs/clock';
+import { holdUntil, scheduleExpiry, type WaitlistContext } from './offers';
 
 export const NO_LIVE_OFFER = 'There is no offer to accept, or it has expired.';
 
 /**
  * The entry's holder takes the offer from the private page: the entry leaves the line and the
- * sign-up starts with that product; the units stay held until the offer's deadline.
+ * sign-up starts with that product. The hold starts again from now: taking it at hour 47 must
+ * not leave one hour for the whole sign-up.
  */
-export async function acceptOffer(tx: Queryable, clock: Clock, entryId: string) {
+export async function acceptOffer(
+  tx: Queryable,
+  ctx: Pick<WaitlistContext, 'clock' | 'config' | 'jobs'>,
+  entryId: string,
+) {
+  const { clock } = ctx;
   const { rows } = await tx.query<{ id: string; status: string; expires_at: Date | string }>(
     `select id::text, status, expires_at from waitlist_offers
      where entry_id = $1 and status in ('open', 'accepted') for update`,
@@ -16,14 +23,16 @@ export async function acceptOffer(tx: Queryable, clock: Clock, entryId: string) 
   );
   const offer = rows[0];
   if (!offer || new Date(offer.expires_at) <= clock.now()) throw new HttpError(409, NO_LIVE_OFFER);
-  if (offer.status === 'open') {
-    await tx.query(`update waitlist_offers set status = 'accepted', accepted_at = $2 where id = $1`, [
-      offer.id,
-      clock.now(),
-    ]);
-    await tx.query(`update waitlist_requests set status = 'accepted' where id = $1`, [entryId]);
-  }
-  return { offerId: offer.id, expiresAt: new Date(offer.expires_at) };
+  if (offer.status === 'accepted') return { offerId: offer.id, expiresAt: new Date(offer.expires_at) };
+  const expiresAt = holdUntil(ctx);
+  await tx.query(`update waitlist_offers set status = 'accepted', accepted_at = $2, expires_at = $3 where id = $1`, [
+    offer.id,
+    clock.now(),
+    expiresAt,
+  ]);
+  await tx.query(`update waitlist_requests set status = 'accepted' where id = $1`, [entryId]);
+  await scheduleExpiry(tx, ctx, offer.id, expiresAt);
+  return { offerId: offer.id, expiresAt };
 }
 
 /**
@@ -46,4 +55,14 @@ export async function claimHeldUnits(tx: Queryable, clock: Clock, registrationId
     [registrationId, rows.map((row) => row.id)],
   );
   return units.length;
+}
+
+/** The same, for a registration whose e-mail was verified earlier (a sign-up already under way). */
+export async function claimForRegistration(tx: Queryable, clock: Clock, registrationId: string) {
+  const { rows } = await tx.query<{ email: string; email_verified: boolean }>(
+    'select email, email_verified from registrations where id = $1',
+    [registrationId],
+  );
+  const row = rows[0];
+  return row?.email_verified ? claimHeldUnits(tx, clock, registrationId, row.email) : 0;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FunctionContext } from '../context';
 import type { Queryable } from '../db';
+import { MAX_UNITS } from '../functions/products/matching';
 import type { EntryRow } from './line';
 import { issuePrivateLink, madridTime } from './links';
 
@@ -44,15 +45,15 @@ export async function offerRound(tx: Queryable, ctx: WaitlistContext, productId:
     if (free.length === 0) break;
     const { rows: entries } = await tx.query<EntryRow>(
       `select id::text, full_name, email, phone, product_name, units_required from waitlist_requests
-       where product_pid = $1 and status = 'waiting' and units_required <= $2
+       where product_pid = $1 and status = 'waiting' and units_required <= least($2::integer, $3::integer)
        order by created_at, id limit 1 for update skip locked`,
-      [String(productId), free.length],
+      [String(productId), free.length, MAX_UNITS],
     );
     const entry = entries[0];
     if (!entry) break;
     const offerId = randomUUID();
     const now = ctx.clock.now();
-    const expiresAt = new Date(now.getTime() + ctx.config.WAITLIST_OFFER_HOURS * 3_600_000);
+    const expiresAt = holdUntil(ctx);
     await tx.query(
       `insert into waitlist_offers (id, entry_id, product_id, created_at, expires_at) values ($1, $2, $3, $4, $5)`,
       [offerId, entry.id, productId, now, expiresAt],
@@ -63,18 +64,32 @@ export async function offerRound(tx: Queryable, ctx: WaitlistContext, productId:
       [held, offerId],
     );
     await tx.query(`update waitlist_requests set status = 'offered' where id = $1`, [entry.id]);
-    await ctx.jobs.schedule(tx, {
-      kind: OFFER_EXPIRY_JOB,
-      payload: { offerId },
-      runAt: expiresAt,
-      key: `offer-expiry:${offerId}`,
-    });
+    await scheduleExpiry(tx, ctx, offerId, expiresAt);
     await tellOffer(tx, ctx, entry, held, expiresAt);
     ctx.log.info({ offerId, entryId: entry.id, productId, held }, 'waitlist offer made');
     made.push(offerId);
   }
   return made;
 }
+
+/** The offer's deadline as a job; a new deadline is a new job (the earlier one finds it not due and does nothing). */
+export async function scheduleExpiry(
+  tx: Queryable,
+  ctx: Pick<WaitlistContext, 'jobs'>,
+  offerId: string,
+  expiresAt: Date,
+): Promise<void> {
+  await ctx.jobs.schedule(tx, {
+    kind: OFFER_EXPIRY_JOB,
+    payload: { offerId },
+    runAt: expiresAt,
+    key: `offer-expiry:${offerId}:${expiresAt.toISOString()}`,
+  });
+}
+
+/** A fresh hold window from now on the service's clock. */
+export const holdUntil = (ctx: Pick<WaitlistContext, 'clock' | 'config'>) =>
+  new Date(ctx.clock.now().getTime() + ctx.config.WAITLIST_OFFER_HOURS * 3_600_000);
 
 async function tellOffer(tx: Queryable, ctx: WaitlistContext, entry: EntryRow, held: string[], expiresAt: Date) {
   // The private page is the way in (a new link: only hashes of the earlier ones are kept).
@@ -115,13 +130,31 @@ async function tellOffer(tx: Queryable, ctx: WaitlistContext, entry: EntryRow, h
  * abandoned sign-up). Completed sign-ups occupied their units already: nothing to do.
  */
 export async function expireOffer(tx: Queryable, ctx: WaitlistContext, offerId: string): Promise<boolean> {
-  const { rows } = await tx.query<OfferRow>(
-    `select id::text, entry_id::text, product_id, status, expires_at from waitlist_offers where id = $1 for update`,
+  // Lock order everywhere: entry, units, offer (accept and leave take the entry first too).
+  const { rows: owner } = await tx.query<{ entry_id: string }>(
+    'select entry_id::text from waitlist_offers where id = $1',
+    [offerId],
+  );
+  if (!owner[0]) return false;
+  await tx.query('select 1 from waitlist_requests where id = $1 for update', [owner[0].entry_id]);
+  await tx.query(`select 1 from units where offer_id = $1 for update`, [offerId]);
+  const { rows } = await tx.query<OfferRow & { paid: boolean }>(
+    `select o.id::text, o.entry_id::text, o.product_id, o.status, o.expires_at,
+       exists (select 1 from payments p where p.registration_id = o.registration_id and p.status = 'completed') as paid
+     from waitlist_offers o where o.id = $1 for update`,
     [offerId],
   );
   const offer = rows[0];
   if (!offer || (offer.status !== 'open' && offer.status !== 'accepted')) return false;
   if (new Date(offer.expires_at) > ctx.clock.now()) return false;
+  if (offer.status === 'accepted' && offer.paid) {
+    // The deposit is paid: this is a tenant about to sign, not an abandoned sign-up. The unit
+    // stays theirs for another window instead of being taken away after they paid.
+    const later = holdUntil(ctx);
+    await tx.query('update waitlist_offers set expires_at = $2 where id = $1', [offerId, later]);
+    await scheduleExpiry(tx, ctx, offerId, later);
+    return false;
+  }
   await tx.query(
     `update units set status = 'available', offer_id = null, registration_id = null, updated_at = now()
      where offer_id = $1 and status = 'held'`,

@@ -111,6 +111,25 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
     expect((await call('leave-waitlist', { token: second.token })).status).toBe(200);
   });
 
+  it('joining never holds a unit, even when one is free; the line is kept by the catalogue’s id and name', async () => {
+    const joined = await call('send-waitlist-email', {
+      fullName: 'Persona libre',
+      phone: '+34600009999',
+      email: 'libre@example.com',
+      timeframe: 'asap',
+      product: { pid: '0202', name: '¡Oferta! Llama al 806…', numberProductsRequired: 3 },
+      volumeRequested: 9,
+    });
+    expect(joined.status).toBe(200);
+    await runJobs();
+    const { rows } = await served.db.query<{ product_pid: string; product_name: string; status: string }>(
+      `select product_pid, product_name, status from waitlist_requests where email = 'libre@example.com'`,
+    );
+    expect(rows).toEqual([{ product_pid: '202', product_name: 'Trastero 3 m³', status: 'waiting' }]);
+    expect((await served.db.query(`select 1 from units where status = 'held'`)).rows).toEqual([]);
+    expect((await mails('libre@example.com'))[0]?.body).toContain('«Trastero 3 m³»');
+  });
+
   it('a link that is not one is refused without saying more', async () => {
     expect(await call('get-waitlist-entry', { token: 'x'.repeat(43) })).toEqual({
       status: 404,
@@ -234,17 +253,83 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
     ).toEqual([{ status: 'occupied' }]);
   });
 
-  it('an accepted sign-up abandoned past the deadline lets the unit go to the next in line', async () => {
+  it('taking the offer late starts a full window; abandoned past it, the unit goes to the next in line', async () => {
     const first = await join();
     const second = await join();
     const unit = await freeOneUnit();
-    await call('accept-waitlist-offer', { token: first.token });
-    advance(48.5);
+    advance(47);
+    const accepted = await call('accept-waitlist-offer', { token: first.token });
+    const window =
+      (new Date(String((accepted.body as { expiresAt?: string }).expiresAt)).getTime() - Date.now()) / HOUR;
+    expect(window).toBeGreaterThan(47 + 47.9);
+    // The first deadline passes: the sign-up under way keeps its unit.
+    advance(2);
+    await runJobs();
+    expect((await entry(first.token)).offer).toMatchObject({ status: 'accepted', unitNumbers: [unit] });
+    expect(await offerMail(second.email)).toBeUndefined();
+    advance(47);
     await runJobs();
     expect(
       (await served.db.query<{ status: string }>('select status from waitlist_offers order by created_at')).rows,
     ).toEqual([{ status: 'lapsed' }, { status: 'open' }]);
     expect((await entry(second.token)).offer).toMatchObject({ unitNumbers: [unit] });
+  });
+
+  it('an applicant who paid the deposit keeps the held unit past the deadline', async () => {
+    const first = await join();
+    await join();
+    const unit = await freeOneUnit();
+    await call('accept-waitlist-offer', { token: first.token });
+    const signUp = await signUpToContract(served, {
+      applicant: { ...TEST_APPLICANT, email: first.email },
+      serviceDetails: { ...TEST_SERVICE, productId: String(FULL_PRODUCT), productName: 'Trastero 10 m³' },
+    });
+    advance(49);
+    await runJobs();
+    const { rows } = await served.db.query<{ registration_id: string; status: string }>(
+      'select registration_id::text, status from units where unit_number = $1',
+      [unit],
+    );
+    expect(rows[0]).toEqual({ registration_id: signUp.registrationId, status: 'held' });
+  });
+
+  it('a sign-up verified before taking the offer gets the held unit when it chooses the product', async () => {
+    const first = await join();
+    await freeOneUnit();
+    // Verified first (the waitlist was joined from inside a sign-up), then the offer is taken.
+    await served.db.query(`update units set status = 'out_of_service' where product_id = 202 and status = 'available'`);
+    const browser = cookieJar();
+    const created = await (
+      await browser.fetch(served.service.url('registration-handler'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'create_registration', ...TEST_APPLICANT, email: first.email }),
+      })
+    ).json();
+    const registrationId = String((created as { registrationId: string }).registrationId);
+    await served.db.query('update registrations set email_verified = true, phone_verified = true where id = $1', [
+      registrationId,
+    ]);
+    await call('accept-waitlist-offer', { token: first.token });
+    const chosen = await (
+      await browser.fetch(served.service.url('registration-handler'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'check_and_set_product', registrationId, productId: String(FULL_PRODUCT) }),
+      })
+    ).json();
+    expect(chosen).toMatchObject({ success: true, productId: String(FULL_PRODUCT) });
+    await served.db.query(`update units set status = 'available' where product_id = 202 and status = 'out_of_service'`);
+  });
+
+  it('leaving after taking the offer, before any sign-up claimed it, passes the unit on', async () => {
+    const first = await join();
+    const second = await join();
+    await freeOneUnit();
+    await call('accept-waitlist-offer', { token: first.token });
+    await call('leave-waitlist', { token: first.token });
+    await runJobs();
+    expect((await entry(second.token)).status).toBe('offered');
   });
 
   it('a waitlisted person leaving gives their held unit to the next in line', async () => {
@@ -276,5 +361,23 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
     await door({ action: 'end_rental', token: admin, userId: tenant?.id });
     await runJobs();
     expect(await entry(waiting.token)).toMatchObject({ status: 'offered', offer: { status: 'open' } });
+  });
+
+  it('staff end a rental without a door user by its registration code', async () => {
+    const signUp = await signUpToContract(served, { documents: ['frontId'] });
+    await signUp.sign('Cliente');
+    await signUp.sign('Empresa');
+    const door = async (body: Record<string, unknown>) => call('abridor', body);
+    const admin = (await door({ action: 'login', usuario: TEST_ADMIN.usuario, contraseña: TEST_ADMIN.contraseña }))
+      .body as {
+      token?: string;
+    };
+    expect((await door({ action: 'end_rental', token: admin.token })).status).toBe(400);
+    expect((await door({ action: 'end_rental', token: admin.token, registrationCode: 'ZZZZZZ' })).status).toBe(404);
+    const ended = await door({ action: 'end_rental', token: admin.token, registrationCode: signUp.registrationCode });
+    expect(ended).toMatchObject({ status: 200, body: { success: true } });
+    expect(
+      (await served.db.query('select 1 from units where registration_id = $1', [signUp.registrationId])).rows,
+    ).toEqual([]);
   });
 });

@@ -107,7 +107,17 @@ export const abridorActions = {
    * sessions are gone, the rent stops.
    */
   end_rental: {
-    request: z.object({ token, userId: z.string().min(1) }),
+    /** The tenant's door user, or the registration code when the tenant has none (access withheld or removed). */
+    request: z
+      .object({
+        token,
+        userId: z.string().min(1).optional(),
+        registrationCode: z
+          .string()
+          .regex(/^[A-Z0-9]{6}$/, 'Código de registro inválido')
+          .optional(),
+      })
+      .refine((r) => Boolean(r.userId) !== Boolean(r.registrationCode), 'Indique el usuario o el código de registro'),
     response: z.object({ success: z.literal(true), freedUnits: z.array(z.string()) }),
   },
   generate_magic_token: {

@@ -114,16 +114,26 @@ export const adminActions: ActionHandlers<
     return { success: true as const };
   },
 
-  async end_rental({ token, userId }, ctx, meta) {
+  async end_rental({ token, userId, registrationCode }, ctx, meta) {
     const admin = await adminUser(ctx, token);
-    const { rows } = await ctx.db.query<{ registration_id: string | null }>(
-      'select registration_id::text from door_users where id::text = $1',
-      [userId],
-    );
-    const target = rows[0];
-    if (!target) throw new HttpError(404, 'Usuario no encontrado');
-    if (!target.registration_id) throw new HttpError(400, 'Este usuario no tiene un alquiler');
-    const registrationId = target.registration_id;
+    let registrationId: string;
+    if (registrationCode) {
+      const { rows } = await ctx.db.query<{ id: string }>(
+        'select id::text from registrations where registration_code = $1',
+        [registrationCode],
+      );
+      if (!rows[0]) throw new HttpError(404, 'Registro no encontrado');
+      registrationId = rows[0].id;
+    } else {
+      const { rows } = await ctx.db.query<{ registration_id: string | null }>(
+        'select registration_id::text from door_users where id::text = $1',
+        [userId],
+      );
+      const target = rows[0];
+      if (!target) throw new HttpError(404, 'Usuario no encontrado');
+      if (!target.registration_id) throw new HttpError(400, 'Este usuario no tiene un alquiler');
+      registrationId = target.registration_id;
+    }
     const ended = await withDelivery(ctx, (tx) =>
       endRental(tx, ctx, registrationId, { userId: admin.id, usuario: admin.usuario, ip: meta.ip }),
     );

@@ -1,6 +1,7 @@
 import type { ClientData } from 'shared-api';
 import { formatEuros } from 'shared-i18n';
 import type { Mandate } from '../../direct-debit/mandates';
+import { FIRST_COLLECTION_LEAD_DAYS } from '../../direct-debit/schedule';
 import type { ServiceDetails } from './types';
 
 export interface ContractParties extends ClientData {
@@ -40,7 +41,7 @@ export function contractDocument(
     '',
     '1. Objeto. La Empresa cede al Cliente el uso de:',
     `   ${service.productName}${service.numberProductsRequired && service.numberProductsRequired > 1 ? ` × ${service.numberProductsRequired} unidades` : ''}.`,
-    `2. Precio. ${euros(service.recurringFee)} con periodicidad ${PERIOD_NAMES[service.period]}, cobrado por adeudo directo SEPA en la cuenta ${mandate.debtorIban} según la orden de domiciliación adjunta (referencia ${mandate.reference}), desde la entrega del trastero.`,
+    `2. Precio. ${euros(service.recurringFee)} con periodicidad ${PERIOD_NAMES[service.period]}, cobrado por adeudo directo SEPA en la cuenta ${mandate.debtorIban} según la orden de domiciliación adjunta (referencia ${mandate.reference}), desde la entrega del trastero. El primer cargo se presenta a los ${FIRST_COLLECTION_LEAD_DAYS} días de la entrega y los siguientes el primer día de cada periodo: esta cláusula sirve de notificación previa de los cargos.`,
     `3. Fianza. ${euros(deposit)}, abonada con tarjeta y devuelta al término del contrato.`,
     '4. Uso. Solo bienes lícitos; no se admiten materiales peligrosos, perecederos ni ilegales.',
     '5. Impago. Puede conllevar recargos y la restricción del acceso.',

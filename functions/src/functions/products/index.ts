@@ -1,6 +1,7 @@
 import { type CatalogueProduct, NO_PRODUCT_AVAILABLE, productsQuery, productsResponse } from 'shared-api';
 import { holdsApplicantSession } from '../../registrations/applicant-session';
 import { type FunctionDefinition, metaOf, parseOr400 } from '../../router';
+import { claimForRegistration } from '../../waitlist/accept';
 import { loadCatalogue } from './catalogue';
 import { availableStock, type Match, matchProducts } from './matching';
 
@@ -38,6 +39,8 @@ export const productsFunction: FunctionDefinition = {
     let catalogue = await loadCatalogue(ctx.db, query.lang ?? 'es');
     // A sign-up that took a waitlist offer sees its held units as stock (nobody else does).
     if (query.proceso && (await holdsApplicantSession(ctx.db, metaOf(req, res, ctx.config), query.proceso))) {
+      const registrationId = query.proceso;
+      await ctx.db.transaction((tx) => claimForRegistration(tx, ctx.clock, registrationId));
       const { rows } = await ctx.db.query<{ product_id: number; held: number }>(
         `select product_id, count(*)::integer as held from units
          where status = 'held' and registration_id = $1 group by product_id`,

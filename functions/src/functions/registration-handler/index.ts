@@ -43,7 +43,7 @@ import {
 } from '../../registrations/records';
 import { challengeRecovery, settleRecovery, WRONG_RECOVERY_CODE } from '../../registrations/recovery';
 import { actionFunction, type RequestMeta } from '../../router';
-import { claimHeldUnits } from '../../waitlist/accept';
+import { claimForRegistration, claimHeldUnits } from '../../waitlist/accept';
 import { generateRecoveryCode, RESEND_COOLDOWN_SECONDS } from './codes';
 import { findProduct, firstOfferedPeriod, isOffered, pricedChoice, unavailability, unitsFor } from './service-choice';
 import { type Channel, issueCode, pendingCode, secondsUntilResend, settleCode } from './verification';
@@ -395,12 +395,14 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
   async check_and_set_product({ registrationId, productId, volumeRequested }, ctx, meta) {
     await requireApplicantSession(ctx.db, meta, registrationId);
     const refused = (code: RefusalCode) => ({ success: false, error: REFUSALS[code], code });
-    const product = await findProduct(ctx.db, productId, registrationId);
-    if (!product) return refused('product_not_found');
     return ctx.db.transaction(async (tx) => {
       const row = await findRegistration(tx, registrationId, { forUpdate: true });
       if (!row) return refused('registration_not_found');
       if (row.global_status === 'completed') return refused('registration_locked');
+      // A waitlist offer taken by this (already verified) applicant: its unit is theirs to choose.
+      await claimForRegistration(tx, ctx.clock, registrationId);
+      const product = await findProduct(tx, productId, registrationId);
+      if (!product) return refused('product_not_found');
       const metadata = readMetadata(row.metadata);
       const previous = metadata.serviceDetails;
       const requested = {

@@ -5,7 +5,6 @@ import type { Queryable } from '../../db';
 import { jsonFunction } from '../../router';
 import { positionOf } from '../../waitlist/line';
 import { issuePrivateLink } from '../../waitlist/links';
-import { unitsFreed } from '../../waitlist/offers';
 
 const TIMEFRAMES: Record<WaitlistRequest['timeframe'], { es: string; en: string }> = {
   asap: { es: 'Lo antes posible', en: 'As soon as possible' },
@@ -61,12 +60,24 @@ function applicantEmail(r: WaitlistRequest, position: number, links: { es: strin
   ].join('\n');
 }
 
-/** The request's product as a unit-tracked product id, if it is one. */
-async function trackedProductId(tx: Queryable, pid: string | number): Promise<number | null> {
-  const id = Number(pid);
-  if (!Number.isInteger(id)) return null;
-  const { rows } = await tx.query('select 1 from products where pid = $1', [id]);
-  return rows.length ? id : null;
+/**
+ * The catalogue's own id and name for the requested product, when it is one: the line is kept by
+ * that id (so "07" and "7" are one line) and offers name the product as the catalogue does, never
+ * with text a visitor typed.
+ */
+async function catalogueProduct(
+  tx: Queryable,
+  { pid, name }: { pid: string | number; name: string },
+): Promise<{ pid: string; name: string } | null> {
+  const id = Number(String(pid).trim());
+  if (!Number.isInteger(id) || id <= 0) return null;
+  const { rows } = await tx.query<{ name_es: string; name_en: string }>(
+    'select name_es, name_en from products where pid = $1',
+    [id],
+  );
+  const row = rows[0];
+  // In the language the visitor saw it in, Spanish otherwise.
+  return row ? { pid: String(id), name: name.trim() === row.name_en ? row.name_en : row.name_es } : null;
 }
 
 /** POST send-waitlist-email: stores the request once, tells the business and the applicant. */
@@ -83,6 +94,8 @@ export const sendWaitlistEmailFunction = jsonFunction(
         [hash],
       );
       if (rows.length) return [];
+      const known = await catalogueProduct(tx, request.product);
+      const asStored: WaitlistRequest = known ? { ...request, product: { ...request.product, ...known } } : request;
       const { rows: inserted } = await tx.query<{ id: string }>(
         `insert into waitlist_requests (full_name, phone, email, timeframe, product_pid, product_name,
            units_required, volume_requested, proceso, request_hash)
@@ -92,8 +105,8 @@ export const sendWaitlistEmailFunction = jsonFunction(
           request.phone.trim(),
           request.email.trim(),
           request.timeframe,
-          String(request.product.pid),
-          request.product.name,
+          known?.pid ?? String(request.product.pid),
+          known?.name ?? request.product.name,
           request.product.numberProductsRequired,
           request.volumeRequested,
           request.procesoParam ?? null,
@@ -103,15 +116,14 @@ export const sendWaitlistEmailFunction = jsonFunction(
       const entryId = inserted[0]?.id ?? '';
       const links = await issuePrivateLink(tx, entryId, ctx.config.PUBLIC_SITE_URL);
       const position = (await positionOf(tx, entryId)) ?? 1;
-      // A unit may have come free in the meantime: the line is looked at now.
-      const productId = await trackedProductId(tx, request.product.pid);
-      if (productId !== null) await unitsFreed(tx, ctx, [productId]);
+      // No offer round here: joining never holds a unit (a unit that is free now can simply be
+      // signed up for), so a stream of joins cannot take a product's stock off the market.
       await Promise.all([
         ctx.mailer.queue(
           {
             to: ctx.config.BUSINESS_EMAIL,
-            subject: `Lista de espera: ${request.product.name}`,
-            text: businessEmail(request),
+            subject: `Lista de espera: ${asStored.product.name}`,
+            text: businessEmail(asStored),
           },
           tx,
         ),
@@ -119,7 +131,7 @@ export const sendWaitlistEmailFunction = jsonFunction(
           {
             to: request.email.trim(),
             subject: 'Lista de espera / Waitlist',
-            text: applicantEmail(request, position, links),
+            text: applicantEmail(asStored, position, links),
           },
           tx,
         ),

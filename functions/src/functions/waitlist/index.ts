@@ -60,10 +60,17 @@ export const leaveWaitlistFunction = jsonFunction(
     await withDelivery(ctx, async (tx) => {
       const entry = await requireEntry(tx, token, { forUpdate: true });
       if (entry.status === 'left') return;
+      // Entry, units, offer: the lock order of the offer's deadline.
+      await tx.query(
+        `select 1 from units where status = 'held'
+           and offer_id in (select id from waitlist_offers where entry_id = $1) for update`,
+        [entry.id],
+      );
       await tx.query(`update waitlist_requests set status = 'left', left_at = now() where id = $1`, [entry.id]);
       const { rows } = await tx.query<{ product_id: number }>(
         `update waitlist_offers set status = 'withdrawn', closed_at = now()
-         where entry_id = $1 and status = 'open' returning product_id`,
+         where entry_id = $1 and (status = 'open' or (status = 'accepted' and registration_id is null))
+         returning product_id`,
         [entry.id],
       );
       if (rows.length) {
@@ -88,9 +95,9 @@ export const acceptWaitlistOfferFunction = jsonFunction(
   'accept-waitlist-offer',
   postFunctions['accept-waitlist-offer'],
   async ({ token }, ctx) => {
-    const accepted = await ctx.db.transaction(async (tx) => {
+    const accepted = await withDelivery(ctx, async (tx) => {
       const entry = await requireEntry(tx, token, { forUpdate: true });
-      const { expiresAt } = await acceptOffer(tx, ctx.clock, entry.id);
+      const { expiresAt } = await acceptOffer(tx, ctx, entry.id);
       return { entry, expiresAt };
     });
     const { entry, expiresAt } = accepted;
