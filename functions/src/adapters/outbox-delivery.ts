@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database, Queryable } from '../db';
 import { type Attachment, attachmentsOf, type OutboxChannel } from './outbox';
+import { createPoller } from './poller';
 
 /** A message as the delivery reads it back from its row. */
 export type OutgoingMessage = {
@@ -72,11 +73,6 @@ export function createOutboxDelivery({
   pollMs = 2_000,
 }: OutboxDeliveryOptions): OutboxDelivery {
   const channels = (Object.keys(transports) as OutboxChannel[]).filter((channel) => transports[channel]);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let started = false;
-
   async function expireStale() {
     await db.query(
       `update outbox set failed_at = now(), error = coalesce(error || '; ', '') || 'expired before delivery'
@@ -144,50 +140,14 @@ export function createOutboxDelivery({
     return sent;
   }
 
-  function runOnce(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = deliverDue()
-      .catch((error: unknown) => {
-        log.error({ err: error }, 'outbox delivery run failed');
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-        if (again && started) {
-          again = false;
-          void runOnce();
-        }
-      });
-    return running;
-  }
-
-  function schedule() {
-    if (!started) return;
-    timer = setTimeout(() => {
-      void runOnce().finally(schedule);
-    }, pollMs);
-    timer.unref?.();
-  }
-
+  const poller = createPoller(deliverDue, { pollMs, log, what: 'outbox delivery' });
   return {
-    runOnce,
-    wake() {
-      if (started) void runOnce();
-    },
+    runOnce: poller.runNow,
+    wake: poller.wake,
     start() {
-      if (started || channels.length === 0) return;
-      started = true;
-      void runOnce();
-      schedule();
+      if (channels.length > 0) poller.start();
     },
-    async stop() {
-      started = false;
-      clearTimeout(timer);
-      await running;
-    },
+    stop: poller.stop,
   };
 }
 

@@ -2,19 +2,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { databaseEngines } from '../testing/databases';
 import { servedOn } from '../testing/service';
 import { signUpToContract, TEST_SERVICE } from '../testing/sign-up';
+import { resetMoveIns } from '../testing/units';
 import { collectionsDue } from './invoices';
 import { pain008 } from './pain008';
 
 /** The SEPA mandate signed with the contract and the rent schedule move-in starts, on each engine. */
 describe.each(databaseEngines())('direct debit on $name', (engine) => {
   const served = servedOn(engine);
-  beforeEach(async () => {
-    await served.db.query('delete from registrations');
-    await served.db.query('delete from outbox');
-    await served.db.query(
-      `update units set status = 'available', registration_id = null where registration_id is not null`,
-    );
-  });
+  beforeEach(() => resetMoveIns(served.db));
 
   const mandates = async () =>
     (

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { createPoller } from '../adapters/poller';
 import type { Database, Queryable } from '../db';
 import type { Clock } from './clock';
 
@@ -62,11 +63,6 @@ export function createJobQueue({
   pollMs = 5_000,
   onCommitted,
 }: JobQueueOptions): JobQueue {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let started = false;
-
   async function claim(): Promise<ClaimedJob[]> {
     const { rows } = await db.query<ClaimedJob>(
       `update jobs set attempts = attempts + 1, claimed_until = now() + make_interval(secs => $2)
@@ -123,35 +119,7 @@ export function createJobQueue({
     return ran;
   }
 
-  /** One run at a time; a call during a run makes that run go round once more, and waits for it. */
-  function runDue(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let ran = 0;
-      do {
-        again = false;
-        ran += await runAll().catch((error: unknown) => {
-          log.error({ err: error }, 'job run failed');
-          return 0;
-        });
-      } while (again);
-      return ran;
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  function schedule() {
-    if (!started) return;
-    timer = setTimeout(() => {
-      void runDue().finally(schedule);
-    }, pollMs);
-    timer.unref?.();
-  }
+  const poller = createPoller(runAll, { pollMs, log, what: 'job' });
 
   return {
     async schedule(q, { kind, payload = {}, runAt = clock.now(), key }) {
@@ -163,20 +131,9 @@ export function createJobQueue({
         [kind, JSON.stringify(payload), key ?? null, runAt],
       );
     },
-    runDue,
-    wake() {
-      if (started) void runDue();
-    },
-    start() {
-      if (started) return;
-      started = true;
-      void runDue();
-      schedule();
-    },
-    async stop() {
-      started = false;
-      clearTimeout(timer);
-      await running;
-    },
+    runDue: poller.runNow,
+    wake: poller.wake,
+    start: poller.start,
+    stop: poller.stop,
   };
 }

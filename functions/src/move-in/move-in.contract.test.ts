@@ -8,7 +8,7 @@ import { migrate } from '../db/migrate';
 import { settleContract } from '../functions/contracts/records';
 import { TEST_APPLICANT } from '../testing/applicant';
 import { databaseEngines } from '../testing/databases';
-import { setAvailableUnits } from '../testing/units';
+import { resetMoveIns, setAvailableUnits } from '../testing/units';
 import { unitsOf } from './units';
 
 /**
@@ -38,11 +38,7 @@ describe.each(databaseEngines())('move-in on $name', (engine) => {
     await ctx.realtime.close();
     await db.close();
   });
-  beforeEach(async () => {
-    await db.query('delete from registrations');
-    await db.query('delete from outbox');
-    await db.query(`update units set status = 'available', registration_id = null where registration_id is not null`);
-  });
+  beforeEach(() => resetMoveIns(db));
 
   /** A registration at its last signature: client, paid deposit, a contract both have signed. */
   async function signedBoth(

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { databaseEngines } from '../testing/databases';
 import { servedOn, TEST_ADMIN } from '../testing/service';
 import { signUpToContract } from '../testing/sign-up';
+import { resetMoveIns } from '../testing/units';
 import { endRental, RENTAL_NOT_ACTIVE } from './end-rental';
 
 interface Reply {
@@ -17,14 +18,7 @@ interface Reply {
 /** Door access issued at move-in after the checks, and revoked when staff end the rental, on each engine. */
 describe.each(databaseEngines())('tenant access on $name', (engine) => {
   const served = servedOn(engine);
-  beforeEach(async () => {
-    await served.db.query('delete from registrations');
-    await served.db.query('delete from outbox');
-    await served.db.query(`delete from door_users where usuario <> 'admin'`);
-    await served.db.query(
-      `update units set status = 'available', registration_id = null where registration_id is not null`,
-    );
-  });
+  beforeEach(() => resetMoveIns(served.db));
 
   const door = async (body: Record<string, unknown>) => {
     const res = await fetch(served.service.url('abridor'), {

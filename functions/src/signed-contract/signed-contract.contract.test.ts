@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { databaseEngines } from '../testing/databases';
 import { servedOn } from '../testing/service';
 import { signUpToContract } from '../testing/sign-up';
+import { resetMoveIns } from '../testing/units';
 import { documentSha256 } from './pdf';
 
 const folder = mkdtempSync(path.join(tmpdir(), 'signed-contract-'));
@@ -22,13 +23,7 @@ function pdfText(pdf: Uint8Array): { text: string; pages: number } {
 /** The signed contract e-mailed to both parties as a real PDF, on each engine. */
 describe.each(databaseEngines())('signed contract on $name', (engine) => {
   const served = servedOn(engine);
-  beforeEach(async () => {
-    await served.db.query('delete from registrations');
-    await served.db.query('delete from outbox');
-    await served.db.query(
-      `update units set status = 'available', registration_id = null where registration_id is not null`,
-    );
-  });
+  beforeEach(() => resetMoveIns(served.db));
 
   const outbox = async (recipient: string) => {
     const res = await fetch(served.service.url(`outbox?recipient=${encodeURIComponent(recipient)}`));

@@ -20,3 +20,18 @@ export async function setAvailableUnits(db: Queryable, productId: number, availa
     [productId, available],
   );
 }
+
+/**
+ * Between tests of the move-in loop: every unit a registration or an offer took is free again,
+ * then the sign-ups, waitlist entries, tenants' door users, jobs and messages are gone. Units
+ * first: a held unit must be held for someone, so it is let go before its holder.
+ */
+export async function resetMoveIns(db: Queryable): Promise<void> {
+  await db.query(
+    `update units set status = 'available', registration_id = null, offer_id = null
+     where status = 'held' or registration_id is not null`,
+  );
+  // Tenants' door users before their registrations (whose deletion would unlink them).
+  await db.query('delete from door_users where registration_id is not null');
+  for (const table of ['registrations', 'waitlist_requests', 'jobs', 'outbox']) await db.query(`delete from ${table}`);
+}

@@ -6,7 +6,7 @@ import { cookieJar } from '../testing/cookie-jar';
 import { databaseEngines } from '../testing/databases';
 import { servedOn, TEST_ADMIN } from '../testing/service';
 import { signUpToContract, TEST_SERVICE } from '../testing/sign-up';
-import { setAvailableUnits } from '../testing/units';
+import { resetMoveIns, setAvailableUnits } from '../testing/units';
 
 /** Any of the waitlist functions' answers, or a refusal. */
 type Reply = Partial<WaitlistEntry> & { error?: string; success?: boolean; handoff?: unknown };
@@ -20,15 +20,7 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
   const served = servedOn(engine);
   let person = 0;
   beforeEach(async () => {
-    // Units first: a held unit must be held for someone, so they are let go before the holders.
-    await served.db.query(
-      `update units set status = 'available', registration_id = null, offer_id = null where status = 'held' or registration_id is not null`,
-    );
-    await served.db.query('delete from registrations');
-    await served.db.query('delete from waitlist_requests');
-    await served.db.query('delete from jobs');
-    await served.db.query('delete from outbox');
-    await served.db.query(`delete from door_users where usuario <> 'admin'`);
+    await resetMoveIns(served.db);
     await served.db.query(`update units set status = 'occupied' where product_id = $1`, [FULL_PRODUCT]);
   });
 

@@ -3,17 +3,11 @@ import { TEST_APPLICANT } from '../../testing/applicant';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn, serveFunctions } from '../../testing/service';
+import { TEST_SERVICE } from '../../testing/sign-up';
 
 const applicant = TEST_APPLICANT;
 
-const serviceDetails = {
-  productId: '202',
-  productName: 'Trastero 3 m³',
-  period: 'monthly',
-  setupFee: 150,
-  recurringFee: 62,
-  numberProductsRequired: 1,
-};
+const serviceDetails = TEST_SERVICE;
 
 describe.each(databaseEngines())('review step functions on $name', (engine) => {
   const served = servedOn(engine);
