@@ -3,6 +3,7 @@ import type { ReceivedMail } from '../mailbox';
 import { E2E_DOOR_ADMIN, MAILBOX_URL } from '../ports';
 import {
   applicant,
+  BUSINESS_EMAIL,
   compactPhone,
   expectAccessible,
   lastMessage,
@@ -12,8 +13,6 @@ import {
   throughDocuments,
 } from './signup-steps';
 import { expect, test } from './test';
-
-const BUSINESS_EMAIL = 'reservas@trasteros-demo.example';
 
 /** The newest e-mail to `recipient` whose subject matches, from the e2e inbox (SMTP). */
 async function received(request: APIRequestContext, recipient: string, subject: RegExp): Promise<ReceivedMail> {

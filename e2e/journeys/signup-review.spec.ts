@@ -1,5 +1,6 @@
 import {
   applicant,
+  BUSINESS_EMAIL,
   expectAccessible,
   expectFitsNarrowPhone,
   payWithCard,
@@ -8,8 +9,6 @@ import {
   throughDocuments,
 } from './signup-steps';
 import { expect, test } from './test';
-
-const BUSINESS_EMAIL = 'reservas@trasteros-demo.example';
 
 test.describe('sign-up, part 2: review, payment, contract', () => {
   test.setTimeout(120_000);

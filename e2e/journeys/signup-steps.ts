@@ -13,6 +13,9 @@ export const PNG = Buffer.from([
 export const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 0xff, 0xd9]);
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n');
 
+/** The company's inbox in the e2e stack (it countersigns and gets the business's notices). */
+export const BUSINESS_EMAIL = 'reservas@trasteros-demo.example';
+
 /** A fresh applicant per test: the e-mail and phone must not match an earlier registration. */
 export function applicant() {
   const n = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-9);
