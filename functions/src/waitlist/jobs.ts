@@ -1,11 +1,16 @@
 import type { JobHandler } from '../jobs/queue';
+import { serveAwaitingTenants } from '../move-in/awaiting';
+import type { MoveInContext } from '../move-in/move-in';
 import { expireOffer, OFFER_EXPIRY_JOB, OFFER_ROUND_JOB, offerRound, type WaitlistContext } from './offers';
 
 /** The waitlist's timed work, by job kind. */
-export function waitlistJobs(ctx: WaitlistContext): Record<string, JobHandler> {
+export function waitlistJobs(ctx: WaitlistContext & MoveInContext): Record<string, JobHandler> {
   return {
+    // Tenants who signed and paid but found no unit go first; then the line.
     [OFFER_ROUND_JOB]: async (tx, payload) => {
-      await offerRound(tx, ctx, Number(payload.productId));
+      const productId = Number(payload.productId);
+      await serveAwaitingTenants(tx, ctx, productId);
+      await offerRound(tx, ctx, productId);
     },
     [OFFER_EXPIRY_JOB]: async (tx, payload) => {
       await expireOffer(tx, ctx, String(payload.offerId));

@@ -324,6 +324,31 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
     expect((await entry(second.token)).status).toBe('offered');
   });
 
+  it('a tenant who signed and paid while no unit was free moves in before anyone on the waitlist', async () => {
+    const signUp = await signUpToContract(served, {
+      serviceDetails: { ...TEST_SERVICE, productId: String(FULL_PRODUCT), productName: 'Trastero 10 m³' },
+    });
+    await signUp.sign('Cliente');
+    await signUp.sign('Empresa');
+    const status = async () =>
+      (
+        await served.db.query<{ move_in_status: string }>('select move_in_status from registrations where id = $1', [
+          signUp.registrationId,
+        ])
+      ).rows[0]?.move_in_status;
+    expect(await status()).toBe('awaiting_unit');
+    const waiting = await join();
+
+    const unit = await freeOneUnit();
+    expect(await status()).toBe('allocated');
+    expect(
+      (await served.db.query<{ status: string }>('select status from units where unit_number = $1', [unit])).rows,
+    ).toEqual([{ status: 'occupied' }]);
+    expect((await entry(waiting.token)).status).toBe('waiting');
+    // Their door access comes with the unit.
+    expect((await mails('ana@example.com')).some((m) => m.subject?.startsWith('Tu acceso a la puerta'))).toBe(true);
+  });
+
   it('a waitlisted person leaving gives their held unit to the next in line', async () => {
     const first = await join();
     const second = await join();
