@@ -309,10 +309,11 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
     });
   });
 
-  it("ends a user's other sessions when his PIN or password changes", async () => {
+  it("ends a user's other sessions and unused sign-in links when his PIN or password changes", async () => {
     const admin = await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña);
     const user = await newUser(admin);
     const phone = await login(user.usuario, 'secreto-1');
+    const link = (await call({ action: 'generate_magic_token', token: admin, target_user: user.id })).body.magic_token;
 
     // His own PIN change: the session that made it stays, the others end.
     expect(
@@ -323,6 +324,8 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
     expect(await valid(user.token)).toBe(true);
     expect(await valid(phone)).toBe(false);
     expect((await call({ action: 'door_action', token: phone, pin: '2468', door_action: 'ENTRADA' })).status).toBe(401);
+    // The link issued before the change no longer signs in.
+    expect(await valid(link)).toBe(false);
 
     const edit = (fields: Record<string, unknown>) =>
       call({ action: 'update_user', token: admin, userId: user.id, usuario: user.usuario, ...fields });

@@ -58,4 +58,6 @@ export async function revokeSessions(db: Queryable, userId: string, keep: string
      where user_id = $1 and revoked_at is null and token_hash is distinct from $2`,
     [userId, keep],
   );
+  // A sign-in link not yet used would open a new session past the new secret: it goes too.
+  await db.query('delete from door_magic_tokens where user_id = $1 and used_at is null', [userId]);
 }
