@@ -1,6 +1,7 @@
 // Helpers shared by the root scripts (start, build, test, bench).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -57,6 +58,28 @@ export function startProcess(label, command, args, env = {}) {
   prefix(child.stdout, process.stdout);
   prefix(child.stderr, process.stderr);
   return child;
+}
+
+/**
+ * Refuses to start on ports something else holds, naming each one: otherwise another program
+ * answering there (a second `npm start`) would pass for our service while ours failed to bind.
+ * @param {{ port: number, what: string }[]} ports
+ */
+export async function assertPortsFree(ports) {
+  const taken = [];
+  for (const { port, what } of ports) {
+    const free = await new Promise((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (!free) taken.push(`${port} (${what})`);
+  }
+  if (taken.length) {
+    throw new Error(
+      `Port${taken.length > 1 ? 's' : ''} already in use: ${taken.join(', ')}. Stop what runs there, or choose other ports (GATEWAY_PORT, FUNCTIONS_PORT, REMOTE_PORT_BASE).`,
+    );
+  }
 }
 
 export async function waitForHttp(url, timeoutMs = 60_000) {

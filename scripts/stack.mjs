@@ -1,6 +1,6 @@
 // Starts the whole suite on one machine: functions, each remote on its own origin, gateway.
 import path from 'node:path';
-import { REMOTES, ROOT, startProcess, waitForHttp } from './lib.mjs';
+import { assertPortsFree, REMOTES, ROOT, startProcess, waitForHttp } from './lib.mjs';
 
 /**
  * @param {object} options
@@ -21,6 +21,11 @@ export async function startStack({
   const functionsUrl = `http://127.0.0.1:${functionsPort}`;
   const logLevel = quiet ? 'warn' : 'info';
   const remotes = REMOTES.map((remote, i) => ({ ...remote, port: remotePortBase + i + 1 }));
+  await assertPortsFree([
+    { port: gatewayPort, what: 'gateway' },
+    { port: functionsPort, what: 'functions' },
+    ...remotes.map((remote) => ({ port: remote.port, what: `remote ${remote.name}` })),
+  ]);
 
   children.push(
     startProcess('functions', process.execPath, ['--import', 'tsx', 'functions/src/server.ts'], {

@@ -11,7 +11,12 @@ const { startStack } = await import('./stack.mjs');
 const stack = await startStack({
   gatewayPort: Number(process.env.GATEWAY_PORT ?? 8080),
   functionsPort: Number(process.env.FUNCTIONS_PORT ?? 8787),
+  remotePortBase: Number(process.env.REMOTE_PORT_BASE ?? 3000),
   env: development ? { DEV_OUTBOX: '1' } : {},
+}).catch((error) => {
+  // A clear sentence (a taken port, a service that did not come up), not a stack trace.
+  console.error(`\n  Could not start: ${error instanceof Error ? error.message : error}\n`);
+  process.exit(1);
 });
 console.log(
   `\n  Open ${stack.gatewayUrl}/es\n${development ? `  (development outbox: ${stack.gatewayUrl}/functions/v1/outbox)\n` : ''}  (door tool standalone: http://localhost:${stack.remotes.find((r) => r.name === 'door')?.port}/abridor)\n  Ctrl-C stops everything.\n`,
