@@ -44,12 +44,18 @@ test.describe('marketing pages', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
-  test('Learn more with no voice widget configured breaks nothing', async ({ page }) => {
+  test('Learn more with no voice widget configured opens the site assistant', async ({ page }) => {
     const crashes: string[] = [];
     page.on('pageerror', (e) => crashes.push(e.message));
     await page.goto('/es');
-    await page.getByRole('button', { name: 'Saber más' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const learnMore = page.getByRole('button', { name: 'Saber más' });
+    await learnMore.click();
+    const chat = page.getByRole('dialog', { name: 'Asistente virtual' });
+    await expect(chat).toBeVisible();
+    await expect(chat.getByLabel('Tu mensaje')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(chat).toBeHidden();
+    await expect(learnMore).toBeFocused();
     expect(crashes).toEqual([]);
   });
 

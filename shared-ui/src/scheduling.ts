@@ -33,7 +33,10 @@ export function openScheduling(schedulingUrl: string): boolean {
   return true;
 }
 
-/** Learn more: asks the voice-assistant widget to open. Nothing listens when none is configured. */
+/**
+ * Learn more: asks the voice-assistant widget to open. Without one configured (empty id) the
+ * site assistant's chat opens instead (shell/src/chat).
+ */
 export const VOICE_ASSISTANT_EVENT = 'voice-assistant:open';
 
 export function openVoiceAssistant(widgetId: string): void {

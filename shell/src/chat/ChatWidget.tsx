@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'shared-i18n';
 import { useModalDialog } from 'shared-ui/modal-dialog';
+import { VOICE_ASSISTANT_EVENT } from 'shared-ui/scheduling';
 import { formatAddress, useSiteConfig } from 'shared-ui/site';
 import styles from './ChatWidget.module.css';
 import { type ChatMessage, isSendable, REPLY_DELAY_MS, replyTopic } from './replies';
@@ -27,6 +28,15 @@ export function ChatWidget({ docked = false }: { docked?: boolean }) {
   useModalDialog(dialogRef, open);
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  // "Learn more" asks for the voice assistant; without one configured, this assistant answers.
+  useEffect(() => {
+    const onAsk = (event: Event) => {
+      if (!(event as CustomEvent<{ widgetId?: string }>).detail?.widgetId) setOpen(true);
+    };
+    window.addEventListener(VOICE_ASSISTANT_EVENT, onAsk);
+    return () => window.removeEventListener(VOICE_ASSISTANT_EVENT, onAsk);
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: new messages scroll the log
   useEffect(() => {

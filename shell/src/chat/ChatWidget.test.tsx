@@ -1,0 +1,25 @@
+import { act, render, screen } from '@testing-library/react';
+import { initI18n } from 'shared-i18n';
+import { openVoiceAssistant } from 'shared-ui/scheduling';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { commonResources } from '../i18n/common';
+import { ChatWidget } from './ChatWidget';
+
+beforeAll(async () => {
+  await initI18n('es', { es: { common: commonResources.es }, en: { common: commonResources.en } });
+});
+
+describe('the site assistant and Learn more', () => {
+  it('opens when Learn more asks for a voice assistant and none is configured', () => {
+    render(<ChatWidget />);
+    expect(screen.queryByRole('dialog', { name: 'Asistente virtual' })).toBeNull();
+    act(() => openVoiceAssistant(''));
+    expect(screen.getByRole('dialog', { name: 'Asistente virtual' })).toBeVisible();
+  });
+
+  it('stays closed when a voice assistant is configured: that widget answers', () => {
+    render(<ChatWidget />);
+    act(() => openVoiceAssistant('agent_123'));
+    expect(screen.queryByRole('dialog', { name: 'Asistente virtual' })).toBeNull();
+  });
+});
