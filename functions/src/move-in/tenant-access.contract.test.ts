@@ -20,21 +20,8 @@ describe.each(databaseEngines())('tenant access on $name', (engine) => {
   const served = servedOn(engine);
   beforeEach(() => resetMoveIns(served.db));
 
-  const door = async (body: Record<string, unknown>) => {
-    const res = await fetch(served.service.url('abridor'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Reply };
-  };
-  const messages = async (recipient: string) =>
-    (
-      await served.db.query<{ channel: string; subject: string | null; body: string }>(
-        'select channel, subject, body from outbox where recipient = $1 order by id',
-        [recipient],
-      )
-    ).rows;
+  const door = (body: Record<string, unknown>) => served.service.post<Reply>('abridor', body);
+  const messages = (recipient: string) => served.service.sentTo(recipient);
   const unitsOf = async (registrationId: string) =>
     (
       await served.db.query<{ unit_number: string; status: string }>(

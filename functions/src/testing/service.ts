@@ -36,6 +36,23 @@ export async function serveFunctions(db: Database, env: NodeJS.ProcessEnv = { NO
     ctx,
     base,
     url: (path: string) => `${base}/functions/v1/${path}`,
+    /** POSTs JSON to a function, as an anonymous caller (no cookies); `T` is the answer the test reads. */
+    async post<T>(name: string, body: unknown): Promise<{ status: number; body: T }> {
+      const res = await fetch(`${base}/functions/v1/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as T };
+    },
+    /** What the outbox holds for one recipient (e-mails and SMS), oldest first. */
+    async sentTo(recipient: string) {
+      const { rows } = await db.query<{ channel: string; subject: string | null; body: string }>(
+        'select channel, subject, body from outbox where recipient = $1 order by id',
+        [recipient],
+      );
+      return rows;
+    },
     async close() {
       await served.close(0);
       await ctx.realtime.close();

@@ -24,21 +24,8 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
     await served.db.query(`update units set status = 'occupied' where product_id = $1`, [FULL_PRODUCT]);
   });
 
-  const call = async (name: string, body: unknown) => {
-    const res = await fetch(served.service.url(name), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Reply };
-  };
-  const mails = async (to: string) =>
-    (
-      await served.db.query<{ channel: string; subject: string | null; body: string }>(
-        'select channel, subject, body from outbox where recipient = $1 order by id',
-        [to],
-      )
-    ).rows;
+  const call = (name: string, body: unknown) => served.service.post<Reply>(name, body);
+  const mails = (to: string) => served.service.sentTo(to);
   /** Someone joins the line of a product; returns their e-mail, phone and private token. */
   const join = async (productId = FULL_PRODUCT, productName = 'Trastero 10 m³') => {
     person += 1;
