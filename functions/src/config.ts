@@ -61,6 +61,19 @@ const envSchema = z.object({
   DOOR_ADMIN_RESET: z.enum(['0', '1']).default('0'),
   /** scrypt cost (log2 N) of new password and PIN hashes; OWASP's 17 by default, tests lower it. */
   DOOR_HASH_COST_LOG2: z.coerce.number().int().min(10).max(20).default(17),
+  /** The first back-office manager's e-mail (created at the first start; the business e-mail by default). */
+  BACKOFFICE_MANAGER_EMAIL: z.email().optional(),
+  /** The first manager's password (generated and printed once when absent). */
+  BACKOFFICE_MANAGER_PASSWORD: z.string().min(10).optional(),
+  /** `1`: the first manager's way back in: password set again, second factor off, sessions ended. */
+  BACKOFFICE_MANAGER_RESET: z.enum(['0', '1']).default('0'),
+  /** How long a back-office session lasts. */
+  BACKOFFICE_SESSION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   /** Private folder of the applicants' ID and bank documents (never served). */
   DOCUMENTS_DIR: z.string().default(path.join(packageDir, '.data', 'documents')),
   /** The site's public origin: links in e-mails (signing pages) and the checkout's way back. */

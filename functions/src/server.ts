@@ -7,6 +7,7 @@ import { createContext } from './context';
 import { openDatabase } from './db';
 import { functionDefinitions } from './functions';
 import { ensureDoorAdmin } from './functions/abridor/setup';
+import { ensureFirstManager } from './functions/backoffice/setup';
 
 export interface RunningService {
   server: Server;
@@ -19,6 +20,7 @@ export async function startFunctionsService(config: FunctionsConfig = loadConfig
   const db = await openDatabase(config);
   const ctx = createContext(db, config, log);
   await ensureDoorAdmin(db, config, log);
+  await ensureFirstManager(db, config, log);
   // What the outbox holds is delivered from now on, including what a previous run left unsent.
   ctx.delivery.start();
   // Timed work due while the service was down runs now.

@@ -45,6 +45,7 @@ beforeAll(async () => {
   functionsApp.use(express.json());
   functionsApp.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
   functionsApp.post('/functions/v1/echo', (req, res) => void res.json({ got: req.body }));
+  functionsApp.get('/functions/v1/backoffice/document', (_req, res) => void res.type('pdf').send('%PDF-1.4'));
   const functions = await listen(functionsApp);
 
   const remoteApp = express();
@@ -114,7 +115,20 @@ describe('pages', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("frame-src 'none'");
     expect(csp).not.toContain('unsafe-eval');
+  });
+
+  it("lets only the back-office frame only an applicant's document, from this origin", async () => {
+    const page = await fetch(`${gateway}/gestion/altas`);
+    expect(page.headers.get('content-security-policy')).toContain("frame-src 'self'");
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    const document = await fetch(`${gateway}/functions/v1/backoffice/document?registrationId=x&documentType=frontId`);
+    expect(document.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(document.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    const other = await fetch(`${gateway}/functions/v1/echo`, { method: 'POST' });
+    expect(other.headers.get('x-frame-options')).toBe('DENY');
+    expect(other.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 });
 
@@ -144,6 +158,8 @@ describe('search engines', () => {
     expect(text).toContain('Disallow: /abridor');
     expect(text).toContain('Disallow: /es/lista-espera/');
     expect(text).toContain('Disallow: /en/waitlist/');
+    expect(text).toContain('Disallow: /gestion');
+    expect(text).toContain('Disallow: /en/backoffice');
   });
 });
 

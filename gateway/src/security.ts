@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
+import { NESTED_FUNCTIONS } from 'shared-api';
 import type { SiteConfig } from 'shared-api/site';
 import { BODY_LIMITS_BYTES, DEFAULT_BODY_LIMIT_BYTES, type GatewayConfig } from './config';
 import { sendJsonError } from './errors';
@@ -13,12 +14,20 @@ import { thirdPartySources } from './site-config';
  * through the proxy, functions); the registry is inlined as a JSON data block, which CSP does not
  * treat as script. Third-party widgets (maps, scheduling, payments) add their hosts when they land.
  */
+/** Staff view an applicant's PDF framed in the back-office page: only that response may be framed, by this origin. */
+const FRAMEABLE = /^\/functions\/v1\/backoffice\/document(\?|$)/;
+/** The back-office's pages, which frame those documents. */
+const FRAMING = /^\/(gestion|en\/backoffice)(\/|\?|$)/;
+
 export function securityHeaders(site: SiteConfig) {
   const extra = thirdPartySources(site);
+  const frameSrc = (req: IncomingMessage) =>
+    FRAMING.test(req.url ?? '') ? "'self'" : extra.frame.length ? extra.frame.join(' ') : "'none'";
+  const frameAncestors = (req: IncomingMessage) => (FRAMEABLE.test(req.url ?? '') ? "'self'" : "'none'");
   // The server renderer's streaming scripts (React's boundary swaps) carry this response's nonce.
   const nonce = (_req: IncomingMessage, res: ServerResponse) =>
     `'nonce-${(res as ServerResponse & { locals?: { cspNonce?: string } }).locals?.cspNonce ?? ''}'`;
-  return helmet({
+  const helmetHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -28,19 +37,23 @@ export function securityHeaders(site: SiteConfig) {
         imgSrc: ["'self'", 'data:', ...extra.img],
         fontSrc: ["'self'", ...extra.font],
         connectSrc: ["'self'", ...extra.connect],
-        frameSrc: extra.frame.length ? extra.frame : ["'none'"],
+        frameSrc: [frameSrc],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+        frameAncestors: [frameAncestors],
       },
     },
     crossOriginEmbedderPolicy: false,
-    // The same as frame-ancestors 'none', for browsers that only know the older header.
-    xFrameOptions: { action: 'deny' },
+    xFrameOptions: false,
   });
+  return (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
+    // The same as frame-ancestors, for browsers that only know the older header.
+    res.setHeader('x-frame-options', FRAMEABLE.test(req.url ?? '') ? 'SAMEORIGIN' : 'DENY');
+    helmetHeaders(req, res, next);
+  };
 }
 
 export function functionsRateLimit(config: Pick<GatewayConfig, 'GATEWAY_RATE_LIMIT'>) {
@@ -82,12 +95,16 @@ export function functionsBodyLimit(req: Request, res: Response, next: NextFuncti
 }
 
 const FUNCTION_PATH = /^\/functions\/v1\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/;
+const NESTED = new Set<string>(NESTED_FUNCTIONS);
 
 /**
- * The function a path calls, or null. Names are kebab-case: `..`, `%2e%2e`, `__proto__`,
- * `toString` and deeper paths name no function and never reach the functions service.
+ * The function a path calls, or null. Names are kebab-case, plus the few nested ones
+ * (`backoffice/document`): `..`, `%2e%2e`, `__proto__`, `toString` and other deeper paths name no
+ * function and never reach the functions service.
  */
 export function functionName(path: string): string | null {
+  const nested = path.slice('/functions/v1/'.length).replace(/\/$/, '');
+  if (path.startsWith('/functions/v1/') && NESTED.has(nested)) return nested;
   return FUNCTION_PATH.exec(path)?.[1] ?? null;
 }
 

@@ -10,6 +10,7 @@ import type {
   postFunctions,
 } from './functions';
 import { findUnsafeInput } from './rules/input-safety';
+import type { BackofficeAction, BackofficeRequest, BackofficeResponse } from './schemas/backoffice';
 import type { ProductsQuery, ProductsResponse } from './schemas/products';
 import type { UploadType } from './schemas/registration';
 
@@ -63,10 +64,10 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
   async function request<S extends z.ZodType>(
     path: string,
     init: RequestInit,
-    pickSchema: (contracts: Contracts) => S,
+    pickSchema: (contracts: Contracts) => S | Promise<S>,
   ): Promise<z.output<S>> {
     const contracts = await loadContracts();
-    const schema = pickSchema(contracts);
+    const schema = await pickSchema(contracts);
     let response: Response;
     // Relative to the page in a browser; explicit where there is a page but no base (jsdom).
     const page = (globalThis as { location?: { href: string } }).location;
@@ -94,7 +95,7 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
   const postJson = (
     path: string,
     body: unknown,
-    pickContract: (contracts: Contracts) => FunctionContract | undefined,
+    pickContract: (contracts: Contracts) => FunctionContract | undefined | Promise<FunctionContract | undefined>,
   ) => {
     // The server refuses the same; refusing here spares the round trip and says which field.
     const unsafe = findUnsafeInput(body);
@@ -102,8 +103,8 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
     return request(
       path,
       { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
-      (contracts) => {
-        const contract = pickContract(contracts);
+      async (contracts) => {
+        const contract = await pickContract(contracts);
         if (!contract) throw new ApiError(`Unknown function or action: ${path}`, 400);
         return contract.response;
       },
@@ -139,6 +140,19 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
         { action, ...(payload as object) },
         (contracts) => (contracts.actionFunctions[name] as Record<string, FunctionContract>)[action],
       ) as Promise<ActionResponse<F, A>>;
+    },
+
+    /**
+     * The staff back-office's function: its session is a cookie the browser sends by itself. Its
+     * contracts load apart from the public ones (no public page carries them).
+     */
+    backoffice<A extends BackofficeAction>(action: A, payload: BackofficeRequest<A>): Promise<BackofficeResponse<A>> {
+      return postJson(
+        'backoffice',
+        { action, ...(payload as object) },
+        async () =>
+          ((await import('./schemas/backoffice')).backofficeActions as Record<string, FunctionContract>)[action],
+      ) as Promise<BackofficeResponse<A>>;
     },
 
     products(query: Omit<ProductsQuery, 'accion'>): Promise<ProductsResponse> {

@@ -35,7 +35,7 @@ import {
   waitlistResponse,
 } from './schemas/waitlist';
 
-export { FUNCTIONS_BASE_PATH } from './base-path';
+export { FUNCTIONS_BASE_PATH, NESTED_FUNCTIONS } from './base-path';
 
 export interface FunctionContract {
   request: z.ZodType;

@@ -1,16 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
  * Private document storage (the original's `registration_documents` bucket). Files live
- * outside any web root; nothing in the service serves them back to a browser.
+ * outside any web root; only the back-office's document function streams one back, to staff.
  */
 export interface DocumentStorage {
   /** Writes `bytes` at `relativePath` (`{registrationId}/{registrationId}_{type}.{ext}`), replacing it. */
   put(relativePath: string, bytes: Uint8Array): Promise<void>;
   /** Removes the other stored versions of one document (another extension). */
   removeSiblings(relativePath: string): Promise<void>;
+  /** The stored bytes and their size, or null when the file is gone. */
+  open(relativePath: string): Promise<{ stream: Readable; size: number } | null>;
 }
 
 export function localDocumentStorage(root: string): DocumentStorage {
@@ -28,6 +32,12 @@ export function localDocumentStorage(root: string): DocumentStorage {
       const temporary = `${full}.${randomUUID()}.part`;
       await writeFile(temporary, bytes, { mode: 0o600 });
       await rename(temporary, full);
+    },
+    async open(relativePath) {
+      const full = resolve(relativePath);
+      const info = await stat(full).catch(() => null);
+      if (!info?.isFile()) return null;
+      return { stream: createReadStream(full), size: info.size };
     },
     async removeSiblings(relativePath) {
       const full = resolve(relativePath);

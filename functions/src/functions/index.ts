@@ -1,6 +1,7 @@
 import type { FunctionsConfig } from '../config';
 import type { FunctionDefinition } from '../router';
 import { abridorFunction } from './abridor';
+import { backofficeDocumentFunction, backofficeExportFunction, backofficeFunction } from './backoffice';
 import { createContractFunction, getContractStatusFunction } from './contracts';
 import { eSignWebhookFunction } from './contracts/docuseal-webhook';
 import { signingPageFunction, signingSubmitFunction } from './contracts/signing-pages';
@@ -30,6 +31,9 @@ export function functionDefinitions(
     leaveWaitlistFunction,
     acceptWaitlistOfferFunction,
     abridorFunction,
+    backofficeFunction,
+    backofficeDocumentFunction,
+    backofficeExportFunction,
     registrationHandlerFunction,
     uploadDocumentFunction,
     isSessionValidFunction,

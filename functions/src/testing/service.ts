@@ -11,16 +11,22 @@ import type { Database } from '../db';
 import { migrate } from '../db/migrate';
 import { functionDefinitions } from '../functions';
 import { ensureDoorAdmin } from '../functions/abridor/setup';
+import { ensureFirstManager } from '../functions/backoffice/setup';
 import type { DatabaseFactory } from './databases';
 
 /** The real functions service on a test database, listening on a free port. */
 /** The door tool's admin in every test service. */
 export const TEST_ADMIN = { usuario: 'admin', contraseña: 'admin-pass-123', pin: '9999' } as const;
 
+/** The back-office's first manager in every test service. */
+export const TEST_MANAGER = { email: 'gerencia@trasteros-demo.example', password: 'manager-pass-123' } as const;
+
 export async function serveFunctions(db: Database, env: NodeJS.ProcessEnv = { NODE_ENV: 'test', DEV_OUTBOX: '1' }) {
   const config = loadConfig({
     DOOR_ADMIN_PASSWORD: TEST_ADMIN.contraseña,
     DOOR_ADMIN_PIN: TEST_ADMIN.pin,
+    BACKOFFICE_MANAGER_EMAIL: TEST_MANAGER.email,
+    BACKOFFICE_MANAGER_PASSWORD: TEST_MANAGER.password,
     // A fixed pepper (no file in the working tree) and a cheap hash cost keep the suite fast.
     DOOR_PIN_PEPPER: 'test-pepper-0123456789abcdef0123456789abcdef',
     DOOR_HASH_COST_LOG2: '10',
@@ -30,6 +36,7 @@ export async function serveFunctions(db: Database, env: NodeJS.ProcessEnv = { NO
   const log = pino({ level: 'silent' });
   const ctx = createContext(db, config, log);
   await ensureDoorAdmin(db, config, log);
+  await ensureFirstManager(db, config, log);
   const served = await listen(createApp(ctx, functionDefinitions(config)), { port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${served.port}`;
   return {

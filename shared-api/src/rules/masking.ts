@@ -20,3 +20,10 @@ export function maskPhone(phone: string): string {
   const country = phone.startsWith('+34') ? '+34\u00a0' : phone.startsWith('+') ? '+\u00a0' : '';
   return `${country}•••\u00a0•••\u00a0${digits.slice(-3)}`;
 }
+
+/** `ES9121000418450200051332` → `ES91 •••• 1332`: the country, check digits and last four digits. */
+export function maskIban(iban: string): string {
+  const compact = iban.replace(/\s+/g, '').toUpperCase();
+  if (compact.length < 12) return '•'.repeat(compact.length);
+  return `${compact.slice(0, 4)}\u00a0••••\u00a0${compact.slice(-4)}`;
+}

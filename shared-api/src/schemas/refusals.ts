@@ -17,6 +17,15 @@ export const REFUSALS = {
   product_out_of_stock: 'Product out of stock',
   product_too_small: 'The product is too small for the volume, even combining three units',
   period_not_offered: 'Payment period not offered for this product',
+  // The back-office's refusals.
+  documents_not_approved: 'Approve the three documents before the company signs.',
+  not_awaiting_company: "The contract is not waiting for the company's signature.",
+  esign_external: 'The contract is signed at the e-signature provider: sign it there.',
+  unit_not_free: 'Only a free unit can be taken out of service.',
+  unit_not_out_of_service: 'The unit is in service.',
+  staff_email_taken: 'There is already a staff member with this e-mail.',
+  last_manager: 'The last active manager cannot be disabled or made staff.',
+  totp_not_set_up: 'Set up the second factor first.',
 } as const;
 
 export type RefusalCode = keyof typeof REFUSALS;

@@ -52,7 +52,9 @@ export const uploadDocumentFunction: FunctionDefinition = {
          values ($1, $2, $3, $4, $5)
          on conflict (registration_id, document_type) do update
            set file_path = excluded.file_path, content_type = excluded.content_type,
-               size_bytes = excluded.size_bytes, uploaded_at = now()`,
+               size_bytes = excluded.size_bytes, uploaded_at = now(),
+               -- A new file is a new document to review (after a rejection: the one asked for).
+               review_status = 'pending', reviewed_at = null, reviewed_by = null, rejection_reason = null`,
         [registrationId, documentType, filePath, kind.contentType, file.size],
       );
       await touchRegistration(tx, registrationId);

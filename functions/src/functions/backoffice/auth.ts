@@ -1,0 +1,159 @@
+import qrcode from 'qrcode';
+import type { backofficeActions } from 'shared-api/backoffice';
+import { STAFF_SESSION_COOKIE } from 'shared-api/backoffice';
+import { HttpError } from '../../http-error';
+import type { ActionHandlers } from '../../router';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../abridor/secrets';
+import { recordAudit } from './audit';
+import { claimStaffLogin, recordStaffLoginSuccess } from './login-throttle';
+import {
+  closeStaffSession,
+  openStaffSession,
+  requireStaff,
+  revokeStaffSessions,
+  type StaffRow,
+  staffColumns,
+  toStaffMember,
+} from './staff-session';
+import { acceptedStep, newTotpSecret, totpUri } from './totp';
+
+type AuthActions = Pick<
+  typeof backofficeActions,
+  'login' | 'me' | 'logout' | 'change_password' | 'totp_setup' | 'totp_enable' | 'totp_disable'
+>;
+
+export const INVALID_LOGIN = 'Invalid e-mail, password or code';
+export const TOO_MANY_LOGINS = 'Too many sign-in attempts. Try again in 15 minutes.';
+const WRONG_CODE = 'The code is not correct';
+
+const lastStep = (row: StaffRow) => (row.totp_last_step === null ? null : Number(row.totp_last_step));
+
+/** Signing in and out, a member's own password, and a manager's second factor. */
+export const authActions: ActionHandlers<AuthActions> = {
+  async login({ email, password, totpCode }, ctx, meta) {
+    const attempt = await claimStaffLogin(ctx.db, email, meta.ip);
+    if (!attempt) throw new HttpError(429, TOO_MANY_LOGINS);
+    const { rows } = await ctx.db.query<StaffRow>(
+      `select ${staffColumns()} from staff_users where lower(email) = $1 and disabled_at is null`,
+      [email],
+    );
+    const row = rows[0];
+    const cost = ctx.config.DOOR_HASH_COST_LOG2;
+    // An unknown e-mail costs the same hash as a known one: timing does not tell which exist.
+    let right = false;
+    if (row) right = await verifyPassword(password, row.password_hash);
+    else await verifyPassword(password, await dummyPasswordHash(cost));
+    if (!row || !right) throw new HttpError(401, INVALID_LOGIN);
+    // The second factor is asked only of whoever knows the password; the attempt stays counted.
+    if (row.totp_enabled && !totpCode) return { totpRequired: true };
+    return ctx.db.transaction(async (tx) => {
+      const { rows: locked } = await tx.query<StaffRow>(
+        `select ${staffColumns()} from staff_users where id = $1 and password_hash = $2 and disabled_at is null for update`,
+        [row.id, row.password_hash],
+      );
+      const current = locked[0];
+      if (!current) throw new HttpError(401, INVALID_LOGIN);
+      if (current.totp_enabled) {
+        const step = acceptedStep(current.totp_secret ?? '', totpCode ?? '', lastStep(current));
+        if (step === null) throw new HttpError(401, INVALID_LOGIN);
+        await tx.query('update staff_users set totp_last_step = $2 where id = $1', [current.id, step]);
+      }
+      if (needsRehash(current.password_hash, cost)) {
+        await tx.query('update staff_users set password_hash = $2 where id = $1', [
+          current.id,
+          await hashPassword(password, cost),
+        ]);
+      }
+      await recordStaffLoginSuccess(tx, attempt);
+      await openStaffSession(tx, ctx, meta, current.id);
+      await recordAudit(tx, { id: current.id, email: current.email, ip: meta.ip }, { action: 'login' });
+      return { staff: toStaffMember(current) };
+    });
+  },
+
+  async me(_input, ctx, meta) {
+    return { staff: toStaffMember((await requireStaff(ctx.db, meta)).row) };
+  },
+
+  async logout(_input, ctx, meta) {
+    await closeStaffSession(ctx.db, meta);
+    return { success: true as const };
+  },
+
+  async change_password({ currentPassword, newPassword }, ctx, meta) {
+    const actor = await requireStaff(ctx.db, meta);
+    if (!(await verifyPassword(currentPassword, actor.row.password_hash))) {
+      throw new HttpError(400, 'The current password is not correct', {
+        currentPassword: 'The current password is not correct',
+      });
+    }
+    const hash = await hashPassword(newPassword, ctx.config.DOOR_HASH_COST_LOG2);
+    await ctx.db.transaction(async (tx) => {
+      await tx.query('update staff_users set password_hash = $2, updated_at = now() where id = $1', [actor.id, hash]);
+      // Whoever knew the old password is signed out everywhere else.
+      await revokeStaffSessions(tx, actor.id, meta.cookie(STAFF_SESSION_COOKIE));
+      await recordAudit(tx, actor, { action: 'change_password', target: `staff:${actor.email}` });
+    });
+    return { success: true as const };
+  },
+
+  async totp_setup(_input, ctx, meta) {
+    const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
+    if (actor.row.totp_enabled) throw new HttpError(409, 'The second factor is already on');
+    const secret = newTotpSecret();
+    await ctx.db.query('update staff_users set totp_secret = $2, totp_last_step = null where id = $1', [
+      actor.id,
+      secret,
+    ]);
+    const uri = totpUri(secret, actor.email, ctx.config.BUSINESS_NAME);
+    const qrSvg = await qrcode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    return { secret, uri, qrSvg };
+  },
+
+  async totp_enable({ totpCode }, ctx, meta) {
+    const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
+    const secret = actor.row.totp_secret;
+    if (!secret || actor.row.totp_enabled)
+      throw new HttpError(409, 'Set up the second factor first', undefined, 'totp_not_set_up');
+    const step = acceptedStep(secret, totpCode, null);
+    if (step === null) throw new HttpError(400, WRONG_CODE, { totpCode: WRONG_CODE });
+    const { rows } = await ctx.db.transaction(async (tx) => {
+      const updated = await tx.query<StaffRow>(
+        `update staff_users set totp_enabled = true, totp_last_step = $2, updated_at = now() where id = $1
+         returning ${staffColumns()}`,
+        [actor.id, step],
+      );
+      await recordAudit(tx, actor, {
+        action: 'totp_enable',
+        target: `staff:${actor.email}`,
+        before: { totpEnabled: false },
+        after: { totpEnabled: true },
+      });
+      return updated;
+    });
+    return { staff: toStaffMember(rows[0] as StaffRow) };
+  },
+
+  async totp_disable({ totpCode }, ctx, meta) {
+    const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
+    if (!actor.row.totp_enabled || !actor.row.totp_secret)
+      throw new HttpError(409, 'The second factor is off', undefined, 'totp_not_set_up');
+    const step = acceptedStep(actor.row.totp_secret, totpCode, lastStep(actor.row));
+    if (step === null) throw new HttpError(400, WRONG_CODE, { totpCode: WRONG_CODE });
+    const { rows } = await ctx.db.transaction(async (tx) => {
+      const updated = await tx.query<StaffRow>(
+        `update staff_users set totp_enabled = false, totp_secret = null, totp_last_step = null, updated_at = now()
+         where id = $1 returning ${staffColumns()}`,
+        [actor.id],
+      );
+      await recordAudit(tx, actor, {
+        action: 'totp_disable',
+        target: `staff:${actor.email}`,
+        before: { totpEnabled: true },
+        after: { totpEnabled: false },
+      });
+      return updated;
+    });
+    return { staff: toStaffMember(rows[0] as StaffRow) };
+  },
+};

@@ -1,0 +1,19 @@
+import { backofficeActions } from 'shared-api/backoffice';
+import { actionFunction } from '../../router';
+import { authActions } from './auth';
+import { catalogueActions } from './catalogue';
+import { registrationActions } from './registrations';
+import { staffActions } from './staff';
+import { todayActions } from './today';
+
+export { backofficeDocumentFunction } from './document';
+export { backofficeExportFunction } from './export';
+
+/** The staff back-office's one function: every action checks the session cookie and the role itself. */
+export const backofficeFunction = actionFunction('backoffice', backofficeActions, {
+  ...authActions,
+  ...todayActions,
+  ...registrationActions,
+  ...catalogueActions,
+  ...staffActions,
+});

@@ -1,0 +1,107 @@
+import type { RegistrationListFilter, RegistrationStage, RegistrationSummary } from 'shared-api/backoffice';
+import { BACKOFFICE_PAGE_SIZE } from 'shared-api/backoffice';
+import type { Queryable } from '../../db';
+import { toIso } from '../../db/iso';
+
+/**
+ * Where a registration stands, from its row and its live contract (`c`) and client signer (`cs`):
+ * the one place staff's stages are defined, shared by the lists, the export and Today.
+ */
+const STAGE = `case
+  when r.rental_ended_at is not null then 'ended'
+  when r.global_status = 'completed' then 'completed'
+  when c.status = 'awaiting_signatures' and cs.status = 'completed' then 'awaiting_company'
+  when c.status = 'awaiting_signatures' then 'awaiting_client'
+  else 'in_progress' end`;
+
+const FROM = `from registrations r
+  left join contracts c on c.registration_id = r.id and c.status in ('awaiting_signatures', 'completed')
+  left join contract_submitters cs on cs.contract_id = c.id and cs.role = 'Cliente'`;
+
+const SORT_COLUMN = {
+  createdAt: 'r.created_at',
+  fullName: 'lower(r.full_name)',
+  registrationCode: 'r.registration_code',
+} as const;
+
+interface SummaryRow extends Record<string, unknown> {
+  id: string;
+  registration_code: string;
+  full_name: string;
+  company_name: string | null;
+  email: string;
+  phone: string;
+  stage: RegistrationStage;
+  product_name: string | null;
+  created_at: Date | string;
+}
+
+export const toSummary = (row: SummaryRow): RegistrationSummary => ({
+  registrationId: row.id,
+  registrationCode: row.registration_code,
+  fullName: row.full_name,
+  companyName: row.company_name,
+  email: row.email,
+  phone: row.phone,
+  stage: row.stage,
+  productName: row.product_name,
+  createdAt: toIso(row.created_at) ?? '',
+});
+
+/** `%` and `_` typed in a search are letters, not wildcards. */
+export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface ListedRegistrations {
+  rows: RegistrationSummary[];
+  total: number;
+}
+
+/**
+ * Registrations by stage and search (code, name, company, e-mail, phone), sorted, one page
+ * (`limit` null: all of them, for the export).
+ */
+export async function listRegistrations(
+  q: Queryable,
+  query: RegistrationListFilter,
+  limit: number | null = BACKOFFICE_PAGE_SIZE,
+  extraWhere = '',
+): Promise<ListedRegistrations> {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  if (query.search) {
+    params.push(likePattern(query.search));
+    const p = `$${params.length}`;
+    where.push(
+      `(r.registration_code ilike ${p} or r.full_name ilike ${p} or r.company_name ilike ${p} or r.email ilike ${p} or r.phone ilike ${p})`,
+    );
+  }
+  if (query.stage) {
+    params.push(query.stage);
+    where.push(`(${STAGE}) = $${params.length}`);
+  }
+  if (extraWhere) where.push(extraWhere);
+  const whereSql = where.length ? `where ${where.join(' and ')}` : '';
+  const { rows: counted } = await q.query<{ total: number }>(`select count(*)::int as total ${FROM} ${whereSql}`, [
+    ...params,
+  ]);
+  const order = `${SORT_COLUMN[query.sort]} ${query.direction === 'asc' ? 'asc' : 'desc'}, r.id`;
+  let page = '';
+  if (limit !== null) {
+    params.push(limit, (query.page - 1) * limit);
+    page = `limit $${params.length - 1} offset $${params.length}`;
+  }
+  const { rows } = await q.query<SummaryRow>(
+    `select r.id::text as id, r.registration_code, r.full_name, r.company_name, r.email, r.phone,
+       ${STAGE} as stage, r.metadata -> 'serviceDetails' ->> 'productName' as product_name, r.created_at
+     ${FROM} ${whereSql} order by ${order} ${page}`,
+    params,
+  );
+  return { rows: rows.map(toSummary), total: counted[0]?.total ?? 0 };
+}
+
+export async function stageOf(q: Queryable, registrationId: string): Promise<RegistrationStage | null> {
+  const { rows } = await q.query<{ stage: RegistrationStage }>(`select ${STAGE} as stage ${FROM} where r.id = $1`, [
+    registrationId,
+  ]);
+  return rows[0]?.stage ?? null;
+}

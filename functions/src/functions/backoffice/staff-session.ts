@@ -1,0 +1,107 @@
+import { FUNCTIONS_BASE_PATH } from 'shared-api';
+import { STAFF_SESSION_COOKIE, type StaffMember, type StaffRole } from 'shared-api/backoffice';
+import type { FunctionContext } from '../../context';
+import type { Queryable } from '../../db';
+import { HttpError } from '../../http-error';
+import type { RequestMeta } from '../../router';
+import { newToken, sha256 } from '../abridor/secrets';
+
+/** The cookie goes only to the back-office's functions (`backoffice`, `backoffice/document`, …). */
+export const STAFF_COOKIE_PATH = `${FUNCTIONS_BASE_PATH}/backoffice`;
+
+export interface StaffRow extends Record<string, unknown> {
+  id: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+  password_hash: string;
+  totp_secret: string | null;
+  totp_enabled: boolean;
+  totp_last_step: string | number | null;
+  disabled_at: Date | string | null;
+}
+
+/** The columns of a StaffRow, from `staff_users` under `alias`. */
+export const staffColumns = (alias = 'staff_users') =>
+  ['email', 'name', 'role', 'password_hash', 'totp_secret', 'totp_enabled', 'totp_last_step', 'disabled_at'].reduce(
+    (list, column) => `${list}, ${alias}.${column}`,
+    `${alias}.id::text as id`,
+  );
+
+export const toStaffMember = (row: StaffRow): StaffMember => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  role: row.role,
+  totpEnabled: row.totp_enabled,
+  disabled: row.disabled_at !== null,
+});
+
+/** Who acts, as the audit records them. */
+export interface Actor {
+  id: string;
+  email: string;
+  role: StaffRole;
+  ip: string | null;
+  row: StaffRow;
+}
+
+export async function openStaffSession(
+  q: Queryable,
+  ctx: Pick<FunctionContext, 'config'>,
+  meta: RequestMeta,
+  staffId: string,
+): Promise<void> {
+  const { token, hash } = newToken();
+  const hours = ctx.config.BACKOFFICE_SESSION_HOURS;
+  await q.query(
+    `insert into staff_sessions (token_hash, staff_id, expires_at, ip)
+     values ($1, $2, now() + make_interval(hours => $3), $4)`,
+    [hash, staffId, hours, meta.ip],
+  );
+  meta.setCookie(STAFF_SESSION_COOKIE, token, { path: STAFF_COOKIE_PATH, maxAgeSeconds: hours * 3600 });
+}
+
+export async function closeStaffSession(q: Queryable, meta: RequestMeta): Promise<void> {
+  const token = meta.cookie(STAFF_SESSION_COOKIE);
+  if (token) {
+    await q.query('update staff_sessions set revoked_at = now() where token_hash = $1 and revoked_at is null', [
+      sha256(token),
+    ]);
+  }
+  meta.setCookie(STAFF_SESSION_COOKIE, '', { path: STAFF_COOKIE_PATH, maxAgeSeconds: 0 });
+}
+
+/** Ends a member's sessions but `keepToken`'s (the one that made the change, when it is theirs). */
+export async function revokeStaffSessions(q: Queryable, staffId: string, keepToken?: string): Promise<void> {
+  await q.query(
+    `update staff_sessions set revoked_at = now()
+     where staff_id = $1 and revoked_at is null and token_hash is distinct from $2`,
+    [staffId, keepToken ? sha256(keepToken) : null],
+  );
+}
+
+export const SIGN_IN_REQUIRED = 'Sign in to the back-office';
+export const MANAGERS_ONLY = 'Only a manager can do this';
+
+/**
+ * The member of the request's live session, or 401; with `role: 'manager'`, 403 for staff. The
+ * role is read from the database on every call: a demotion takes effect at once.
+ */
+export async function requireStaff(
+  q: Queryable,
+  meta: RequestMeta,
+  options: { role?: StaffRole } = {},
+): Promise<Actor> {
+  const token = meta.cookie(STAFF_SESSION_COOKIE);
+  if (!token) throw new HttpError(401, SIGN_IN_REQUIRED);
+  const { rows } = await q.query<StaffRow>(
+    `select ${staffColumns('u')} from staff_sessions s join staff_users u on u.id = s.staff_id
+     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now() and u.disabled_at is null`,
+    [sha256(token)],
+  );
+  const row = rows[0];
+  if (!row) throw new HttpError(401, SIGN_IN_REQUIRED);
+  if (options.role === 'manager' && row.role !== 'manager') throw new HttpError(403, MANAGERS_ONLY);
+  return { id: row.id, email: row.email, role: row.role, ip: meta.ip, row };
+}

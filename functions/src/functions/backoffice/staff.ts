@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { REFUSALS } from 'shared-api';
+import { type AuditEntry, BACKOFFICE_PAGE_SIZE, type backofficeActions } from 'shared-api/backoffice';
+import type { Queryable } from '../../db';
+import { toIso } from '../../db/iso';
+import { HttpError } from '../../http-error';
+import type { ActionHandlers } from '../../router';
+import { hashPassword } from '../abridor/secrets';
+import { recordAudit } from './audit';
+import { likePattern } from './registration-queries';
+import { requireStaff, revokeStaffSessions, type StaffRow, staffColumns, toStaffMember } from './staff-session';
+
+type StaffActions = Pick<typeof backofficeActions, 'list_staff' | 'add_staff' | 'update_staff' | 'list_audit'>;
+
+interface AuditRow extends Record<string, unknown> {
+  id: string;
+  staff_email: string;
+  action: string;
+  target: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  created_at: Date | string;
+}
+
+const toAuditEntry = (row: AuditRow): AuditEntry => ({
+  id: row.id,
+  staffEmail: row.staff_email,
+  action: row.action,
+  target: row.target,
+  before: row.before ?? null,
+  after: row.after ?? null,
+  ip: row.ip,
+  createdAt: toIso(row.created_at) ?? '',
+});
+
+/** The audit, newest first, searched by who, what or on what. */
+export async function listAudit(q: Queryable, search: string | undefined, page: number, limit: number | null) {
+  const params: unknown[] = [];
+  let where = '';
+  if (search) {
+    params.push(likePattern(search));
+    where = 'where staff_email ilike $1 or action ilike $1 or target ilike $1';
+  }
+  const { rows: counted } = await q.query<{ total: number }>(
+    `select count(*)::int as total from staff_audit ${where}`,
+    [...params],
+  );
+  let paging = '';
+  if (limit !== null) {
+    params.push(limit, (page - 1) * limit);
+    paging = `limit $${params.length - 1} offset $${params.length}`;
+  }
+  const { rows } = await q.query<AuditRow>(
+    `select id::text as id, staff_email, action, target, before, after, ip, created_at from staff_audit ${where}
+     order by created_at desc, id desc ${paging}`,
+    params,
+  );
+  return { rows: rows.map(toAuditEntry), total: counted[0]?.total ?? 0 };
+}
+
+/** Staff accounts and the audit: a manager's. */
+export const staffActions: ActionHandlers<StaffActions> = {
+  async list_staff(_input, ctx, meta) {
+    await requireStaff(ctx.db, meta, { role: 'manager' });
+    const { rows } = await ctx.db.query<StaffRow>(
+      `select ${staffColumns()} from staff_users order by disabled_at is not null, role, lower(name)`,
+    );
+    return { staff: rows.map(toStaffMember) };
+  },
+
+  async add_staff({ email, name, role, password }, ctx, meta) {
+    const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
+    const hash = await hashPassword(password, ctx.config.DOOR_HASH_COST_LOG2);
+    return ctx.db.transaction(async (tx) => {
+      const { rows } = await tx.query<StaffRow>(
+        `insert into staff_users (id, email, name, role, password_hash) values ($1, $2, $3, $4, $5)
+         on conflict (lower(email)) do nothing returning ${staffColumns()}`,
+        [randomUUID(), email, name, role, hash],
+      );
+      if (!rows[0])
+        throw new HttpError(
+          409,
+          REFUSALS.staff_email_taken,
+          { email: REFUSALS.staff_email_taken },
+          'staff_email_taken',
+        );
+      const staff = toStaffMember(rows[0]);
+      await recordAudit(tx, actor, { action: 'add_staff', target: `staff:${email}`, after: { name, role } });
+      return { staff };
+    });
+  },
+
+  async update_staff({ staffId, role, disabled }, ctx, meta) {
+    const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
+    return ctx.db.transaction(async (tx) => {
+      // Every manager row locked: two managers demoting each other at once cannot leave none.
+      await tx.query(`select id from staff_users where role = 'manager' for update`);
+      const { rows } = await tx.query<StaffRow>(`select ${staffColumns()} from staff_users where id = $1 for update`, [
+        staffId,
+      ]);
+      const before = rows[0];
+      if (!before) throw new HttpError(404, 'Staff member not found');
+      const nextRole = role ?? before.role;
+      const nextDisabled = disabled ?? before.disabled_at !== null;
+      const losesManager =
+        before.role === 'manager' && before.disabled_at === null && (nextRole !== 'manager' || nextDisabled);
+      if (losesManager) {
+        const { rows: managers } = await tx.query<{ count: number }>(
+          `select count(*)::int as count from staff_users where role = 'manager' and disabled_at is null`,
+        );
+        if ((managers[0]?.count ?? 0) <= 1) throw new HttpError(409, REFUSALS.last_manager, undefined, 'last_manager');
+      }
+      const { rows: updated } = await tx.query<StaffRow>(
+        `update staff_users set role = $2,
+           disabled_at = case when $3::boolean then coalesce(disabled_at, now()) else null end,
+           updated_at = now()
+         where id = $1 returning ${staffColumns()}`,
+        [staffId, nextRole, nextDisabled],
+      );
+      const after = updated[0] as StaffRow;
+      const changed = nextRole !== before.role || nextDisabled !== (before.disabled_at !== null);
+      if (changed) {
+        // A new role or a disabled account: sessions opened under the old one end now.
+        await revokeStaffSessions(tx, staffId);
+        await recordAudit(tx, actor, {
+          action: 'update_staff',
+          target: `staff:${before.email}`,
+          before: { role: before.role, disabled: before.disabled_at !== null },
+          after: { role: nextRole, disabled: nextDisabled },
+        });
+      }
+      return { staff: toStaffMember(after) };
+    });
+  },
+
+  async list_audit({ search, page }, ctx, meta) {
+    await requireStaff(ctx.db, meta, { role: 'manager' });
+    const { rows, total } = await listAudit(ctx.db, search, page, BACKOFFICE_PAGE_SIZE);
+    return { rows, total, page, pageSize: BACKOFFICE_PAGE_SIZE };
+  },
+};

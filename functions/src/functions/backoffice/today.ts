@@ -1,0 +1,64 @@
+import type { backofficeActions } from 'shared-api/backoffice';
+import { toIso } from '../../db/iso';
+import type { ActionHandlers } from '../../router';
+import { catalogue } from './catalogue';
+import { listRegistrations } from './registration-queries';
+import { requireStaff } from './staff-session';
+
+/** Today: what came in, what was paid, what waits for the company, and how full the place is. */
+export const todayActions: ActionHandlers<Pick<typeof backofficeActions, 'today'>> = {
+  async today(_input, ctx, meta) {
+    await requireStaff(ctx.db, meta);
+    const recent = await listRegistrations(
+      ctx.db,
+      { sort: 'createdAt', direction: 'desc', page: 1 },
+      5,
+      `r.created_at > now() - interval '7 days'`,
+    );
+    const awaiting = await listRegistrations(
+      ctx.db,
+      { stage: 'awaiting_company', sort: 'createdAt', direction: 'asc', page: 1 },
+      50,
+    );
+    // "Today" is the facility's day, in Madrid, whatever the server's zone.
+    const { rows: payments } = await ctx.db.query<{
+      registration_id: string;
+      registration_code: string;
+      full_name: string;
+      amount: string | number;
+      completed_at: Date | string;
+    }>(
+      `select p.registration_id::text as registration_id, r.registration_code, r.full_name, p.amount, p.completed_at
+       from payments p join registrations r on r.id = p.registration_id
+       where p.status = 'completed'
+         and (p.completed_at at time zone 'Europe/Madrid')::date = (now() at time zone 'Europe/Madrid')::date
+       order by p.completed_at desc`,
+    );
+    return {
+      newRegistrations: { lastSevenDays: recent.total, latest: recent.rows },
+      payments: {
+        today: payments.length,
+        amountToday: payments.reduce((sum, p) => sum + Number(p.amount), 0),
+        latest: payments.slice(0, 5).map((p) => ({
+          registrationId: p.registration_id,
+          registrationCode: p.registration_code,
+          fullName: p.full_name,
+          amount: Number(p.amount),
+          completedAt: toIso(p.completed_at) ?? '',
+        })),
+      },
+      awaitingCompany: awaiting.rows,
+      occupancy: (await catalogue(ctx.db)).map(
+        ({ productId, name, available, held, occupied, outOfService, total }) => ({
+          productId,
+          name,
+          available,
+          held,
+          occupied,
+          outOfService,
+          total,
+        }),
+      ),
+    };
+  },
+};

@@ -1,0 +1,321 @@
+import { z } from 'zod';
+import { registrationId } from './common';
+import { CONTRACT_STATUSES, SIGNER_ROLES, SUBMITTER_STATUSES } from './contracts';
+import { MOVE_IN_STATUSES, PERIODS, UPLOAD_TYPES } from './registration';
+
+/**
+ * The staff back-office's one function (`backoffice`, an action per call). The session is an
+ * httpOnly cookie scoped to the back-office functions, so no action carries a token. Kept apart
+ * from the public contracts (`shared-api/backoffice`): no public page loads these schemas.
+ */
+
+export const STAFF_ROLES = ['manager', 'staff'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+/** The cookie of a staff session; its path is the back-office functions' (`/functions/v1/backoffice`). */
+export const STAFF_SESSION_COOKIE = 'staff_session';
+export const STAFF_PASSWORD_MIN = 10;
+export const BACKOFFICE_PAGE_SIZE = 20;
+
+/** Where a registration stands, as staff sort their work. */
+export const REGISTRATION_STAGES = [
+  'in_progress',
+  'awaiting_client',
+  'awaiting_company',
+  'completed',
+  'ended',
+] as const;
+export type RegistrationStage = (typeof REGISTRATION_STAGES)[number];
+export const DOCUMENT_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const UNIT_STATUSES = ['available', 'held', 'occupied', 'out_of_service'] as const;
+export type UnitStatus = (typeof UNIT_STATUSES)[number];
+
+const email = z.string().trim().toLowerCase().pipe(z.email('E-mail not valid').max(254));
+const text = (max: number) => z.string().trim().min(1).max(max);
+const page = z.coerce.number().int().min(1).max(100_000).default(1);
+const search = z.string().trim().max(100).optional();
+const direction = z.enum(['asc', 'desc']).default('desc');
+const iso = z.string();
+const TOTP_CODE = /^\d{6}$/;
+const totpCode = z.string().trim().regex(TOTP_CODE, 'The code has 6 digits');
+const password = z.string().min(STAFF_PASSWORD_MIN, `At least ${STAFF_PASSWORD_MIN} characters`).max(200);
+
+export const staffMember = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  totpEnabled: z.boolean(),
+  disabled: z.boolean(),
+});
+export type StaffMember = z.infer<typeof staffMember>;
+
+export const registrationSummary = z.object({
+  registrationId: z.string(),
+  registrationCode: z.string(),
+  fullName: z.string(),
+  companyName: z.string().nullable(),
+  email: z.string(),
+  phone: z.string(),
+  stage: z.enum(REGISTRATION_STAGES),
+  productName: z.string().nullable(),
+  createdAt: iso,
+});
+export type RegistrationSummary = z.infer<typeof registrationSummary>;
+
+export const reviewedDocument = z.object({
+  documentType: z.enum(UPLOAD_TYPES),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  uploadedAt: iso,
+  reviewStatus: z.enum(DOCUMENT_REVIEW_STATUSES),
+  reviewedBy: z.string().nullable(),
+  reviewedAt: iso.nullable(),
+  rejectionReason: z.string().nullable(),
+});
+export type ReviewedDocument = z.infer<typeof reviewedDocument>;
+
+export const registrationDetail = z.object({
+  registration: registrationSummary.extend({
+    clientType: z.enum(['individual', 'company']),
+    documentType: z.string(),
+    documentNumber: z.string(),
+    cif: z.string().nullable(),
+    address: z.string(),
+    city: z.string(),
+    postalCode: z.string(),
+    /** Masked: the last four digits identify the account, the rest stays in the database. */
+    iban: z.string(),
+    emailVerified: z.boolean(),
+    phoneVerified: z.boolean(),
+    moveInStatus: z.enum([...MOVE_IN_STATUSES, 'ended']).nullable(),
+    period: z.string().nullable(),
+    unitsRequired: z.number().int().nullable(),
+  }),
+  documents: z.array(reviewedDocument),
+  payments: z.array(
+    z.object({
+      id: z.string(),
+      amount: z.number(),
+      status: z.string(),
+      provider: z.string(),
+      createdAt: iso,
+      completedAt: iso.nullable(),
+    }),
+  ),
+  contract: z
+    .object({
+      id: z.string(),
+      status: z.enum(CONTRACT_STATUSES),
+      createdAt: iso,
+      completedAt: iso.nullable(),
+      signers: z.array(
+        z.object({
+          role: z.enum(SIGNER_ROLES),
+          status: z.enum(SUBMITTER_STATUSES),
+          email: z.string(),
+          signedName: z.string().nullable(),
+          signedAt: iso.nullable(),
+        }),
+      ),
+    })
+    .nullable(),
+  units: z.array(z.string()),
+});
+export type RegistrationDetail = z.infer<typeof registrationDetail>;
+
+export const occupancyRow = z.object({
+  productId: z.number().int(),
+  name: z.string(),
+  available: z.number().int(),
+  held: z.number().int(),
+  occupied: z.number().int(),
+  outOfService: z.number().int(),
+  total: z.number().int(),
+});
+
+export const paymentSummary = z.object({
+  registrationId: z.string(),
+  registrationCode: z.string(),
+  fullName: z.string(),
+  amount: z.number(),
+  completedAt: iso,
+});
+
+export const cataloguePrices = z.object({
+  monthly: z.number().nullable(),
+  quarterly: z.number().nullable(),
+  semiannually: z.number().nullable(),
+  annually: z.number().nullable(),
+});
+
+export const catalogueEntry = occupancyRow.extend({
+  nameEn: z.string(),
+  sizeM3: z.number(),
+  setupFee: z.number(),
+  active: z.boolean(),
+  /** Per period; null: the period is not offered. */
+  prices: cataloguePrices,
+});
+export type CatalogueEntry = z.infer<typeof catalogueEntry>;
+
+export const unitRow = z.object({
+  unitNumber: z.string(),
+  productId: z.number().int(),
+  productName: z.string(),
+  status: z.enum(UNIT_STATUSES),
+  registrationId: z.string().nullable(),
+  registrationCode: z.string().nullable(),
+  tenantName: z.string().nullable(),
+  updatedAt: iso,
+});
+export type UnitRow = z.infer<typeof unitRow>;
+
+export const auditEntry = z.object({
+  id: z.string(),
+  staffEmail: z.string(),
+  action: z.string(),
+  target: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  ip: z.string().nullable(),
+  createdAt: iso,
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+const paged = <T extends z.ZodType>(row: T) =>
+  z.object({ rows: z.array(row), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+export const registrationListQuery = z.object({
+  stage: z.enum(REGISTRATION_STAGES).optional(),
+  search,
+  sort: z.enum(['createdAt', 'fullName', 'registrationCode']).default('createdAt'),
+  direction,
+  page,
+});
+export type RegistrationListQuery = z.input<typeof registrationListQuery>;
+export type RegistrationListFilter = z.output<typeof registrationListQuery>;
+
+export const unitListQuery = z.object({
+  productId: z.coerce.number().int().optional(),
+  status: z.enum(UNIT_STATUSES).optional(),
+  search,
+  sort: z.enum(['unitNumber', 'status', 'updatedAt']).default('unitNumber'),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+  page,
+});
+export type UnitListQuery = z.input<typeof unitListQuery>;
+
+export const auditListQuery = z.object({ search, page });
+
+const empty = z.object({});
+const done = z.object({ success: z.literal(true) });
+
+export const backofficeActions = {
+  /**
+   * A manager with a second factor answers `totpRequired` after the right password without a
+   * code (and is not signed in); a wrong code is refused like a wrong password.
+   */
+  login: {
+    request: z.object({
+      email: z.string().trim().toLowerCase().min(1, 'E-mail and password are required').max(254),
+      password: z.string().min(1, 'E-mail and password are required').max(200),
+      totpCode: totpCode.optional(),
+    }),
+    response: z.object({ staff: staffMember.optional(), totpRequired: z.boolean().optional() }),
+  },
+  me: { request: empty, response: z.object({ staff: staffMember }) },
+  logout: { request: empty, response: done },
+
+  today: {
+    request: empty,
+    response: z.object({
+      newRegistrations: z.object({ lastSevenDays: z.number().int(), latest: z.array(registrationSummary) }),
+      payments: z.object({ today: z.number().int(), amountToday: z.number(), latest: z.array(paymentSummary) }),
+      awaitingCompany: z.array(registrationSummary),
+      occupancy: z.array(occupancyRow),
+    }),
+  },
+
+  list_registrations: { request: registrationListQuery, response: paged(registrationSummary) },
+  get_registration: { request: z.object({ registrationId }), response: registrationDetail },
+  /** A rejection needs its reason: the applicant reads it in the e-mail asking for a new upload. */
+  review_document: {
+    request: z
+      .object({
+        registrationId,
+        documentType: z.enum(UPLOAD_TYPES),
+        decision: z.enum(['approve', 'reject']),
+        reason: z.string().trim().max(300).optional(),
+      })
+      .refine((value) => value.decision === 'approve' || (value.reason?.length ?? 0) >= 3, {
+        path: ['reason'],
+        message: 'Say why the document is rejected',
+      }),
+    response: z.object({ document: reviewedDocument }),
+  },
+  /** The company's signature of a contract the client signed, its three documents approved. */
+  countersign: {
+    request: z.object({
+      registrationId,
+      signedName: z.string().trim().min(3, 'Type the full name of who signs').max(120),
+      consent: z.literal(true, 'Confirm the signature'),
+    }),
+    response: z.object({ contractStatus: z.enum(CONTRACT_STATUSES), units: z.array(z.string()) }),
+  },
+
+  list_catalogue: { request: empty, response: z.object({ products: z.array(catalogueEntry) }) },
+  list_units: { request: unitListQuery, response: paged(unitRow) },
+  /** Managers only. `price` null withdraws the period from sale. */
+  set_price: {
+    request: z.object({
+      productId: z.number().int(),
+      period: z.enum(PERIODS),
+      price: z.number().positive().max(100_000).multipleOf(0.01).nullable(),
+    }),
+    response: z.object({ product: catalogueEntry }),
+  },
+  /** Managers only. Only a free unit goes out of service; one coming back is offered at once. */
+  set_unit_service: {
+    request: z.object({ unitNumber: text(20), inService: z.boolean() }),
+    response: z.object({ unit: unitRow }),
+  },
+
+  list_staff: { request: empty, response: z.object({ staff: z.array(staffMember) }) },
+  add_staff: {
+    request: z.object({ email, name: text(100), role: z.enum(STAFF_ROLES), password }),
+    response: z.object({ staff: staffMember }),
+  },
+  /** Managers only: a role change or disabling ends the member's sessions. */
+  update_staff: {
+    request: z.object({ staffId: z.uuid(), role: z.enum(STAFF_ROLES).optional(), disabled: z.boolean().optional() }),
+    response: z.object({ staff: staffMember }),
+  },
+  change_password: {
+    request: z.object({ currentPassword: z.string().min(1).max(200), newPassword: password }),
+    response: done,
+  },
+  /** A manager's second factor: a new secret to scan, active after `totp_enable` with a first code. */
+  totp_setup: {
+    request: empty,
+    response: z.object({ secret: z.string(), uri: z.string(), qrSvg: z.string() }),
+  },
+  totp_enable: { request: z.object({ totpCode }), response: z.object({ staff: staffMember }) },
+  totp_disable: { request: z.object({ totpCode }), response: z.object({ staff: staffMember }) },
+
+  list_audit: { request: auditListQuery, response: paged(auditEntry) },
+} as const;
+
+export type BackofficeAction = keyof typeof backofficeActions;
+export type BackofficeRequest<A extends BackofficeAction> = z.input<(typeof backofficeActions)[A]['request']>;
+export type BackofficeResponse<A extends BackofficeAction> = z.output<(typeof backofficeActions)[A]['response']>;
+
+/** The reports a list can be exported as (GET `backoffice/export?report=…`, CSV). */
+export const exportQuery = z.object({
+  report: z.enum(['registrations', 'units', 'audit']),
+  stage: z.enum(REGISTRATION_STAGES).optional(),
+  status: z.enum(UNIT_STATUSES).optional(),
+  search,
+});
+
+/** GET `backoffice/document?registrationId=…&documentType=…`: one document, inline, to staff only. */
+export const documentQuery = z.object({ registrationId, documentType: z.enum(UPLOAD_TYPES) });
