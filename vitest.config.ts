@@ -15,6 +15,7 @@ export default defineConfig({
       'mfe-calculator',
       'mfe-signup',
       'mfe-door',
+      'mfe-backoffice',
     ],
   },
 });

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startMailbox } from './mailbox';
-import { E2E_DOOR_ADMIN, E2E_PORTS } from './ports';
+import { E2E_DOOR_ADMIN, E2E_MANAGER, E2E_PORTS } from './ports';
 
 /** Starts the whole suite (functions on a throwaway in-memory database, remotes, gateway). */
 export default async function globalSetup() {
@@ -30,6 +30,8 @@ export default async function globalSetup() {
       GATEWAY_RATE_LIMIT: '100000',
       DOOR_ADMIN_PASSWORD: E2E_DOOR_ADMIN.contraseña,
       DOOR_ADMIN_PIN: E2E_DOOR_ADMIN.pin,
+      BACKOFFICE_MANAGER_EMAIL: E2E_MANAGER.email,
+      BACKOFFICE_MANAGER_PASSWORD: E2E_MANAGER.password,
     },
   });
   return async () => {

@@ -15,6 +15,11 @@ export const MAILBOX_URL = `http://127.0.0.1:${E2E_PORTS.mailbox}`;
 export const GATEWAY_URL = `http://localhost:${E2E_PORTS.gateway}`;
 /** The door tool's standalone origin (4th remote). */
 export const DOOR_STANDALONE_URL = `http://127.0.0.1:${E2E_PORTS.remoteBase + 4}`;
+/** The back-office's standalone origin (5th remote). */
+export const BACKOFFICE_STANDALONE_URL = `http://127.0.0.1:${E2E_PORTS.remoteBase + 5}`;
+
+/** The back-office's first manager of the e2e stack. */
+export const E2E_MANAGER = { email: 'gerencia@trasteros-demo.example', password: 'e2e-manager-password' } as const;
 
 /** The door tool's admin of the e2e stack. */
 export const E2E_DOOR_ADMIN = { usuario: 'admin', contraseña: 'e2e-admin-password', pin: '8642' } as const;

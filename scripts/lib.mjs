@@ -6,13 +6,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const FRONTEND_APPS = ['shell', 'mfe-marketing', 'mfe-calculator', 'mfe-signup', 'mfe-door'];
-/** Federation name, port of its own origin, and whether it is also a standalone page. */
+export const FRONTEND_APPS = ['shell', 'mfe-marketing', 'mfe-calculator', 'mfe-signup', 'mfe-door', 'mfe-backoffice'];
+/**
+ * Federation name, port of its own origin, and whether it is also a standalone page (with the
+ * functions it calls on its own origin). New remotes go last: ports follow this order.
+ */
 export const REMOTES = [
   { app: 'mfe-marketing', name: 'marketing', port: 3001 },
   { app: 'mfe-calculator', name: 'calculator', port: 3002 },
   { app: 'mfe-signup', name: 'signup', port: 3003 },
-  { app: 'mfe-door', name: 'door', port: 3004, standalone: true },
+  { app: 'mfe-door', name: 'door', port: 3004, standalone: true, functions: ['abridor'] },
+  {
+    app: 'mfe-backoffice',
+    name: 'backoffice',
+    port: 3005,
+    standalone: true,
+    functions: ['backoffice', 'backoffice/document', 'backoffice/export'],
+  },
 ];
 
 export function run(command, args, options = {}) {

@@ -38,7 +38,7 @@ export async function startStack({
   );
   for (const remote of remotes) {
     const args = ['tooling/serve-static.mjs', path.join(remote.app, 'dist'), String(remote.port)];
-    if (remote.standalone) args.push('--spa', '--api', functionsUrl);
+    if (remote.standalone) args.push('--spa', '--api', functionsUrl, '--functions', remote.functions.join(','));
     children.push(startProcess(remote.name, process.execPath, args));
   }
   const registry = Object.fromEntries(remotes.map((r) => [r.name, { origin: `http://127.0.0.1:${r.port}` }]));

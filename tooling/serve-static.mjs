@@ -1,6 +1,6 @@
 // A remote's own origin: serves its production build (dist/). In production this is a CDN
 // or any static host; this small server stands in for it on one machine.
-//   node tooling/serve-static.mjs <dist> <port> [--spa] [--api http://127.0.0.1:8787]
+//   node tooling/serve-static.mjs <dist> <port> [--spa] [--api http://127.0.0.1:8787 --functions abridor,…]
 // The server itself is gateway/src/static-host.ts: with --api it is a second entrance to the
 // functions, so it runs the gateway's own middleware (limits, headers, errors), not a copy.
 import { existsSync } from 'node:fs';
@@ -13,12 +13,14 @@ const { values, positionals } = parseArgs({
   options: {
     spa: { type: 'boolean', default: false },
     api: { type: 'string' },
+    // The functions the standalone app calls, comma-separated: only those are reachable here.
+    functions: { type: 'string', default: '' },
     host: { type: 'string', default: '127.0.0.1' },
   },
 });
 const [distArg, portArg] = positionals;
 if (!distArg || !portArg) {
-  console.error('usage: serve-static.mjs <dist> <port> [--spa] [--api URL]');
+  console.error('usage: serve-static.mjs <dist> <port> [--spa] [--api URL --functions a,b]');
   process.exit(2);
 }
 const dist = path.resolve(distArg);
@@ -35,6 +37,7 @@ const host = await startStaticHost({
   host: values.host,
   spa: values.spa,
   api: values.api,
+  functions: values.functions.split(',').filter(Boolean),
 });
 console.log(`serving ${path.relative(process.cwd(), dist) || '.'} on ${host.url}`);
 const shutdown = () => {

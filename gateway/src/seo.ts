@@ -55,6 +55,8 @@ export function robots(req: Request, res: Response) {
         'Disallow: /es/alta',
         'Disallow: /en/signup',
         'Disallow: /abridor',
+        'Disallow: /gestion',
+        'Disallow: /en/backoffice',
         'Disallow: /es/lista-espera/',
         'Disallow: /en/waitlist/',
         'Disallow: /functions/',

@@ -133,7 +133,8 @@ export function createShellPageHandler(
     const remotes = publicRegistry(config);
     const remoteName = remoteForPath(req.path);
     const manifest = remoteName && Object.hasOwn(remotes, remoteName) ? remotes[remoteName] : undefined;
-    const language = match.kind === 'page' ? match.lang : match.kind === 'not-found' ? match.lang : null;
+    const language =
+      match.kind === 'page' || match.kind === 'backoffice' || match.kind === 'not-found' ? match.lang : null;
     const head = [
       pageLinks(req),
       `<script type="application/json" id="remotes-registry">${jsonForHtml(remotes)}</script>`,

@@ -49,7 +49,12 @@ beforeAll(async () => {
   dist = fakeDoorDist();
   const config = loadConfig({ GATEWAY_RATE_LIMIT: '4' });
   const host = await listen(
-    createStaticHost({ dist, spa: true, api: functionsUrl }, config, pino({ level: 'silent' }), DEMO_SITE_CONFIG),
+    createStaticHost(
+      { dist, spa: true, api: functionsUrl, functions: ['abridor'] },
+      config,
+      pino({ level: 'silent' }),
+      DEMO_SITE_CONFIG,
+    ),
   );
   servers.push(host.server);
   door = host.url;
@@ -181,7 +186,7 @@ describe('tooling/serve-static.mjs', () => {
   }
 
   it('runs the same host from plain node: only the door’s function, headers, no source maps', async () => {
-    const url = await startCli(['--spa', '--api', functionsUrl]);
+    const url = await startCli(['--spa', '--api', functionsUrl, '--functions', 'abridor']);
     const outbox = await send(url, { path: '/functions/v1/outbox' });
     expect(outbox.status).toBe(404);
     expect(jsonError(outbox)).toBe('Unknown function: outbox');

@@ -13,12 +13,6 @@ import { createStandalonePageHandler } from './standalone-page';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/**
- * The functions the standalone door app calls on its own origin (`api.action('abridor', …)` is
- * all of mfe-door). Nothing else is reachable there: every other function goes through the gateway.
- */
-export const STANDALONE_FUNCTIONS = ['abridor'] as const;
-
 export interface StaticHostOptions {
   /** The app's production build. */
   dist: string;
@@ -26,6 +20,12 @@ export interface StaticHostOptions {
   spa?: boolean;
   /** The functions service, for the standalone app's own calls. */
   api?: string;
+  /**
+   * With `api`: the functions the standalone app calls (the door's `abridor`; the back-office's
+   * `backoffice`, `backoffice/document`, `backoffice/export`). Nothing else is reachable there:
+   * every other function goes through the gateway.
+   */
+  functions?: readonly string[];
 }
 
 /**
@@ -44,7 +44,7 @@ export function createStaticHost(options: StaticHostOptions, config: GatewayConf
   app.use(compression());
 
   if (options.api) {
-    app.use(functionsRoutes({ ...config, FUNCTIONS_URL: options.api }, log, { only: STANDALONE_FUNCTIONS }));
+    app.use(functionsRoutes({ ...config, FUNCTIONS_URL: options.api }, log, { only: options.functions ?? [] }));
   } else {
     app.use('/functions', jsonNotFound);
   }

@@ -1,14 +1,15 @@
 import type { Logger } from 'pino';
-import { DOOR_PATHS, type PageId, pathFor, REMOTE_OF_PAGE, SUPPORTED_LANGUAGES } from 'shared-i18n';
+import { DOOR_PATHS, PAGES, type PageId, pathFor, REMOTE_OF_PAGE, SUPPORTED_LANGUAGES } from 'shared-i18n';
 
 /** One page per remote and language: enough to load the renderer, every server container and both translations. */
 export function warmUpPaths(): string[] {
   const firstPageOf = new Map<string, PageId>();
   for (const [page, remote] of Object.entries(REMOTE_OF_PAGE)) {
-    if (page !== 'door' && page !== 'door-login' && !firstPageOf.has(remote)) firstPageOf.set(remote, page as PageId);
+    if (Object.hasOwn(PAGES, page) && !firstPageOf.has(remote)) firstPageOf.set(remote, page as PageId);
   }
   const pages = SUPPORTED_LANGUAGES.flatMap((lang) => [...firstPageOf.values()].map((page) => pathFor(page, lang)));
-  // The door tool is outside the page table (one path, Spanish only).
+  // The door tool is outside the page table (one path, Spanish only). The back-office is left
+  // out: staff can wait the first render; visitors and crawlers never ask for it.
   return [...pages, DOOR_PATHS.app];
 }
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownPath, matchPath, pagePaths, pathFor, remoteForPath, switchLanguagePath } from './routes';
+import {
+  backofficePath,
+  isKnownPath,
+  languageFromPath,
+  matchPath,
+  pagePaths,
+  pathFor,
+  remoteForPath,
+  switchLanguagePath,
+} from './routes';
 
 describe('matchPath', () => {
   it.each([
@@ -128,5 +137,49 @@ describe('the waitlist entry’s private page', () => {
     expect(switchLanguagePath(`/es/lista-espera/${token}`, '', 'en')).toBe(`/en/waitlist/${token}`);
     expect(pagePaths('waitlist')).toEqual(['/es/lista-espera/:token', '/en/waitlist/:token']);
     expect(pathFor('waitlist', 'en', undefined, token)).toBe(`/en/waitlist/${token}`);
+  });
+});
+
+describe('the back-office routes', () => {
+  const id = '0b7f3c1e-2a4d-4c5b-9e8f-1a2b3c4d5e6f';
+
+  it('matches /gestion in Spanish and /en/backoffice in English, section by section', () => {
+    expect(matchPath('/gestion')).toEqual({ kind: 'backoffice', lang: 'es', section: 'today' });
+    expect(matchPath('/gestion/')).toEqual({ kind: 'backoffice', lang: 'es', section: 'today' });
+    expect(matchPath('/gestion/altas')).toEqual({ kind: 'backoffice', lang: 'es', section: 'registrations' });
+    expect(matchPath(`/gestion/altas/${id}`)).toEqual({ kind: 'backoffice', lang: 'es', section: 'registrations', id });
+    expect(matchPath('/en/backoffice')).toEqual({ kind: 'backoffice', lang: 'en', section: 'today' });
+    expect(matchPath('/en/backoffice/units')).toEqual({ kind: 'backoffice', lang: 'en', section: 'catalogue' });
+    expect(matchPath(`/en/backoffice/registrations/${id}`)).toMatchObject({ section: 'registrations', id });
+  });
+
+  it('finds no page for crossed slugs, unknown sections, ids where none belong or malformed ids', () => {
+    for (const path of [
+      '/gestion/registrations',
+      '/en/backoffice/altas',
+      '/es/backoffice',
+      '/gestion/equipo/x',
+      `/gestion/trasteros/${id}`,
+      '/gestion/altas/not-an-id',
+      `/gestion/altas/${id}/more`,
+      '/gestionar',
+    ]) {
+      expect(matchPath(path).kind, path).toBe('not-found');
+    }
+  });
+
+  it('is the back-office remote, and switches language keeping the section and record', () => {
+    expect(remoteForPath('/gestion/altas')).toBe('backoffice');
+    expect(remoteForPath('/en/backoffice')).toBe('backoffice');
+    expect(backofficePath('en', 'registrations', id)).toBe(`/en/backoffice/registrations/${id}`);
+    expect(switchLanguagePath(`/gestion/altas/${id}`, '?q=1', 'en')).toBe(`/en/backoffice/registrations/${id}?q=1`);
+    expect(switchLanguagePath('/en/backoffice/units', '', 'es')).toBe('/gestion/trasteros');
+    expect(switchLanguagePath('/en/backoffice', '', 'es')).toBe('/gestion');
+  });
+
+  it('names the language of its paths (a browser in English still gets /gestion in Spanish)', () => {
+    expect(languageFromPath('/gestion/altas')).toBe('es');
+    expect(languageFromPath('/en/backoffice/units')).toBe('en');
+    expect(languageFromPath('/gestionar')).toBeNull();
   });
 });

@@ -42,7 +42,8 @@ export const REMOTE_OF_PAGE = {
   signup: 'signup',
   door: 'door',
   'door-login': 'door',
-} as const satisfies Record<PageId | 'door' | 'door-login', string>;
+  backoffice: 'backoffice',
+} as const satisfies Record<PageId | 'door' | 'door-login' | 'backoffice', string>;
 export type RemoteName = (typeof REMOTE_OF_PAGE)[keyof typeof REMOTE_OF_PAGE];
 
 /** The private token of a link (a waitlist entry's page): URL-safe base64 of 32 random bytes. */
@@ -53,6 +54,43 @@ export const PRIVATE_PAGES: ReadonlySet<PageId> = new Set<PageId>(['waitlist']);
 
 /** Paths of the door tool: outside the language prefix, Spanish only. */
 export const DOOR_PATHS = { app: '/abridor', login: '/abridor-login' } as const;
+
+/**
+ * The staff back-office: outside the public page table, at `/gestion` in Spanish and
+ * `/en/backoffice` in English, with a slug per section (and a registration's id after its list's).
+ */
+export const BACKOFFICE_BASE = { es: '/gestion', en: '/en/backoffice' } as const satisfies Record<Language, string>;
+export const BACKOFFICE_SECTIONS = {
+  today: { es: '', en: '' },
+  registrations: { es: 'altas', en: 'registrations' },
+  catalogue: { es: 'trasteros', en: 'units' },
+  staff: { es: 'equipo', en: 'staff' },
+  audit: { es: 'registro', en: 'audit' },
+  account: { es: 'cuenta', en: 'account' },
+} as const satisfies Record<string, Record<Language, string>>;
+export type BackofficeSection = keyof typeof BACKOFFICE_SECTIONS;
+/** The sections one record of can be opened (`/gestion/altas/<id>`). */
+const BACKOFFICE_RECORDS: ReadonlySet<BackofficeSection> = new Set<BackofficeSection>(['registrations']);
+const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function backofficePath(lang: Language, section: BackofficeSection = 'today', id?: string): string {
+  const slug = BACKOFFICE_SECTIONS[section][lang];
+  const base = slug ? `${BACKOFFICE_BASE[lang]}/${slug}` : BACKOFFICE_BASE[lang];
+  return id ? `${base}/${id}` : base;
+}
+
+function matchBackoffice(lang: Language, rest: string[]): RouteMatch {
+  const [slug, id, ...more] = rest;
+  if (slug === undefined) return { kind: 'backoffice', lang, section: 'today' };
+  const section = (Object.keys(BACKOFFICE_SECTIONS) as BackofficeSection[]).find(
+    (name) => name !== 'today' && BACKOFFICE_SECTIONS[name][lang] === slug,
+  );
+  if (!section || more.length > 0) return { kind: 'not-found', lang };
+  if (id === undefined) return { kind: 'backoffice', lang, section };
+  return BACKOFFICE_RECORDS.has(section) && RECORD_ID.test(id)
+    ? { kind: 'backoffice', lang, section, id }
+    : { kind: 'not-found', lang };
+}
 
 /** Old or crossed paths that redirect to a page: `lang/slug` → target. */
 const ALIASES: Record<string, { page: PageId; lang: Language }> = {
@@ -69,6 +107,7 @@ const RENDERED_ALIASES = new Set(['en/privacy-policy', 'en/terms-of-service']);
 export type RouteMatch =
   | { kind: 'page'; page: PageId; lang: Language; step?: SignupStep; token?: string }
   | { kind: 'door'; page: 'door' | 'door-login' }
+  | { kind: 'backoffice'; lang: Language; section: BackofficeSection; id?: string }
   | { kind: 'redirect'; to: string }
   | { kind: 'not-found'; lang: Language | null };
 
@@ -93,11 +132,25 @@ export function matchPath(pathname: string): RouteMatch {
   if (clean === '/') return { kind: 'redirect', to: '/es' };
   if (clean === DOOR_PATHS.app) return { kind: 'door', page: 'door' };
   if (clean === DOOR_PATHS.login) return { kind: 'door', page: 'door-login' };
+  if (clean === BACKOFFICE_BASE.es || clean.startsWith(`${BACKOFFICE_BASE.es}/`)) {
+    return matchBackoffice(
+      'es',
+      clean
+        .slice(BACKOFFICE_BASE.es.length + 1)
+        .split('/')
+        .filter(Boolean),
+    );
+  }
 
   const [first, second, third, ...rest] = clean.slice(1).split('/');
   if (!isLanguage(first)) return { kind: 'not-found', lang: null };
   const lang = first;
   if (second === undefined) return { kind: 'page', page: 'home', lang };
+  if (`/${lang}/${second}` === BACKOFFICE_BASE.en)
+    return matchBackoffice(
+      lang,
+      [third, ...rest].filter((s) => s !== undefined),
+    );
 
   const alias = ALIASES[`${lang}/${second}`];
   if (alias && third === undefined) {
@@ -135,9 +188,10 @@ export function pagePaths(page: PageId): string[] {
   return [...paths, ...aliases];
 }
 
-/** The remote a path needs, if any (pages and the door tool). */
+/** The remote a path needs, if any (pages, the door tool and the back-office). */
 export function remoteForPath(pathname: string): RemoteName | null {
   const match = matchPath(pathname);
+  if (match.kind === 'backoffice') return REMOTE_OF_PAGE.backoffice;
   return match.kind === 'page' || match.kind === 'door' ? REMOTE_OF_PAGE[match.page] : null;
 }
 
@@ -158,13 +212,16 @@ export function switchLanguagePath(pathname: string, search: string, to: Languag
     const redirected = matchPath(match.to);
     target = redirected.kind === 'page' ? pathFor(redirected.page, to, redirected.step) : `/${to}`;
   } else if (match.kind === 'door') return pathname + search;
+  else if (match.kind === 'backoffice') target = backofficePath(to, match.section, match.id);
   else target = `/${to}`;
   return target + search;
 }
 
 export function languageFromPath(pathname: string): Language | null {
   const first = pathname.split('/')[1];
-  return isLanguage(first) ? first : null;
+  if (isLanguage(first)) return first;
+  // The Spanish back-office is outside the language prefix, but Spanish all the same.
+  return `/${first}` === BACKOFFICE_BASE.es ? 'es' : null;
 }
 
 export { SUPPORTED_LANGUAGES };

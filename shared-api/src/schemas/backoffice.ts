@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { registrationId } from './common';
 import { CONTRACT_STATUSES, SIGNER_ROLES, SUBMITTER_STATUSES } from './contracts';
+import { PAYMENT_STATUSES } from './payments';
 import { MOVE_IN_STATUSES, PERIODS, UPLOAD_TYPES } from './registration';
 
 /**
@@ -88,7 +89,7 @@ export const registrationDetail = z.object({
     emailVerified: z.boolean(),
     phoneVerified: z.boolean(),
     moveInStatus: z.enum([...MOVE_IN_STATUSES, 'ended']).nullable(),
-    period: z.string().nullable(),
+    period: z.enum(PERIODS).nullable(),
     unitsRequired: z.number().int().nullable(),
   }),
   documents: z.array(reviewedDocument),
@@ -96,7 +97,7 @@ export const registrationDetail = z.object({
     z.object({
       id: z.string(),
       amount: z.number(),
-      status: z.string(),
+      status: z.enum(PAYMENT_STATUSES),
       provider: z.string(),
       createdAt: iso,
       completedAt: iso.nullable(),
@@ -204,6 +205,7 @@ export const unitListQuery = z.object({
   page,
 });
 export type UnitListQuery = z.input<typeof unitListQuery>;
+export type UnitListFilter = z.output<typeof unitListQuery>;
 
 export const auditListQuery = z.object({ search, page });
 
@@ -223,7 +225,8 @@ export const backofficeActions = {
     }),
     response: z.object({ staff: staffMember.optional(), totpRequired: z.boolean().optional() }),
   },
-  me: { request: empty, response: z.object({ staff: staffMember }) },
+  /** Who this browser's session is; `null` when signed out (asking is not an error). */
+  me: { request: empty, response: z.object({ staff: staffMember.nullable() }) },
   logout: { request: empty, response: done },
 
   today: {

@@ -24,7 +24,7 @@ function ResolvedRoute() {
   const { i18n } = useTranslation('common');
   const pathless = match.kind === 'not-found' && !match.lang;
   const language: Language =
-    match.kind === 'page'
+    match.kind === 'page' || match.kind === 'backoffice'
       ? match.lang
       : match.kind === 'door'
         ? 'es'
@@ -38,6 +38,8 @@ function ResolvedRoute() {
   if (match.kind === 'redirect') return <Navigate to={`${match.to}${search}${hash}`} replace />;
   // The door tool is a staff keypad: full screen, without the public site's chrome.
   if (match.kind === 'door') return <RemoteSlot key="door" name="door" language="es" />;
+  // The staff back-office is a tool too: its own layout, none of the public site's.
+  if (match.kind === 'backoffice') return <RemoteSlot key="backoffice" name="backoffice" language={language} />;
   return (
     <Layout
       language={language}

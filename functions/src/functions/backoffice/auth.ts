@@ -72,7 +72,12 @@ export const authActions: ActionHandlers<AuthActions> = {
   },
 
   async me(_input, ctx, meta) {
-    return { staff: toStaffMember((await requireStaff(ctx.db, meta)).row) };
+    try {
+      return { staff: toStaffMember((await requireStaff(ctx.db, meta)).row) };
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 401) return { staff: null };
+      throw error;
+    }
   },
 
   async logout(_input, ctx, meta) {

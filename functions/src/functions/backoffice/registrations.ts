@@ -119,7 +119,7 @@ async function registrationDetail(q: Queryable, registrationId: string): Promise
     payments: payments.map((p) => ({
       id: String(p.id),
       amount: Number(p.amount),
-      status: String(p.status),
+      status: p.status as RegistrationDetail['payments'][number]['status'],
       provider: String(p.provider),
       createdAt: time(p.created_at) ?? '',
       completedAt: time(p.completed_at),

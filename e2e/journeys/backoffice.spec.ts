@@ -1,0 +1,185 @@
+import type { Browser, Page } from '@playwright/test';
+import { BACKOFFICE_STANDALONE_URL, E2E_MANAGER } from '../ports';
+import {
+  applicant,
+  expectAccessible,
+  expectFitsNarrowPhone,
+  payWithCard,
+  sign,
+  signingLink,
+  throughDocuments,
+} from './signup-steps';
+import { expect, test } from './test';
+
+/** A product with units to spare: these journeys are about the back-office, not the last unit. */
+const PRODUCT = { productId: '202', productName: 'Trastero 3 m³', unitsRequired: 1, volumeRequested: 3 };
+
+/** A member of staff's own browser, signed in through the login form. */
+async function signedIn(
+  browser: Browser,
+  who: { email: string; password: string },
+  options: { width?: number; base?: string; path?: string } = {},
+): Promise<Page> {
+  const width = options.width ?? 1280;
+  const context = await browser.newContext({
+    viewport: { width, height: width < 500 ? 640 : 900 },
+    ...(options.base ? { baseURL: options.base } : {}),
+  });
+  const page = await context.newPage();
+  await page.goto(options.path ?? '/gestion');
+  await page.getByLabel('Correo electrónico').fill(who.email);
+  await page.getByLabel('Contraseña').fill(who.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('navigation', { name: 'Secciones' })).toBeVisible();
+  return page;
+}
+
+test.describe('back-office', () => {
+  test.setTimeout(180_000);
+
+  test("a manager sees the new sign-up, views its documents, countersigns in the app, and the applicant's screen completes live", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const who = applicant();
+    await page.goto(`/es/alta?${new URLSearchParams({ productos: JSON.stringify(PRODUCT) })}`);
+    await throughDocuments(page, request, 'es', who);
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await page.getByRole('button', { name: 'Crear', exact: true }).click();
+    const paid = await payWithCard(page, /Pagar la fianza/, '4242424242424242');
+    await expect(paid.getByRole('heading', { name: /Pago completado/ })).toBeVisible();
+    await paid.close();
+    await page.getByRole('button', { name: 'Crear contrato' }).click();
+    await sign(page, await signingLink(page, request, who.email), 'Ana García');
+    await expect(page.getByTestId('contract-status')).toHaveText('Pendiente de la firma de la empresa');
+    const code =
+      /([A-Z0-9]{6})$/.exec(
+        (
+          (await page
+            .getByText(/código de registro: /i)
+            .first()
+            .textContent()) ?? ''
+        ).trim(),
+      )?.[1] ?? '';
+
+    // The manager, in her own browser: the sign-up waits for the company on Today.
+    const manager = await signedIn(browser, E2E_MANAGER);
+    await expect(manager.getByRole('heading', { level: 1, name: 'Hoy' })).toBeVisible();
+    await expectAccessible(manager);
+    // The browser's own request for the image, with the session cookie and nothing else.
+    const frontLoaded = manager.waitForResponse((res) => res.url().includes('documentType=frontId'));
+    await manager
+      .getByRole('region', { name: /Contratos a la espera de la firma de la empresa/ })
+      .getByRole('link', { name: new RegExp(`^${code} · `) })
+      .click();
+    await expect(manager.getByRole('heading', { level: 1, name: `Alta ${code}` })).toBeVisible();
+    await expect(manager.getByText('Aprueba los tres documentos antes de firmar.')).toBeVisible();
+
+    // The documents are shown to her, streamed through the function; nobody else gets them.
+    const front = manager.getByRole('img', { name: `DNI/NIE · cara delantera de ${code}` });
+    await front.scrollIntoViewIfNeeded();
+    const frontAnswer = await frontLoaded;
+    expect(frontAnswer.status()).toBe(200);
+    expect(frontAnswer.headers()['content-type']).toBe('image/png');
+    const bankFrame = manager.getByTitle(`Certificado de titularidad bancaria de ${code}`);
+    const documentUrl = (await bankFrame.getAttribute('src')) ?? '';
+    expect(documentUrl).toMatch(/^\/functions\/v1\/backoffice\/document\?registrationId=/);
+    const asStaff = await manager.request.get(documentUrl);
+    expect(asStaff.status()).toBe(200);
+    expect(asStaff.headers()['content-type']).toBe('application/pdf');
+    expect((await request.get(documentUrl)).status()).toBe(401);
+    await expectAccessible(manager);
+
+    for (const name of ['DNI/NIE · cara delantera', 'DNI/NIE · cara trasera', 'Certificado de titularidad bancaria']) {
+      await manager.getByRole('button', { name: `Aprobar: ${name}` }).click();
+      await expect(manager.getByText(`${name}: aprobado.`)).toBeVisible();
+    }
+    await manager.getByLabel(/lo firmo en nombre de la empresa/).check();
+    await manager.getByRole('button', { name: 'Firmar el contrato' }).dblclick();
+    await expect(manager.getByText(/^Contrato firmado\. Trasteros asignados: B-\d{3}\.$/)).toBeVisible();
+    await expect(manager.getByText('Completada').first()).toBeVisible();
+
+    // The applicant did nothing: her review completed by itself.
+    await expect(page.getByTestId('contract-status')).toHaveText('Firmado por ambas partes');
+    await expect(page.getByTestId('move-in-status')).toHaveText(/^B-\d{3}$/);
+
+    // Each view and the signature are in the audit, once.
+    await manager.getByRole('link', { name: 'Registro' }).click();
+    await manager.getByRole('searchbox', { name: 'Buscar' }).fill(code);
+    await manager.getByRole('button', { name: 'Buscar', exact: true }).click();
+    const log = manager.getByRole('table');
+    await expect(log.getByRole('row').filter({ hasText: 'countersign' })).toHaveCount(1);
+    await expect(log.getByRole('row').filter({ hasText: 'view_document' }).first()).toBeVisible();
+    await expectAccessible(manager);
+    await manager.context().close();
+  });
+
+  test('staff cannot change prices: no button, and the server answers 403; a manager can, on a 375 px phone too', async ({
+    browser,
+    request,
+  }) => {
+    const manager = await signedIn(browser, E2E_MANAGER, { width: 375 });
+    await expectFitsNarrowPhone(manager);
+    await manager.getByRole('link', { name: 'Equipo' }).click();
+    const email = `personal-${Date.now()}@trasteros-demo.example`;
+    await manager.getByLabel('Nombre', { exact: true }).fill('Pepe Mostrador');
+    await manager.getByLabel('Correo', { exact: true }).fill(email);
+    await manager.getByLabel('Contraseña inicial (mín. 10 caracteres)').fill('pepe-password-1');
+    await manager.getByRole('button', { name: 'Añadir', exact: true }).click();
+    await expect(manager.getByText('Pepe Mostrador añadido al equipo.')).toBeVisible();
+    await expectAccessible(manager);
+
+    const staff = await signedIn(browser, { email, password: 'pepe-password-1' }, { width: 375 });
+    const nav = staff.getByRole('navigation', { name: 'Secciones' });
+    await expect(nav.getByRole('link', { name: 'Equipo' })).toHaveCount(0);
+    await nav.getByRole('link', { name: 'Trasteros y precios' }).click();
+    await expect(staff.getByRole('cell', { name: '62,00 €' }).first()).toBeVisible();
+    await expect(staff.getByRole('button', { name: /Cambiar precios/ })).toHaveCount(0);
+    await expectAccessible(staff);
+    // Hiding the button is not the protection: the server refuses the call itself.
+    const refused = await staff.request.post('/functions/v1/backoffice', {
+      data: { action: 'set_price', productId: 301, period: 'annually', price: 1 },
+    });
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toEqual({ error: 'Only a manager can do this' });
+
+    // The manager changes it, with the Spanish decimal comma, and the public catalogue sells at it.
+    await manager.getByRole('link', { name: 'Trasteros y precios' }).click();
+    await manager.getByRole('button', { name: 'Cambiar precios de Guardamuebles 20 m³' }).click();
+    const annual = manager.getByLabel('Precio Anual (€)');
+    await expect(annual).toHaveValue('1825');
+    await annual.fill('1.830,5');
+    await manager.getByRole('button', { name: 'Guardar precios' }).click();
+    await expect(manager.getByText('Precios de Guardamuebles 20 m³ guardados.')).toBeVisible();
+    const products = await (await request.get('/functions/v1/products?accion=ListarProductos&gid=3')).json();
+    expect(JSON.stringify(products)).toContain('"annually":"1830.50"');
+    const restored = await manager.request.post('/functions/v1/backoffice', {
+      data: { action: 'set_price', productId: 301, period: 'annually', price: 1825 },
+    });
+    expect(restored.status()).toBe(200);
+    await expectAccessible(manager);
+
+    await manager.getByRole('link', { name: 'Mi cuenta' }).click();
+    await expect(manager.getByRole('heading', { name: 'Segundo factor (TOTP)' })).toBeVisible();
+    await expectAccessible(manager);
+    await manager.getByRole('button', { name: 'Salir' }).click();
+    await expect(manager.getByRole('heading', { name: 'Entrar en la gestión' })).toBeVisible();
+    await expectAccessible(manager);
+    await staff.context().close();
+    await manager.context().close();
+  });
+
+  test('runs standalone on its own origin, in English too', async ({ browser }) => {
+    const page = await signedIn(browser, E2E_MANAGER, { base: BACKOFFICE_STANDALONE_URL, path: '/gestion/altas' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Altas' })).toBeVisible();
+    await page.getByRole('link', { name: 'Ver en inglés' }).click();
+    await expect(page).toHaveURL(/\/en\/backoffice\/registrations$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign-ups' })).toBeVisible();
+    await page.getByRole('button', { name: 'Code' }).click();
+    await expect(page).toHaveURL(/sort=registrationCode/);
+    await expect(page.getByRole('columnheader', { name: /Code/ })).toHaveAttribute('aria-sort', 'ascending');
+    await expectAccessible(page);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,167 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReviewedDocument } from 'shared-api/backoffice';
+import { renderRemote } from 'shared-ui/testing';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import App from './App';
+import { useStaffSession } from './session/store';
+import { document, MANAGER, REGISTRATION_ID, registrationDetail, STAFF } from './testing/fixtures';
+import { mockBackoffice, refusal } from './testing/mock-backoffice';
+
+const backoffice = mockBackoffice();
+const today = {
+  newRegistrations: { lastSevenDays: 0, latest: [] },
+  payments: { today: 1, amountToday: 150, latest: [] },
+  awaitingCompany: [],
+  occupancy: [
+    { productId: 202, name: 'Trastero 3 m³', available: 9, held: 0, occupied: 3, outOfService: 1, total: 13 },
+  ],
+};
+
+beforeAll(() => backoffice.server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => backoffice.server.close());
+beforeEach(() => {
+  useStaffSession.setState({ status: 'unknown', staff: null, expired: false });
+  backoffice.reset();
+  backoffice.on('today', () => today);
+});
+afterEach(() => backoffice.server.resetHandlers());
+
+describe('signing in', () => {
+  it('asks for the password, then the second factor, and opens Today', async () => {
+    backoffice.on('me', () => ({ staff: null }));
+    backoffice.on('login', (body) => {
+      if (body.password !== 'bien-bien-1') return refusal(401, 'Invalid e-mail, password or code');
+      if (!body.totpCode) return { totpRequired: true };
+      return body.totpCode === '123456' ? { staff: { ...MANAGER, totpEnabled: true } } : refusal(401, 'x');
+    });
+    const user = userEvent.setup();
+    await renderRemote(App, '/gestion', 'es');
+    await user.type(await screen.findByLabelText('Correo electrónico'), 'gerencia@example.com');
+    await user.type(screen.getByLabelText('Contraseña'), 'mal');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Correo, contraseña o código incorrectos.');
+
+    await user.clear(screen.getByLabelText('Contraseña'));
+    await user.type(screen.getByLabelText('Contraseña'), 'bien-bien-1');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    const code = await screen.findByLabelText('Código');
+    expect(code).toHaveFocus();
+    await user.type(code, '12345');
+    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('El código tiene 6 cifras.');
+    await user.type(code, '6');
+    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hoy' })).toBeInTheDocument();
+    expect(await screen.findByText('1 pago · 150,00 €')).toBeInTheDocument();
+    expect(backoffice.calls('login').at(-1)).toMatchObject({ email: 'gerencia@example.com', totpCode: '123456' });
+  });
+
+  it('says when the server holds logins back', async () => {
+    backoffice.on('me', () => ({ staff: null }));
+    backoffice.on('login', () => refusal(429, 'Too many sign-in attempts. Try again in 15 minutes.'));
+    const user = userEvent.setup();
+    await renderRemote(App, '/en/backoffice', 'en');
+    await user.type(await screen.findByLabelText('E-mail'), 'a@example.com');
+    await user.type(screen.getByLabelText('Password'), 'whatever');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Wait 15 minutes and try again.');
+  });
+
+  it('brings the login back when a call finds the session ended', async () => {
+    backoffice.on('me', () => ({ staff: MANAGER }));
+    backoffice.on('today', () => refusal(401, 'Sign in to the back-office'));
+    await renderRemote(App, '/gestion', 'es');
+    expect(await screen.findByText('Tu sesión ha terminado. Vuelve a entrar.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Entrar en la gestión' })).toBeInTheDocument();
+  });
+});
+
+describe('roles', () => {
+  it("shows staff no manager's sections, and says so at their address", async () => {
+    backoffice.on('me', () => ({ staff: STAFF }));
+    await renderRemote(App, '/gestion/equipo', 'es');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Solo un gerente puede hacer esto.');
+    const nav = screen.getByRole('navigation', { name: 'Secciones' });
+    expect(within(nav).queryByRole('link', { name: 'Equipo' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Registro' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Altas' })).toHaveAttribute('href', '/gestion/altas');
+    expect(backoffice.calls('list_staff')).toHaveLength(0);
+  });
+});
+
+describe('a registration', () => {
+  it('lets the company sign only once the documents are approved, and signs once', async () => {
+    let reviewed = false;
+    let signed = false;
+    backoffice.on('me', () => ({ staff: MANAGER }));
+    backoffice.on('get_registration', () => {
+      const detail = registrationDetail(reviewed ? 'approved' : 'pending');
+      if (signed) {
+        detail.registration.stage = 'completed';
+        detail.units = ['B-014'];
+      }
+      return detail;
+    });
+    backoffice.on('review_document', (body) => ({
+      document: document(body.documentType as ReviewedDocument['documentType'], 'approved'),
+    }));
+    backoffice.on('countersign', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      signed = true;
+      return { contractStatus: 'completed', units: ['B-014'] };
+    });
+    const user = userEvent.setup();
+    await renderRemote(App, `/gestion/altas/${REGISTRATION_ID}`, 'es');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alta K7P2QX' })).toBeInTheDocument();
+    expect(screen.getByText('Aprueba los tres documentos antes de firmar.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'DNI/NIE · cara delantera de K7P2QX' })).toHaveAttribute(
+      'src',
+      expect.stringContaining(
+        `/functions/v1/backoffice/document?registrationId=${REGISTRATION_ID}&documentType=frontId`,
+      ),
+    );
+    expect(screen.getByTitle('Certificado de titularidad bancaria de K7P2QX').tagName).toBe('IFRAME');
+
+    for (const name of ['DNI/NIE · cara delantera', 'DNI/NIE · cara trasera', 'Certificado de titularidad bancaria']) {
+      await user.click(screen.getByRole('button', { name: `Aprobar: ${name}` }));
+      expect(await screen.findByText(`${name}: aprobado.`)).toBeInTheDocument();
+    }
+    reviewed = true;
+    const submit = await screen.findByRole('button', { name: 'Firmar el contrato' });
+    await user.click(submit);
+    expect(screen.getByText('Marca la casilla para firmar.')).toBeInTheDocument();
+    await user.click(screen.getByLabelText(/lo firmo en nombre de la empresa/));
+    await user.dblClick(submit);
+    expect(await screen.findByText('Contrato firmado. Trasteros asignados: B-014.')).toBeInTheDocument();
+    expect(backoffice.calls('countersign')).toEqual([
+      { action: 'countersign', registrationId: REGISTRATION_ID, signedName: 'Lucía Gerente', consent: true },
+    ]);
+    await waitFor(() => expect(screen.getByText('B-014')).toBeInTheDocument());
+  });
+
+  it('asks why before rejecting a document', async () => {
+    backoffice.on('me', () => ({ staff: MANAGER }));
+    backoffice.on('get_registration', () => registrationDetail());
+    backoffice.on('review_document', (body) => ({
+      document: {
+        ...document('backId', 'pending'),
+        reviewStatus: 'rejected',
+        rejectionReason: String(body.reason),
+        reviewedBy: MANAGER.email,
+        reviewedAt: '2026-11-23T10:00:00.000Z',
+      },
+    }));
+    const user = userEvent.setup();
+    await renderRemote(App, `/en/backoffice/registrations/${REGISTRATION_ID}`, 'en');
+    await user.click(await screen.findByRole('button', { name: 'Reject: ID · back' }));
+    await user.click(screen.getByRole('button', { name: 'Reject and tell the client' }));
+    expect(screen.getByText('Say why (at least 3 characters).')).toBeInTheDocument();
+    expect(backoffice.calls('review_document')).toHaveLength(0);
+    await user.type(screen.getByLabelText('Why it is rejected (sent to the client)'), 'Blurred photo');
+    await user.click(screen.getByRole('button', { name: 'Reject and tell the client' }));
+    expect(await screen.findByText('ID · back: rejected. The client has been e-mailed.')).toBeInTheDocument();
+    expect(screen.getByText('Reason: Blurred photo')).toBeInTheDocument();
+    expect(backoffice.calls('review_document')[0]).toMatchObject({ decision: 'reject', reason: 'Blurred photo' });
+  });
+});

@@ -1,0 +1,198 @@
+import { type FormEvent, useId, useState } from 'react';
+import { ApiError, api } from 'shared-api';
+import { STAFF_PASSWORD_MIN } from 'shared-api/backoffice';
+import controls from 'shared-ui/controls.module.css';
+import styles from '../Backoffice.module.css';
+import { failureText } from '../errors';
+import { NoticeArea, useNotice } from '../notice';
+import { useStaffSession } from '../session/store';
+import { useBackofficeT } from '../texts';
+
+const CODE = /^\d{6}$/;
+
+function PasswordForm({ announce }: { announce: ReturnType<typeof useNotice>[1] }) {
+  const t = useBackofficeT();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [error, setError] = useState<{ field: 'current' | 'next'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!current) return setError({ field: 'current', text: t('account.wrongPassword') });
+    if (next.length < STAFF_PASSWORD_MIN) return setError({ field: 'next', text: t('staff.passwordShort') });
+    setError(null);
+    setBusy(true);
+    try {
+      await api.backoffice('change_password', { currentPassword: current, newPassword: next });
+      setCurrent('');
+      setNext('');
+      announce({ tone: 'ok', text: t('account.passwordChanged') });
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 400)
+        setError({ field: 'current', text: t('account.wrongPassword') });
+      else announce({ tone: 'error', text: failureText(t, failure) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const input = (
+    field: 'current' | 'next',
+    label: string,
+    value: string,
+    set: (v: string) => void,
+    autoComplete: string,
+  ) => (
+    <div className={styles.field}>
+      <label htmlFor={`${id}-${field}`}>{label}</label>
+      <input
+        id={`${id}-${field}`}
+        type="password"
+        className={controls.control}
+        autoComplete={autoComplete}
+        value={value}
+        aria-invalid={error?.field === field ? true : undefined}
+        aria-describedby={error?.field === field ? `${id}-error` : undefined}
+        onChange={(event) => set(event.target.value)}
+      />
+      {error?.field === field && (
+        <p id={`${id}-error`} className={styles.error}>
+          {error.text}
+        </p>
+      )}
+    </div>
+  );
+  return (
+    <form className={`${styles.card} ${styles.form}`} onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{t('account.password')}</h2>
+      {input('current', t('account.currentPassword'), current, setCurrent, 'current-password')}
+      {input('next', t('account.newPassword'), next, setNext, 'new-password')}
+      <div className={styles.actions}>
+        <button type="submit" className={controls.primary} disabled={busy}>
+          {t('account.savePassword')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function SecondFactor({ announce }: { announce: ReturnType<typeof useNotice>[1] }) {
+  const t = useBackofficeT();
+  const staff = useStaffSession((s) => s.staff);
+  const [setup, setSetup] = useState<{ secret: string; qrSvg: string } | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  if (!staff) return null;
+  const run = async (work: () => Promise<void>) => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 400) setError(t('account.wrongCode'));
+      else announce({ tone: 'error', text: failureText(t, failure) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const confirm = (event: FormEvent, action: 'totp_enable' | 'totp_disable') => {
+    event.preventDefault();
+    if (!CODE.test(code)) return setError(t('login.codeFormat'));
+    void run(async () => {
+      const { staff: updated } = await api.backoffice(action, { totpCode: code });
+      useStaffSession.getState().signIn(updated);
+      setSetup(null);
+      setCode('');
+      announce({ tone: 'ok', text: t(action === 'totp_enable' ? 'account.totpEnabled' : 'account.totpDisabled') });
+    });
+  };
+  const codeField = (
+    <div className={styles.field}>
+      <label htmlFor={`${id}-code`}>{t('account.totpCode')}</label>
+      <input
+        id={`${id}-code`}
+        className={controls.control}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+      />
+      {error && (
+        <p id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+  return (
+    <section className={styles.card} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{t('account.totp')}</h2>
+      {staff.role !== 'manager' ? (
+        <p className={styles.muted}>{t('account.totpOnlyManagers')}</p>
+      ) : staff.totpEnabled ? (
+        <form className={styles.form} onSubmit={(event) => confirm(event, 'totp_disable')} noValidate>
+          <p>{t('account.totpOn')}</p>
+          {codeField}
+          <div className={styles.actions}>
+            <button type="submit" className={controls.danger} disabled={busy}>
+              {t('account.totpDisable')}
+            </button>
+          </div>
+        </form>
+      ) : setup ? (
+        <form className={styles.form} onSubmit={(event) => confirm(event, 'totp_enable')} noValidate>
+          <p>{t('account.totpScan')}</p>
+          <img
+            className={styles.qr}
+            src={`data:image/svg+xml;utf8,${encodeURIComponent(setup.qrSvg)}`}
+            alt={t('account.totpQr')}
+            width={200}
+            height={200}
+          />
+          <p className={styles.code}>{t('account.totpSecret', { secret: setup.secret })}</p>
+          {codeField}
+          <div className={styles.actions}>
+            <button type="submit" className={controls.primary} disabled={busy}>
+              {t('account.totpEnable')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <p>{t('account.totpOff')}</p>
+          <button
+            type="button"
+            className={controls.secondary}
+            disabled={busy}
+            onClick={() => void run(async () => setSetup(await api.backoffice('totp_setup', {})))}
+          >
+            {t('account.totpSetup')}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** One's own password and, for a manager, the second factor. */
+export function AccountPage() {
+  const t = useBackofficeT();
+  const [notice, announce] = useNotice();
+  return (
+    <>
+      <h1>{t('account.heading')}</h1>
+      <NoticeArea notice={notice} />
+      <div className={styles.cards}>
+        <PasswordForm announce={announce} />
+        <SecondFactor announce={announce} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { api, FUNCTIONS_BASE_PATH } from 'shared-api';
+import { auditListQuery } from 'shared-api/backoffice';
+import { useSearchParams } from 'shared-router';
+import { AsyncStatus, useAsync } from 'shared-ui/async';
+import controls from 'shared-ui/controls.module.css';
+import styles from '../Backoffice.module.css';
+import { formatDateTime } from '../format';
+import { listSearch, readListParams } from '../table/list-params';
+import { Pager } from '../table/Pager';
+import { SearchForm } from '../table/SearchForm';
+import { TableScroll } from '../table/TableScroll';
+import { useBackofficeT } from '../texts';
+import { useLanguage } from '../useLanguage';
+
+const change = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+
+/** Who did what, when, on what, with the record before and after: newest first. */
+export function AuditPage() {
+  const t = useBackofficeT();
+  const language = useLanguage();
+  const [params, setParams] = useSearchParams();
+  const query = readListParams(auditListQuery, params);
+  const [state, retry] = useAsync(() => api.backoffice('list_audit', query), [params.toString()]);
+  const exportUrl = `${FUNCTIONS_BASE_PATH}/backoffice/export?${new URLSearchParams({ report: 'audit', ...(query.search ? { search: query.search } : {}) })}`;
+  return (
+    <>
+      <div className={styles.titleRow}>
+        <h1>{t('audit.heading')}</h1>
+        <a className={`${controls.secondary} ${controls.compact}`} href={exportUrl} download>
+          {t('table.export')}
+        </a>
+      </div>
+      <SearchForm
+        key={query.search ?? ''}
+        search={query.search ?? ''}
+        hint={t('audit.searchHint')}
+        onSearch={(search) => setParams(listSearch({ search }, {}))}
+      />
+      <AsyncStatus
+        state={state}
+        loading={t('loading')}
+        failed={t('failed')}
+        retryLabel={t('retry')}
+        onRetry={retry}
+        classNames={{ status: styles.muted, alert: styles.alert, button: controls.secondary }}
+      />
+      {state.state === 'done' && (
+        <>
+          <TableScroll label={t('audit.heading')}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('audit.when')}</th>
+                  <th scope="col">{t('audit.who')}</th>
+                  <th scope="col">{t('audit.what')}</th>
+                  <th scope="col">{t('audit.target')}</th>
+                  <th scope="col">{t('audit.change')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {state.value.rows.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{formatDateTime(entry.createdAt, language)}</td>
+                    <td>{entry.staffEmail}</td>
+                    <td>{entry.action}</td>
+                    <td>{entry.target ?? '—'}</td>
+                    <td className={styles.code}>
+                      {entry.before !== null && <span>{change(entry.before)} → </span>}
+                      {change(entry.after)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          {state.value.rows.length === 0 && <p className={styles.muted}>{t('table.empty')}</p>}
+          <Pager
+            page={state.value.page}
+            pageSize={state.value.pageSize}
+            total={state.value.total}
+            onPage={(page) => setParams(listSearch({ ...query, page }, { page: 1 }))}
+          />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import type { StaffRole } from 'shared-api/backoffice';
+import type { BackofficeSection } from 'shared-i18n';
+
+/** The sections in the menu, in order, and who sees them (the server checks again). */
+export const MENU: { section: BackofficeSection; managersOnly: boolean }[] = [
+  { section: 'today', managersOnly: false },
+  { section: 'registrations', managersOnly: false },
+  { section: 'catalogue', managersOnly: false },
+  { section: 'staff', managersOnly: true },
+  { section: 'audit', managersOnly: true },
+  { section: 'account', managersOnly: false },
+];
+
+export const canSee = (section: BackofficeSection, role: StaffRole) =>
+  role === 'manager' || !MENU.find((item) => item.section === section)?.managersOnly;

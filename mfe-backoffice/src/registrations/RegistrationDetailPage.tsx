@@ -1,0 +1,196 @@
+import { useEffect, useState } from 'react';
+import { api, UPLOAD_TYPES } from 'shared-api';
+import type { RegistrationDetail } from 'shared-api/backoffice';
+import { backofficePath, formatEuros } from 'shared-i18n';
+import { Link } from 'shared-router';
+import { AsyncStatus, useAsync } from 'shared-ui/async';
+import controls from 'shared-ui/controls.module.css';
+import styles from '../Backoffice.module.css';
+import { formatDateTime } from '../format';
+import { NoticeArea, useNotice } from '../notice';
+import { useBackofficeT } from '../texts';
+import { useLanguage } from '../useLanguage';
+import { Countersign } from './Countersign';
+import { DocumentReview } from './DocumentReview';
+
+/** One registration: the client, verification, documents to review, payments, contract and signers. */
+export function RegistrationDetailPage({ registrationId }: { registrationId: string }) {
+  const t = useBackofficeT();
+  const language = useLanguage();
+  const [notice, announce] = useNotice();
+  const [state, reload] = useAsync(() => api.backoffice('get_registration', { registrationId }), [registrationId]);
+  // The last good answer stays on screen while a reload runs (no flash after each review).
+  const [detail, setDetail] = useState<RegistrationDetail | null>(null);
+  useEffect(() => {
+    if (state.state === 'done') setDetail(state.value);
+  }, [state]);
+
+  if (!detail || detail.registration.registrationId !== registrationId) {
+    return (
+      <>
+        <p>
+          <Link to={backofficePath(language, 'registrations')}>← {t('detail.back')}</Link>
+        </p>
+        <AsyncStatus
+          state={state}
+          loading={t('loading')}
+          failed={t('failed')}
+          retryLabel={t('retry')}
+          onRetry={reload}
+          classNames={{ status: styles.muted, alert: styles.alert, button: controls.secondary }}
+        />
+      </>
+    );
+  }
+  const { registration, documents, payments, contract, units } = detail;
+  const verified = (yes: boolean) => (yes ? t('detail.verified') : t('detail.notVerified'));
+  const allApproved =
+    documents.length === UPLOAD_TYPES.length && documents.every((document) => document.reviewStatus === 'approved');
+  const clientSigned = contract?.signers.some((s) => s.role === 'Cliente' && s.status === 'completed') ?? false;
+
+  return (
+    <>
+      <p>
+        <Link to={backofficePath(language, 'registrations')}>← {t('detail.back')}</Link>
+      </p>
+      <div className={styles.titleRow}>
+        <h1>{t('detail.heading', { code: registration.registrationCode })}</h1>
+        <span className={styles.badge} data-stage={registration.stage}>
+          {t(`stages.${registration.stage}`)}
+        </span>
+      </div>
+      <NoticeArea notice={notice} />
+      <div className={styles.cards}>
+        <section className={styles.card} aria-labelledby="detail-client">
+          <h2 id="detail-client">{t('detail.client')}</h2>
+          <dl className={styles.facts}>
+            <dt>{t('registrations.name')}</dt>
+            <dd>{registration.fullName}</dd>
+            <dt>{t('detail.clientType')}</dt>
+            <dd>{t(registration.clientType === 'company' ? 'detail.company' : 'detail.individual')}</dd>
+            {registration.companyName && (
+              <>
+                <dt>{t('detail.companyName')}</dt>
+                <dd>
+                  {registration.companyName} · {t('detail.cif')} {registration.cif}
+                </dd>
+              </>
+            )}
+            <dt>{t('detail.identity')}</dt>
+            <dd>
+              {registration.documentType.toUpperCase()} {registration.documentNumber}
+            </dd>
+            <dt>{t('detail.email')}</dt>
+            <dd>
+              {registration.email} <span className={styles.muted}>({verified(registration.emailVerified)})</span>
+            </dd>
+            <dt>{t('detail.phone')}</dt>
+            <dd>
+              {registration.phone} <span className={styles.muted}>({verified(registration.phoneVerified)})</span>
+            </dd>
+            <dt>{t('detail.address')}</dt>
+            <dd>
+              {registration.address}, {registration.postalCode} {registration.city}
+            </dd>
+            <dt>{t('detail.iban')}</dt>
+            <dd>{registration.iban}</dd>
+          </dl>
+        </section>
+        <section className={styles.card} aria-labelledby="detail-service">
+          <h2 id="detail-service">{t('detail.service')}</h2>
+          <dl className={styles.facts}>
+            <dt>{t('registrations.product')}</dt>
+            <dd>{registration.productName ?? '—'}</dd>
+            <dt>{t('detail.period')}</dt>
+            <dd>{registration.period ? t(`catalogue.periods.${registration.period}`) : '—'}</dd>
+            <dt>{t('detail.unitsRequired')}</dt>
+            <dd>{registration.unitsRequired ?? 1}</dd>
+            <dt>{t('detail.units')}</dt>
+            <dd>{units.length ? units.join(', ') : t('detail.noUnits')}</dd>
+            <dt>{t('registrations.created')}</dt>
+            <dd>{formatDateTime(registration.createdAt, language)}</dd>
+          </dl>
+          <h3>{t('detail.payments')}</h3>
+          {payments.length ? (
+            <ul className={styles.plainList}>
+              {payments.map((payment) => (
+                <li key={payment.id}>
+                  {formatEuros(payment.amount, language)} · {t(`detail.paymentStatus.${payment.status}`)} ·{' '}
+                  {formatDateTime(payment.completedAt ?? payment.createdAt, language)}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className={styles.muted}>{t('detail.noPayments')}</p>
+          )}
+        </section>
+      </div>
+
+      <section aria-labelledby="detail-documents">
+        <h2 id="detail-documents">{t('detail.documents')}</h2>
+        <div className={styles.documents}>
+          {UPLOAD_TYPES.map((documentType) => (
+            <DocumentReview
+              key={documentType}
+              registrationId={registrationId}
+              registrationCode={registration.registrationCode}
+              documentType={documentType}
+              document={documents.find((document) => document.documentType === documentType)}
+              announce={announce}
+              onReviewed={(reviewed) =>
+                setDetail({
+                  ...detail,
+                  documents: documents.map((d) => (d.documentType === reviewed.documentType ? reviewed : d)),
+                })
+              }
+            />
+          ))}
+        </div>
+      </section>
+
+      <section className={styles.card} aria-labelledby="detail-contract">
+        <h2 id="detail-contract">{t('detail.contract')}</h2>
+        {!contract ? (
+          <p className={styles.muted}>{t('detail.noContract')}</p>
+        ) : (
+          <>
+            <p>
+              <span className={styles.badge}>{t(`detail.contractStatus.${contract.status}`)}</span>{' '}
+              <span className={styles.muted}>{formatDateTime(contract.createdAt, language)}</span>
+            </p>
+            <ul className={styles.plainList}>
+              {contract.signers.map((signer) => (
+                <li key={signer.role}>
+                  <strong>{t(`detail.signerRoles.${signer.role}`)}</strong>: {t(`detail.signerStatus.${signer.status}`)}
+                  {signer.signedName && signer.signedAt && (
+                    <span className={styles.muted}>
+                      {' '}
+                      ·{' '}
+                      {t('detail.signedBy', {
+                        name: signer.signedName,
+                        date: formatDateTime(signer.signedAt, language),
+                      })}
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ul>
+            {registration.stage === 'awaiting_company' && (
+              <>
+                <h3>{t('detail.countersign')}</h3>
+                {allApproved ? (
+                  <Countersign registrationId={registrationId} announce={announce} onSigned={reload} />
+                ) : (
+                  <p className={styles.muted}>{t('detail.needsDocuments')}</p>
+                )}
+              </>
+            )}
+            {registration.stage === 'awaiting_client' && !clientSigned && (
+              <p className={styles.muted}>{t('detail.needsClient')}</p>
+            )}
+          </>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { ApiError, api } from 'shared-api';
+import controls from 'shared-ui/controls.module.css';
+import styles from '../Backoffice.module.css';
+import { useBackofficeT } from '../texts';
+import { useStaffSession } from './store';
+
+const CODE = /^\d{6}$/;
+
+/** E-mail and password; then, for a manager with a second factor, the 6-digit code. */
+export function LoginPage() {
+  const t = useBackofficeT();
+  const expired = useStaffSession((s) => s.expired);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [askCode, setAskCode] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = { email: useId(), password: useId(), code: useId(), error: useId() };
+  const codeInput = useRef<HTMLInputElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    (askCode ? codeInput : emailInput).current?.focus();
+  }, [askCode]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!email.trim() || !password) return setError(t('login.required'));
+    if (askCode && !CODE.test(code.trim())) return setError(t('login.codeFormat'));
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await api.backoffice('login', {
+        email: email.trim(),
+        password,
+        ...(askCode ? { totpCode: code.trim() } : {}),
+      });
+      if (answer.staff) useStaffSession.getState().signIn(answer.staff);
+      else if (answer.totpRequired) setAskCode(true);
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError && failure.status === 429
+          ? t('login.throttled')
+          : failure instanceof ApiError && failure.status === 401
+            ? t('login.invalid')
+            : t('actionFailed'),
+      );
+      if (askCode) setCode('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const described = error ? ids.error : undefined;
+  return (
+    <div className={styles.login}>
+      <h1>{askCode ? t('login.totpHeading') : t('login.heading')}</h1>
+      {expired && !error && <p className={styles.muted}>{t('session.expired')}</p>}
+      <form className={styles.form} onSubmit={submit} noValidate>
+        {askCode ? (
+          <>
+            <p className={styles.muted}>{t('login.totpHint')}</p>
+            <div className={styles.field}>
+              <label htmlFor={ids.code}>{t('login.totpCode')}</label>
+              <input
+                ref={codeInput}
+                id={ids.code}
+                className={controls.control}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={described}
+                onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+              />
+            </div>
+          </>
+        ) : (
+          <>
+            <div className={styles.field}>
+              <label htmlFor={ids.email}>{t('login.email')}</label>
+              <input
+                ref={emailInput}
+                id={ids.email}
+                className={controls.control}
+                type="email"
+                autoComplete="username"
+                value={email}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={described}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+            </div>
+            <div className={styles.field}>
+              <label htmlFor={ids.password}>{t('login.password')}</label>
+              <input
+                id={ids.password}
+                className={controls.control}
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={described}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            </div>
+          </>
+        )}
+        <div role="alert" id={ids.error} className={styles.noticeArea}>
+          {error && <p className={styles.error}>{error}</p>}
+        </div>
+        <div className={styles.actions}>
+          <button type="submit" className={controls.primary} disabled={busy} aria-busy={busy || undefined}>
+            {askCode ? t('login.totpSubmit') : t('login.submit')}
+          </button>
+          {askCode && (
+            <button
+              type="button"
+              className={controls.secondary}
+              onClick={() => {
+                setAskCode(false);
+                setCode('');
+                setError(null);
+              }}
+            >
+              {t('login.back')}
+            </button>
+          )}
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { api } from 'shared-api';
+import { STAFF_PASSWORD_MIN, STAFF_ROLES, type StaffMember, type StaffRole } from 'shared-api/backoffice';
+import { AsyncStatus, useAsync } from 'shared-ui/async';
+import controls from 'shared-ui/controls.module.css';
+import styles from '../Backoffice.module.css';
+import { failureText } from '../errors';
+import { NoticeArea, useNotice } from '../notice';
+import { useStaffSession } from '../session/store';
+import { TableScroll } from '../table/TableScroll';
+import { useBackofficeT } from '../texts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function AddStaffForm({
+  onAdded,
+  announce,
+}: {
+  onAdded(member: StaffMember): void;
+  announce: ReturnType<typeof useNotice>[1];
+}) {
+  const t = useBackofficeT();
+  const [form, setForm] = useState({ name: '', email: '', role: 'staff' as StaffRole, password: '' });
+  const [errors, setErrors] = useState<Partial<Record<'name' | 'email' | 'password', string>>>({});
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = {
+      ...(form.name.trim() ? {} : { name: t('staff.nameRequired') }),
+      ...(EMAIL.test(form.email.trim()) ? {} : { email: t('staff.emailInvalid') }),
+      ...(form.password.length >= STAFF_PASSWORD_MIN ? {} : { password: t('staff.passwordShort') }),
+    };
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      const { staff } = await api.backoffice('add_staff', {
+        ...form,
+        name: form.name.trim(),
+        email: form.email.trim(),
+      });
+      announce({ tone: 'ok', text: t('staff.added', { name: staff.name }) });
+      setForm({ name: '', email: '', role: 'staff', password: '' });
+      onAdded(staff);
+    } catch (error) {
+      announce({ tone: 'error', text: failureText(t, error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const field = (name: 'name' | 'email' | 'password', label: string, type = 'text', autoComplete = 'off') => (
+    <div className={styles.field}>
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input
+        id={`${id}-${name}`}
+        className={controls.control}
+        type={type}
+        autoComplete={autoComplete}
+        value={form[name]}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
+        onChange={(event) => setForm({ ...form, [name]: event.target.value })}
+      />
+      {errors[name] && (
+        <p id={`${id}-${name}-error`} className={styles.error}>
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{t('staff.add')}</h2>
+      <div className={styles.formGrid}>
+        {field('name', t('staff.name'))}
+        {field('email', t('staff.email'), 'email')}
+        <div className={styles.field}>
+          <label htmlFor={`${id}-role`}>{t('staff.role')}</label>
+          <select
+            id={`${id}-role`}
+            className={controls.control}
+            value={form.role}
+            onChange={(event) => setForm({ ...form, role: event.target.value as StaffRole })}
+          >
+            {STAFF_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {t(`roles.${role}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {field('password', t('staff.password'), 'password', 'new-password')}
+      </div>
+      <div className={styles.actions}>
+        <button type="submit" className={controls.primary} disabled={busy}>
+          {t('staff.addSubmit')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The team: who has access, with which role; a manager adds, promotes, demotes and disables. */
+export function StaffPage() {
+  const t = useBackofficeT();
+  const me = useStaffSession((s) => s.staff);
+  const [notice, announce] = useNotice();
+  const [state, retry] = useAsync(() => api.backoffice('list_staff', {}), []);
+  const [staff, setStaff] = useState<StaffMember[] | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  useEffect(() => {
+    if (state.state === 'done') setStaff(state.value.staff);
+  }, [state]);
+
+  const change = async (member: StaffMember, patch: { role?: StaffRole; disabled?: boolean }) => {
+    if (busy) return;
+    setBusy(member.id);
+    try {
+      const { staff: updated } = await api.backoffice('update_staff', { staffId: member.id, ...patch });
+      setStaff((list) => list?.map((m) => (m.id === updated.id ? updated : m)) ?? null);
+      announce({ tone: 'ok', text: t('staff.updated', { name: updated.name }) });
+    } catch (error) {
+      announce({ tone: 'error', text: failureText(t, error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <h1>{t('staff.heading')}</h1>
+      <NoticeArea notice={notice} />
+      <AsyncStatus
+        state={state}
+        loading={t('loading')}
+        failed={t('failed')}
+        retryLabel={t('retry')}
+        onRetry={retry}
+        classNames={{ status: styles.muted, alert: styles.alert, button: controls.secondary }}
+      />
+      {staff && (
+        <TableScroll label={t('staff.heading')}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t('staff.name')}</th>
+                <th scope="col">{t('staff.role')}</th>
+                <th scope="col">{t('staff.state')}</th>
+                <th scope="col">{t('staff.totp')}</th>
+                <th scope="col">
+                  <span className={styles.visuallyHidden}>{t('staff.role')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {staff.map((member) => {
+                const roleAction = member.role === 'manager' ? t('staff.makeStaff') : t('staff.makeManager');
+                const stateAction = member.disabled ? t('staff.enable') : t('staff.disable');
+                return (
+                  <tr key={member.id}>
+                    <th scope="row">
+                      {member.name} {member.id === me?.id && <span className={styles.muted}>{t('staff.you')}</span>}
+                      <br />
+                      <span className={styles.muted}>{member.email}</span>
+                    </th>
+                    <td>{t(`roles.${member.role}`)}</td>
+                    <td>{member.disabled ? t('staff.disabled') : t('staff.active')}</td>
+                    <td>{member.totpEnabled ? t('staff.totpOn') : t('staff.totpOff')}</td>
+                    <td>
+                      <div className={styles.actions}>
+                        <button
+                          type="button"
+                          className={`${controls.secondary} ${controls.compact}`}
+                          disabled={busy !== null}
+                          aria-label={t('staff.actionLabel', { action: roleAction, name: member.name })}
+                          onClick={() => void change(member, { role: member.role === 'manager' ? 'staff' : 'manager' })}
+                        >
+                          {roleAction}
+                        </button>
+                        <button
+                          type="button"
+                          className={`${member.disabled ? controls.secondary : controls.danger} ${controls.compact}`}
+                          disabled={busy !== null}
+                          aria-label={t('staff.actionLabel', { action: stateAction, name: member.name })}
+                          onClick={() => void change(member, { disabled: !member.disabled })}
+                        >
+                          {stateAction}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      <AddStaffForm announce={announce} onAdded={(member) => setStaff((list) => [...(list ?? []), member])} />
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import { api } from 'shared-api';
+import type { RegistrationSummary } from 'shared-api/backoffice';
+import { backofficePath, formatEuros } from 'shared-i18n';
+import { Link } from 'shared-router';
+import { AsyncStatus, useAsync } from 'shared-ui/async';
+import controls from 'shared-ui/controls.module.css';
+import styles from '../Backoffice.module.css';
+import { formatDateTime } from '../format';
+import { TableScroll } from '../table/TableScroll';
+import { useBackofficeT } from '../texts';
+import { useLanguage } from '../useLanguage';
+
+function RegistrationLinks({ rows, empty }: { rows: RegistrationSummary[]; empty: string }) {
+  const t = useBackofficeT();
+  const language = useLanguage();
+  if (!rows.length) return <p className={styles.muted}>{empty}</p>;
+  return (
+    <ul className={styles.plainList}>
+      {rows.map((row) => (
+        <li key={row.registrationId}>
+          <Link to={backofficePath(language, 'registrations', row.registrationId)}>
+            {row.registrationCode} · {row.companyName ?? row.fullName}
+          </Link>{' '}
+          <span className={styles.muted}>
+            {row.productName ?? ''} · {t(`stages.${row.stage}`)} · {formatDateTime(row.createdAt, language)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What came in, what was paid, what waits for the company's signature, and how full the place is. */
+export function TodayPage() {
+  const t = useBackofficeT();
+  const language = useLanguage();
+  const [state, retry] = useAsync(() => api.backoffice('today', {}), []);
+  return (
+    <>
+      <h1>{t('today.heading')}</h1>
+      <AsyncStatus
+        state={state}
+        loading={t('loading')}
+        failed={t('failed')}
+        retryLabel={t('retry')}
+        onRetry={retry}
+        classNames={{ status: styles.muted, alert: styles.alert, button: controls.secondary }}
+      />
+      {state.state === 'done' && (
+        <div className={styles.cards}>
+          <section className={styles.card} aria-labelledby="today-awaiting">
+            <h2 id="today-awaiting">
+              {t('today.awaitingCompany')} ({state.value.awaitingCompany.length})
+            </h2>
+            <RegistrationLinks rows={state.value.awaitingCompany} empty={t('today.noneAwaiting')} />
+          </section>
+          <section className={styles.card} aria-labelledby="today-new">
+            <h2 id="today-new">
+              {t('today.newRegistrations')}: {state.value.newRegistrations.lastSevenDays}
+            </h2>
+            <RegistrationLinks rows={state.value.newRegistrations.latest} empty={t('today.noneNew')} />
+          </section>
+          <section className={styles.card} aria-labelledby="today-payments">
+            <h2 id="today-payments">{t('today.payments')}</h2>
+            <p>
+              {t('today.paymentsTotal', {
+                count: state.value.payments.today,
+                amount: formatEuros(state.value.payments.amountToday, language),
+              })}
+            </p>
+            {state.value.payments.latest.length ? (
+              <ul className={styles.plainList}>
+                {state.value.payments.latest.map((payment) => (
+                  <li key={`${payment.registrationId}-${payment.completedAt}`}>
+                    <Link to={backofficePath(language, 'registrations', payment.registrationId)}>
+                      {payment.registrationCode} · {payment.fullName}
+                    </Link>{' '}
+                    <span className={styles.muted}>
+                      {formatEuros(payment.amount, language)} · {formatDateTime(payment.completedAt, language)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className={styles.muted}>{t('today.nonePayments')}</p>
+            )}
+          </section>
+          <section className={`${styles.card} ${styles.wide}`} aria-labelledby="today-occupancy">
+            <h2 id="today-occupancy">{t('today.occupancy')}</h2>
+            <TableScroll label={t('today.occupancy')}>
+              <table className={styles.table}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('catalogue.product')}</th>
+                    <th scope="col">{t('catalogue.statuses.available')}</th>
+                    <th scope="col">{t('catalogue.statuses.held')}</th>
+                    <th scope="col">{t('catalogue.statuses.occupied')}</th>
+                    <th scope="col">{t('catalogue.statuses.out_of_service')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {state.value.occupancy.map((row) => (
+                    <tr key={row.productId}>
+                      <th scope="row">{row.name}</th>
+                      <td>{row.available}</td>
+                      <td>{row.held}</td>
+                      <td>
+                        {row.occupied} / {row.total}
+                      </td>
+                      <td>{row.outOfService}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          </section>
+        </div>
+      )}
+    </>
+  );
+}
