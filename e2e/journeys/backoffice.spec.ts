@@ -1,5 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
-import { BACKOFFICE_STANDALONE_URL, E2E_MANAGER } from '../ports';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { ReceivedMail } from '../mailbox';
+import { BACKOFFICE_STANDALONE_URL, E2E_MANAGER, MAILBOX_URL } from '../ports';
 import {
   applicant,
   expectAccessible,
@@ -9,7 +10,7 @@ import {
   signingLink,
   throughDocuments,
 } from './signup-steps';
-import { expect, test } from './test';
+import { expect, test, waitingForHydration } from './test';
 
 /** A product with units to spare: these journeys are about the back-office, not the last unit. */
 const PRODUCT = { productId: '202', productName: 'Trastero 3 m³', unitsRequired: 1, volumeRequested: 3 };
@@ -25,13 +26,24 @@ async function signedIn(
     viewport: { width, height: width < 500 ? 640 : 900 },
     ...(options.base ? { baseURL: options.base } : {}),
   });
-  const page = await context.newPage();
+  const page = waitingForHydration(await context.newPage());
   await page.goto(options.path ?? '/gestion');
   await page.getByLabel('Correo electrónico').fill(who.email);
   await page.getByLabel('Contraseña').fill(who.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('navigation', { name: 'Secciones' })).toBeVisible();
   return page;
+}
+
+/** The newest e-mail to `recipient` from the e2e inbox (SMTP). */
+async function mailTo(request: APIRequestContext, recipient: string): Promise<ReceivedMail> {
+  let found: ReceivedMail | undefined;
+  await expect(async () => {
+    const res = await request.get(`${MAILBOX_URL}/?recipient=${encodeURIComponent(recipient)}`);
+    found = ((await res.json()) as { messages: ReceivedMail[] }).messages[0];
+    expect(found, `an e-mail to ${recipient}`).toBeTruthy();
+  }).toPass({ timeout: 10_000 });
+  return found as ReceivedMail;
 }
 
 test.describe('back-office', () => {
@@ -45,6 +57,7 @@ test.describe('back-office', () => {
     const who = applicant();
     await page.goto(`/es/alta?${new URLSearchParams({ productos: JSON.stringify(PRODUCT) })}`);
     await throughDocuments(page, request, 'es', who);
+    await expect(page.getByRole('radio', { name: /Trastero 3 m³/ })).toBeChecked();
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await page.getByRole('button', { name: 'Crear', exact: true }).click();
     const paid = await payWithCard(page, /Pagar la fianza/, '4242424242424242');
@@ -181,5 +194,59 @@ test.describe('back-office', () => {
     await expect(page.getByRole('columnheader', { name: /Code/ })).toHaveAttribute('aria-sort', 'ascending');
     await expectAccessible(page);
     await page.context().close();
+  });
+
+  test('a visitor books a visit from Book a visit on a 375 px phone; staff see it; the visitor cancels from the e-mail', async ({
+    browser,
+    request,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 640 } });
+    const page = waitingForHydration(await context.newPage());
+    await page.goto('/es');
+    await page.getByRole('button', { name: 'Reservar visita' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Reservar una visita' });
+    await expect(dialog.getByRole('group', { name: 'Día' }).getByRole('radio').first()).toBeChecked();
+    await dialog.getByRole('group', { name: 'Hora' }).getByRole('radio').first().check({ force: true });
+    const time = (await dialog.locator('input[type=radio]:checked + span').nth(1).textContent()) ?? '';
+    expect(time).toMatch(/^\d{2}:\d{2}$/);
+    const email = `visita.${Date.now()}@example.com`;
+    await dialog.getByLabel('Nombre y apellidos').fill('Rocío Visitante');
+    await dialog.getByLabel('Teléfono').fill('+34 600 222 333');
+    await dialog.getByLabel('Correo electrónico').fill(email);
+    await dialog.getByRole('checkbox', { name: /política de privacidad/ }).check();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Reservar la visita' }).click();
+    await expect(dialog.getByRole('heading', { name: '¡Visita reservada!' })).toBeVisible();
+    await expect(dialog).toContainText(`a las ${time}`);
+    await expectFitsNarrowPhone(page);
+
+    // The e-mail: the visit for the calendar, and a link to cancel it.
+    const mail = await mailTo(request, email);
+    expect(mail.subject).toContain(`a las ${time}`);
+    const calendar = mail.attachments.find((file) => file.filename === 'visita.ics');
+    expect(Buffer.from(calendar?.base64 ?? '', 'base64').toString('utf8')).toContain('BEGIN:VEVENT');
+    const cancelLink =
+      /https?:\/\/\S+(\/functions\/v1\/visit-cancel\?token=[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1] ?? '';
+    expect(cancelLink).not.toBe('');
+
+    // Staff see it in the calendar, on a phone too.
+    const staff = await signedIn(browser, E2E_MANAGER, { width: 375 });
+    await staff.getByRole('link', { name: 'Visitas' }).click();
+    const visit = staff.getByRole('listitem').filter({ hasText: 'Rocío Visitante' });
+    await expect(visit).toContainText(time);
+    await expect(visit.getByRole('button', { name: `Cancelar la visita de Rocío Visitante (${time})` })).toBeVisible();
+    await expectAccessible(staff);
+    await expectFitsNarrowPhone(staff);
+
+    // The visitor cannot come after all: the link cancels it, and the calendar says so.
+    await page.goto(cancelLink);
+    await page.getByRole('button', { name: 'Cancelar la visita' }).click();
+    await expect(page.getByText('Visita cancelada. Gracias por avisar.')).toBeVisible();
+    await staff.reload();
+    await expect(staff.getByRole('listitem').filter({ hasText: 'Rocío Visitante' })).toContainText(
+      'Cancelada (por el visitante)',
+    );
+    await staff.context().close();
+    await context.close();
   });
 });

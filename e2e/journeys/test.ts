@@ -16,21 +16,26 @@ async function hydrated(page: Page) {
   });
 }
 
+/** The page, whose `goto` and `reload` wait for the page to be hydrated (a journey's own pages too). */
+export function waitingForHydration(page: Page): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await hydrated(page);
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await hydrated(page);
+    return response;
+  };
+  return page;
+}
+
 export const test = base.extend({
   page: async ({ page }, use) => {
-    const goto = page.goto.bind(page);
-    page.goto = async (...args: Parameters<Page['goto']>) => {
-      const response = await goto(...args);
-      await hydrated(page);
-      return response;
-    };
-    const reload = page.reload.bind(page);
-    page.reload = async (...args: Parameters<Page['reload']>) => {
-      const response = await reload(...args);
-      await hydrated(page);
-      return response;
-    };
-    await use(page);
+    await use(waitingForHydration(page));
   },
 });
 

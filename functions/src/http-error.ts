@@ -1,4 +1,4 @@
-import { REFUSALS, type RefusalCode } from 'shared-api';
+import { ALL_REFUSALS, type AnyRefusalCode } from 'shared-api';
 
 /** An error a visitor may see: its message goes out as `{ "error": message }` with `status`. */
 export class HttpError extends Error {
@@ -8,7 +8,7 @@ export class HttpError extends Error {
     /** Per-field messages of a validation error, sent as `fields`. */
     readonly fields?: Record<string, string>,
     /** A refusal's stable code, sent as `code`. */
-    readonly code?: RefusalCode,
+    readonly code?: AnyRefusalCode,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -16,4 +16,4 @@ export class HttpError extends Error {
 }
 
 /** A well-formed request the state of things does not allow (409), with its code and English text. */
-export const refusal = (code: RefusalCode) => new HttpError(409, REFUSALS[code], undefined, code);
+export const refusal = (code: AnyRefusalCode) => new HttpError(409, ALL_REFUSALS[code], undefined, code);

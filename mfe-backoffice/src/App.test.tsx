@@ -13,6 +13,7 @@ const today = {
   newRegistrations: { lastSevenDays: 0, latest: [] },
   payments: { today: 1, amountToday: 150, latest: [] },
   awaitingCompany: [],
+  visits: [],
   occupancy: [
     { productId: 202, name: 'Trastero 3 m³', available: 9, held: 0, occupied: 3, outOfService: 1, total: 13 },
   ],

@@ -16,10 +16,12 @@ import { useStaffSession } from './session/store';
 import { StaffPage } from './staff/StaffPage';
 import { useBackofficeT } from './texts';
 import { TodayPage } from './today/TodayPage';
+import { VisitsPage } from './visits/VisitsPage';
 
 const SCREENS: Record<Exclude<BackofficeSection, 'registrations'>, ComponentType> = {
   today: TodayPage,
   catalogue: CataloguePage,
+  visits: VisitsPage,
   staff: StaffPage,
   audit: AuditPage,
   account: AccountPage,

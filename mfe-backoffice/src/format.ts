@@ -15,3 +15,9 @@ export function formatDate(iso: string, language: Language): string {
     new Date(iso),
   );
 }
+
+export function formatTime(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(localeOf(language), { timeStyle: 'short', timeZone: 'Europe/Madrid' }).format(
+    new Date(iso),
+  );
+}

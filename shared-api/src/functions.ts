@@ -24,6 +24,7 @@ import {
   isSessionValidResponse,
   uploadDocumentResponse,
 } from './schemas/session';
+import { bookVisitRequest, bookVisitResponse, visitSlotsRequest, visitSlotsResponse } from './schemas/visits';
 import {
   acceptWaitlistOfferRequest,
   acceptWaitlistOfferResponse,
@@ -55,6 +56,8 @@ export const postFunctions = {
   'create-revolut-payment': { request: createPaymentRequest, response: createPaymentResponse },
   'is-session-valid': { request: isSessionValidRequest, response: isSessionValidResponse },
   'get-registration-global-status': { request: getGlobalStatusRequest, response: getGlobalStatusResponse },
+  'visit-slots': { request: visitSlotsRequest, response: visitSlotsResponse },
+  'book-visit': { request: bookVisitRequest, response: bookVisitResponse },
 } as const satisfies Record<string, FunctionContract>;
 export type PostFunctionName = keyof typeof postFunctions;
 

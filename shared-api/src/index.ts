@@ -13,6 +13,7 @@ export * from './schemas/products';
 export * from './schemas/refusals';
 export * from './schemas/registration';
 export * from './schemas/session';
+export * from './schemas/visits';
 export * from './schemas/waitlist';
 export * from './validators/client-data';
 export * from './validators/identity';

@@ -64,6 +64,7 @@ export const BACKOFFICE_SECTIONS = {
   today: { es: '', en: '' },
   registrations: { es: 'altas', en: 'registrations' },
   catalogue: { es: 'trasteros', en: 'units' },
+  visits: { es: 'visitas', en: 'visits' },
   staff: { es: 'equipo', en: 'staff' },
   audit: { es: 'registro', en: 'audit' },
   account: { es: 'cuenta', en: 'account' },

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openScheduling } from './scheduling';
+import { openScheduling, VISIT_BOOKING_EVENT } from './scheduling';
 
 describe('Book a visit', () => {
   afterEach(() => {
@@ -10,8 +10,15 @@ describe('Book a visit', () => {
   it('only logs when the popup script is not loaded', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(openScheduling('https://calendly.com/demo')).toBe(false);
-    expect(openScheduling('')).toBe(false);
-    expect(log).toHaveBeenCalledTimes(2);
+    expect(log).toHaveBeenCalledTimes(1);
+  });
+
+  it("opens the site's own booking without a scheduling page", () => {
+    const asked = vi.fn();
+    window.addEventListener(VISIT_BOOKING_EVENT, asked);
+    expect(openScheduling('')).toBe(true);
+    window.removeEventListener(VISIT_BOOKING_EVENT, asked);
+    expect(asked).toHaveBeenCalledTimes(1);
   });
 
   it('opens the popup with the configured page', () => {

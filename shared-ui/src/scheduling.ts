@@ -23,9 +23,19 @@ export function loadSchedulingScript(schedulingUrl: string, doc: Document = docu
   doc.head.append(style, script);
 }
 
-/** Book a visit: opens the popup; when its script is not loaded it only logs (spec §8). */
+/** Book a visit without a scheduling page configured: the site's own booking dialog opens (shell/src/visits). */
+export const VISIT_BOOKING_EVENT = 'visit-booking:open';
+
+/**
+ * Book a visit: with a scheduling page configured, its popup; when that popup's script is not
+ * loaded it only logs (spec §8). Without one, the site's own booking dialog.
+ */
 export function openScheduling(schedulingUrl: string): boolean {
-  if (!schedulingUrl || !window.Calendly) {
+  if (!schedulingUrl) {
+    window.dispatchEvent(new CustomEvent(VISIT_BOOKING_EVENT));
+    return true;
+  }
+  if (!window.Calendly) {
     console.error('[booking] the scheduling popup is not loaded; cannot open Book a visit');
     return false;
   }

@@ -18,6 +18,7 @@ import { registrationHandlerFunction } from './registration-handler';
 import { sendWaitlistEmailFunction } from './send-waitlist-email';
 import { getRegistrationGlobalStatusFunction, isSessionValidFunction } from './session';
 import { uploadDocumentFunction } from './upload-document';
+import { bookVisitFunction, visitCancelPageFunction, visitCancelSubmitFunction, visitSlotsFunction } from './visits';
 import { acceptWaitlistOfferFunction, getWaitlistEntryFunction, leaveWaitlistFunction } from './waitlist';
 
 /** Every function the service serves. Each slice adds its own folder here. */
@@ -47,6 +48,10 @@ export function functionDefinitions(
     eSignWebhookFunction,
     realtimeFunction,
     pageStylesFunction,
+    visitSlotsFunction,
+    bookVisitFunction,
+    visitCancelPageFunction,
+    visitCancelSubmitFunction,
     // Local providers' pages: only when those providers are the ones in use.
     ...(config.PAYMENTS_PROVIDER === 'sandbox' ? [sandboxCheckoutFunction, sandboxCheckoutSubmitFunction] : []),
     ...(config.ESIGN_PROVIDER === 'local' ? [signingPageFunction, signingSubmitFunction] : []),

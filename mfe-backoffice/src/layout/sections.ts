@@ -6,6 +6,7 @@ export const MENU: { section: BackofficeSection; managersOnly: boolean }[] = [
   { section: 'today', managersOnly: false },
   { section: 'registrations', managersOnly: false },
   { section: 'catalogue', managersOnly: false },
+  { section: 'visits', managersOnly: false },
   { section: 'staff', managersOnly: true },
   { section: 'audit', managersOnly: true },
   { section: 'account', managersOnly: false },

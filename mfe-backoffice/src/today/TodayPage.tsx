@@ -5,7 +5,7 @@ import { Link } from 'shared-router';
 import { AsyncStatus, useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
-import { formatDateTime } from '../format';
+import { formatDateTime, formatTime } from '../format';
 import { TableScroll } from '../table/TableScroll';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
@@ -84,6 +84,24 @@ export function TodayPage() {
             ) : (
               <p className={styles.muted}>{t('today.nonePayments')}</p>
             )}
+          </section>
+          <section className={styles.card} aria-labelledby="today-visits">
+            <h2 id="today-visits">
+              {t('today.visits')} ({state.value.visits.length})
+            </h2>
+            {state.value.visits.length ? (
+              <ul className={styles.plainList}>
+                {state.value.visits.map((visit) => (
+                  <li key={visit.visitId}>
+                    <strong>{formatTime(visit.startsAt, language)}</strong> {visit.fullName} ·{' '}
+                    <a href={`tel:${visit.phone.replace(/[^\d+]/g, '')}`}>{visit.phone}</a>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className={styles.muted}>{t('today.noneVisits')}</p>
+            )}
+            <Link to={backofficePath(language, 'visits')}>{t('sections.visits')} →</Link>
           </section>
           <section className={`${styles.card} ${styles.wide}`} aria-labelledby="today-occupancy">
             <h2 id="today-occupancy">{t('today.occupancy')}</h2>

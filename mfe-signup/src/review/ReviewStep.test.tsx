@@ -199,7 +199,7 @@ describe('the review step', () => {
     expect(tab.opener).toBeNull();
     // The server sets the amount from its own deposit figure; the browser's is only checked.
     expect(calls('create-revolut-payment')[0]?.request).toMatchObject({ registrationId, amount: 45, currency: 'EUR' });
-    expect(await screen.findByTestId('payment-status')).toHaveTextContent('En proceso');
+    await waitFor(() => expect(screen.getByTestId('payment-status')).toHaveTextContent('En proceso'));
     expect(screen.getByRole('link', { name: 'Abrir de nuevo la ventana de pago' })).toHaveAttribute('href', CHECKOUT);
   });
 
@@ -228,7 +228,8 @@ describe('the review step', () => {
       useDraft.getState().update({ clientId: 'CLI-0042' });
       state.payment = payment('completed');
     });
-    expect(screen.getByTestId('payment-status')).toHaveTextContent('Completado');
+    // "No payment information" shows until the payment's status arrives.
+    await waitFor(() => expect(screen.getByTestId('payment-status')).toHaveTextContent('Completado'));
     await user.click(screen.getByRole('button', { name: 'Crear contrato' }));
 
     expect(await screen.findByText(/Hemos enviado el contrato para su firma electrónica/)).toBeInTheDocument();

@@ -183,6 +183,36 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
+export const bookedVisit = z.object({
+  visitId: z.string(),
+  startsAt: iso,
+  endsAt: iso,
+  fullName: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  language: z.enum(['es', 'en']),
+  status: z.enum(['booked', 'cancelled']),
+  cancelledBy: z.string().nullable(),
+});
+export type BookedVisit = z.infer<typeof bookedVisit>;
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+export const visitRules = z
+  .object({
+    /** ISO weekdays: 1 Monday … 7 Sunday. */
+    weekdays: z.array(z.number().int().min(1).max(7)).min(1, 'Choose at least one day').max(7),
+    opensAt: z.string().regex(TIME, 'HH:MM'),
+    closesAt: z.string().regex(TIME, 'HH:MM'),
+    slotMinutes: z.number().int().min(10).max(240),
+    capacity: z.number().int().min(1).max(20),
+    bookingDays: z.number().int().min(1).max(120),
+    minNoticeMinutes: z.number().int().min(0).max(2880),
+  })
+  .refine((rules) => rules.opensAt < rules.closesAt, { path: ['closesAt'], message: 'Closing comes after opening' });
+export type VisitRulesForm = z.infer<typeof visitRules>;
+export const closedDate = z.object({ date: z.string().regex(DATE), reason: z.string().nullable() });
+
 const paged = <T extends z.ZodType>(row: T) =>
   z.object({ rows: z.array(row), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
@@ -235,6 +265,8 @@ export const backofficeActions = {
       newRegistrations: z.object({ lastSevenDays: z.number().int(), latest: z.array(registrationSummary) }),
       payments: z.object({ today: z.number().int(), amountToday: z.number(), latest: z.array(paymentSummary) }),
       awaitingCompany: z.array(registrationSummary),
+      /** Today's booked visits (the facility's day), by time. */
+      visits: z.array(bookedVisit),
       occupancy: z.array(occupancyRow),
     }),
   },
@@ -306,6 +338,30 @@ export const backofficeActions = {
   totp_disable: { request: z.object({ totpCode }), response: z.object({ staff: staffMember }) },
 
   list_audit: { request: auditListQuery, response: paged(auditEntry) },
+
+  /** Visits from a date (the facility's) for some days, by time: the calendar. */
+  list_visits: {
+    request: z.object({
+      from: z.string().regex(DATE).optional(),
+      days: z.number().int().min(1).max(62).default(14),
+    }),
+    response: z.object({ from: z.string(), days: z.number().int(), visits: z.array(bookedVisit) }),
+  },
+  cancel_visit: { request: z.object({ visitId: z.uuid() }), response: z.object({ visit: bookedVisit }) },
+  get_visit_rules: {
+    request: empty,
+    response: z.object({ rules: visitRules, closedDates: z.array(closedDate) }),
+  },
+  /** Managers only: the slot rules, and the days the facility is closed. */
+  set_visit_rules: { request: z.object({ rules: visitRules }), response: z.object({ rules: visitRules }) },
+  set_closed_date: {
+    request: z.object({
+      date: z.string().regex(DATE),
+      closed: z.boolean(),
+      reason: z.string().trim().max(100).optional(),
+    }),
+    response: z.object({ closedDates: z.array(closedDate) }),
+  },
 } as const;
 
 export type BackofficeAction = keyof typeof backofficeActions;

@@ -17,7 +17,18 @@ export const REFUSALS = {
   product_out_of_stock: 'Product out of stock',
   product_too_small: 'The product is too small for the volume, even combining three units',
   period_not_offered: 'Payment period not offered for this product',
-  // The back-office's refusals.
+} as const;
+
+/**
+ * Refusals of the visit booking and the staff back-office: apart from the sign-up's, whose pages
+ * translate every code of REFUSALS and need not know these.
+ */
+export const VISIT_REFUSALS = {
+  visit_slot_full: 'That time has just been taken: choose another.',
+  visit_slot_unavailable: 'That time cannot be booked: choose one of the times offered.',
+} as const;
+
+export const STAFF_REFUSALS = {
   documents_not_approved: 'Approve the three documents before the company signs.',
   not_awaiting_company: "The contract is not waiting for the company's signature.",
   esign_external: 'The contract is signed at the e-signature provider: sign it there.',
@@ -27,6 +38,11 @@ export const REFUSALS = {
   last_manager: 'The last active manager cannot be disabled or made staff.',
   totp_not_set_up: 'Set up the second factor first.',
 } as const;
+export type StaffRefusalCode = keyof typeof STAFF_REFUSALS;
+
+/** Every code a refusal (409) may carry, with its English message. */
+export const ALL_REFUSALS = { ...REFUSALS, ...VISIT_REFUSALS, ...STAFF_REFUSALS } as const;
+export type AnyRefusalCode = keyof typeof ALL_REFUSALS;
 
 export type RefusalCode = keyof typeof REFUSALS;
 export const REFUSAL_CODES = Object.keys(REFUSALS) as [RefusalCode, ...RefusalCode[]];

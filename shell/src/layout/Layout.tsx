@@ -3,6 +3,7 @@ import type { Language } from 'shared-i18n';
 import { useTranslation } from 'shared-i18n';
 import { useSiteConfig } from 'shared-ui/site';
 import { ChatWidget } from '../chat/ChatWidget';
+import { VisitBookingHost } from '../visits/VisitBookingHost';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import styles from './Layout.module.css';
@@ -44,6 +45,7 @@ export function Layout({ language, home = false, formPage = false, children }: P
       </main>
       {/* One instance either way: the conversation survives moving between pages. */}
       <ChatWidget docked={formPage} />
+      <VisitBookingHost language={language} />
       <Footer language={language} />
     </div>
   );

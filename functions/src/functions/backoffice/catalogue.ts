@@ -3,7 +3,7 @@ import { BACKOFFICE_PAGE_SIZE, type backofficeActions, type CatalogueEntry, type
 import { withDelivery } from '../../adapters/outbox-delivery';
 import type { Queryable } from '../../db';
 import { toIso } from '../../db/iso';
-import { HttpError } from '../../http-error';
+import { HttpError, refusal } from '../../http-error';
 import { returnUnitToService } from '../../move-in/units';
 import type { ActionHandlers } from '../../router';
 import { recordAudit } from './audit';
@@ -201,11 +201,11 @@ export const catalogueActions: ActionHandlers<CatalogueActions> = {
       // Asked twice (two tabs): the unit is already where it was asked to be.
       if (inService && before !== 'out_of_service') {
         if (before === 'available') return { unit: await unitByNumber(tx, unitNumber) };
-        throw new HttpError(409, REFUSALS.unit_not_out_of_service, undefined, 'unit_not_out_of_service');
+        throw refusal('unit_not_out_of_service');
       }
       if (!inService && before !== 'available') {
         if (before === 'out_of_service') return { unit: await unitByNumber(tx, unitNumber) };
-        throw new HttpError(409, REFUSALS.unit_not_free, undefined, 'unit_not_free');
+        throw refusal('unit_not_free');
       }
       if (inService) await returnUnitToService(tx, ctx, unitNumber);
       else {

@@ -5,6 +5,7 @@ import { catalogueActions } from './catalogue';
 import { registrationActions } from './registrations';
 import { staffActions } from './staff';
 import { todayActions } from './today';
+import { visitActions } from './visits';
 
 export { backofficeDocumentFunction } from './document';
 export { backofficeExportFunction } from './export';
@@ -16,4 +17,5 @@ export const backofficeFunction = actionFunction('backoffice', backofficeActions
   ...registrationActions,
   ...catalogueActions,
   ...staffActions,
+  ...visitActions,
 });

@@ -1,9 +1,9 @@
-import { maskIban, REFUSALS, type RefusalCode, UPLOAD_TYPES, type UploadType } from 'shared-api';
+import { maskIban, UPLOAD_TYPES, type UploadType } from 'shared-api';
 import type { backofficeActions, RegistrationDetail, ReviewedDocument } from 'shared-api/backoffice';
 import { withDelivery } from '../../adapters/outbox-delivery';
 import type { Queryable } from '../../db';
 import { toIso } from '../../db/iso';
-import { HttpError } from '../../http-error';
+import { HttpError, refusal } from '../../http-error';
 import { unitsOf } from '../../move-in/units';
 import { REGISTRATION_NOT_FOUND, readMetadata } from '../../registrations/records';
 import type { ActionHandlers } from '../../router';
@@ -16,8 +16,6 @@ type RegistrationActions = Pick<
   typeof backofficeActions,
   'list_registrations' | 'get_registration' | 'review_document' | 'countersign'
 >;
-
-const refused = (code: RefusalCode) => new HttpError(409, REFUSALS[code], undefined, code);
 
 const DOCUMENT_NAMES: Record<UploadType, { es: string; en: string }> = {
   frontId: { es: 'DNI/NIE (cara delantera)', en: 'ID (front)' },
@@ -238,12 +236,12 @@ export const registrationActions: ActionHandlers<RegistrationActions> = {
       const contract = rows[0];
       // Already signed (a second tab, a double click): the contract is not awaiting anyone.
       if (contract?.client !== 'completed' || !contract.company_id || contract.company === 'completed') {
-        throw refused('not_awaiting_company');
+        throw refusal('not_awaiting_company');
       }
-      if (contract.provider !== 'local') throw refused('esign_external');
+      if (contract.provider !== 'local') throw refusal('esign_external');
       const documents = await documentsOf(tx, registrationId);
       if (documents.length < UPLOAD_TYPES.length || documents.some((d) => d.reviewStatus !== 'approved')) {
-        throw refused('documents_not_approved');
+        throw refusal('documents_not_approved');
       }
       await tx.query(
         `update contract_submitters set status = 'completed', signed_name = $2, signed_at = now(), signed_ip = $3

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { REFUSALS } from 'shared-api';
+import { STAFF_REFUSALS } from 'shared-api';
 import { type AuditEntry, BACKOFFICE_PAGE_SIZE, type backofficeActions } from 'shared-api/backoffice';
 import type { Queryable } from '../../db';
 import { toIso } from '../../db/iso';
-import { HttpError } from '../../http-error';
+import { HttpError, refusal } from '../../http-error';
 import type { ActionHandlers } from '../../router';
 import { hashPassword } from '../abridor/secrets';
 import { recordAudit } from './audit';
@@ -81,8 +81,8 @@ export const staffActions: ActionHandlers<StaffActions> = {
       if (!rows[0])
         throw new HttpError(
           409,
-          REFUSALS.staff_email_taken,
-          { email: REFUSALS.staff_email_taken },
+          STAFF_REFUSALS.staff_email_taken,
+          { email: STAFF_REFUSALS.staff_email_taken },
           'staff_email_taken',
         );
       const staff = toStaffMember(rows[0]);
@@ -109,7 +109,7 @@ export const staffActions: ActionHandlers<StaffActions> = {
         const { rows: managers } = await tx.query<{ count: number }>(
           `select count(*)::int as count from staff_users where role = 'manager' and disabled_at is null`,
         );
-        if ((managers[0]?.count ?? 0) <= 1) throw new HttpError(409, REFUSALS.last_manager, undefined, 'last_manager');
+        if ((managers[0]?.count ?? 0) <= 1) throw refusal('last_manager');
       }
       const { rows: updated } = await tx.query<StaffRow>(
         `update staff_users set role = $2,

@@ -1,9 +1,11 @@
 import type { backofficeActions } from 'shared-api/backoffice';
 import { toIso } from '../../db/iso';
 import type { ActionHandlers } from '../../router';
+import { addDays, madridDate } from '../../visits/madrid-time';
 import { catalogue } from './catalogue';
 import { listRegistrations } from './registration-queries';
 import { requireStaff } from './staff-session';
+import { visitsBetween } from './visits';
 
 /** Today: what came in, what was paid, what waits for the company, and how full the place is. */
 export const todayActions: ActionHandlers<Pick<typeof backofficeActions, 'today'>> = {
@@ -34,7 +36,9 @@ export const todayActions: ActionHandlers<Pick<typeof backofficeActions, 'today'
          and (p.completed_at at time zone 'Europe/Madrid')::date = (now() at time zone 'Europe/Madrid')::date
        order by p.completed_at desc`,
     );
+    const day = madridDate(ctx.clock.now());
     return {
+      visits: await visitsBetween(ctx.db, day, addDays(day, 1), true),
       newRegistrations: { lastSevenDays: recent.total, latest: recent.rows },
       payments: {
         today: payments.length,

@@ -1,0 +1,171 @@
+import type { VisitSlotsResponse } from 'shared-api';
+import { describe, expect, it } from 'vitest';
+import { cookieJar } from '../../testing/cookie-jar';
+import { databaseEngines } from '../../testing/databases';
+import { servedOn, TEST_MANAGER } from '../../testing/service';
+import { madridDate, madridTime } from '../../visits/madrid-time';
+
+const visitor = (n: number) => ({
+  fullName: `Visitante ${n}`,
+  phone: '+34 600 111 222',
+  email: `visitante${n}.${Date.now()}@example.com`,
+  language: 'es' as const,
+  privacyAccepted: true,
+});
+
+describe.each(databaseEngines())('visits on $name', (engine) => {
+  const served = servedOn(engine);
+  const slots = async () => (await served.service.post<VisitSlotsResponse>('visit-slots', {})).body;
+  const book = (body: Record<string, unknown>) =>
+    served.service.post<{ visitId: string; code?: string; error?: string }>('book-visit', body);
+  const manager = async () => {
+    const jar = cookieJar();
+    const call = async (action: string, payload: Record<string, unknown> = {}) => {
+      const res = await jar.fetch(served.service.url('backoffice'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ action, ...payload }),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> & { code?: string } };
+    };
+    expect((await call('login', { email: TEST_MANAGER.email, password: TEST_MANAGER.password })).status).toBe(200);
+    return call;
+  };
+  const firstSlot = async () => {
+    const { days } = await slots();
+    const slot = days[0]?.slots[0];
+    if (!slot) throw new Error('no slot offered');
+    return slot;
+  };
+
+  it('offers slots on the facility clock, never sooner than the notice', async () => {
+    const answer = await slots();
+    expect(answer.timeZone).toBe('Europe/Madrid');
+    expect(answer.slotMinutes).toBe(30);
+    expect(answer.days.length).toBeGreaterThan(10);
+    const earliest = Date.now() + 119 * 60_000;
+    for (const day of answer.days) {
+      for (const slot of day.slots) {
+        expect(new Date(slot.startsAt).getTime()).toBeGreaterThan(earliest);
+        expect(madridDate(new Date(slot.startsAt))).toBe(day.date);
+        expect(madridTime(new Date(slot.startsAt))).toBe(slot.time);
+        expect(slot.time >= '10:00' && slot.time <= '18:30').toBe(true);
+        expect(slot.available).toBe(2);
+      }
+    }
+  });
+
+  it('books a slot: the visitor gets the time, a calendar file and a cancel link; the business is told', async () => {
+    const slot = await firstSlot();
+    const who = visitor(1);
+    const booked = await book({ ...who, startsAt: slot.startsAt });
+    expect(booked.status).toBe(200);
+    const [mail] = await served.service.sentTo(who.email);
+    expect(mail?.subject).toBe(
+      `Tu visita el ${slot.startsAt && madridDate(new Date(slot.startsAt)).split('-').reverse().join('/')} a las ${slot.time}`,
+    );
+    const cancel = /https?:\/\/\S+\/functions\/v1\/visit-cancel\?token=([A-Za-z0-9_-]{43})/.exec(mail?.body ?? '');
+    expect(cancel).not.toBeNull();
+    const { rows: files } = await served.db.query<{ filename: string; content_type: string; content: Uint8Array }>(
+      `select a.filename, a.content_type, a.content from outbox_attachments a join outbox o on o.id = a.outbox_id
+       where o.recipient = $1`,
+      [who.email],
+    );
+    expect(files[0]?.filename).toBe('visita.ics');
+    expect(files[0]?.content_type).toContain('text/calendar');
+    const ics = Buffer.from(files[0]?.content ?? []).toString('utf8');
+    const utc = slot.startsAt.replace(/[-:]/g, '').replace('.000', '');
+    expect(ics).toContain(`DTSTART:${utc}`);
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics.replace(/\r?\n /g, '')).toContain(cancel?.[1]);
+    const business = (await served.service.sentTo('reservas@trasteros-demo.example')).at(-1);
+    expect(business?.subject).toContain(who.fullName);
+
+    // One place fewer in that slot.
+    const after = (await slots()).days.flatMap((day) => day.slots).find((s) => s.startsAt === slot.startsAt);
+    expect(after?.available).toBe(1);
+
+    // The link's page, then cancelling: once.
+    const pageRes = await fetch(served.service.url(`visit-cancel?token=${cancel?.[1]}`));
+    const page = await pageRes.text();
+    expect(page).toContain(who.fullName);
+    expect(page).toContain('Cancelar la visita');
+    const cancelled = await fetch(served.service.url('visit-cancel-submit'), {
+      method: 'POST',
+      body: new URLSearchParams({ token: cancel?.[1] ?? '' }),
+    });
+    expect(await cancelled.text()).toContain('Visita cancelada');
+    const again = await fetch(served.service.url('visit-cancel-submit'), {
+      method: 'POST',
+      body: new URLSearchParams({ token: cancel?.[1] ?? '' }),
+    });
+    expect(await again.text()).toContain('Esta visita ya está cancelada.');
+    const freed = (await slots()).days.flatMap((day) => day.slots).find((s) => s.startsAt === slot.startsAt);
+    expect(freed?.available).toBe(2);
+    expect((await fetch(served.service.url('visit-cancel?token=nope'))).status).toBe(404);
+  });
+
+  it('respects capacity when two book the last place at once', async () => {
+    const call = await manager();
+    const { body } = await call('get_visit_rules');
+    const rules = body.rules as Record<string, unknown>;
+    expect((await call('set_visit_rules', { rules: { ...rules, capacity: 1 } })).status).toBe(200);
+    const slot = await firstSlot();
+    const answers = await Promise.all([
+      book({ ...visitor(2), startsAt: slot.startsAt }),
+      book({ ...visitor(3), startsAt: slot.startsAt }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)?.body.code).toBe('visit_slot_full');
+    await call('set_visit_rules', { rules });
+  });
+
+  it('refuses times that are not free slots, and a booking without consent', async () => {
+    const slot = await firstSlot();
+    const between = new Date(new Date(slot.startsAt).getTime() + 15 * 60_000).toISOString();
+    expect((await book({ ...visitor(4), startsAt: between })).body.code).toBe('visit_slot_unavailable');
+    expect((await book({ ...visitor(4), startsAt: new Date(Date.now() - 86_400_000).toISOString() })).body.code).toBe(
+      'visit_slot_unavailable',
+    );
+    expect((await book({ ...visitor(4), startsAt: slot.startsAt, privacyAccepted: false })).status).toBe(400);
+    expect((await book({ ...visitor(4), startsAt: 'mañana' })).status).toBe(400);
+  });
+
+  it('shows staff the calendar; a closed day is offered to nobody; staff cancel; only managers set the rules', async () => {
+    const call = await manager();
+    const slot = await firstSlot();
+    const who = visitor(5);
+    const { body: booked } = await book({ ...who, startsAt: slot.startsAt });
+    const listed = await call('list_visits', { days: 30 });
+    const visits = listed.body.visits as { visitId: string; fullName: string; status: string }[];
+    expect(visits.find((v) => v.visitId === booked.visitId)).toMatchObject({
+      fullName: who.fullName,
+      status: 'booked',
+    });
+    const cancelled = await call('cancel_visit', { visitId: booked.visitId });
+    expect(cancelled.body.visit).toMatchObject({ status: 'cancelled', cancelledBy: TEST_MANAGER.email });
+
+    const day = madridDate(new Date(slot.startsAt));
+    await call('set_closed_date', { date: day, closed: true, reason: 'Inventario' });
+    expect((await slots()).days.map((d) => d.date)).not.toContain(day);
+    expect((await book({ ...visitor(6), startsAt: slot.startsAt })).body.code).toBe('visit_slot_unavailable');
+    const reopened = await call('set_closed_date', { date: day, closed: false });
+    expect(reopened.body.closedDates).toEqual([]);
+    expect((await slots()).days.map((d) => d.date)).toContain(day);
+
+    const staffEmail = `vis-${Date.now()}@example.com`;
+    await call('add_staff', { email: staffEmail, name: 'Vis', role: 'staff', password: 'staff-pass-123' });
+    const jar = cookieJar();
+    await jar.fetch(served.service.url('backoffice'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'login', email: staffEmail, password: 'staff-pass-123' }),
+    });
+    const refused = await jar.fetch(served.service.url('backoffice'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'set_closed_date', date: day, closed: true }),
+    });
+    expect(refused.status).toBe(403);
+  });
+});

@@ -1,0 +1,244 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { ApiError, api, type VisitSlotsResponse } from 'shared-api';
+import { type Language, localeOf, pathFor, useTranslation } from 'shared-i18n';
+import { useModalDialog } from 'shared-ui/modal-dialog';
+import { useSiteConfig } from 'shared-ui/site';
+import { type BookingError, type BookingForm, bookingErrors } from './booking-form';
+import styles from './VisitBooking.module.css';
+
+type Slots = { state: 'loading' } | { state: 'failed' } | { state: 'done'; value: VisitSlotsResponse };
+
+const dayLabel = (date: string, language: Language) =>
+  new Intl.DateTimeFormat(localeOf(language), {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+const longDate = (date: string, language: Language) =>
+  new Intl.DateTimeFormat(localeOf(language), {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+
+/** The site's own visit booking: a day, a free time from the server, who comes, consent. */
+export default function VisitBookingDialog({
+  open,
+  language,
+  onClose,
+}: {
+  open: boolean;
+  language: Language;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('common');
+  const { phone } = useSiteConfig();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [slots, setSlots] = useState<Slots>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [day, setDay] = useState<string | null>(null);
+  const [startsAt, setStartsAt] = useState<string | null>(null);
+  const [form, setForm] = useState<BookingForm>({ fullName: '', phone: '', email: '', privacyAccepted: false });
+  const [errors, setErrors] = useState<Partial<Record<keyof BookingForm | 'slot', string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [booked, setBooked] = useState<{ date: string; time: string; email: string } | null>(null);
+  const id = useId();
+  useModalDialog(dialogRef, open);
+
+  // Fresh times each time it opens: what was free a minute ago may not be now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on opening and on Retry
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    setSlots({ state: 'loading' });
+    api.call('visit-slots', {}).then(
+      (value) => {
+        if (!current) return;
+        setSlots({ state: 'done', value });
+        setDay((chosen) =>
+          chosen && value.days.some((d) => d.date === chosen) ? chosen : (value.days[0]?.date ?? null),
+        );
+      },
+      () => current && setSlots({ state: 'failed' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, attempt]);
+
+  useEffect(() => {
+    if (open) setBooked(null);
+  }, [open]);
+
+  const days = slots.state === 'done' ? slots.value.days : [];
+  const times = days.find((d) => d.date === day)?.slots ?? [];
+  const error = (key: BookingError) => t(`visit.${key}`);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found: Partial<Record<keyof BookingForm | 'slot', string>> = Object.fromEntries(
+      Object.entries(bookingErrors(form)).map(([field, key]) => [field, error(key)]),
+    );
+    if (!startsAt || !times.some((slot) => slot.startsAt === startsAt)) found.slot = t('visit.chooseTime');
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length) {
+      dialogRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.call('book-visit', {
+        startsAt: startsAt ?? '',
+        fullName: form.fullName.trim(),
+        phone: form.phone.trim(),
+        email: form.email.trim(),
+        language,
+        privacyAccepted: true,
+      });
+      const slot = times.find((s) => s.startsAt === startsAt);
+      setBooked({ date: longDate(day ?? '', language), time: slot?.time ?? '', email: form.email.trim() });
+      setStartsAt(null);
+    } catch (caught) {
+      const taken = caught instanceof ApiError && caught.status === 409;
+      setFailure(taken ? t('visit.slotTaken') : t('visit.bookFailed'));
+      if (taken) {
+        setStartsAt(null);
+        setAttempt((n) => n + 1);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const described = (field: keyof BookingForm | 'slot') => (errors[field] ? `${id}-${field}-error` : undefined);
+  const fieldError = (field: keyof BookingForm | 'slot') =>
+    errors[field] ? (
+      <p id={`${id}-${field}-error`} className={styles.error}>
+        {errors[field]}
+      </p>
+    ) : null;
+  const input = (field: 'fullName' | 'phone' | 'email', label: string, type: string, autoComplete: string) => (
+    <div className={styles.field}>
+      <label htmlFor={`${id}-${field}`}>{label}</label>
+      <input
+        id={`${id}-${field}`}
+        type={type}
+        autoComplete={autoComplete}
+        value={form[field]}
+        maxLength={field === 'email' ? 254 : 200}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={described(field)}
+        onChange={(event) => setForm({ ...form, [field]: event.target.value })}
+      />
+      {fieldError(field)}
+    </div>
+  );
+
+  return (
+    <dialog ref={dialogRef} className={styles.dialog} aria-labelledby={`${id}-title`} onClose={onClose}>
+      <div className={styles.top}>
+        <h2 id={`${id}-title`}>{t('visit.title')}</h2>
+        <button type="button" className={styles.close} onClick={onClose} aria-label={t('visit.closeDialog')}>
+          ×
+        </button>
+      </div>
+      <div className={styles.body}>
+        {booked ? (
+          <div role="status" className={styles.done}>
+            <h3>{t('visit.done')}</h3>
+            <p>{t('visit.doneText', booked)}</p>
+            <button type="button" className={styles.primary} onClick={onClose}>
+              {t('visit.close')}
+            </button>
+          </div>
+        ) : slots.state === 'loading' ? (
+          <p role="status">{t('visit.loading')}</p>
+        ) : slots.state === 'failed' ? (
+          <div role="alert">
+            <p>{t('visit.failed')}</p>
+            <button type="button" className={styles.secondary} onClick={() => setAttempt((n) => n + 1)}>
+              {t('visit.retry')}
+            </button>
+          </div>
+        ) : days.length === 0 ? (
+          <p role="status">{t('visit.none', { phone })}</p>
+        ) : (
+          <form onSubmit={submit} noValidate className={styles.form}>
+            <p className={styles.muted}>{t('visit.intro')}</p>
+            <fieldset className={styles.choices}>
+              <legend>{t('visit.day')}</legend>
+              <div className={styles.days}>
+                {days.map((d) => (
+                  <label key={d.date} className={styles.chip}>
+                    <input
+                      type="radio"
+                      name={`${id}-day`}
+                      value={d.date}
+                      checked={day === d.date}
+                      onChange={() => {
+                        setDay(d.date);
+                        setStartsAt(null);
+                      }}
+                    />
+                    <span>{dayLabel(d.date, language)}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <fieldset className={styles.choices} aria-describedby={described('slot')}>
+              <legend>{t('visit.time')}</legend>
+              <div className={styles.times}>
+                {times.map((slot) => (
+                  <label key={slot.startsAt} className={styles.chip}>
+                    <input
+                      type="radio"
+                      name={`${id}-time`}
+                      value={slot.startsAt}
+                      checked={startsAt === slot.startsAt}
+                      aria-invalid={errors.slot ? true : undefined}
+                      onChange={() => setStartsAt(slot.startsAt)}
+                    />
+                    <span>{slot.time}</span>
+                  </label>
+                ))}
+              </div>
+              {fieldError('slot')}
+            </fieldset>
+            {input('fullName', t('visit.name'), 'text', 'name')}
+            {input('phone', t('visit.phone'), 'tel', 'tel')}
+            {input('email', t('visit.email'), 'email', 'email')}
+            <div className={styles.check}>
+              <input
+                id={`${id}-privacy`}
+                type="checkbox"
+                checked={form.privacyAccepted}
+                aria-invalid={errors.privacyAccepted ? true : undefined}
+                aria-describedby={described('privacyAccepted')}
+                onChange={(event) => setForm({ ...form, privacyAccepted: event.target.checked })}
+              />
+              <label htmlFor={`${id}-privacy`}>
+                {t('visit.privacyBefore')}
+                <a href={pathFor('privacy', language)} target="_blank" rel="noopener">
+                  {t('visit.privacyLink')}
+                </a>
+                {t('visit.privacyAfter')}
+              </label>
+            </div>
+            {fieldError('privacyAccepted')}
+            <div role="alert" className={styles.alertArea}>
+              {failure && <p className={styles.error}>{failure}</p>}
+            </div>
+            <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy || undefined}>
+              {busy ? t('visit.sending') : t('visit.submit')}
+            </button>
+          </form>
+        )}
+      </div>
+    </dialog>
+  );
+}
