@@ -65,18 +65,20 @@ test.describe('layout chrome', () => {
     await expect(drawer).toBeHidden();
   });
 
-  test('Book a visit without the popup script only logs', async ({ page }) => {
-    const errors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
+  test("Book a visit without a scheduling page opens the site's own booking, and gives focus back", async ({
+    page,
+  }) => {
     const crashes: string[] = [];
     page.on('pageerror', (e) => crashes.push(e.message));
     await page.goto('/en/facilities');
-    await page.getByTestId('static-header').getByRole('button', { name: 'Book a visit' }).click();
-    await expect.poll(() => errors.some((e) => e.includes('scheduling popup is not loaded'))).toBe(true);
+    const button = page.getByTestId('static-header').getByRole('button', { name: 'Book a visit' });
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Book a visit' });
+    await expect(dialog.getByRole('group', { name: 'Day' }).getByRole('radio').first()).toBeChecked();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
     expect(crashes).toEqual([]);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
   test('the assistant answers after about a second and ignores blanks @phone', async ({ page }) => {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReviewedDocument } from 'shared-api/backoffice';
 import { renderRemote } from 'shared-ui/testing';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import App from './App';
 import { useStaffSession } from './session/store';
 import { document, MANAGER, REGISTRATION_ID, registrationDetail, STAFF } from './testing/fixtures';
@@ -164,5 +164,44 @@ describe('a registration', () => {
     expect(await screen.findByText('ID · back: rejected. The client has been e-mailed.')).toBeInTheDocument();
     expect(screen.getByText('Reason: Blurred photo')).toBeInTheDocument();
     expect(backoffice.calls('review_document')[0]).toMatchObject({ decision: 'reject', reason: 'Blurred photo' });
+  });
+});
+
+describe('the waitlist', () => {
+  it('offers by hand, and removes only after a confirmation', async () => {
+    const entry = {
+      entryId: '7',
+      productId: 209,
+      productName: 'Trastero 18 m³',
+      position: 1,
+      fullName: 'Marta Espera',
+      email: 'marta@example.com',
+      phone: '+34600000001',
+      unitsRequired: 1,
+      timeframe: 'asap',
+      status: 'waiting' as const,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      offer: null,
+    };
+    backoffice.on('me', () => ({ staff: STAFF }));
+    backoffice.on('list_waitlist', () => ({ entries: [entry] }));
+    backoffice.on('waitlist_offer', () => ({ entry: { ...entry, status: 'offered' } }));
+    backoffice.on('waitlist_remove', () => ({ entry: { ...entry, status: 'left', position: null } }));
+    const user = userEvent.setup();
+    await renderRemote(App, '/gestion/lista-espera', 'es');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Trastero 18 m³' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ofrecer un trastero a Marta Espera' }));
+    expect(await screen.findByText('Oferta enviada a Marta Espera.')).toBeInTheDocument();
+    expect(backoffice.calls('waitlist_offer')).toEqual([{ action: 'waitlist_offer', entryId: '7' }]);
+
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    await user.click(screen.getByRole('button', { name: 'Quitar de la lista a Marta Espera' }));
+    expect(backoffice.calls('waitlist_remove')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Quitar de la lista a Marta Espera' }));
+    expect(await screen.findByText('Marta Espera ya no está en la lista.')).toBeInTheDocument();
+    expect(confirm).toHaveBeenCalledWith(
+      '¿Quitar a Marta Espera de la lista de espera de Trastero 18 m³? Se le avisa por correo.',
+    );
+    confirm.mockRestore();
   });
 });

@@ -1,27 +1,35 @@
 import { type ComponentType, useEffect } from 'react';
-import { type BackofficeSection, matchPath, type RemoteAppProps, useTranslation } from 'shared-i18n';
-import { useLocation } from 'shared-router';
+import { type RemoteAppProps, useTranslation } from 'shared-i18n';
+import { Link, useLocation } from 'shared-router';
 import { DocumentMeta } from 'shared-ui/document-meta';
 import { useSiteConfig } from 'shared-ui/site';
 import { AccountPage } from './account/AccountPage';
 import { AuditPage } from './audit/AuditPage';
 import styles from './Backoffice.module.css';
 import { CataloguePage } from './catalogue/CataloguePage';
+import { DoorPage } from './door/DoorPage';
 import { BackofficeLayout } from './layout/BackofficeLayout';
 import { canSee } from './layout/sections';
+import { MessagesPage } from './messages/MessagesPage';
 import { RegistrationDetailPage } from './registrations/RegistrationDetailPage';
 import { RegistrationsPage } from './registrations/RegistrationsPage';
+import { type BackofficeSection, backofficePath, backofficeRoute } from './routes';
 import { SessionGate } from './session/SessionGate';
 import { useStaffSession } from './session/store';
 import { StaffPage } from './staff/StaffPage';
 import { useBackofficeT } from './texts';
 import { TodayPage } from './today/TodayPage';
+import { useLanguage } from './useLanguage';
 import { VisitsPage } from './visits/VisitsPage';
+import { WaitlistPage } from './waitlist/WaitlistPage';
 
 const SCREENS: Record<Exclude<BackofficeSection, 'registrations'>, ComponentType> = {
   today: TodayPage,
   catalogue: CataloguePage,
   visits: VisitsPage,
+  waitlist: WaitlistPage,
+  messages: MessagesPage,
+  door: DoorPage,
   staff: StaffPage,
   audit: AuditPage,
   account: AccountPage,
@@ -37,6 +45,21 @@ function Screen({ section, id }: { section: BackofficeSection; id?: string }) {
   return <Component />;
 }
 
+/** A path of the back-office that names no screen (an old link, a typo). */
+function NotFound() {
+  const t = useBackofficeT();
+  const language = useLanguage();
+  return (
+    <>
+      <h1>{t('notFound.heading')}</h1>
+      <p>{t('notFound.text')}</p>
+      <p>
+        <Link to={backofficePath(language)}>{t('notFound.back')}</Link>
+      </p>
+    </>
+  );
+}
+
 /**
  * The staff back-office, in the shell at /gestion and /en/backoffice and standalone: its own
  * layout, none of the public site's. The section comes from the shared route table.
@@ -45,9 +68,9 @@ export default function BackofficeApp({ language }: RemoteAppProps) {
   const t = useBackofficeT();
   const { pathname } = useLocation();
   const { tradingName } = useSiteConfig();
-  const match = matchPath(pathname);
-  const section = match.kind === 'backoffice' ? match.section : 'today';
-  const id = match.kind === 'backoffice' ? match.id : undefined;
+  const route = backofficeRoute(pathname);
+  const section = route.section;
+  const id = route.section ? route.id : undefined;
   const { i18n } = useTranslation('backoffice');
   // Standalone there is no shell to follow the path's language: the back-office follows it itself.
   useEffect(() => {
@@ -61,14 +84,14 @@ export default function BackofficeApp({ language }: RemoteAppProps) {
   return (
     <div className={styles.app} data-remote="backoffice" lang={language}>
       <DocumentMeta
-        title={`${t(`sections.${section}`)} · ${t('title')} · ${tradingName}`}
+        title={`${section ? t(`sections.${section}`) : t('notFound.heading')} · ${t('title')} · ${tradingName}`}
         description={t('description')}
         language={language}
         private
       />
       <SessionGate>
         <BackofficeLayout language={language} section={section}>
-          <Screen section={section} id={id} />
+          {section ? <Screen section={section} id={id} /> : <NotFound />}
         </BackofficeLayout>
       </SessionGate>
     </div>

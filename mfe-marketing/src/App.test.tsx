@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEMO_SITE_CONFIG } from 'shared-api/site';
+import { VISIT_BOOKING_EVENT } from 'shared-ui/scheduling';
 import { setSiteConfig } from 'shared-ui/site';
 import { renderRemote } from 'shared-ui/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -35,16 +36,18 @@ describe('marketing remote', () => {
     expect(screen.getByText('From 1 euro per day')).toBeInTheDocument();
   });
 
-  it('Learn more dispatches the voice-assistant event; Book a visit without the script only logs', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+  it('Learn more asks for the voice assistant; Book a visit without a scheduling page asks for the own booking', async () => {
     const heard = vi.fn();
+    const booking = vi.fn();
     window.addEventListener('voice-assistant:open', heard);
+    window.addEventListener(VISIT_BOOKING_EVENT, booking);
     await renderRemote(App, '/es', 'es');
     await userEvent.click(screen.getByRole('button', { name: 'Saber más' }));
     expect(heard).toHaveBeenCalledTimes(1);
     await userEvent.click(screen.getByRole('button', { name: 'Reservar visita' }));
-    expect(log).toHaveBeenCalledWith(expect.stringContaining('scheduling popup is not loaded'));
+    expect(booking).toHaveBeenCalledTimes(1);
     window.removeEventListener('voice-assistant:open', heard);
+    window.removeEventListener(VISIT_BOOKING_EVENT, booking);
   });
 
   it('facilities: four sized, lazy images and a lightbox driven by the keyboard', async () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  backofficePath,
   isKnownPath,
   languageFromPath,
   matchPath,
@@ -141,40 +140,16 @@ describe('the waitlist entry’s private page', () => {
 });
 
 describe('the back-office routes', () => {
-  const id = '0b7f3c1e-2a4d-4c5b-9e8f-1a2b3c4d5e6f';
-
-  it('matches /gestion in Spanish and /en/backoffice in English, section by section', () => {
-    expect(matchPath('/gestion')).toEqual({ kind: 'backoffice', lang: 'es', section: 'today' });
-    expect(matchPath('/gestion/')).toEqual({ kind: 'backoffice', lang: 'es', section: 'today' });
-    expect(matchPath('/gestion/altas')).toEqual({ kind: 'backoffice', lang: 'es', section: 'registrations' });
-    expect(matchPath(`/gestion/altas/${id}`)).toEqual({ kind: 'backoffice', lang: 'es', section: 'registrations', id });
-    expect(matchPath('/en/backoffice')).toEqual({ kind: 'backoffice', lang: 'en', section: 'today' });
-    expect(matchPath('/en/backoffice/units')).toEqual({ kind: 'backoffice', lang: 'en', section: 'catalogue' });
-    expect(matchPath(`/en/backoffice/registrations/${id}`)).toMatchObject({ section: 'registrations', id });
-  });
-
-  it('finds no page for crossed slugs, unknown sections, ids where none belong or malformed ids', () => {
-    for (const path of [
-      '/gestion/registrations',
-      '/en/backoffice/altas',
-      '/es/backoffice',
-      '/gestion/equipo/x',
-      `/gestion/trasteros/${id}`,
-      '/gestion/altas/not-an-id',
-      `/gestion/altas/${id}/more`,
-      '/gestionar',
-    ]) {
-      expect(matchPath(path).kind, path).toBe('not-found');
-    }
-  });
-
-  it('is the back-office remote, and switches language keeping the section and record', () => {
+  it('hands everything under /gestion and /en/backoffice to the back-office, in its language', () => {
+    expect(matchPath('/gestion')).toEqual({ kind: 'backoffice', lang: 'es', rest: [] });
+    expect(matchPath('/gestion/altas/abc/')).toEqual({ kind: 'backoffice', lang: 'es', rest: ['altas', 'abc'] });
+    expect(matchPath('/en/backoffice')).toEqual({ kind: 'backoffice', lang: 'en', rest: [] });
+    expect(matchPath('/en/backoffice/units')).toEqual({ kind: 'backoffice', lang: 'en', rest: ['units'] });
+    expect(matchPath('/es/backoffice').kind).toBe('not-found');
+    expect(matchPath('/gestionar').kind).toBe('not-found');
     expect(remoteForPath('/gestion/altas')).toBe('backoffice');
     expect(remoteForPath('/en/backoffice')).toBe('backoffice');
-    expect(backofficePath('en', 'registrations', id)).toBe(`/en/backoffice/registrations/${id}`);
-    expect(switchLanguagePath(`/gestion/altas/${id}`, '?q=1', 'en')).toBe(`/en/backoffice/registrations/${id}?q=1`);
-    expect(switchLanguagePath('/en/backoffice/units', '', 'es')).toBe('/gestion/trasteros');
-    expect(switchLanguagePath('/en/backoffice', '', 'es')).toBe('/gestion');
+    expect(switchLanguagePath('/gestion/altas', '', 'en')).toBe('/en/backoffice');
   });
 
   it('names the language of its paths (a browser in English still gets /gestion in Spanish)', () => {

@@ -57,41 +57,10 @@ export const DOOR_PATHS = { app: '/abridor', login: '/abridor-login' } as const;
 
 /**
  * The staff back-office: outside the public page table, at `/gestion` in Spanish and
- * `/en/backoffice` in English, with a slug per section (and a registration's id after its list's).
+ * `/en/backoffice` in English. Its sections below these are the back-office remote's own (it is
+ * released alone, and this table is the shell's singleton): here only where it starts.
  */
 export const BACKOFFICE_BASE = { es: '/gestion', en: '/en/backoffice' } as const satisfies Record<Language, string>;
-export const BACKOFFICE_SECTIONS = {
-  today: { es: '', en: '' },
-  registrations: { es: 'altas', en: 'registrations' },
-  catalogue: { es: 'trasteros', en: 'units' },
-  visits: { es: 'visitas', en: 'visits' },
-  staff: { es: 'equipo', en: 'staff' },
-  audit: { es: 'registro', en: 'audit' },
-  account: { es: 'cuenta', en: 'account' },
-} as const satisfies Record<string, Record<Language, string>>;
-export type BackofficeSection = keyof typeof BACKOFFICE_SECTIONS;
-/** The sections one record of can be opened (`/gestion/altas/<id>`). */
-const BACKOFFICE_RECORDS: ReadonlySet<BackofficeSection> = new Set<BackofficeSection>(['registrations']);
-const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-export function backofficePath(lang: Language, section: BackofficeSection = 'today', id?: string): string {
-  const slug = BACKOFFICE_SECTIONS[section][lang];
-  const base = slug ? `${BACKOFFICE_BASE[lang]}/${slug}` : BACKOFFICE_BASE[lang];
-  return id ? `${base}/${id}` : base;
-}
-
-function matchBackoffice(lang: Language, rest: string[]): RouteMatch {
-  const [slug, id, ...more] = rest;
-  if (slug === undefined) return { kind: 'backoffice', lang, section: 'today' };
-  const section = (Object.keys(BACKOFFICE_SECTIONS) as BackofficeSection[]).find(
-    (name) => name !== 'today' && BACKOFFICE_SECTIONS[name][lang] === slug,
-  );
-  if (!section || more.length > 0) return { kind: 'not-found', lang };
-  if (id === undefined) return { kind: 'backoffice', lang, section };
-  return BACKOFFICE_RECORDS.has(section) && RECORD_ID.test(id)
-    ? { kind: 'backoffice', lang, section, id }
-    : { kind: 'not-found', lang };
-}
 
 /** Old or crossed paths that redirect to a page: `lang/slug` → target. */
 const ALIASES: Record<string, { page: PageId; lang: Language }> = {
@@ -108,7 +77,8 @@ const RENDERED_ALIASES = new Set(['en/privacy-policy', 'en/terms-of-service']);
 export type RouteMatch =
   | { kind: 'page'; page: PageId; lang: Language; step?: SignupStep; token?: string }
   | { kind: 'door'; page: 'door' | 'door-login' }
-  | { kind: 'backoffice'; lang: Language; section: BackofficeSection; id?: string }
+  /** `rest`: the path's segments below the back-office's base, for the remote to resolve. */
+  | { kind: 'backoffice'; lang: Language; rest: string[] }
   | { kind: 'redirect'; to: string }
   | { kind: 'not-found'; lang: Language | null };
 
@@ -134,24 +104,23 @@ export function matchPath(pathname: string): RouteMatch {
   if (clean === DOOR_PATHS.app) return { kind: 'door', page: 'door' };
   if (clean === DOOR_PATHS.login) return { kind: 'door', page: 'door-login' };
   if (clean === BACKOFFICE_BASE.es || clean.startsWith(`${BACKOFFICE_BASE.es}/`)) {
-    return matchBackoffice(
-      'es',
-      clean
+    return {
+      kind: 'backoffice',
+      lang: 'es',
+      rest: clean
         .slice(BACKOFFICE_BASE.es.length + 1)
         .split('/')
         .filter(Boolean),
-    );
+    };
   }
 
   const [first, second, third, ...rest] = clean.slice(1).split('/');
   if (!isLanguage(first)) return { kind: 'not-found', lang: null };
   const lang = first;
   if (second === undefined) return { kind: 'page', page: 'home', lang };
-  if (`/${lang}/${second}` === BACKOFFICE_BASE.en)
-    return matchBackoffice(
-      lang,
-      [third, ...rest].filter((s) => s !== undefined),
-    );
+  if (`/${lang}/${second}` === BACKOFFICE_BASE.en) {
+    return { kind: 'backoffice', lang, rest: [third, ...rest].filter((s) => s !== undefined) };
+  }
 
   const alias = ALIASES[`${lang}/${second}`];
   if (alias && third === undefined) {
@@ -213,7 +182,8 @@ export function switchLanguagePath(pathname: string, search: string, to: Languag
     const redirected = matchPath(match.to);
     target = redirected.kind === 'page' ? pathFor(redirected.page, to, redirected.step) : `/${to}`;
   } else if (match.kind === 'door') return pathname + search;
-  else if (match.kind === 'backoffice') target = backofficePath(to, match.section, match.id);
+  // Its sections are the remote's (it switches language itself): the other language's start.
+  else if (match.kind === 'backoffice') target = BACKOFFICE_BASE[to];
   else target = `/${to}`;
   return target + search;
 }

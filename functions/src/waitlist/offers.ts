@@ -51,25 +51,97 @@ export async function offerRound(tx: Queryable, ctx: WaitlistContext, productId:
     );
     const entry = entries[0];
     if (!entry) break;
-    const offerId = randomUUID();
-    const now = ctx.clock.now();
-    const expiresAt = holdUntil(ctx);
-    await tx.query(
-      `insert into waitlist_offers (id, entry_id, product_id, created_at, expires_at) values ($1, $2, $3, $4, $5)`,
-      [offerId, entry.id, productId, now, expiresAt],
+    const offerId = await makeOffer(
+      tx,
+      ctx,
+      entry,
+      productId,
+      free.map((unit) => unit.unit_number),
     );
-    const held = free.slice(0, entry.units_required).map((unit) => unit.unit_number);
-    await tx.query(
-      `update units set status = 'held', offer_id = $2, updated_at = now() where unit_number = any($1::text[])`,
-      [held, offerId],
-    );
-    await tx.query(`update waitlist_requests set status = 'offered' where id = $1`, [entry.id]);
-    await scheduleExpiry(tx, ctx, offerId, expiresAt);
-    await tellOffer(tx, ctx, entry, held, expiresAt);
-    ctx.log.info({ offerId, entryId: entry.id, productId, held }, 'waitlist offer made');
     made.push(offerId);
   }
   return made;
+}
+
+/**
+ * Holds the first `entry.units_required` of `free` (locked by the caller) for the entry until the
+ * deadline, and tells them by e-mail and SMS. The entry is locked by the caller too.
+ */
+export async function makeOffer(
+  tx: Queryable,
+  ctx: WaitlistContext,
+  entry: EntryRow,
+  productId: number,
+  free: string[],
+): Promise<string> {
+  const offerId = randomUUID();
+  const now = ctx.clock.now();
+  const expiresAt = holdUntil(ctx);
+  await tx.query(
+    `insert into waitlist_offers (id, entry_id, product_id, created_at, expires_at) values ($1, $2, $3, $4, $5)`,
+    [offerId, entry.id, productId, now, expiresAt],
+  );
+  const held = free.slice(0, entry.units_required);
+  await tx.query(
+    `update units set status = 'held', offer_id = $2, updated_at = now() where unit_number = any($1::text[])`,
+    [held, offerId],
+  );
+  await tx.query(`update waitlist_requests set status = 'offered' where id = $1`, [entry.id]);
+  await scheduleExpiry(tx, ctx, offerId, expiresAt);
+  await tellOffer(tx, ctx, entry, held, expiresAt);
+  ctx.log.info({ offerId, entryId: entry.id, productId, held }, 'waitlist offer made');
+  return offerId;
+}
+
+/**
+ * An entry leaves the line (by its link, or removed by staff): an offer it held or took without
+ * a sign-up yet is withdrawn and its units go to the next in line. The entry is locked first.
+ * False when it had left already.
+ */
+export async function leaveLine(
+  tx: Queryable,
+  ctx: { jobs: Pick<WaitlistContext['jobs'], 'schedule'> },
+  entryId: string,
+): Promise<boolean> {
+  const { rows: entry } = await tx.query<{ status: string }>(
+    'select status from waitlist_requests where id = $1 for update',
+    [entryId],
+  );
+  if (!entry[0] || entry[0].status === 'left') return false;
+  // Entry, units, offer: the lock order of the offer's deadline.
+  await tx.query(
+    `select 1 from units where status = 'held'
+       and offer_id in (select id from waitlist_offers where entry_id = $1) for update`,
+    [entryId],
+  );
+  await tx.query(`update waitlist_requests set status = 'left', left_at = now() where id = $1`, [entryId]);
+  await withdrawOffers(tx, ctx, entryId);
+  return true;
+}
+
+/** The entry's live offers (open, or taken without a sign-up yet) end; their units go to the line. */
+export async function withdrawOffers(
+  tx: Queryable,
+  ctx: { jobs: Pick<WaitlistContext['jobs'], 'schedule'> },
+  entryId: string,
+): Promise<void> {
+  const { rows } = await tx.query<{ product_id: number }>(
+    `update waitlist_offers set status = 'withdrawn', closed_at = now()
+     where entry_id = $1 and (status = 'open' or (status = 'accepted' and registration_id is null))
+     returning product_id`,
+    [entryId],
+  );
+  if (!rows.length) return;
+  await tx.query(
+    `update units set status = 'available', offer_id = null, registration_id = null, updated_at = now()
+     where status = 'held' and offer_id in (select id from waitlist_offers where entry_id = $1)`,
+    [entryId],
+  );
+  await unitsFreed(
+    tx,
+    ctx,
+    rows.map((row) => row.product_id),
+  );
 }
 
 /** The offer's deadline as a job; a new deadline is a new job (the earlier one finds it not due and does nothing). */

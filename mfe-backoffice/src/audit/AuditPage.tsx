@@ -1,10 +1,11 @@
-import { api, FUNCTIONS_BASE_PATH } from 'shared-api';
+import { api } from 'shared-api';
 import { auditListQuery } from 'shared-api/backoffice';
 import { useSearchParams } from 'shared-router';
-import { AsyncStatus, useAsync } from 'shared-ui/async';
+import { useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
 import { formatDateTime } from '../format';
+import { exportHref, LoadStatus } from '../table/LoadStatus';
 import { listSearch, readListParams } from '../table/list-params';
 import { Pager } from '../table/Pager';
 import { SearchForm } from '../table/SearchForm';
@@ -21,7 +22,7 @@ export function AuditPage() {
   const [params, setParams] = useSearchParams();
   const query = readListParams(auditListQuery, params);
   const [state, retry] = useAsync(() => api.backoffice('list_audit', query), [params.toString()]);
-  const exportUrl = `${FUNCTIONS_BASE_PATH}/backoffice/export?${new URLSearchParams({ report: 'audit', ...(query.search ? { search: query.search } : {}) })}`;
+  const exportUrl = exportHref('audit', { search: query.search });
   return (
     <>
       <div className={styles.titleRow}>
@@ -36,14 +37,7 @@ export function AuditPage() {
         hint={t('audit.searchHint')}
         onSearch={(search) => setParams(listSearch({ search }, {}))}
       />
-      <AsyncStatus
-        state={state}
-        loading={t('loading')}
-        failed={t('failed')}
-        retryLabel={t('retry')}
-        onRetry={retry}
-        classNames={{ status: styles.muted, alert: styles.alert, button: controls.secondary }}
-      />
+      <LoadStatus state={state} onRetry={retry} />
       {state.state === 'done' && (
         <>
           <TableScroll label={t('audit.heading')}>

@@ -1,15 +1,17 @@
 import { Fragment, useEffect, useId, useState } from 'react';
-import { api, FUNCTIONS_BASE_PATH, PERIODS } from 'shared-api';
+import { api, PERIODS } from 'shared-api';
 import { type CatalogueEntry, UNIT_STATUSES, type UnitListFilter, unitListQuery } from 'shared-api/backoffice';
-import { backofficePath, formatEuros } from 'shared-i18n';
+import { formatEuros } from 'shared-i18n';
 import { Link, useSearchParams } from 'shared-router';
-import { AsyncStatus, useAsync } from 'shared-ui/async';
+import { useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
 import { failureText } from '../errors';
 import { formatDateTime } from '../format';
 import { NoticeArea, useNotice } from '../notice';
+import { backofficePath } from '../routes';
 import { useStaffSession } from '../session/store';
+import { exportHref, LoadStatus } from '../table/LoadStatus';
 import { listSearch, readListParams } from '../table/list-params';
 import { Pager } from '../table/Pager';
 import { SearchForm } from '../table/SearchForm';
@@ -59,12 +61,7 @@ export function CataloguePage() {
       setBusyUnit(null);
     }
   };
-  const exportUrl = `${FUNCTIONS_BASE_PATH}/backoffice/export?${new URLSearchParams({
-    report: 'units',
-    ...(query.status ? { status: query.status } : {}),
-    ...(query.search ? { search: query.search } : {}),
-  })}`;
-  const statusOptions = { classNames: { status: styles.muted, alert: styles.alert, button: controls.secondary } };
+  const exportUrl = exportHref('units', { status: query.status, search: query.search });
 
   return (
     <>
@@ -72,14 +69,7 @@ export function CataloguePage() {
       <NoticeArea notice={notice} />
       <section aria-labelledby="catalogue-products">
         <h2 id="catalogue-products">{t('catalogue.products')}</h2>
-        <AsyncStatus
-          state={catalogue}
-          loading={t('loading')}
-          failed={t('failed')}
-          retryLabel={t('retry')}
-          onRetry={retryCatalogue}
-          {...statusOptions}
-        />
+        <LoadStatus state={catalogue} onRetry={retryCatalogue} />
         {products && (
           <TableScroll label={t('catalogue.products')}>
             <table className={styles.table}>
@@ -200,14 +190,7 @@ export function CataloguePage() {
             </select>
           </div>
         </SearchForm>
-        <AsyncStatus
-          state={units}
-          loading={t('loading')}
-          failed={t('failed')}
-          retryLabel={t('retry')}
-          onRetry={retryUnits}
-          {...statusOptions}
-        />
+        <LoadStatus state={units} onRetry={retryUnits} />
         {units.state === 'done' && (
           <>
             <TableScroll label={t('catalogue.units')}>

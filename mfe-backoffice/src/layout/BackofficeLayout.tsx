@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { api } from 'shared-api';
-import { type BackofficeSection, backofficePath, type Language, switchLanguagePath } from 'shared-i18n';
+import type { Language } from 'shared-i18n';
 import { Link, NavLink, useLocation } from 'shared-router';
 import controls from 'shared-ui/controls.module.css';
 import { useSiteConfig } from 'shared-ui/site';
 import styles from '../Backoffice.module.css';
+import { type BackofficeSection, backofficePath, switchBackofficeLanguage } from '../routes';
 import { useStaffSession } from '../session/store';
 import { useBackofficeT } from '../texts';
 import { canSee, MENU } from './sections';
@@ -16,7 +17,7 @@ export function BackofficeLayout({
   children,
 }: {
   language: Language;
-  section: BackofficeSection;
+  section: BackofficeSection | null;
   children: ReactNode;
 }) {
   const t = useBackofficeT();
@@ -42,7 +43,7 @@ export function BackofficeLayout({
           <div className={styles.user}>
             <span>{t('layout.signedInAs', { name: staff.name, role: t(`roles.${staff.role}`) })}</span>
             <Link
-              to={switchLanguagePath(pathname, search, other)}
+              to={switchBackofficeLanguage(pathname, search, other)}
               lang={other}
               hrefLang={other}
               aria-label={t('layout.languageLabel')}

@@ -1,5 +1,5 @@
 import type { StaffRole } from 'shared-api/backoffice';
-import type { BackofficeSection } from 'shared-i18n';
+import type { BackofficeSection } from '../routes';
 
 /** The sections in the menu, in order, and who sees them (the server checks again). */
 export const MENU: { section: BackofficeSection; managersOnly: boolean }[] = [
@@ -7,6 +7,9 @@ export const MENU: { section: BackofficeSection; managersOnly: boolean }[] = [
   { section: 'registrations', managersOnly: false },
   { section: 'catalogue', managersOnly: false },
   { section: 'visits', managersOnly: false },
+  { section: 'waitlist', managersOnly: false },
+  { section: 'messages', managersOnly: false },
+  { section: 'door', managersOnly: true },
   { section: 'staff', managersOnly: true },
   { section: 'audit', managersOnly: true },
   { section: 'account', managersOnly: false },

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { api, UPLOAD_TYPES } from 'shared-api';
 import type { RegistrationDetail } from 'shared-api/backoffice';
-import { backofficePath, formatEuros } from 'shared-i18n';
+import { formatEuros } from 'shared-i18n';
 import { Link } from 'shared-router';
-import { AsyncStatus, useAsync } from 'shared-ui/async';
-import controls from 'shared-ui/controls.module.css';
+import { useAsync } from 'shared-ui/async';
 import styles from '../Backoffice.module.css';
 import { formatDateTime } from '../format';
 import { NoticeArea, useNotice } from '../notice';
+import { backofficePath } from '../routes';
+import { LoadStatus } from '../table/LoadStatus';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
 import { Countersign } from './Countersign';
@@ -31,14 +32,7 @@ export function RegistrationDetailPage({ registrationId }: { registrationId: str
         <p>
           <Link to={backofficePath(language, 'registrations')}>← {t('detail.back')}</Link>
         </p>
-        <AsyncStatus
-          state={state}
-          loading={t('loading')}
-          failed={t('failed')}
-          retryLabel={t('retry')}
-          onRetry={reload}
-          classNames={{ status: styles.muted, alert: styles.alert, button: controls.secondary }}
-        />
+        <LoadStatus state={state} onRetry={reload} />
       </>
     );
   }

@@ -1,12 +1,13 @@
 import { useId } from 'react';
-import { api, FUNCTIONS_BASE_PATH } from 'shared-api';
+import { api } from 'shared-api';
 import { REGISTRATION_STAGES, type RegistrationListFilter, registrationListQuery } from 'shared-api/backoffice';
-import { backofficePath } from 'shared-i18n';
 import { Link, useSearchParams } from 'shared-router';
-import { AsyncStatus, useAsync } from 'shared-ui/async';
+import { useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
 import { formatDateTime } from '../format';
+import { backofficePath } from '../routes';
+import { exportHref, LoadStatus } from '../table/LoadStatus';
 import { listSearch, readListParams } from '../table/list-params';
 import { Pager } from '../table/Pager';
 import { SearchForm } from '../table/SearchForm';
@@ -28,11 +29,7 @@ export function RegistrationsPage() {
   const [state, retry] = useAsync(() => api.backoffice('list_registrations', query), [key]);
   const update = (next: Partial<RegistrationListFilter>) =>
     setParams(listSearch({ ...query, page: 1, ...next }, DEFAULTS));
-  const exportUrl = `${FUNCTIONS_BASE_PATH}/backoffice/export?${new URLSearchParams({
-    report: 'registrations',
-    ...(query.stage ? { stage: query.stage } : {}),
-    ...(query.search ? { search: query.search } : {}),
-  })}`;
+  const exportUrl = exportHref('registrations', { stage: query.stage, search: query.search });
 
   return (
     <>
@@ -67,14 +64,7 @@ export function RegistrationsPage() {
           </select>
         </div>
       </SearchForm>
-      <AsyncStatus
-        state={state}
-        loading={t('loading')}
-        failed={t('failed')}
-        retryLabel={t('retry')}
-        onRetry={retry}
-        classNames={{ status: styles.muted, alert: styles.alert, button: controls.secondary }}
-      />
+      <LoadStatus state={state} onRetry={retry} />
       {state.state === 'done' && (
         <>
           <TableScroll label={t('registrations.heading')}>

@@ -1,12 +1,13 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { api } from 'shared-api';
 import { STAFF_PASSWORD_MIN, STAFF_ROLES, type StaffMember, type StaffRole } from 'shared-api/backoffice';
-import { AsyncStatus, useAsync } from 'shared-ui/async';
+import { useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
 import { failureText } from '../errors';
 import { NoticeArea, useNotice } from '../notice';
 import { useStaffSession } from '../session/store';
+import { LoadStatus } from '../table/LoadStatus';
 import { TableScroll } from '../table/TableScroll';
 import { useBackofficeT } from '../texts';
 
@@ -132,14 +133,7 @@ export function StaffPage() {
     <>
       <h1>{t('staff.heading')}</h1>
       <NoticeArea notice={notice} />
-      <AsyncStatus
-        state={state}
-        loading={t('loading')}
-        failed={t('failed')}
-        retryLabel={t('retry')}
-        onRetry={retry}
-        classNames={{ status: styles.muted, alert: styles.alert, button: controls.secondary }}
-      />
+      <LoadStatus state={state} onRetry={retry} />
       {staff && (
         <TableScroll label={t('staff.heading')}>
           <table className={styles.table}>

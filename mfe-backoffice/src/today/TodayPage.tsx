@@ -1,11 +1,12 @@
 import { api } from 'shared-api';
 import type { RegistrationSummary } from 'shared-api/backoffice';
-import { backofficePath, formatEuros } from 'shared-i18n';
+import { formatEuros } from 'shared-i18n';
 import { Link } from 'shared-router';
-import { AsyncStatus, useAsync } from 'shared-ui/async';
-import controls from 'shared-ui/controls.module.css';
+import { useAsync } from 'shared-ui/async';
 import styles from '../Backoffice.module.css';
 import { formatDateTime, formatTime } from '../format';
+import { backofficePath } from '../routes';
+import { LoadStatus } from '../table/LoadStatus';
 import { TableScroll } from '../table/TableScroll';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
@@ -38,14 +39,7 @@ export function TodayPage() {
   return (
     <>
       <h1>{t('today.heading')}</h1>
-      <AsyncStatus
-        state={state}
-        loading={t('loading')}
-        failed={t('failed')}
-        retryLabel={t('retry')}
-        onRetry={retry}
-        classNames={{ status: styles.muted, alert: styles.alert, button: controls.secondary }}
-      />
+      <LoadStatus state={state} onRetry={retry} />
       {state.state === 'done' && (
         <div className={styles.cards}>
           <section className={styles.card} aria-labelledby="today-awaiting">

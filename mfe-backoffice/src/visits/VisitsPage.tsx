@@ -3,12 +3,13 @@ import { api } from 'shared-api';
 import type { BookedVisit, VisitRulesForm as Rules } from 'shared-api/backoffice';
 import { type Language, localeOf } from 'shared-i18n';
 import { useSearchParams } from 'shared-router';
-import { AsyncStatus, useAsync } from 'shared-ui/async';
+import { useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
 import { failureText } from '../errors';
 import { NoticeArea, useNotice } from '../notice';
 import { useStaffSession } from '../session/store';
+import { LoadStatus } from '../table/LoadStatus';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
 import { VisitRulesForm } from './VisitRulesForm';
@@ -66,16 +67,7 @@ function Calendar({ announce }: { announce: ReturnType<typeof useNotice>[1] }) {
   };
 
   if (state.state !== 'done') {
-    return (
-      <AsyncStatus
-        state={state}
-        loading={t('loading')}
-        failed={t('failed')}
-        retryLabel={t('retry')}
-        onRetry={retry}
-        classNames={{ status: styles.muted, alert: styles.alert, button: controls.secondary }}
-      />
-    );
+    return <LoadStatus state={state} onRetry={retry} />;
   }
   const { visits } = state.value;
   const start = state.value.from;
@@ -280,14 +272,7 @@ export function VisitsPage() {
       <div className={styles.cards}>
         <section className={styles.card} aria-labelledby="visits-rules">
           <h2 id="visits-rules">{t('visits.rules')}</h2>
-          <AsyncStatus
-            state={settings}
-            loading={t('loading')}
-            failed={t('failed')}
-            retryLabel={t('retry')}
-            onRetry={retry}
-            classNames={{ status: styles.muted, alert: styles.alert, button: controls.secondary }}
-          />
+          <LoadStatus state={settings} onRetry={retry} />
           {rules &&
             (manager ? (
               <VisitRulesForm rules={rules} onSaved={setRules} announce={announce} />

@@ -3,6 +3,7 @@ import { registrationId } from './common';
 import { CONTRACT_STATUSES, SIGNER_ROLES, SUBMITTER_STATUSES } from './contracts';
 import { PAYMENT_STATUSES } from './payments';
 import { MOVE_IN_STATUSES, PERIODS, UPLOAD_TYPES } from './registration';
+import { WAITLIST_ENTRY_STATUSES } from './waitlist';
 
 /**
  * The staff back-office's one function (`backoffice`, an action per call). The session is an
@@ -213,6 +214,58 @@ export const visitRules = z
 export type VisitRulesForm = z.infer<typeof visitRules>;
 export const closedDate = z.object({ date: z.string().regex(DATE), reason: z.string().nullable() });
 
+export const OFFER_STATUSES = ['open', 'accepted', 'expired', 'lapsed', 'fulfilled', 'withdrawn'] as const;
+export const lineEntry = z.object({
+  entryId: z.string(),
+  productId: z.number().int(),
+  productName: z.string(),
+  /** Place in the product's line; null once out of it. */
+  position: z.number().int().positive().nullable(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  unitsRequired: z.number().int(),
+  timeframe: z.string(),
+  status: z.enum(WAITLIST_ENTRY_STATUSES),
+  createdAt: iso,
+  /** The entry's latest offer. */
+  offer: z.object({ status: z.enum(OFFER_STATUSES), expiresAt: iso, units: z.array(z.string()) }).nullable(),
+});
+export type LineEntry = z.infer<typeof lineEntry>;
+const entryId = z.string().regex(/^\d{1,18}$/, 'Invalid entry');
+
+export const MESSAGE_STATES = ['pending', 'sent', 'failed'] as const;
+/** A message of the outbox as staff see it: never its text (codes, PINs and links are the recipient's). */
+export const outboxEntry = z.object({
+  id: z.string(),
+  channel: z.enum(['email', 'sms']),
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  state: z.enum(MESSAGE_STATES),
+  attempts: z.number().int(),
+  error: z.string().nullable(),
+  attachments: z.number().int(),
+  resentFrom: z.string().nullable(),
+  createdAt: iso,
+  sentAt: iso.nullable(),
+});
+export type OutboxEntry = z.infer<typeof outboxEntry>;
+
+export const doorUserRow = z.object({
+  id: z.string(),
+  usuario: z.string(),
+  box: z.string().nullable(),
+  registrationCode: z.string().nullable(),
+});
+export const doorAuditRow = z.object({
+  id: z.string(),
+  usuario: z.string().nullable(),
+  action: z.string(),
+  result: z.string(),
+  ip: z.string().nullable(),
+  createdAt: iso,
+});
+
 const paged = <T extends z.ZodType>(row: T) =>
   z.object({ rows: z.array(row), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
@@ -338,6 +391,37 @@ export const backofficeActions = {
   totp_disable: { request: z.object({ totpCode }), response: z.object({ staff: staffMember }) },
 
   list_audit: { request: auditListQuery, response: paged(auditEntry) },
+
+  list_messages: {
+    request: z.object({
+      channel: z.enum(['email', 'sms']).optional(),
+      state: z.enum(MESSAGE_STATES).optional(),
+      search,
+      page,
+    }),
+    response: paged(outboxEntry),
+  },
+  /** The same message again, as a new one; pressed twice within a minute, sent once. */
+  resend_message: {
+    request: z.object({ id: z.string().regex(/^\d{1,18}$/) }),
+    response: z.object({ message: outboxEntry }),
+  },
+
+  /** Managers only: the door tool's users and its access log (changed in the door tool itself). */
+  list_door_users: { request: empty, response: z.object({ users: z.array(doorUserRow) }) },
+  list_door_audit: { request: z.object({ search, page }), response: paged(doorAuditRow) },
+
+  /** The waitlist by product, in order; with `history`, the entries that left the line too. */
+  list_waitlist: {
+    request: z.object({ history: z.boolean().default(false) }),
+    response: z.object({ entries: z.array(lineEntry) }),
+  },
+  /** A free unit offered to this entry now, whatever its place (staff's call). */
+  waitlist_offer: { request: z.object({ entryId }), response: z.object({ entry: lineEntry }) },
+  /** To the back of its line: a live offer it holds passes to the next. */
+  waitlist_skip: { request: z.object({ entryId }), response: z.object({ entry: lineEntry }) },
+  /** Out of the line, told by e-mail; a live offer passes to the next. */
+  waitlist_remove: { request: z.object({ entryId }), response: z.object({ entry: lineEntry }) },
 
   /** Visits from a date (the facility's) for some days, by time: the calendar. */
   list_visits: {

@@ -37,6 +37,8 @@ export const STAFF_REFUSALS = {
   staff_email_taken: 'There is already a staff member with this e-mail.',
   last_manager: 'The last active manager cannot be disabled or made staff.',
   totp_not_set_up: 'Set up the second factor first.',
+  waitlist_not_waiting: 'Only an entry waiting in line can be offered a unit or moved.',
+  waitlist_no_free_unit: 'There are not enough free units of this product to offer.',
 } as const;
 export type StaffRefusalCode = keyof typeof STAFF_REFUSALS;
 

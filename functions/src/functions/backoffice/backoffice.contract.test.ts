@@ -377,4 +377,39 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
     expect((await auditOf('export')).at(-1)).toMatchObject({ target: 'report:units' });
     expect((await browser().get('backoffice/export?report=units')).status).toBe(401);
   });
+
+  it('lists the outbox without its texts, and resends a message once however often pressed', async () => {
+    const manager = await signedIn();
+    const email = `mensajes.${Date.now()}@example.com`;
+    await served.service.ctx.mailer.queue({ to: email, subject: 'Tu código', text: 'Código: 123456' });
+    const listed = await manager.call('list_messages', { search: email });
+    expect(listed.body.total).toBe(1);
+    const [message] = listed.body.rows;
+    expect(message).toMatchObject({ channel: 'email', recipient: email, subject: 'Tu código', attachments: 0 });
+    expect(JSON.stringify(listed.body)).not.toContain('123456');
+    const [one, two] = await Promise.all([
+      manager.call('resend_message', { id: message?.id }),
+      manager.call('resend_message', { id: message?.id }),
+    ]);
+    expect(one.body.message?.id).toBe(two.body.message?.id);
+    expect(one.body.message).toMatchObject({ recipient: email, resentFrom: message?.id });
+    const bodies = await served.service.sentTo(email);
+    expect(bodies.map((m) => m.body)).toEqual(['Código: 123456', 'Código: 123456']);
+    expect((await auditOf('resend_message')).filter((a) => a.target.includes(email))).toHaveLength(1);
+    expect((await manager.call('list_messages', { search: email, state: 'failed' })).body.total).toBe(0);
+  });
+
+  it("shows managers the door's users and log, and staff nothing of it", async () => {
+    const manager = await signedIn();
+    const users = await manager.call('list_door_users');
+    expect(users.body.users.map((u) => u.usuario)).toContain('admin');
+    const log = await manager.call('list_door_audit', {});
+    expect(log.status).toBe(200);
+    expect(log.body.pageSize).toBe(20);
+    const colleague = await newStaff(manager);
+    const staff = await signedIn(colleague.email, colleague.password);
+    expect((await staff.call('list_door_users')).status).toBe(403);
+    expect((await staff.call('list_door_audit', {})).status).toBe(403);
+    expect((await staff.call('list_messages', {})).status).toBe(200);
+  });
 });

@@ -2,10 +2,12 @@ import { backofficeActions } from 'shared-api/backoffice';
 import { actionFunction } from '../../router';
 import { authActions } from './auth';
 import { catalogueActions } from './catalogue';
+import { messageActions } from './messages';
 import { registrationActions } from './registrations';
 import { staffActions } from './staff';
 import { todayActions } from './today';
 import { visitActions } from './visits';
+import { waitlistActions } from './waitlist';
 
 export { backofficeDocumentFunction } from './document';
 export { backofficeExportFunction } from './export';
@@ -18,4 +20,6 @@ export const backofficeFunction = actionFunction('backoffice', backofficeActions
   ...catalogueActions,
   ...staffActions,
   ...visitActions,
+  ...waitlistActions,
+  ...messageActions,
 });

@@ -7,7 +7,7 @@ import { jsonFunction } from '../../router';
 import { acceptOffer } from '../../waitlist/accept';
 import { type EntryRow, entryByTokenHash, positionOf } from '../../waitlist/line';
 import { hashLinkToken } from '../../waitlist/links';
-import { unitsFreed } from '../../waitlist/offers';
+import { leaveLine } from '../../waitlist/offers';
 
 export const ENTRY_NOT_FOUND = 'This waitlist link is not valid.';
 
@@ -59,32 +59,7 @@ export const leaveWaitlistFunction = jsonFunction(
   async ({ token }, ctx) => {
     await withDelivery(ctx, async (tx) => {
       const entry = await requireEntry(tx, token, { forUpdate: true });
-      if (entry.status === 'left') return;
-      // Entry, units, offer: the lock order of the offer's deadline.
-      await tx.query(
-        `select 1 from units where status = 'held'
-           and offer_id in (select id from waitlist_offers where entry_id = $1) for update`,
-        [entry.id],
-      );
-      await tx.query(`update waitlist_requests set status = 'left', left_at = now() where id = $1`, [entry.id]);
-      const { rows } = await tx.query<{ product_id: number }>(
-        `update waitlist_offers set status = 'withdrawn', closed_at = now()
-         where entry_id = $1 and (status = 'open' or (status = 'accepted' and registration_id is null))
-         returning product_id`,
-        [entry.id],
-      );
-      if (rows.length) {
-        await tx.query(
-          `update units set status = 'available', offer_id = null, registration_id = null, updated_at = now()
-           where status = 'held' and offer_id in (select id from waitlist_offers where entry_id = $1)`,
-          [entry.id],
-        );
-        await unitsFreed(
-          tx,
-          ctx,
-          rows.map((row) => row.product_id),
-        );
-      }
+      await leaveLine(tx, ctx, entry.id);
     });
     return { success: true as const };
   },

@@ -1,0 +1,163 @@
+import { useId, useState } from 'react';
+import { api } from 'shared-api';
+import { MESSAGE_STATES, type OutboxEntry } from 'shared-api/backoffice';
+import { useSearchParams } from 'shared-router';
+import { useAsync } from 'shared-ui/async';
+import controls from 'shared-ui/controls.module.css';
+import { z } from 'zod';
+import styles from '../Backoffice.module.css';
+import { failureText } from '../errors';
+import { formatDateTime } from '../format';
+import { NoticeArea, useNotice } from '../notice';
+import { LoadStatus } from '../table/LoadStatus';
+import { listSearch, readListParams } from '../table/list-params';
+import { Pager } from '../table/Pager';
+import { SearchForm } from '../table/SearchForm';
+import { TableScroll } from '../table/TableScroll';
+import { useBackofficeT } from '../texts';
+import { useLanguage } from '../useLanguage';
+
+const query = z.object({
+  channel: z.enum(['email', 'sms']).optional(),
+  state: z.enum(MESSAGE_STATES).optional(),
+  search: z.string().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+});
+
+/** What was sent to whom and whether it went, newest first; Resend sends it again. */
+export function MessagesPage() {
+  const t = useBackofficeT();
+  const language = useLanguage();
+  const ids = { channel: useId(), state: useId() };
+  const [notice, announce] = useNotice();
+  const [params, setParams] = useSearchParams();
+  const filter = readListParams(query, params);
+  const [state, retry] = useAsync(() => api.backoffice('list_messages', filter), [params.toString()]);
+  const [busy, setBusy] = useState(false);
+  const update = (next: Partial<z.output<typeof query>>) =>
+    setParams(listSearch({ ...filter, page: 1, ...next }, { page: 1 }));
+  const resend = async (message: OutboxEntry) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await api.backoffice('resend_message', { id: message.id });
+      announce({ tone: 'ok', text: t('messages.resentDone', { recipient: message.recipient }) });
+      retry();
+    } catch (error) {
+      announce({ tone: 'error', text: failureText(t, error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <h1>{t('messages.heading')}</h1>
+      <p className={styles.muted}>{t('messages.privacy')}</p>
+      <NoticeArea notice={notice} />
+      <SearchForm
+        key={filter.search ?? ''}
+        search={filter.search ?? ''}
+        hint={t('messages.searchHint')}
+        onSearch={(search) => update({ search })}
+      >
+        <div className={styles.field}>
+          <label htmlFor={ids.channel}>{t('messages.channel')}</label>
+          <select
+            id={ids.channel}
+            className={controls.control}
+            value={filter.channel ?? ''}
+            onChange={(event) => update({ channel: (event.target.value || undefined) as 'email' | undefined })}
+          >
+            <option value="">{t('messages.allChannels')}</option>
+            <option value="email">{t('messages.channels.email')}</option>
+            <option value="sms">{t('messages.channels.sms')}</option>
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={ids.state}>{t('messages.state')}</label>
+          <select
+            id={ids.state}
+            className={controls.control}
+            value={filter.state ?? ''}
+            onChange={(event) => update({ state: (event.target.value || undefined) as 'sent' | undefined })}
+          >
+            <option value="">{t('messages.allStates')}</option>
+            {MESSAGE_STATES.map((s) => (
+              <option key={s} value={s}>
+                {t(`messages.states.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </SearchForm>
+      <LoadStatus state={state} onRetry={retry} />
+      {state.state === 'done' && (
+        <>
+          <TableScroll label={t('messages.heading')}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('messages.when')}</th>
+                  <th scope="col">{t('messages.recipient')}</th>
+                  <th scope="col">{t('messages.subject')}</th>
+                  <th scope="col">{t('messages.state')}</th>
+                  <th scope="col">
+                    <span className={styles.visuallyHidden}>{t('messages.resend')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {state.value.rows.map((message) => (
+                  <tr key={message.id}>
+                    <td>
+                      {formatDateTime(message.createdAt, language)}
+                      <br />
+                      <span className={styles.muted}>n.º {message.id}</span>
+                    </td>
+                    <td>
+                      {t(`messages.channels.${message.channel}`)} · {message.recipient}
+                    </td>
+                    <td>
+                      {message.subject ?? '—'}
+                      {message.attachments > 0 && (
+                        <span className={styles.muted}>
+                          {' '}
+                          · {t('messages.attachments', { count: message.attachments })}
+                        </span>
+                      )}
+                      {message.resentFrom && (
+                        <span className={styles.muted}> · {t('messages.resent', { id: message.resentFrom })}</span>
+                      )}
+                    </td>
+                    <td>
+                      <span className={styles.badge}>{t(`messages.states.${message.state}`)}</span>
+                      {message.error && <span className={styles.muted}> · {message.error}</span>}
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className={`${controls.secondary} ${controls.compact}`}
+                        disabled={busy}
+                        aria-label={t('messages.resendLabel', { id: message.id, recipient: message.recipient })}
+                        onClick={() => void resend(message)}
+                      >
+                        {t('messages.resend')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+          {state.value.rows.length === 0 && <p className={styles.muted}>{t('table.empty')}</p>}
+          <Pager
+            page={state.value.page}
+            pageSize={state.value.pageSize}
+            total={state.value.total}
+            onPage={(page) => setParams(listSearch({ ...filter, page }, { page: 1 }))}
+          />
+        </>
+      )}
+    </>
+  );
+}

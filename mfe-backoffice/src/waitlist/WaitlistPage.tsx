@@ -1,0 +1,162 @@
+import { useEffect, useId, useState } from 'react';
+import { api } from 'shared-api';
+import type { LineEntry } from 'shared-api/backoffice';
+import { useAsync } from 'shared-ui/async';
+import controls from 'shared-ui/controls.module.css';
+import styles from '../Backoffice.module.css';
+import { failureText } from '../errors';
+import { formatDateTime } from '../format';
+import { NoticeArea, useNotice } from '../notice';
+import { LoadStatus } from '../table/LoadStatus';
+import { TableScroll } from '../table/TableScroll';
+import { useBackofficeT } from '../texts';
+import { useLanguage } from '../useLanguage';
+
+type Move = 'waitlist_offer' | 'waitlist_skip' | 'waitlist_remove';
+const DONE = {
+  waitlist_offer: 'waitlist.offered',
+  waitlist_skip: 'waitlist.skipped',
+  waitlist_remove: 'waitlist.removed',
+} as const;
+
+/** Each product's line in order, with offers; staff offer a unit by hand, send to the back, remove. */
+export function WaitlistPage() {
+  const t = useBackofficeT();
+  const language = useLanguage();
+  const historyId = useId();
+  const [notice, announce] = useNotice();
+  const [history, setHistory] = useState(false);
+  const [state, retry] = useAsync(() => api.backoffice('list_waitlist', { history }), [history]);
+  const [entries, setEntries] = useState<LineEntry[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (state.state === 'done') setEntries(state.value.entries);
+  }, [state]);
+
+  const act = async (move: Move, entry: LineEntry) => {
+    if (busy) return;
+    if (
+      move === 'waitlist_remove' &&
+      !window.confirm(t('waitlist.removeConfirm', { name: entry.fullName, product: entry.productName }))
+    )
+      return;
+    setBusy(true);
+    try {
+      await api.backoffice(move, { entryId: entry.entryId });
+      announce({ tone: 'ok', text: t(DONE[move], { name: entry.fullName }) });
+      retry();
+    } catch (error) {
+      announce({ tone: 'error', text: failureText(t, error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const products = new Map<number, LineEntry[]>();
+  for (const entry of entries ?? []) products.set(entry.productId, [...(products.get(entry.productId) ?? []), entry]);
+  return (
+    <>
+      <h1>{t('waitlist.heading')}</h1>
+      <div className={styles.check}>
+        <input
+          id={historyId}
+          type="checkbox"
+          checked={history}
+          onChange={(event) => setHistory(event.target.checked)}
+        />
+        <label htmlFor={historyId}>{t('waitlist.history')}</label>
+      </div>
+      <NoticeArea notice={notice} />
+      {!entries && <LoadStatus state={state} onRetry={retry} />}
+      {entries && products.size === 0 && <p className={styles.muted}>{t('waitlist.empty')}</p>}
+      {[...products].map(([productId, line]) => (
+        <section key={productId} aria-labelledby={`line-${productId}`}>
+          <h2 id={`line-${productId}`}>{line[0]?.productName}</h2>
+          <TableScroll label={line[0]?.productName ?? ''}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('waitlist.position')}</th>
+                  <th scope="col">{t('waitlist.person')}</th>
+                  <th scope="col">{t('waitlist.units')}</th>
+                  <th scope="col">{t('waitlist.state')}</th>
+                  <th scope="col">{t('waitlist.joined')}</th>
+                  <th scope="col">
+                    <span className={styles.visuallyHidden}>{t('waitlist.state')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {line.map((entry) => (
+                  <tr key={entry.entryId}>
+                    <td>{entry.position ?? '—'}</td>
+                    <th scope="row">
+                      {entry.fullName}
+                      <br />
+                      <span className={styles.muted}>
+                        {entry.email} · {entry.phone}
+                      </span>
+                    </th>
+                    <td>{entry.unitsRequired}</td>
+                    <td>
+                      <span className={styles.badge}>{t(`waitlist.statuses.${entry.status}`)}</span>
+                      {entry.offer && (entry.status === 'offered' || entry.status === 'accepted') && (
+                        <>
+                          <br />
+                          <span className={styles.muted}>
+                            {t('waitlist.offerUntil', {
+                              units: entry.offer.units.join(', '),
+                              time: formatDateTime(entry.offer.expiresAt, language),
+                            })}
+                          </span>
+                        </>
+                      )}
+                    </td>
+                    <td>{formatDateTime(entry.createdAt, language)}</td>
+                    <td>
+                      <div className={styles.actions}>
+                        {entry.status === 'waiting' && (
+                          <button
+                            type="button"
+                            className={`${controls.primary} ${controls.compact}`}
+                            disabled={busy}
+                            aria-label={t('waitlist.offerLabel', { name: entry.fullName })}
+                            onClick={() => void act('waitlist_offer', entry)}
+                          >
+                            {t('waitlist.offer')}
+                          </button>
+                        )}
+                        {(entry.status === 'waiting' || entry.status === 'offered') && (
+                          <button
+                            type="button"
+                            className={`${controls.secondary} ${controls.compact}`}
+                            disabled={busy}
+                            aria-label={t('waitlist.skipLabel', { name: entry.fullName })}
+                            onClick={() => void act('waitlist_skip', entry)}
+                          >
+                            {t('waitlist.skip')}
+                          </button>
+                        )}
+                        {entry.status !== 'left' && (
+                          <button
+                            type="button"
+                            className={`${controls.danger} ${controls.compact}`}
+                            disabled={busy}
+                            aria-label={t('waitlist.removeLabel', { name: entry.fullName })}
+                            onClick={() => void act('waitlist_remove', entry)}
+                          >
+                            {t('waitlist.remove')}
+                          </button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        </section>
+      ))}
+    </>
+  );
+}
