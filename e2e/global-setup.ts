@@ -1,8 +1,8 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startMailbox } from './mailbox';
-import { E2E_DOOR_ADMIN, E2E_MANAGER, E2E_PORTS } from './ports';
+import { E2E_DOOR_ADMIN, E2E_LEFTOVERS_FILE, E2E_MANAGER, E2E_PORTS, E2E_REGISTRY_FILE } from './ports';
 
 /** Starts the whole suite (functions on a throwaway in-memory database, remotes, gateway). */
 export default async function globalSetup() {
@@ -17,6 +17,7 @@ export default async function globalSetup() {
     gatewayPort: E2E_PORTS.gateway,
     functionsPort: E2E_PORTS.functions,
     remotePortBase: E2E_PORTS.remoteBase,
+    registryFile: E2E_REGISTRY_FILE,
     quiet: true,
     env: {
       PGLITE_DATA_DIR: 'memory://',
@@ -34,7 +35,18 @@ export default async function globalSetup() {
       BACKOFFICE_MANAGER_PASSWORD: E2E_MANAGER.password,
     },
   });
+  rmSync(E2E_LEFTOVERS_FILE, { force: true });
   return async () => {
+    if (existsSync(E2E_LEFTOVERS_FILE)) {
+      for (const pid of readFileSync(E2E_LEFTOVERS_FILE, 'utf8').split('\n').filter(Boolean)) {
+        try {
+          process.kill(Number(pid));
+        } catch {
+          // Gone already.
+        }
+      }
+      rmSync(E2E_LEFTOVERS_FILE, { force: true });
+    }
     stack.stop();
     await stopMailbox();
   };

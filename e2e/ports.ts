@@ -1,3 +1,6 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
 /**
  * The e2e stack runs on its own ports, so it never collides with a running `npm start`;
  * E2E_PORT_OFFSET moves them all, so two checkouts can run their journeys side by side.
@@ -23,3 +26,8 @@ export const E2E_MANAGER = { email: 'gerencia@trasteros-demo.example', password:
 
 /** The door tool's admin of the e2e stack. */
 export const E2E_DOOR_ADMIN = { usuario: 'admin', contraseña: 'e2e-admin-password', pin: '8642' } as const;
+
+/** The e2e gateway's registry file: a journey releases a remote by editing it, as the README says. */
+export const E2E_REGISTRY_FILE = path.join(tmpdir(), `e2e-remotes-${E2E_PORTS.gateway}.json`);
+/** Pids of what a journey left running for the rest of the run (a release's origin): stopped at teardown. */
+export const E2E_LEFTOVERS_FILE = path.join(tmpdir(), `e2e-leftovers-${E2E_PORTS.gateway}.txt`);

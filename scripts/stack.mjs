@@ -1,4 +1,5 @@
 // Starts the whole suite on one machine: functions, each remote on its own origin, gateway.
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { assertPortsFree, REMOTES, ROOT, startProcess, waitForHttp } from './lib.mjs';
 
@@ -9,6 +10,8 @@ import { assertPortsFree, REMOTES, ROOT, startProcess, waitForHttp } from './lib
  * @param {number} [options.remotePortBase] remote i listens on base + i + 1
  * @param {Record<string,string>} [options.env] extra environment for the services
  * @param {boolean} [options.quiet] hide request logs
+ * @param {string} [options.registryFile] write the registry to this file (the gateway re-reads it when
+ *   it changes: a release is an edit of it) instead of passing it inline
  */
 export async function startStack({
   gatewayPort = 8080,
@@ -16,6 +19,7 @@ export async function startStack({
   remotePortBase = 3000,
   env = {},
   quiet = false,
+  registryFile = undefined,
 } = {}) {
   const children = [];
   const functionsUrl = `http://127.0.0.1:${functionsPort}`;
@@ -42,11 +46,12 @@ export async function startStack({
     children.push(startProcess(remote.name, process.execPath, args));
   }
   const registry = Object.fromEntries(remotes.map((r) => [r.name, { origin: `http://127.0.0.1:${r.port}` }]));
+  if (registryFile) writeFileSync(registryFile, `${JSON.stringify(registry, null, 2)}\n`);
   children.push(
     startProcess('gateway', process.execPath, ['--import', 'tsx', 'gateway/src/server.ts'], {
       GATEWAY_PORT: String(gatewayPort),
       FUNCTIONS_URL: functionsUrl,
-      GATEWAY_REMOTES: JSON.stringify(registry),
+      ...(registryFile ? { GATEWAY_REMOTES_FILE: registryFile } : { GATEWAY_REMOTES: JSON.stringify(registry) }),
       LOG_LEVEL: logLevel,
       ...env,
     }),

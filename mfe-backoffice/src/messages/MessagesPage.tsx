@@ -112,7 +112,7 @@ export function MessagesPage() {
                     <td>
                       {formatDateTime(message.createdAt, language)}
                       <br />
-                      <span className={styles.muted}>n.º {message.id}</span>
+                      <span className={styles.muted}>{t('messages.number', { id: message.id })}</span>
                     </td>
                     <td>
                       {t(`messages.channels.${message.channel}`)} · {message.recipient}
