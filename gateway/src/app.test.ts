@@ -117,6 +117,10 @@ describe('pages', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("frame-src 'none'");
     expect(csp).not.toContain('unsafe-eval');
+    // A release published on a CDN (the registry's `cdn` entry) may load its scripts and styles.
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/cdn\.example[ ;]/);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/cdn\.example[ ;]/);
+    expect(csp).toMatch(/style-src 'self' https:\/\/cdn\.example[ ;]/);
   });
 
   it("lets only the back-office frame only an applicant's document, from this origin", async () => {

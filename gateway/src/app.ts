@@ -8,7 +8,7 @@ import type { GatewayConfig } from './config';
 import { jsonErrorHandler, jsonNotFound } from './errors';
 import { checkUpstreams } from './health';
 import { functionsRoutes, remotesProxy } from './proxies';
-import { publicRegistry, type RegistrySource } from './registry';
+import { publicRegistry, publishedOrigins, type RegistrySource } from './registry';
 import { cspNonce, refuseSourceMaps, securityHeaders } from './security';
 import { robots, sitemap } from './seo';
 import { createManifestReader, createRendererSource } from './server-render';
@@ -30,7 +30,7 @@ export function createGateway(config: GatewayConfig, registry: RegistrySource, l
   app.set('trust proxy', config.GATEWAY_TRUST_PROXY);
   app.use(pinoHttp({ logger: log, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
   app.use(cspNonce);
-  app.use(securityHeaders(site));
+  app.use(securityHeaders(site, () => publishedOrigins(registry.current())));
   // Server-Sent Events must reach the browser unbuffered.
   app.use(
     compression({

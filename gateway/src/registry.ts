@@ -59,3 +59,12 @@ export function createRegistrySource(config: Pick<GatewayConfig, 'GATEWAY_REMOTE
   };
 }
 export type RegistrySource = ReturnType<typeof createRegistrySource>;
+
+/** The origins of the releases published elsewhere (a CDN): what the pages' CSP must let load. */
+export function publishedOrigins(remotes: RemoteConfig): string[] {
+  const origins = new Set<string>();
+  for (const entry of Object.values(remotes)) {
+    if ('manifest' in entry && /^https?:\/\//.test(entry.manifest)) origins.add(new URL(entry.manifest).origin);
+  }
+  return [...origins];
+}

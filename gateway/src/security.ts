@@ -19,8 +19,15 @@ const FRAMEABLE = /^\/functions\/v1\/backoffice\/document(\?|$)/;
 /** The back-office's pages, which frame those documents. */
 const FRAMING = /^\/(gestion|en\/backoffice)(\/|\?|$)/;
 
-export function securityHeaders(site: SiteConfig) {
+/**
+ * `remoteOrigins`: the origins of the registry's published releases (`{ manifest: 'https://cdn…' }`),
+ * read per response: a release moved to a CDN by a registry edit loads its manifest, scripts,
+ * styles, images and fonts from there without a gateway restart.
+ */
+export function securityHeaders(site: SiteConfig, remoteOrigins: () => string[] = () => []) {
   const extra = thirdPartySources(site);
+  // A directive value must not be empty: with no published release, 'self' again (harmless).
+  const remotes = () => remoteOrigins().join(' ') || "'self'";
   const frameSrc = (req: IncomingMessage) =>
     FRAMING.test(req.url ?? '') ? "'self'" : extra.frame.length ? extra.frame.join(' ') : "'none'";
   const frameAncestors = (req: IncomingMessage) => (FRAMEABLE.test(req.url ?? '') ? "'self'" : "'none'");
@@ -32,11 +39,11 @@ export function securityHeaders(site: SiteConfig) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", nonce, ...extra.script],
-        styleSrc: ["'self'", ...extra.style],
-        imgSrc: ["'self'", 'data:', ...extra.img],
-        fontSrc: ["'self'", ...extra.font],
-        connectSrc: ["'self'", ...extra.connect],
+        scriptSrc: ["'self'", nonce, remotes, ...extra.script],
+        styleSrc: ["'self'", remotes, ...extra.style],
+        imgSrc: ["'self'", 'data:', remotes, ...extra.img],
+        fontSrc: ["'self'", remotes, ...extra.font],
+        connectSrc: ["'self'", remotes, ...extra.connect],
         frameSrc: [frameSrc],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
