@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { registrationId } from './common';
 import { CONTRACT_STATUSES, SIGNER_ROLES, SUBMITTER_STATUSES } from './contracts';
 import { PAYMENT_STATUSES } from './payments';
 import { MOVE_IN_STATUSES, PERIODS, UPLOAD_TYPES } from './registration';
@@ -37,6 +36,8 @@ const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const search = z.string().trim().max(100).optional();
 const direction = z.enum(['asc', 'desc']).default('desc');
 const iso = z.string();
+/** Staff open registrations by the id the lists gave them: anything else finds none (not a database error). */
+const registrationId = z.uuid('Registration not found');
 const TOTP_CODE = /^\d{6}$/;
 const totpCode = z.string().trim().regex(TOTP_CODE, 'The code has 6 digits');
 const password = z.string().min(STAFF_PASSWORD_MIN, `At least ${STAFF_PASSWORD_MIN} characters`).max(200);
@@ -199,6 +200,14 @@ export type BookedVisit = z.infer<typeof bookedVisit>;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar date that exists (`2026-02-30` does not). */
+const calendarDate = z
+  .string()
+  .regex(DATE, 'YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'No such date');
 export const visitRules = z
   .object({
     /** ISO weekdays: 1 Monday … 7 Sunday. */
@@ -426,7 +435,7 @@ export const backofficeActions = {
   /** Visits from a date (the facility's) for some days, by time: the calendar. */
   list_visits: {
     request: z.object({
-      from: z.string().regex(DATE).optional(),
+      from: calendarDate.optional(),
       days: z.number().int().min(1).max(62).default(14),
     }),
     response: z.object({ from: z.string(), days: z.number().int(), visits: z.array(bookedVisit) }),
@@ -440,7 +449,7 @@ export const backofficeActions = {
   set_visit_rules: { request: z.object({ rules: visitRules }), response: z.object({ rules: visitRules }) },
   set_closed_date: {
     request: z.object({
-      date: z.string().regex(DATE),
+      date: calendarDate,
       closed: z.boolean(),
       reason: z.string().trim().max(100).optional(),
     }),

@@ -302,6 +302,12 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
     expect(
       (await manager.get(`backoffice/document?registrationId=${registrationId}&documentType=passport`)).status,
     ).toBe(400);
+    // Ids the lists never gave and paths are refused as input, not found by the database.
+    for (const id of ['../../etc', 'K7P2QX', `${registrationId}x`]) {
+      const url = `backoffice/document?registrationId=${encodeURIComponent(id)}&documentType=frontId`;
+      expect((await manager.get(url)).status).toBe(400);
+      expect((await manager.call('get_registration', { registrationId: id })).status).toBe(400);
+    }
     expect((await auditOf('view_document')).at(-1)).toMatchObject({
       target: `registration:${registrationCode}:frontId`,
     });

@@ -149,6 +149,10 @@ describe.each(databaseEngines())('visits on $name', (engine) => {
     await call('set_closed_date', { date: day, closed: true, reason: 'Inventario' });
     expect((await slots()).days.map((d) => d.date)).not.toContain(day);
     expect((await book({ ...visitor(6), startsAt: slot.startsAt })).body.code).toBe('visit_slot_unavailable');
+    for (const date of ['2026-13-45', '2026-02-30', '24/11/2026']) {
+      expect((await call('set_closed_date', { date, closed: true })).status, date).toBe(400);
+    }
+    expect((await call('list_visits', { from: '2026-02-30' })).status).toBe(400);
     const reopened = await call('set_closed_date', { date: day, closed: false });
     expect(reopened.body.closedDates).toEqual([]);
     expect((await slots()).days.map((d) => d.date)).toContain(day);
