@@ -10,10 +10,24 @@ export function formatDateTime(iso: string | null, language: Language): string {
   }).format(new Date(iso));
 }
 
-export function formatDate(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'Europe/Madrid' }).format(
-    new Date(iso),
-  );
+/** The facility's date of a moment, `YYYY-MM-DD`. */
+export function facilityDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Madrid',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(iso));
+}
+
+/** A date (`YYYY-MM-DD`) as a heading: "martes, 24 de noviembre". */
+export function dayHeading(date: string, language: Language): string {
+  return new Intl.DateTimeFormat(localeOf(language), {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
 }
 
 export function formatTime(iso: string, language: Language): string {

@@ -5,7 +5,7 @@ import type { FunctionContext } from '../context';
 import type { Queryable } from '../db';
 import { newToken } from '../functions/abridor/secrets';
 import { refusal } from '../http-error';
-import { madridDate, madridTime } from './madrid-time';
+import { madridDate, madridTime } from '../madrid-time';
 import { bookedCounts, closedDates, loadRules } from './records';
 import { isSlotStart } from './slots';
 

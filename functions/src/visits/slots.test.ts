@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, fromMadrid, isoWeekday, madridDate, madridTime } from './madrid-time';
+import { addDays, fromMadrid, isoWeekday, madridDate, madridTime } from '../madrid-time';
 import { bookableDays, isSlotStart, slotsOn, type VisitRules } from './slots';
 
 const RULES: VisitRules = {

@@ -1,4 +1,4 @@
-import { addDays, fromMadrid, isoWeekday, madridDate } from './madrid-time';
+import { addDays, fromMadrid, isoWeekday, madridDate } from '../madrid-time';
 
 export interface VisitRules {
   weekdays: number[];

@@ -18,10 +18,3 @@ export function privateLinks(siteUrl: string, token: string): { es: string; en: 
 }
 
 /** A deadline as a person in Spain reads it. */
-export function madridTime(date: Date, lang: 'es' | 'en'): string {
-  return new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-GB', {
-    timeZone: 'Europe/Madrid',
-    dateStyle: 'full',
-    timeStyle: 'short',
-  }).format(date);
-}

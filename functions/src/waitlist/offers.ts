@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FunctionContext } from '../context';
 import type { Queryable } from '../db';
 import { MAX_UNITS } from '../functions/products/matching';
+import { madridDateTime } from '../madrid-time';
 import type { EntryRow } from './line';
-import { issuePrivateLink, madridTime } from './links';
+import { issuePrivateLink } from './links';
 
 export type WaitlistContext = Pick<FunctionContext, 'mailer' | 'sms' | 'config' | 'log' | 'clock' | 'jobs'>;
 
@@ -174,13 +175,13 @@ async function tellOffer(tx: Queryable, ctx: WaitlistContext, entry: EntryRow, h
       text: [
         `Hola ${entry.full_name}:`,
         '',
-        `Ya hay «${entry.product_name}» para ti: te guardamos ${units} hasta el ${madridTime(expiresAt, 'es')} (hora de España).`,
+        `Ya hay «${entry.product_name}» para ti: te guardamos ${units} hasta el ${madridDateTime(expiresAt, 'es')} (hora de España).`,
         `Empieza el alta desde tu página de la lista de espera: ${links.es}`,
         'Si no la empiezas a tiempo, la oferta pasa a la siguiente persona.',
         '',
         '---',
         '',
-        `"${entry.product_name}" is available for you: we hold ${units} until ${madridTime(expiresAt, 'en')} (Spanish time).`,
+        `"${entry.product_name}" is available for you: we hold ${units} until ${madridDateTime(expiresAt, 'en')} (Spanish time).`,
         `Start your sign-up from your waitlist page: ${links.en}`,
         'If you do not start in time, the offer passes to the next person.',
       ].join('\n'),
@@ -190,7 +191,7 @@ async function tellOffer(tx: Queryable, ctx: WaitlistContext, entry: EntryRow, h
   await ctx.sms.queue(
     {
       to: entry.phone.replace(/\s+/g, ''),
-      text: `Trasteros: ${entry.product_name} disponible para ti hasta ${madridTime(expiresAt, 'es')}. Empieza el alta: ${links.es}`,
+      text: `Trasteros: ${entry.product_name} disponible para ti hasta ${madridDateTime(expiresAt, 'es')}. Empieza el alta: ${links.es}`,
     },
     tx,
   );

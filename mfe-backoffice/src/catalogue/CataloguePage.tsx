@@ -42,6 +42,15 @@ export function CataloguePage() {
   const [units, retryUnits] = useAsync(() => api.backoffice('list_units', query), [key]);
   const [busyUnit, setBusyUnit] = useState<string | null>(null);
   const update = (next: Partial<UnitListFilter>) => setParams(listSearch({ ...query, page: 1, ...next }, DEFAULTS));
+  const sortable = (column: UnitListFilter['sort'], label: string) => (
+    <SortHeader
+      column={column}
+      label={label}
+      sort={query.sort}
+      direction={query.direction}
+      onSort={(sort, direction) => update({ sort, direction })}
+    />
+  );
   const ids = { status: useId(), product: useId() };
 
   const setService = async (unitNumber: string, inService: boolean) => {
@@ -197,29 +206,11 @@ export function CataloguePage() {
               <table className={styles.table}>
                 <thead>
                   <tr>
-                    <SortHeader
-                      column="unitNumber"
-                      label={t('catalogue.unit')}
-                      sort={query.sort}
-                      direction={query.direction}
-                      onSort={(sort, direction) => update({ sort, direction })}
-                    />
+                    {sortable('unitNumber', t('catalogue.unit'))}
                     <th scope="col">{t('catalogue.product')}</th>
-                    <SortHeader
-                      column="status"
-                      label={t('catalogue.unitStatus')}
-                      sort={query.sort}
-                      direction={query.direction}
-                      onSort={(sort, direction) => update({ sort, direction })}
-                    />
+                    {sortable('status', t('catalogue.unitStatus'))}
                     <th scope="col">{t('catalogue.tenant')}</th>
-                    <SortHeader
-                      column="updatedAt"
-                      label={t('catalogue.updated')}
-                      sort={query.sort}
-                      direction={query.direction}
-                      onSort={(sort, direction) => update({ sort, direction })}
-                    />
+                    {sortable('updatedAt', t('catalogue.updated'))}
                     {manager && (
                       <th scope="col">
                         <span className={styles.visuallyHidden}>{t('catalogue.unitStatus')}</span>

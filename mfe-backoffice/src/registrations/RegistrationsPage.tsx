@@ -29,6 +29,15 @@ export function RegistrationsPage() {
   const [state, retry] = useAsync(() => api.backoffice('list_registrations', query), [key]);
   const update = (next: Partial<RegistrationListFilter>) =>
     setParams(listSearch({ ...query, page: 1, ...next }, DEFAULTS));
+  const sortable = (column: RegistrationListFilter['sort'], label: string) => (
+    <SortHeader
+      column={column}
+      label={label}
+      sort={query.sort}
+      direction={query.direction}
+      onSort={(sort, direction) => update({ sort, direction })}
+    />
+  );
   const exportUrl = exportHref('registrations', { stage: query.stage, search: query.search });
 
   return (
@@ -72,29 +81,11 @@ export function RegistrationsPage() {
               <caption className={styles.visuallyHidden}>{t('registrations.heading')}</caption>
               <thead>
                 <tr>
-                  <SortHeader
-                    column="registrationCode"
-                    label={t('registrations.code')}
-                    sort={query.sort}
-                    direction={query.direction}
-                    onSort={(sort, direction) => update({ sort, direction })}
-                  />
-                  <SortHeader
-                    column="fullName"
-                    label={t('registrations.name')}
-                    sort={query.sort}
-                    direction={query.direction}
-                    onSort={(sort, direction) => update({ sort, direction })}
-                  />
+                  {sortable('registrationCode', t('registrations.code'))}
+                  {sortable('fullName', t('registrations.name'))}
                   <th scope="col">{t('registrations.product')}</th>
                   <th scope="col">{t('registrations.stage')}</th>
-                  <SortHeader
-                    column="createdAt"
-                    label={t('registrations.created')}
-                    sort={query.sort}
-                    direction={query.direction}
-                    onSort={(sort, direction) => update({ sort, direction })}
-                  />
+                  {sortable('createdAt', t('registrations.created'))}
                 </tr>
               </thead>
               <tbody>

@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { api } from 'shared-api';
 import type { BookedVisit, VisitRulesForm as Rules } from 'shared-api/backoffice';
-import { type Language, localeOf } from 'shared-i18n';
 import { useSearchParams } from 'shared-router';
 import { useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
 import { failureText } from '../errors';
+import { dayHeading, facilityDate, formatTime } from '../format';
 import { NoticeArea, useNotice } from '../notice';
 import { useStaffSession } from '../session/store';
 import { LoadStatus } from '../table/LoadStatus';
@@ -14,25 +14,9 @@ import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
 import { VisitRulesForm } from './VisitRulesForm';
 
-const ZONE = 'Europe/Madrid';
 const DAYS = 14;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-const facilityDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(iso),
-  );
-const facilityTime = (iso: string, language: Language) =>
-  new Intl.DateTimeFormat(localeOf(language), { timeZone: ZONE, hour: '2-digit', minute: '2-digit' }).format(
-    new Date(iso),
-  );
-const dayHeading = (date: string, language: Language) =>
-  new Intl.DateTimeFormat(localeOf(language), {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
 const shiftDate = (date: string, days: number) => {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
@@ -51,7 +35,7 @@ function Calendar({ announce }: { announce: ReturnType<typeof useNotice>[1] }) {
   const [busy, setBusy] = useState<string | null>(null);
 
   const cancel = async (visit: BookedVisit) => {
-    const time = facilityTime(visit.startsAt, language);
+    const time = formatTime(visit.startsAt, language);
     const date = dayHeading(facilityDate(visit.startsAt), language);
     if (busy || !window.confirm(t('visits.cancelConfirm', { name: visit.fullName, date, time }))) return;
     setBusy(visit.visitId);
@@ -107,7 +91,7 @@ function Calendar({ announce }: { announce: ReturnType<typeof useNotice>[1] }) {
           <h3 id={`visits-${day}`}>{dayHeading(day, language)}</h3>
           <ul className={styles.plainList}>
             {list.map((visit) => {
-              const time = facilityTime(visit.startsAt, language);
+              const time = formatTime(visit.startsAt, language);
               return (
                 <li key={visit.visitId} className={styles.visit} data-status={visit.status}>
                   <strong>{time}</strong> {visit.fullName} ·{' '}

@@ -13,6 +13,9 @@ export const MAX_UNITS_REQUIRED = 100;
 export const errorResponse = z.object({ error: z.string(), code: z.string().optional() });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
+/** A contact phone as people type it (the waitlist, a visit): digits with spaces, dots, dashes, brackets. */
+export const CONTACT_PHONE = /^\+?[\d\s().-]{6,20}$/;
+
 /** Normalised once here: an upper-case copy of an id must not find or write another folder. */
 export const registrationId = z
   .string()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTACT_PHONE } from './common';
 
 /** Visits to the facility are booked on its clock, whoever books. */
 export const VISIT_TIME_ZONE = 'Europe/Madrid' as const;
@@ -28,7 +29,7 @@ const required = (message: string) => z.string({ error: message }).trim().min(1,
 export const bookVisitRequest = z.object({
   startsAt: z.iso.datetime({ error: 'Choose a time', offset: true }),
   fullName: required('Full name is required').max(200),
-  phone: required('Phone is required').regex(/^\+?[\d\s().-]{6,20}$/, 'Invalid phone'),
+  phone: required('Phone is required').regex(CONTACT_PHONE, 'Invalid phone'),
   email: z.email({ error: 'Invalid email' }).max(254),
   language: z.enum(VISIT_LANGUAGES),
   privacyAccepted: z.literal(true, 'Accept the privacy policy'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_UNITS_REQUIRED, MAX_VOLUME_M3 } from './common';
+import { CONTACT_PHONE, MAX_UNITS_REQUIRED, MAX_VOLUME_M3 } from './common';
 
 export const WAITLIST_TIMEFRAMES = ['asap', 'next_week', 'next_month', 'dont_know'] as const;
 
@@ -9,7 +9,7 @@ export const waitlistRequest = z.object({
     .string({ error: 'Phone is required' })
     .trim()
     .min(1, 'Phone is required')
-    .regex(/^\+?[\d\s().-]{6,20}$/, 'Invalid phone'),
+    .regex(CONTACT_PHONE, 'Invalid phone'),
   email: z.email({ error: 'Invalid email' }).max(254),
   timeframe: z.enum(WAITLIST_TIMEFRAMES, { error: 'Timeframe is required' }),
   product: z.object(

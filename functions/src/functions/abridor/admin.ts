@@ -1,5 +1,6 @@
 import type { abridorActions } from 'shared-api';
 import { withDelivery } from '../../adapters/outbox-delivery';
+import type { Queryable } from '../../db';
 import { HttpError } from '../../http-error';
 import { endRental } from '../../move-in/end-rental';
 import type { ActionHandlers } from '../../router';
@@ -22,6 +23,15 @@ async function withConflicts<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The admin's tools: users, magic links and the access audit. */
+/** The door's users by name, each with the rental (registration code) it belongs to, if any. */
+export async function doorUsersWithRentals(q: Queryable) {
+  const { rows } = await q.query<{ id: string; usuario: string; box: string | null; registration_code: string | null }>(
+    `select u.id::text as id, u.usuario, u.box, r.registration_code
+     from door_users u left join registrations r on r.id = u.registration_id order by u.usuario`,
+  );
+  return rows;
+}
+
 export const adminActions: ActionHandlers<
   Pick<
     typeof abridorActions,
@@ -30,10 +40,7 @@ export const adminActions: ActionHandlers<
 > = {
   async list_users({ token }, ctx) {
     await adminUser(ctx, token);
-    const { rows } = await ctx.db.query<UserRow & { registration_code: string | null }>(
-      `select u.id::text as id, u.usuario, u.box, r.registration_code
-       from door_users u left join registrations r on r.id = u.registration_id order by u.usuario`,
-    );
+    const rows = await doorUsersWithRentals(ctx.db);
     return { users: rows.map((row) => ({ ...toDoorUser(row), registrationCode: row.registration_code })) };
   },
 

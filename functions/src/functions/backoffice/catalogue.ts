@@ -7,6 +7,7 @@ import { HttpError, refusal } from '../../http-error';
 import { returnUnitToService } from '../../move-in/units';
 import type { ActionHandlers } from '../../router';
 import { recordAudit } from './audit';
+import { pageOf } from './paging';
 import { likePattern } from './registration-queries';
 import { requireStaff } from './staff-session';
 
@@ -83,9 +84,11 @@ interface UnitDbRow extends Record<string, unknown> {
   updated_at: Date | string;
 }
 
-const UNIT_SELECT = `select u.unit_number, u.product_id, p.name_es, u.status, u.registration_id::text as registration_id,
-    r.registration_code, r.full_name, u.updated_at
-  from units u join products p on p.pid = u.product_id left join registrations r on r.id = u.registration_id`;
+const UNIT_COLUMNS = `u.unit_number, u.product_id, p.name_es, u.status, u.registration_id::text as registration_id,
+    r.registration_code, r.full_name, u.updated_at`;
+const UNIT_FROM =
+  'from units u join products p on p.pid = u.product_id left join registrations r on r.id = u.registration_id';
+const UNIT_SELECT = `select ${UNIT_COLUMNS} ${UNIT_FROM}`;
 
 const toUnit = (row: UnitDbRow): UnitRow => ({
   unitNumber: row.unit_number,
@@ -127,19 +130,16 @@ export async function listUnits(
     const p = `$${params.length}`;
     where.push(`(u.unit_number ilike ${p} or r.registration_code ilike ${p} or r.full_name ilike ${p})`);
   }
-  const whereSql = where.length ? `where ${where.join(' and ')}` : '';
-  const { rows: counted } = await q.query<{ total: number }>(
-    `select count(*)::int as total from units u left join registrations r on r.id = u.registration_id ${whereSql}`,
-    [...params],
-  );
-  let page = '';
-  if (limit !== null) {
-    params.push(limit, (query.page - 1) * limit);
-    page = `limit $${params.length - 1} offset $${params.length}`;
-  }
-  const order = `${UNIT_SORT[query.sort]} ${query.direction === 'asc' ? 'asc' : 'desc'}, u.unit_number`;
-  const { rows } = await q.query<UnitDbRow>(`${UNIT_SELECT} ${whereSql} order by ${order} ${page}`, params);
-  return { rows: rows.map(toUnit), total: counted[0]?.total ?? 0 };
+  const { rows, total } = await pageOf<UnitDbRow>(q, {
+    select: UNIT_COLUMNS,
+    from: UNIT_FROM,
+    where,
+    params,
+    order: `${UNIT_SORT[query.sort]} ${query.direction === 'asc' ? 'asc' : 'desc'}, u.unit_number`,
+    limit,
+    page: query.page,
+  });
+  return { rows: rows.map(toUnit), total };
 }
 
 async function unitByNumber(q: Queryable, unitNumber: string): Promise<UnitRow> {

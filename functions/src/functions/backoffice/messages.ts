@@ -4,7 +4,9 @@ import type { Queryable } from '../../db';
 import { toIso } from '../../db/iso';
 import { HttpError } from '../../http-error';
 import type { ActionHandlers } from '../../router';
+import { doorUsersWithRentals } from '../abridor/admin';
 import { recordAudit } from './audit';
+import { pageOf } from './paging';
 import { likePattern } from './registration-queries';
 import { requireStaff } from './staff-session';
 
@@ -12,6 +14,15 @@ type MessageActions = Pick<
   typeof backofficeActions,
   'list_messages' | 'resend_message' | 'list_door_users' | 'list_door_audit'
 >;
+
+interface DoorAuditRow extends Record<string, unknown> {
+  id: string;
+  usuario: string | null;
+  action: string;
+  result: string;
+  ip: string | null;
+  created_at: Date | string;
+}
 
 interface OutboxRow extends Record<string, unknown> {
   id: string;
@@ -72,18 +83,16 @@ export const messageActions: ActionHandlers<MessageActions> = {
       params.push(likePattern(search));
       where.push(`(o.recipient ilike $${params.length} or o.subject ilike $${params.length})`);
     }
-    const whereSql = where.length ? `where ${where.join(' and ')}` : '';
-    const { rows: counted } = await ctx.db.query<{ total: number }>(
-      `select count(*)::int as total from outbox o ${whereSql}`,
-      [...params],
-    );
-    params.push(BACKOFFICE_PAGE_SIZE, (page - 1) * BACKOFFICE_PAGE_SIZE);
-    const { rows } = await ctx.db.query<OutboxRow>(
-      `select ${COLUMNS} from outbox o ${whereSql} order by o.created_at desc, o.id desc
-       limit $${params.length - 1} offset $${params.length}`,
+    const { rows, total } = await pageOf<OutboxRow>(ctx.db, {
+      select: COLUMNS,
+      from: 'from outbox o',
+      where,
       params,
-    );
-    return { rows: rows.map(toEntry), total: counted[0]?.total ?? 0, page, pageSize: BACKOFFICE_PAGE_SIZE };
+      order: 'o.created_at desc, o.id desc',
+      limit: BACKOFFICE_PAGE_SIZE,
+      page,
+    });
+    return { rows: rows.map(toEntry), total, page, pageSize: BACKOFFICE_PAGE_SIZE };
   },
 
   async resend_message({ id }, ctx, meta) {
@@ -123,15 +132,7 @@ export const messageActions: ActionHandlers<MessageActions> = {
 
   async list_door_users(_input, ctx, meta) {
     await requireStaff(ctx.db, meta, { role: 'manager' });
-    const { rows } = await ctx.db.query<{
-      id: string;
-      usuario: string;
-      box: string | null;
-      registration_code: string | null;
-    }>(
-      `select u.id::text as id, u.usuario, u.box, r.registration_code
-       from door_users u left join registrations r on r.id = u.registration_id order by u.usuario`,
-    );
+    const rows = await doorUsersWithRentals(ctx.db);
     return {
       users: rows.map((row) => ({
         id: row.id,
@@ -144,34 +145,18 @@ export const messageActions: ActionHandlers<MessageActions> = {
 
   async list_door_audit({ search, page }, ctx, meta) {
     await requireStaff(ctx.db, meta, { role: 'manager' });
-    const params: unknown[] = [];
-    let where = '';
-    if (search) {
-      params.push(likePattern(search));
-      where = 'where a.usuario ilike $1 or a.action ilike $1 or a.result ilike $1';
-    }
-    const { rows: counted } = await ctx.db.query<{ total: number }>(
-      `select count(*)::int as total from door_audit a ${where}`,
-      [...params],
-    );
-    params.push(BACKOFFICE_PAGE_SIZE, (page - 1) * BACKOFFICE_PAGE_SIZE);
-    const { rows } = await ctx.db.query<{
-      id: string;
-      usuario: string | null;
-      action: string;
-      result: string;
-      ip: string | null;
-      created_at: Date | string;
-    }>(
-      `select a.id::text as id, a.usuario, a.action, a.result, a.ip, a.created_at from door_audit a ${where}
-       order by a.created_at desc, a.id desc limit $${params.length - 1} offset $${params.length}`,
-      params,
-    );
+    const { rows, total } = await pageOf<DoorAuditRow>(ctx.db, {
+      select: 'a.id::text as id, a.usuario, a.action, a.result, a.ip, a.created_at',
+      from: 'from door_audit a',
+      where: search ? ['(a.usuario ilike $1 or a.action ilike $1 or a.result ilike $1)'] : [],
+      params: search ? [likePattern(search)] : [],
+      order: 'a.created_at desc, a.id desc',
+      limit: BACKOFFICE_PAGE_SIZE,
+      page,
+    });
     return {
-      rows: rows
-        .map((row) => ({ ...row, createdAt: toIso(row.created_at) ?? '' }))
-        .map(({ created_at: _, ...row }) => row),
-      total: counted[0]?.total ?? 0,
+      rows: rows.map(({ created_at, ...row }) => ({ ...row, createdAt: toIso(created_at) ?? '' })),
+      total,
       page,
       pageSize: BACKOFFICE_PAGE_SIZE,
     };

@@ -2,6 +2,7 @@ import type { RegistrationListFilter, RegistrationStage, RegistrationSummary } f
 import { BACKOFFICE_PAGE_SIZE } from 'shared-api/backoffice';
 import type { Queryable } from '../../db';
 import { toIso } from '../../db/iso';
+import { pageOf } from './paging';
 
 /**
  * Where a registration stands, from its row and its live contract (`c`) and client signer (`cs`):
@@ -80,23 +81,17 @@ export async function listRegistrations(
     where.push(`(${STAGE}) = $${params.length}`);
   }
   if (extraWhere) where.push(extraWhere);
-  const whereSql = where.length ? `where ${where.join(' and ')}` : '';
-  const { rows: counted } = await q.query<{ total: number }>(`select count(*)::int as total ${FROM} ${whereSql}`, [
-    ...params,
-  ]);
-  const order = `${SORT_COLUMN[query.sort]} ${query.direction === 'asc' ? 'asc' : 'desc'}, r.id`;
-  let page = '';
-  if (limit !== null) {
-    params.push(limit, (query.page - 1) * limit);
-    page = `limit $${params.length - 1} offset $${params.length}`;
-  }
-  const { rows } = await q.query<SummaryRow>(
-    `select r.id::text as id, r.registration_code, r.full_name, r.company_name, r.email, r.phone,
-       ${STAGE} as stage, r.metadata -> 'serviceDetails' ->> 'productName' as product_name, r.created_at
-     ${FROM} ${whereSql} order by ${order} ${page}`,
+  const { rows, total } = await pageOf<SummaryRow>(q, {
+    select: `r.id::text as id, r.registration_code, r.full_name, r.company_name, r.email, r.phone,
+       ${STAGE} as stage, r.metadata -> 'serviceDetails' ->> 'productName' as product_name, r.created_at`,
+    from: FROM,
+    where,
     params,
-  );
-  return { rows: rows.map(toSummary), total: counted[0]?.total ?? 0 };
+    order: `${SORT_COLUMN[query.sort]} ${query.direction === 'asc' ? 'asc' : 'desc'}, r.id`,
+    limit,
+    page: query.page,
+  });
+  return { rows: rows.map(toSummary), total };
 }
 
 export async function stageOf(q: Queryable, registrationId: string): Promise<RegistrationStage | null> {

@@ -7,6 +7,7 @@ import { HttpError, refusal } from '../../http-error';
 import type { ActionHandlers } from '../../router';
 import { hashPassword } from '../abridor/secrets';
 import { recordAudit } from './audit';
+import { pageOf } from './paging';
 import { likePattern } from './registration-queries';
 import { requireStaff, revokeStaffSessions, type StaffRow, staffColumns, toStaffMember } from './staff-session';
 
@@ -37,26 +38,21 @@ const toAuditEntry = (row: AuditRow): AuditEntry => ({
 /** The audit, newest first, searched by who, what or on what. */
 export async function listAudit(q: Queryable, search: string | undefined, page: number, limit: number | null) {
   const params: unknown[] = [];
-  let where = '';
+  const where: string[] = [];
   if (search) {
     params.push(likePattern(search));
-    where = 'where staff_email ilike $1 or action ilike $1 or target ilike $1';
+    where.push('(staff_email ilike $1 or action ilike $1 or target ilike $1)');
   }
-  const { rows: counted } = await q.query<{ total: number }>(
-    `select count(*)::int as total from staff_audit ${where}`,
-    [...params],
-  );
-  let paging = '';
-  if (limit !== null) {
-    params.push(limit, (page - 1) * limit);
-    paging = `limit $${params.length - 1} offset $${params.length}`;
-  }
-  const { rows } = await q.query<AuditRow>(
-    `select id::text as id, staff_email, action, target, before, after, ip, created_at from staff_audit ${where}
-     order by created_at desc, id desc ${paging}`,
+  const { rows, total } = await pageOf<AuditRow>(q, {
+    select: 'id::text as id, staff_email, action, target, before, after, ip, created_at',
+    from: 'from staff_audit',
+    where,
     params,
-  );
-  return { rows: rows.map(toAuditEntry), total: counted[0]?.total ?? 0 };
+    order: 'created_at desc, id desc',
+    limit,
+    page,
+  });
+  return { rows: rows.map(toAuditEntry), total };
 }
 
 /** Staff accounts and the audit: a manager's. */

@@ -1,7 +1,7 @@
 import type { backofficeActions } from 'shared-api/backoffice';
 import { toIso } from '../../db/iso';
+import { addDays, madridDate } from '../../madrid-time';
 import type { ActionHandlers } from '../../router';
-import { addDays, madridDate } from '../../visits/madrid-time';
 import { catalogue } from './catalogue';
 import { listRegistrations } from './registration-queries';
 import { requireStaff } from './staff-session';

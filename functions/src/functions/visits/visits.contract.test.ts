@@ -1,9 +1,9 @@
 import type { VisitSlotsResponse } from 'shared-api';
 import { describe, expect, it } from 'vitest';
+import { madridDate, madridTime } from '../../madrid-time';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn, TEST_MANAGER } from '../../testing/service';
-import { madridDate, madridTime } from '../../visits/madrid-time';
 
 const visitor = (n: number) => ({
   fullName: `Visitante ${n}`,

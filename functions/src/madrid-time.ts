@@ -2,7 +2,8 @@ import { VISIT_TIME_ZONE } from 'shared-api';
 
 /**
  * Wall-clock dates and times at the facility (Europe/Madrid), whatever the server's zone, from
- * Intl alone: slots are "10:00 in Vélez", which is 09:00 UTC in winter and 08:00 in summer.
+ * Intl alone: visit slots are "10:00 in Vélez" (09:00 UTC in winter, 08:00 in summer), and the
+ * deadlines e-mails state are Madrid's.
  */
 const format = new Intl.DateTimeFormat('en-CA', {
   timeZone: VISIT_TIME_ZONE,
@@ -49,4 +50,13 @@ export function addDays(date: string, days: number): string {
 export function isoWeekday(date: string): number {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return ((new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7) + 1;
+}
+
+/** A moment in full for an e-mail, on the facility's clock ("lunes, 23 de noviembre de 2026, 10:00"). */
+export function madridDateTime(date: Date, lang: 'es' | 'en'): string {
+  return new Intl.DateTimeFormat(lang === 'es' ? 'es-ES' : 'en-GB', {
+    timeZone: VISIT_TIME_ZONE,
+    dateStyle: 'full',
+    timeStyle: 'short',
+  }).format(date);
 }
