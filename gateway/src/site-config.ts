@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { SCHEDULING_ASSETS_ORIGIN } from 'shared-api/scheduling';
-import { DEMO_SITE_CONFIG, type SiteConfig, siteConfigSchema } from 'shared-api/site';
+import { DEMO_SITE_CONFIG, type SiteConfig } from 'shared-api/site';
+import { siteConfigSchema } from 'shared-api/site-schema';
 
 /** Environment variable → path in the configuration. */
 const ENV_OVERRIDES: Record<string, string[]> = {

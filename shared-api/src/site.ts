@@ -1,35 +1,6 @@
-// zod/mini: the shell reads this on its first load.
-import * as z from 'zod/mini';
+import type { SiteConfig } from './site-schema';
 
-/**
- * What the spec leaves as placeholders, in one typed configuration: the gateway merges a file
- * with environment overrides and hands it to the browser. Components never hard-code these.
- */
-export const siteConfigSchema = z.object({
-  tradingName: z.string().check(z.minLength(1)),
-  legalName: z.string().check(z.minLength(1)),
-  taxId: z.string().check(z.minLength(1)),
-  address: z.object({
-    street: z.string(),
-    postalCode: z.string(),
-    city: z.string(),
-    province: z.string(),
-    country: z.string(),
-  }),
-  phone: z.string().check(z.minLength(1)),
-  email: z.string().check(z.minLength(3)),
-  map: z.object({
-    lat: z.number().check(z.gte(-90), z.lte(90)),
-    lng: z.number().check(z.gte(-180), z.lte(180)),
-    /** Maps service key; empty shows the address and a directions link instead of a map. */
-    apiKey: z.string(),
-  }),
-  /** Scheduling popup page; empty means the popup script is not loaded (Book a visit only logs). */
-  schedulingUrl: z.string(),
-  /** Voice-assistant widget id; empty means Learn more has no widget to open. */
-  voiceWidgetId: z.string(),
-});
-export type SiteConfig = z.infer<typeof siteConfigSchema>;
+export type { SiteConfig } from './site-schema';
 
 /** Demo defaults: clearly fictional, so nobody mistakes them for the business's real details. */
 export const DEMO_SITE_CONFIG: SiteConfig = {
@@ -52,4 +23,21 @@ export const DEMO_SITE_CONFIG: SiteConfig = {
 
 export function formatAddress({ address }: Pick<SiteConfig, 'address'>): string {
   return `${address.street}, ${address.postalCode} ${address.city} (${address.province}), ${address.country}`;
+}
+
+/**
+ * Whether a value has the configuration's shape (every field of the demo configuration, with the
+ * same type). For the block the gateway inlined in the page: it validated that configuration with
+ * `siteConfigSchema` before writing it, so the browser's first load need not carry zod (16 KB
+ * gzip) to check it again; anything fetched is parsed with the schema.
+ */
+export function isSiteConfig(value: unknown): value is SiteConfig {
+  return sameShape(value, DEMO_SITE_CONFIG);
+}
+
+function sameShape(value: unknown, template: unknown): boolean {
+  if (typeof template !== 'object' || template === null) return typeof value === typeof template;
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return Object.entries(template).every(([key, field]) => sameShape(record[key], field));
 }

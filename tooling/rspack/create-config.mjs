@@ -27,6 +27,26 @@ class SsrEntryInManifest {
   }
 }
 
+/**
+ * The federation's runtime packages resolve, through the plugin's `require.resolve`, to their
+ * CommonJS builds, which cannot be tree-shaken: the snapshot handler, the preloader and every
+ * code path the build's `experiments.optimization` switches off stayed in the browser bundle.
+ * Their ES module builds, same version, let the bundler drop them.
+ */
+const FEDERATION_RUNTIME_ESM = Object.fromEntries(
+  [
+    '@module-federation/webpack-bundler-runtime',
+    '@module-federation/runtime',
+    '@module-federation/runtime-core',
+    '@module-federation/sdk',
+    '@module-federation/error-codes',
+  ].flatMap((pkg) => {
+    const cjs = require.resolve(pkg);
+    const esm = cjs.replace(/\.cjs$/, '.js');
+    return [[cjs, esm]];
+  }),
+);
+
 /** The page that runs an app on its own (a standalone app, or a remote developed alone). */
 function appPage(appDir, title, entry) {
   return new rspack.HtmlRspackPlugin({
@@ -93,7 +113,7 @@ export function createConfig(options, argv = {}) {
       // dist/server is the server build's own (it cleans itself).
       clean: { keep: /^server[\\/]/ },
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'] },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'], alias: FEDERATION_RUNTIME_ESM },
     module: {
       // `import styles from './x.module.css'`, as in the rest of the ecosystem (and in Vitest).
       parser: { 'css/auto': { namedExports: false } },

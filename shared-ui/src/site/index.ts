@@ -1,4 +1,4 @@
-import { DEMO_SITE_CONFIG, type SiteConfig, siteConfigSchema } from 'shared-api/site';
+import { DEMO_SITE_CONFIG, isSiteConfig, type SiteConfig } from 'shared-api/site';
 import { create } from 'zustand';
 
 /**
@@ -16,11 +16,8 @@ function initialSiteConfig(): SiteConfig {
       // the async loader reports it
     }
   }
-  for (const candidate of candidates) {
-    const parsed = siteConfigSchema.safeParse(candidate);
-    if (parsed.success) return parsed.data;
-  }
-  return DEMO_SITE_CONFIG;
+  // Both were validated by the gateway, which wrote them (see isSiteConfig).
+  return candidates.find(isSiteConfig) ?? DEMO_SITE_CONFIG;
 }
 
 /** The page's site configuration: set once by the shell (or a standalone page), read by all. */
@@ -37,20 +34,22 @@ export function setSiteConfig(config: SiteConfig): void {
 /** The configuration the gateway inlined, else `/site.json`, else the demo defaults. */
 export async function loadSiteConfig(doc: Document = document): Promise<SiteConfig> {
   const inline = doc.getElementById('site-config')?.textContent;
-  const candidates: (() => Promise<unknown>)[] = [
-    async () => (inline ? JSON.parse(inline) : null),
-    async () => {
-      const response = await fetch('/site.json', { cache: 'no-store' });
-      return response.ok ? response.json() : null;
-    },
-  ];
-  for (const read of candidates) {
-    try {
-      const parsed = siteConfigSchema.safeParse(await read());
+  try {
+    const candidate: unknown = inline ? JSON.parse(inline) : null;
+    if (isSiteConfig(candidate)) return candidate;
+  } catch {
+    // fetched below
+  }
+  try {
+    const response = await fetch('/site.json', { cache: 'no-store' });
+    if (response.ok) {
+      // Only a page without the gateway's block pays for zod.
+      const [{ siteConfigSchema }, body] = await Promise.all([import('shared-api/site-schema'), response.json()]);
+      const parsed = siteConfigSchema.safeParse(body);
       if (parsed.success) return parsed.data;
-    } catch {
-      // try the next source
     }
+  } catch {
+    // the demo defaults below
   }
   console.error('[site] no valid site configuration; using the demo defaults');
   return DEMO_SITE_CONFIG;

@@ -1,7 +1,8 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { RemoteAppProps } from 'shared-i18n';
-import { type RemoteName, type RemoteRegistry, remoteRegistrySchema } from './registry-schema';
+import { isRemoteRegistry } from './inline-registry';
+import type { RemoteName, RemoteRegistry } from './registry-schema';
 
 /**
  * The one seam through which the shell loads remotes. Remotes are registered at run time
@@ -20,13 +21,13 @@ export async function loadRegistry(doc: Document = document): Promise<RemoteRegi
     } catch {
       // reported below with the schema's verdict
     }
-    const parsed = remoteRegistrySchema.safeParse(json);
-    if (parsed.success) return parsed.data;
-    console.error('[shell] inline remote registry is invalid; fetching /remotes.json', parsed.error.issues);
+    if (isRemoteRegistry(json)) return json;
+    console.error('[shell] inline remote registry is invalid; fetching /remotes.json');
   }
   try {
     const response = await fetch('/remotes.json', { cache: 'no-store' });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const { remoteRegistrySchema } = await import('./registry-schema');
     return remoteRegistrySchema.parse(await response.json());
   } catch (error) {
     // The shell still renders: every remote slot will show its own fallback with Retry.

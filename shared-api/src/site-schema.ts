@@ -1,0 +1,32 @@
+// zod/mini: the gateway validates the configuration with it; a browser fetching /site.json too.
+import * as z from 'zod/mini';
+
+/**
+ * What the spec leaves as placeholders, in one typed configuration: the gateway merges a file
+ * with environment overrides and hands it to the browser. Components never hard-code these.
+ */
+export const siteConfigSchema = z.object({
+  tradingName: z.string().check(z.minLength(1)),
+  legalName: z.string().check(z.minLength(1)),
+  taxId: z.string().check(z.minLength(1)),
+  address: z.object({
+    street: z.string(),
+    postalCode: z.string(),
+    city: z.string(),
+    province: z.string(),
+    country: z.string(),
+  }),
+  phone: z.string().check(z.minLength(1)),
+  email: z.string().check(z.minLength(3)),
+  map: z.object({
+    lat: z.number().check(z.gte(-90), z.lte(90)),
+    lng: z.number().check(z.gte(-180), z.lte(180)),
+    /** Maps service key; empty shows the address and a directions link instead of a map. */
+    apiKey: z.string(),
+  }),
+  /** Scheduling popup page; empty means the popup script is not loaded (Book a visit only logs). */
+  schedulingUrl: z.string(),
+  /** Voice-assistant widget id; empty means Learn more has no widget to open. */
+  voiceWidgetId: z.string(),
+});
+export type SiteConfig = z.infer<typeof siteConfigSchema>;

@@ -1,0 +1,40 @@
+import { DEMO_SITE_CONFIG } from 'shared-api/site';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadSiteConfig } from './index';
+
+function docWith(inline: string | null): Document {
+  const doc = document.implementation.createHTMLDocument('t');
+  if (inline !== null) {
+    const script = doc.createElement('script');
+    script.type = 'application/json';
+    script.id = 'site-config';
+    script.textContent = inline;
+    doc.head.append(script);
+  }
+  return doc;
+}
+
+const SOUTH = { ...DEMO_SITE_CONFIG, tradingName: 'Trasteros Sur' };
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('loadSiteConfig', () => {
+  it('reads the configuration the gateway inlined, without a request', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    expect(await loadSiteConfig(docWith(JSON.stringify(SOUTH)))).toEqual(SOUTH);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('fetches /site.json and checks it with the schema when the block is missing or broken', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json(SOUTH));
+    expect(await loadSiteConfig(docWith(null))).toEqual(SOUTH);
+    expect(await loadSiteConfig(docWith('{"tradingName": 3}'))).toEqual(SOUTH);
+    expect(fetchSpy).toHaveBeenCalledWith('/site.json', { cache: 'no-store' });
+  });
+
+  it('keeps the demo configuration when what it fetched breaks the schema', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ ...SOUTH, tradingName: '' }));
+    expect(await loadSiteConfig(docWith(null))).toEqual(DEMO_SITE_CONFIG);
+  });
+});
