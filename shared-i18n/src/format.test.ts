@@ -12,6 +12,32 @@ describe('formatEuros', () => {
   });
 });
 
+describe('numbers written out as Intl writes them (es-ES, en-US)', () => {
+  const samples = [
+    0, -0, 0.001, 0.0005, 0.004, 0.125, 0.5, 1, 1.005, 1.5, 2.675, 9.995, 12.3456, 99.999, 999.9995, 1000, 1234.5,
+    9999.99, 12345.678, 123456.7891, 1234567.891, 98765432.1, -0.0004, -1.5, -1234.567, -12345.5,
+  ];
+  // Random values too: each rounding and grouping case is met many times.
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 16807) % 2147483647;
+    return seed / 2147483647;
+  };
+  for (let i = 0; i < 400; i++) samples.push(Math.round((random() - 0.2) * 10 ** Math.floor(random() * 8) * 1e4) / 1e4);
+
+  it.each(['es', 'en'] as const)('%s: euros, volumes and decimals', (lang) => {
+    const locale = lang === 'es' ? 'es-ES' : 'en-US';
+    const euros = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 });
+    const volume = new Intl.NumberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+    const decimal = new Intl.NumberFormat(locale, { maximumFractionDigits: 3, useGrouping: false });
+    for (const value of samples) {
+      expect(formatEuros(value, lang), `${value}`).toBe(euros.format(value));
+      expect(formatVolume(value, lang), `${value}`).toBe(`${volume.format(value)} m³`);
+      expect(formatDecimal(value, lang), `${value}`).toBe(decimal.format(value));
+    }
+  });
+});
+
 describe('formatVolume', () => {
   it('shows three decimals', () => {
     expect(formatVolume(0.125, 'es')).toBe('0,125 m³');

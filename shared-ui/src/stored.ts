@@ -51,6 +51,16 @@ export function readStored<T>(key: string, validator: Validator<T>, options: Opt
   return null;
 }
 
+/** Whether anything is stored under `key` (before loading what validates it). */
+export function hasStored(key: string, options: Pick<Options, 'storage'> = {}): boolean {
+  const storage = options.storage === undefined ? browserStorage() : options.storage;
+  try {
+    return storage?.getItem(key) != null;
+  } catch {
+    return false;
+  }
+}
+
 /** Keeps `value` under `key`; false when the browser would not (the page still works for this visit). */
 export function writeStored(key: string, value: unknown, options: Options = {}): boolean {
   const storage = options.storage === undefined ? browserStorage() : options.storage;

@@ -21,7 +21,7 @@ async function start() {
   const reactDomModule = early(import('react-dom/client'));
   const appModule = early(import('./App'));
 
-  const { detectBrowserLanguage, initI18n, languageOf, prepareFormatters } = await i18nModule;
+  const { detectBrowserLanguage, initI18n, languageOf } = await i18nModule;
   // A server-rendered page is hydrated in the language it was rendered in.
   const html = document.documentElement;
   const language =
@@ -36,8 +36,6 @@ async function start() {
   const siteConfig = await loadSiteConfig();
   setSiteConfig(siteConfig);
   (await schedulingModule).loadSchedulingScript(siteConfig.schedulingUrl);
-  await nextTask();
-  prepareFormatters(language);
   await nextTask();
   const { createRoot, hydrateRoot } = await reactDomModule;
   await nextTask();

@@ -47,6 +47,39 @@ const FEDERATION_RUNTIME_ESM = Object.fromEntries(
   }),
 );
 
+/**
+ * Marks the scripts that run in full as soon as they load (the webpack and federation runtime,
+ * React DOM) with V8's explicit compile hint: Chromium then compiles them on the background
+ * thread that streams them in, instead of function by function on the main thread while the
+ * page hydrates (shorter long tasks, less Total Blocking Time). Other browsers ignore the comment.
+ * After minifying (which would drop it), before the source maps are written.
+ */
+class EagerCompileHint {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('EagerCompileHint', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'EagerCompileHint', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 },
+        () => {
+          for (const chunk of compilation.chunks) {
+            const eager =
+              chunk.hasRuntime() ||
+              compilation.chunkGraph
+                .getChunkModules(chunk)
+                .some((module) => /node_modules[\\/](react-dom|scheduler)[\\/]/.test(module.resource ?? ''));
+            if (!eager) continue;
+            for (const file of chunk.files) {
+              if (file.endsWith('.js')) {
+                compilation.updateAsset(file, (source) => new sources.ConcatSource('//# allFunctionsCalledOnLoad\n', source));
+              }
+            }
+          }
+        },
+      );
+    });
+  }
+}
+
 /** The page that runs an app on its own (a standalone app, or a remote developed alone). */
 function appPage(appDir, title, entry) {
   return new rspack.HtmlRspackPlugin({
@@ -154,6 +187,7 @@ export function createConfig(options, argv = {}) {
             ? { provideExternalRuntime: true, optimization: { target: 'web' } }
             : { externalRuntime: isProduction, optimization: { target: 'web' } },
       }),
+      isProduction && new EagerCompileHint(),
       withHtml && appPage(appDir, title, 'main'),
       // Static files of a standalone app (web manifest, icons).
       existsSync(path.join(appDir, 'public')) &&

@@ -1,20 +1,7 @@
-import { z } from 'zod';
+import type { CalculatorItem } from './list-schema';
 import type { Preset } from './presets';
 
-/** One line of the calculator list (spec §3); its volume is derived, never stored. */
-export const calculatorItem = z.object({
-  id: z.string().min(1).max(64),
-  name: z.string().max(200),
-  displayName: z.string().max(200),
-  length: z.number().finite(),
-  width: z.number().finite(),
-  height: z.number().finite(),
-  unit: z.string().max(8),
-  quantity: z.number().int().min(1).max(10_000),
-});
-export type CalculatorItem = z.infer<typeof calculatorItem>;
-
-export const calculatorList = z.array(calculatorItem).max(500);
+export type { CalculatorItem } from './list-schema';
 
 /** Unique enough for a list in one browser; randomUUID is missing outside secure contexts. */
 export function newItemId(): string {

@@ -1,8 +1,7 @@
-import { readStored, removeStored, writeStored } from 'shared-ui/stored';
-import { z } from 'zod';
+import { hasStored, readStored, removeStored, writeStored } from 'shared-ui/stored';
 import { create } from 'zustand';
 import { type PersistStorage, persist } from 'zustand/middleware';
-import { type CalculatorItem, calculatorList, itemFromPreset } from './items';
+import { type CalculatorItem, itemFromPreset } from './items';
 import type { Preset } from './presets';
 
 /** The one localStorage key of the calculator list. */
@@ -23,14 +22,19 @@ interface Saved {
   items: CalculatorItem[];
 }
 
-/** What zustand's persist writes: the list and the store's version. */
-const savedList = z.object({ state: z.object({ items: calculatorList }), version: z.number().optional() });
-
-/** The list in localStorage (shared-ui/stored): corrupt or foreign data is dropped and the calculator starts empty. */
+/**
+ * The list in localStorage (shared-ui/stored): corrupt or foreign data is dropped and the
+ * calculator starts empty. The schema loads only when a list is stored, so the list arrives a
+ * moment later; the page renders the server's empty list until then either way (zustand reads
+ * the initial state while React hydrates).
+ */
 const validatedStorage: PersistStorage<Saved> = {
   getItem(name) {
-    const saved = readStored(name, savedList);
-    return saved && { state: { items: saved.state.items }, version: saved.version ?? 0 };
+    if (!hasStored(name)) return null;
+    return import('./list-schema').then(({ savedList }) => {
+      const saved = readStored(name, savedList);
+      return saved && { state: { items: saved.state.items }, version: saved.version ?? 0 };
+    });
   },
   setItem(name, value) {
     // Full or disabled storage: the list still works for this visit.

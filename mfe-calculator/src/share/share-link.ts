@@ -1,19 +1,7 @@
-import { z } from 'zod';
 import { type CalculatorItem, newItemId } from '../calculator/items';
 
 /** Query parameter that carries a shared list. */
 export const SHARE_PARAM = 'lista';
-
-/** Compact wire form of one line: [name, length, width, height, unit, quantity]. */
-const sharedLine = z.tuple([
-  z.string().max(200),
-  z.number().finite(),
-  z.number().finite(),
-  z.number().finite(),
-  z.string().max(8),
-  z.number().int().min(1).max(10_000),
-]);
-const sharedList = z.array(sharedLine).min(1).max(200);
 
 function toBase64Url(text: string): string {
   const bytes = new TextEncoder().encode(text);
@@ -33,7 +21,8 @@ export function encodeList(items: readonly CalculatorItem[]): string {
 }
 
 /** The list a link carries, with fresh ids; null when the parameter is not a valid list. */
-export function decodeList(encoded: string): CalculatorItem[] | null {
+export async function decodeList(encoded: string): Promise<CalculatorItem[] | null> {
+  const { sharedList } = await import('../calculator/list-schema');
   try {
     const parsed = sharedList.safeParse(JSON.parse(fromBase64Url(encoded)));
     if (!parsed.success) return null;

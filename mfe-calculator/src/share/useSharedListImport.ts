@@ -23,24 +23,31 @@ export function useSharedListImport(): {
 
   useEffect(() => {
     if (encoded === null) return;
-    const shared = decodeList(encoded);
-    const own = useCalculator.getState().items;
-    if (!shared) {
-      toast({ title: t('share.invalid'), variant: 'destructive' });
-    } else if (needsChoice(own, shared)) {
-      setPending(shared);
-    } else {
-      useCalculator.getState().replace(shared);
-      toast({ title: t('share.loaded'), description: t('share.loadedText'), variant: 'success' });
-    }
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(SHARE_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
+    let current = true;
+    void decodeList(encoded).then((shared) => {
+      if (!current) return;
+      const own = useCalculator.getState().items;
+      if (!shared) {
+        toast({ title: t('share.invalid'), variant: 'destructive' });
+      } else if (needsChoice(own, shared)) {
+        setPending(shared);
+      } else {
+        useCalculator.getState().replace(shared);
+        toast({ title: t('share.loaded'), description: t('share.loadedText'), variant: 'success' });
+      }
+      // Tidied once read (changing the address ends this effect: not before).
+      setParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          next.delete(SHARE_PARAM);
+          return next;
+        },
+        { replace: true },
+      );
+    });
+    return () => {
+      current = false;
+    };
   }, [encoded, setParams, t]);
 
   const resolve = useCallback(

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 
-/** More than anyone stores (the largest unit is 50 m³; a calculator list rarely passes 100). */
-export const MAX_VOLUME_M3 = 10_000;
-/** Units of one product a request may ask for. */
-export const MAX_UNITS_REQUIRED = 100;
+export { CONTACT_PHONE, MAX_UNITS_REQUIRED, MAX_VOLUME_M3 } from '../limits';
 
 /**
  * Every error of every function: a JSON body with one message, with a 4xx/5xx status; a
@@ -12,9 +9,6 @@ export const MAX_UNITS_REQUIRED = 100;
  */
 export const errorResponse = z.object({ error: z.string(), code: z.string().optional() });
 export type ErrorResponse = z.infer<typeof errorResponse>;
-
-/** A contact phone as people type it (the waitlist, a visit): digits with spaces, dots, dashes, brackets. */
-export const CONTACT_PHONE = /^\+?[\d\s().-]{6,20}$/;
 
 /** Normalised once here: an upper-case copy of an id must not find or write another folder. */
 export const registrationId = z

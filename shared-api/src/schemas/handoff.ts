@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { MAX_UNITS_REQUIRED, MAX_VOLUME_M3 } from './common';
+import { HANDOFF_PARAM, MAX_UNITS_REQUIRED, MAX_VOLUME_M3, PROCESO_PARAM } from '../limits';
+
+export { HANDOFF_PARAM, PROCESO_PARAM } from '../limits';
 
 /**
  * Calculator → sign-up: the chosen option travels as the `productos` query parameter,
@@ -12,9 +14,6 @@ export const signupHandoff = z.object({
   volumeRequested: z.number().nonnegative().max(MAX_VOLUME_M3),
 });
 export type SignupHandoff = z.infer<typeof signupHandoff>;
-
-export const HANDOFF_PARAM = 'productos';
-export const PROCESO_PARAM = 'proceso';
 
 /** The query string of the sign-up entry: `productos` and, when the visitor came from a sign-up, `proceso`. */
 export function handoffQuery(handoff: SignupHandoff, proceso?: string | null): string {

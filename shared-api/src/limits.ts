@@ -1,0 +1,15 @@
+// Plain constants, apart from the schemas: a page that only needs a limit or a parameter's name
+// does not build zod for it (a module with schemas is kept whole once any of it is imported).
+
+/** More than anyone stores (the largest unit is 50 m³; a calculator list rarely passes 100). */
+export const MAX_VOLUME_M3 = 10_000;
+/** Units of one product a request may ask for. */
+export const MAX_UNITS_REQUIRED = 100;
+
+/** A contact phone as people type it (the waitlist, a visit): digits with spaces, dots, dashes, brackets. */
+export const CONTACT_PHONE = /^\+?[\d\s().-]{6,20}$/;
+
+/** Calculator → sign-up: the query parameter of the chosen option (see schemas/handoff.ts). */
+export const HANDOFF_PARAM = 'productos';
+/** The sign-up a visitor came from, carried through the calculator and back. */
+export const PROCESO_PARAM = 'proceso';
