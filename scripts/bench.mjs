@@ -118,7 +118,7 @@ try {
     ['JS loaded for /es (gzip)', `${homeKb.toFixed(1)} KB`, `${homeScripts.size} files`],
     ['extra JS to open /es/calculadora (gzip)', `${calculatorKb.toFixed(1)} KB`, `${extra.length} files`],
     ['extra JS to open /es/alta after that (gzip)', `${signupKb.toFixed(1)} KB`, `${signupExtra.length} files`],
-    ['clean build of all 5 apps', `${buildSeconds.toFixed(1)} s`, 'sequential, production'],
+    ['clean build of all front-end apps', `${buildSeconds.toFixed(1)} s`, 'sequential, production'],
     [
       'functions direct',
       `${direct.requests.average.toFixed(0)} req/s`,

@@ -70,7 +70,10 @@ class EagerCompileHint {
             if (!eager) continue;
             for (const file of chunk.files) {
               if (file.endsWith('.js')) {
-                compilation.updateAsset(file, (source) => new sources.ConcatSource('//# allFunctionsCalledOnLoad\n', source));
+                compilation.updateAsset(
+                  file,
+                  (source) => new sources.ConcatSource('//# allFunctionsCalledOnLoad\n', source),
+                );
               }
             }
           }
