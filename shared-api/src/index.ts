@@ -1,6 +1,6 @@
 export * from './client';
+export * from './constants';
 export * from './functions';
-export * from './limits';
 export * from './rules/deposit';
 export * from './rules/input-safety';
 export * from './rules/masking';

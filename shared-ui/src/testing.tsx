@@ -25,3 +25,16 @@ export async function renderRemote(App: ComponentType<RemoteAppProps>, path: str
   );
   return { ...view, location: () => screen.getByTestId('router-location').textContent ?? '' };
 }
+
+/** A document carrying the JSON block the gateway inlines (`<script type="application/json" id=…>`), or none. */
+export function documentWithInlineJson(id: string, json: string | null): Document {
+  const doc = document.implementation.createHTMLDocument('t');
+  if (json !== null) {
+    const script = doc.createElement('script');
+    script.type = 'application/json';
+    script.id = id;
+    script.textContent = json;
+    doc.head.append(script);
+  }
+  return doc;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export { CONTACT_PHONE, MAX_UNITS_REQUIRED, MAX_VOLUME_M3 } from '../limits';
+export { CONTACT_PHONE, MAX_UNITS_REQUIRED, MAX_VOLUME_M3 } from '../constants';
 
 /**
  * Every error of every function: a JSON body with one message, with a 4xx/5xx status; a

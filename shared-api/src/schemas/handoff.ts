@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { HANDOFF_PARAM, MAX_UNITS_REQUIRED, MAX_VOLUME_M3, PROCESO_PARAM } from '../limits';
+import { HANDOFF_PARAM, MAX_UNITS_REQUIRED, MAX_VOLUME_M3, PROCESO_PARAM } from '../constants';
 
-export { HANDOFF_PARAM, PROCESO_PARAM } from '../limits';
+export { HANDOFF_PARAM, PROCESO_PARAM } from '../constants';
 
 /**
  * Calculator → sign-up: the chosen option travels as the `productos` query parameter,

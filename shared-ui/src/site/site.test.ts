@@ -1,18 +1,9 @@
 import { DEMO_SITE_CONFIG } from 'shared-api/site';
+import { documentWithInlineJson } from 'shared-ui/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadSiteConfig } from './index';
 
-function docWith(inline: string | null): Document {
-  const doc = document.implementation.createHTMLDocument('t');
-  if (inline !== null) {
-    const script = doc.createElement('script');
-    script.type = 'application/json';
-    script.id = 'site-config';
-    script.textContent = inline;
-    doc.head.append(script);
-  }
-  return doc;
-}
+const docWith = (inline: string | null) => documentWithInlineJson('site-config', inline);
 
 const SOUTH = { ...DEMO_SITE_CONFIG, tradingName: 'Trasteros Sur' };
 

@@ -1,17 +1,8 @@
+import { documentWithInlineJson } from 'shared-ui/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { loadRegistry } from './registry';
 
-function docWith(inline: string | null): Document {
-  const doc = document.implementation.createHTMLDocument('t');
-  if (inline !== null) {
-    const script = doc.createElement('script');
-    script.type = 'application/json';
-    script.id = 'remotes-registry';
-    script.textContent = inline;
-    doc.head.append(script);
-  }
-  return doc;
-}
+const docWith = (inline: string | null) => documentWithInlineJson('remotes-registry', inline);
 
 describe('loadRegistry', () => {
   it('reads the registry the gateway inlined, without a request', async () => {
