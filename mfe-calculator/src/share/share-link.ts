@@ -22,8 +22,9 @@ export function encodeList(items: readonly CalculatorItem[]): string {
 
 /** The list a link carries, with fresh ids; null when the parameter is not a valid list. */
 export async function decodeList(encoded: string): Promise<CalculatorItem[] | null> {
-  const { sharedList } = await import('../calculator/list-schema');
   try {
+    // A schema that cannot be fetched (offline) reads as a link it cannot use: the visitor is told.
+    const { sharedList } = await import('../calculator/list-schema');
     const parsed = sharedList.safeParse(JSON.parse(fromBase64Url(encoded)));
     if (!parsed.success) return null;
     return parsed.data.map(([name, length, width, height, unit, quantity]) => ({
