@@ -51,8 +51,9 @@ export function ReviewStep() {
       title: t('review.finishedTitle'),
       description: t('review.finished'),
       variant: 'success',
-      // Read on arrival at the home page: longer than news.
+      // Read on arrival at the home page: longer than news, and kept however long it takes to load.
       durationMs: 15_000,
+      followsNavigation: true,
     });
     navigate(`/${wizard.language}`);
   };

@@ -218,7 +218,13 @@ export function Wizard({ language, step }: { language: Language; step?: SignupSt
     removeSessionRecord(localStorage, expired.registrationId);
     removeSessionRecord(localStorage, null);
     useDraft.getState().replace(emptyDraft());
-    toast({ title: t('review.inactivityTitle'), description: t('review.inactivity'), variant: 'destructive' });
+    toast({
+      title: t('review.inactivityTitle'),
+      description: t('review.inactivity'),
+      variant: 'destructive',
+      // Said on the home page the visitor is sent to, however long it takes to load.
+      followsNavigation: true,
+    });
     navigate(`/${language}`);
   });
   const { tradingName } = useSiteConfig();

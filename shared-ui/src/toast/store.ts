@@ -9,6 +9,11 @@ export interface Toast {
   variant: ToastVariant;
   /** Epoch ms: a toast older than the page it was raised for is stale after a navigation. */
   createdAt: number;
+  /**
+   * Said as the page sends the visitor on (the Finish confirmation): it is for the next page, so
+   * the navigation that follows keeps it, however long that page takes to load. Only that one.
+   */
+  followsNavigation?: boolean;
 }
 
 export const TOAST_DURATION_MS = 6_000;
@@ -38,8 +43,11 @@ export const useToasts = create<ToastState>()((set) => ({
   dismiss: (id) => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) })),
   dismissBefore: (before) =>
     set((state) => {
-      const kept = state.toasts.filter((t) => t.createdAt >= before);
-      return kept.length === state.toasts.length ? state : { toasts: kept };
+      const carried = state.toasts.some((t) => t.followsNavigation);
+      const kept = state.toasts
+        .filter((t) => t.followsNavigation || t.createdAt >= before)
+        .map((t) => (t.followsNavigation ? { ...t, followsNavigation: false } : t));
+      return !carried && kept.length === state.toasts.length ? state : { toasts: kept };
     }),
 }));
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { Link, Route, Routes } from 'shared-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_TOASTS, TOAST_DURATION_MS, Toaster, toast, useToasts } from '.';
+import { MAX_TOASTS, NAVIGATION_GRACE_MS, TOAST_DURATION_MS, Toaster, toast, useToasts } from '.';
 
 describe('toasts', () => {
   beforeEach(() => useToasts.setState({ toasts: [] }));
@@ -47,5 +47,29 @@ describe('toasts', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Ir' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Alta completada');
+  });
+
+  it('what is said for the next page survives the navigation however late that page comes, and only that one', async () => {
+    const now = vi.spyOn(Date, 'now');
+    now.mockReturnValue(2_000_000);
+    render(
+      <MemoryRouter initialEntries={['/es/alta/revision']}>
+        <Routes>
+          <Route path="/es" element={<Link to="/es/instalaciones">Más</Link>} />
+          <Route path="/es/instalaciones" element={<p>Instalaciones</p>} />
+          <Route path="/es/alta/revision" element={<Link to="/es">Ir</Link>} />
+        </Routes>
+        <Toaster closeLabel="Cerrar" />
+      </MemoryRouter>,
+    );
+    act(() => {
+      toast({ title: 'Alta completada', variant: 'success', durationMs: 60_000, followsNavigation: true });
+    });
+    // The home page took far longer than the grace to appear (a remote loading on a slow phone).
+    now.mockReturnValue(2_000_000 + NAVIGATION_GRACE_MS * 10);
+    await userEvent.click(screen.getByRole('link', { name: 'Ir' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Alta completada');
+    await userEvent.click(screen.getByRole('link', { name: 'Más' }));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });
