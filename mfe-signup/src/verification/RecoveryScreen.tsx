@@ -49,7 +49,13 @@ export function RecoveryScreen({
     const draft = await loadDraft(registrationId);
     useDraft.getState().replace(draft);
     setSessionFlag(PENDING_RECOVERY, null);
-    toast({ title: t('verification.recoveredTitle'), description: t('verification.recovered'), variant: 'success' });
+    toast({
+      title: t('verification.recoveredTitle'),
+      description: t('verification.recovered'),
+      variant: 'success',
+      // Said on the step the recovered sign-up goes on to, however long that takes.
+      followsNavigation: true,
+    });
     onRecovered({ ...draft, registrationId });
   };
 
