@@ -81,8 +81,13 @@ const calls = (action: string) => state.calls.filter((call) => call.action === a
 
 describe('the verification step', () => {
   it('creates the registration once, then asks for the two codes sent to the contacts', async () => {
-    await openVerification();
-    expect(await screen.findByLabelText('Código del email')).toBeInTheDocument();
+    const view = await openVerification();
+    const emailCode = await screen.findByLabelText('Código del email');
+    // The address gains the new registration's `proceso`; the codes screen the visitor may be
+    // typing into stays the same one (it used to be unmounted and mounted again).
+    await waitFor(() => expect(view.location()).toContain(`proceso=${registrationId}`));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByLabelText('Código del email')).toBe(emailCode);
     expect(screen.getByText(/Hemos enviado un código de 6 dígitos a ana@example\.com/)).toBeInTheDocument();
     expect(calls('check_existing')).toEqual([
       { action: 'check_existing', email: STORED_TEST_APPLICANT.email, phone: STORED_TEST_APPLICANT.phone },

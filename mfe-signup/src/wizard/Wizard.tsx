@@ -69,6 +69,11 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
             ? store.draft
             : readSessionRecord(localStorage, proceso, Date.now()),
       });
+      // A step shown again with the draft it has (the address gained `proceso` once the
+      // registration was created) keeps its screen mounted: a loading flash would unmount it
+      // and mount it a second time under the visitor's typing. Anything else (a draft to adopt,
+      // a wait on the server, a redirect) says it is loading, so the step starts afresh.
+      if (decision.kind !== 'show' || decision.draft) setLanding({ state: 'loading' });
       switch (decision.kind) {
         case 'start-over':
           setSessionFlag(RESET_FLAG, null);
@@ -132,7 +137,6 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
       }
     }
 
-    setLanding({ state: 'loading' });
     land()
       .then((result) => {
         if (!isCancelled() && result) setLanding(result);
