@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import express from 'express';
 import { pino } from 'pino';
 import { DEMO_SITE_CONFIG } from 'shared-api/site';
@@ -25,6 +26,8 @@ async function deadPort(): Promise<string> {
   return url;
 }
 
+const PRECOMPRESSED_CHUNK = `globalThis.chunk = ${JSON.stringify('y'.repeat(3000))};`;
+
 const servers: Server[] = [];
 let gateway: string;
 let gatewayWithDeadUpstreams: string;
@@ -40,6 +43,9 @@ beforeAll(async () => {
     path.join(shellDist, 'static', 'js', 'main.0123456789.js'),
     `console.log(${JSON.stringify('x'.repeat(5000))});`,
   );
+  // A chunk as the build writes it: with its Brotli copy beside it.
+  writeFileSync(path.join(shellDist, 'static', 'js', '42.abcdef0123.js'), PRECOMPRESSED_CHUNK);
+  writeFileSync(path.join(shellDist, 'static', 'js', '42.abcdef0123.js.br'), brotliCompressSync(PRECOMPRESSED_CHUNK));
 
   const functionsApp = express();
   functionsApp.use(express.json());
@@ -174,6 +180,23 @@ describe('assets and registry', () => {
     expect(res.headers.get('content-encoding')).toBe('br');
     const gz = await fetch(`${gateway}/static/js/main.0123456789.js`, { headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it("sends the build's Brotli copy of a chunk to a browser that takes Brotli, and the chunk to one that does not", async () => {
+    const url = `${gateway}/static/js/42.abcdef0123.js`;
+    const br = await fetch(url, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    // The file as built (its length is known), not compressed on the fly (chunked).
+    expect(Number(br.headers.get('content-length'))).toBe(brotliCompressSync(PRECOMPRESSED_CHUNK).length);
+    expect(br.headers.get('content-type')).toMatch(/javascript/);
+    expect(br.headers.get('cache-control')).toContain('immutable');
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await br.text()).toBe(PRECOMPRESSED_CHUNK);
+
+    const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('cache-control')).toContain('immutable');
+    expect(await plain.text()).toBe(PRECOMPRESSED_CHUNK);
   });
 
   it('serves /remotes.json uncached, and proxies a remote with its prefix stripped', async () => {

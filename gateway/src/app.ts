@@ -13,6 +13,7 @@ import { cspNonce, refuseSourceMaps, securityHeaders } from './security';
 import { robots, sitemap } from './seo';
 import { createManifestReader, createRendererSource } from './server-render';
 import { createShellPageHandler } from './shell-page';
+import { serveBuild } from './static-files';
 
 /** Content-hashed files may be cached for a year; everything else is revalidated. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -72,13 +73,9 @@ export function createGateway(config: GatewayConfig, registry: RegistrySource, l
   app.use(remotesProxy(config, registry, log));
 
   app.use(
-    express.static(config.SHELL_DIST, {
-      index: false,
-      redirect: false,
-      setHeaders: (res, filePath) => {
-        const urlPath = `/${path.relative(config.SHELL_DIST, filePath).split(path.sep).join('/')}`;
-        res.setHeader('cache-control', isHashedAsset(urlPath) ? IMMUTABLE : NO_CACHE);
-      },
+    serveBuild(config.SHELL_DIST, (res, filePath) => {
+      const urlPath = `/${path.relative(config.SHELL_DIST, filePath).split(path.sep).join('/')}`;
+      res.setHeader('cache-control', isHashedAsset(urlPath) ? IMMUTABLE : NO_CACHE);
     }),
   );
   // A missing asset is a JSON 404, not the HTML page.

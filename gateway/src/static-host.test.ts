@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync } from 'node:zlib';
 import express from 'express';
 import { pino } from 'pino';
 import { DEMO_SITE_CONFIG } from 'shared-api/site';
@@ -20,6 +21,8 @@ let functionsUrl: string;
 let dist: string;
 let door: string;
 
+const DOOR_CHUNK = `globalThis.door = ${JSON.stringify('d'.repeat(3000))};`;
+
 /** A remote's build, standalone: its page, manifest, entry, a hashed chunk and its source map. */
 function fakeDoorDist(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'door-dist-'));
@@ -29,6 +32,8 @@ function fakeDoorDist(): string {
   writeFileSync(path.join(dir, 'remoteEntry.js'), 'var door;');
   writeFileSync(path.join(dir, 'static', 'js', 'main.abcdef1234.js'), 'console.log(1);');
   writeFileSync(path.join(dir, 'static', 'js', 'main.abcdef1234.js.map'), '{"sourcesContent":["secret"]}');
+  writeFileSync(path.join(dir, 'static', 'js', '7.abcdef1234.js'), DOOR_CHUNK);
+  writeFileSync(path.join(dir, 'static', 'js', '7.abcdef1234.js.br'), brotliCompressSync(DOOR_CHUNK));
   return dir;
 }
 
@@ -150,6 +155,16 @@ describe('the standalone door origin', () => {
       expect(answer.headers['access-control-allow-origin'], file).toBe('*');
       expect(answer.headers['cross-origin-resource-policy'], file).toBe('cross-origin');
     }
+  });
+
+  it("sends the build's Brotli copy of a chunk, with the chunk's caching and cross-origin headers", async () => {
+    const answer = await fetch(`${door}/static/js/7.abcdef1234.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(answer.headers.get('content-encoding')).toBe('br');
+    expect(Number(answer.headers.get('content-length'))).toBe(brotliCompressSync(DOOR_CHUNK).length);
+    expect(answer.headers.get('content-type')).toMatch(/javascript/);
+    expect(answer.headers.get('cache-control')).toContain('immutable');
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await answer.text()).toBe(DOOR_CHUNK);
   });
 
   it('never serves a source map, and answers missing assets and bad requests in JSON', async () => {

@@ -10,6 +10,7 @@ import { functionsRoutes } from './proxies';
 import { cspNonce, refuseSourceMaps, securityHeaders } from './security';
 import { loadSiteConfig } from './site-config';
 import { createStandalonePageHandler } from './standalone-page';
+import { serveBuild } from './static-files';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -49,21 +50,17 @@ export function createStaticHost(options: StaticHostOptions, config: GatewayConf
     app.use('/functions', jsonNotFound);
   }
   app.use(refuseSourceMaps);
+  // A standalone app's pages, `/` too, are rendered by its page handler below.
   app.use(
-    express.static(dist, {
-      // A standalone app's pages, `/` too, are rendered by its page handler below.
-      index: false,
-      redirect: false,
-      setHeaders: (res, filePath) => {
-        const hashed = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i.test(filePath);
-        res.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
-        // The shell may load a remote's manifest, entry and chunks from another origin (a CDN
-        // entry in the registry). Pages are not for other origins.
-        if (!filePath.endsWith('.html')) {
-          res.setHeader('access-control-allow-origin', '*');
-          res.setHeader('cross-origin-resource-policy', 'cross-origin');
-        }
-      },
+    serveBuild(dist, (res, filePath) => {
+      const hashed = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i.test(filePath);
+      res.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
+      // The shell may load a remote's manifest, entry and chunks from another origin (a CDN
+      // entry in the registry). Pages are not for other origins.
+      if (!filePath.endsWith('.html')) {
+        res.setHeader('access-control-allow-origin', '*');
+        res.setHeader('cross-origin-resource-policy', 'cross-origin');
+      }
     }),
   );
   app.use('/static', jsonNotFound);
