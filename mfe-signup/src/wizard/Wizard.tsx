@@ -1,5 +1,5 @@
 import type { ParseKeys } from 'i18next';
-import { type ReactNode, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { api, readHandoff } from 'shared-api';
 import type { Language, SignupStep } from 'shared-i18n';
 import { useTranslation } from 'shared-i18n';
@@ -9,22 +9,18 @@ import { DocumentMeta } from 'shared-ui/document-meta';
 import { PageHeading } from 'shared-ui/page-heading';
 import { useSiteConfig } from 'shared-ui/site';
 import { toast } from 'shared-ui/toast';
-import { ClientDataStep } from '../client-data/ClientDataStep';
-import { DocumentsStep } from '../documents/DocumentsStep';
-import { ReviewStep } from '../review/ReviewStep';
-import { ServicesStep } from '../services/ServicesStep';
 import { emptyDraft, type RegistrationDraft } from '../session/draft';
 import { useInactivity } from '../session/inactivity';
 import { isLocked, saveDraft } from '../session/server';
 import { latestSessionRecord, readSessionRecord, removeSessionRecord } from '../session/session-record';
 import { PENDING_RECOVERY, RESET_FLAG, sessionFlag, setSessionFlag, useDraft } from '../session/store';
-import { VerificationStep } from '../verification/VerificationStep';
 import { NavigationContext, type WizardNavigation } from './context';
 import { afterLookUp, afterProductCheck, decideLanding, type Redirect } from './landing';
 import { serviceStepQuery, stepUrl } from './navigation';
 import { RegistrationCode } from './RegistrationCode';
 import { refusalKey, refusalOf } from './refusals';
 import { StepBar } from './StepBar';
+import { prefetchStepAfter, STEP_COMPONENTS } from './step-components';
 import { completeSection, nextStep, previousStep } from './steps';
 import styles from './Wizard.module.css';
 
@@ -190,21 +186,6 @@ function useSessionLoss(language: Language): void {
   useEffect(() => api.onUnauthorized(() => lose()), []);
 }
 
-function StepContent({ step }: { step: SignupStep }): ReactNode {
-  switch (step) {
-    case 'client-data':
-      return <ClientDataStep />;
-    case 'verification':
-      return <VerificationStep />;
-    case 'documents':
-      return <DocumentsStep />;
-    case 'service-details':
-      return <ServicesStep />;
-    case 'review':
-      return <ReviewStep />;
-  }
-}
-
 /** The sign-up page: heading, step bar, and the step the URL names (the entry is client data). */
 export function Wizard({ language, step }: { language: Language; step?: SignupStep }) {
   const { t } = useTranslation('signup');
@@ -307,6 +288,22 @@ export function Wizard({ language, step }: { language: Language; step?: SignupSt
     [language, current, goTo, save],
   );
 
+  // The next step's code arrives while the visitor fills in this one.
+  useEffect(() => {
+    if (landing.state !== 'ready') return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => prefetchStepAfter(current));
+    return () => cancel(handle);
+  }, [landing.state, current]);
+
+  const Step = STEP_COMPONENTS[current];
+  const loading = (
+    <p className={`${styles.status} ${styles.landing}`} role="status">
+      {t('common.loading')}
+    </p>
+  );
+
   return (
     <div data-remote="signup" className={styles.page}>
       <DocumentMeta
@@ -319,11 +316,7 @@ export function Wizard({ language, step }: { language: Language; step?: SignupSt
       <div className={styles.body}>
         <StepBar current={current} sections={draft.completedSections} onSelect={goTo} />
         {draft.registrationId && <RegistrationCode registrationId={draft.registrationId} />}
-        {landing.state === 'loading' && (
-          <p className={`${styles.status} ${styles.landing}`} role="status">
-            {t('common.loading')}
-          </p>
-        )}
+        {landing.state === 'loading' && loading}
         {landing.state === 'error' && (
           <div className={styles.status} role="alert">
             <p>{t('toasts.loadError')}</p>
@@ -338,7 +331,9 @@ export function Wizard({ language, step }: { language: Language; step?: SignupSt
               <h2 id="signup-step-title" className={styles.stepTitle} tabIndex={-1}>
                 {t(`steps.${current}`)}
               </h2>
-              <StepContent step={current} />
+              <Suspense fallback={loading}>
+                <Step />
+              </Suspense>
             </section>
           </NavigationContext.Provider>
         )}

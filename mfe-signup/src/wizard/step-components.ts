@@ -1,0 +1,32 @@
+import { type ComponentType, lazy } from 'react';
+import { SIGNUP_STEP_ORDER, type SignupStep } from 'shared-i18n';
+import { ClientDataStep } from '../client-data/ClientDataStep';
+
+type LaterStep = Exclude<SignupStep, 'client-data'>;
+
+/**
+ * The code of each step after the first, fetched when it is about to be needed: an applicant
+ * opening the sign-up needs only the client data form, and the landing decides where they go
+ * before any step is shown, so a later step never renders on the server.
+ */
+const load: Record<LaterStep, () => Promise<{ default: ComponentType }>> = {
+  verification: () => import('../verification/VerificationStep').then((m) => ({ default: m.VerificationStep })),
+  documents: () => import('../documents/DocumentsStep').then((m) => ({ default: m.DocumentsStep })),
+  'service-details': () => import('../services/ServicesStep').then((m) => ({ default: m.ServicesStep })),
+  review: () => import('../review/ReviewStep').then((m) => ({ default: m.ReviewStep })),
+};
+
+export const STEP_COMPONENTS: Record<SignupStep, ComponentType> = {
+  'client-data': ClientDataStep,
+  verification: lazy(load.verification),
+  documents: lazy(load.documents),
+  'service-details': lazy(load['service-details']),
+  review: lazy(load.review),
+};
+
+/** Fetches the step after `step` ahead of time, so that going on does not wait for it. */
+export function prefetchStepAfter(step: SignupStep): void {
+  const next = SIGNUP_STEP_ORDER[SIGNUP_STEP_ORDER.indexOf(step) + 1];
+  // A failed prefetch costs nothing: the step is fetched again when it is shown.
+  if (next && next !== 'client-data') load[next]().catch(() => {});
+}
