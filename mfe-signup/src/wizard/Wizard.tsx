@@ -47,8 +47,10 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
     const store = useDraft.getState();
     const go = ({ step: target, registrationId, query }: Redirect) =>
       navigate(stepUrl(language, target, registrationId, query), { replace: true });
-    const destructive = (title: ParseKeys<'signup'>, description: ParseKeys<'signup'>) =>
-      toast({ title: t(title), description: t(description), variant: 'destructive' });
+    // What is said as the visitor is sent on is said on the step they arrive at, however long
+    // its code takes to arrive (a later step is fetched when shown).
+    const destructive = (title: ParseKeys<'signup'>, description: ParseKeys<'signup'>, followsNavigation = true) =>
+      toast({ title: t(title), description: t(description), variant: 'destructive', followsNavigation });
 
     async function land(): Promise<Landing | null> {
       const decision = decideLanding({
@@ -79,7 +81,8 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
         case 'show':
         case 'redirect':
           if (decision.draft) store.replace(decision.draft);
-          if (decision.warn) destructive('toasts.accessDeniedTitle', 'toasts.completePrevious');
+          if (decision.warn)
+            destructive('toasts.accessDeniedTitle', 'toasts.completePrevious', decision.kind === 'redirect');
           if (decision.kind === 'show') return { state: 'ready' };
           go(decision.to);
           return null;
@@ -116,7 +119,12 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
           const checked = afterProductCheck(decision, params, result);
           if (checked.outcome === 'failed') destructive('toasts.productErrorTitle', 'toasts.productError');
           if (checked.outcome === 'selected') {
-            toast({ title: t('toasts.productSelectedTitle'), description: checked.productName, variant: 'success' });
+            toast({
+              title: t('toasts.productSelectedTitle'),
+              description: checked.productName,
+              variant: 'success',
+              followsNavigation: true,
+            });
             store.replace(checked.draft);
           }
           if (checked.outcome === 'unavailable') {
@@ -125,6 +133,7 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
               title: t('toasts.productUnavailableTitle'),
               description: t('toasts.productUnavailable', { reason }),
               variant: 'destructive',
+              followsNavigation: true,
             });
           }
           go(checked.to);
@@ -177,6 +186,7 @@ function useSessionLoss(language: Language): void {
       title: t('toasts.sessionExpiredTitle'),
       description: t('toasts.sessionExpired'),
       variant: 'destructive',
+      followsNavigation: true,
     });
     setSessionFlag(PENDING_RECOVERY, id);
     removeSessionRecord(localStorage, id);
