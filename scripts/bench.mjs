@@ -109,7 +109,7 @@ try {
     '|---|---|---|---|---|---|',
     ...pages.map((r) =>
       'skipped' in r
-        ? `| ${r.route} | not audited: Lighthouse refuses an error status (404) | | | | |`
+        ? `| ${r.route} | not audited: ${r.skipped} | | | | |`
         : `| ${r.route} | ${r.score.toFixed(2)} | ${(r.lcp / 1000).toFixed(2)} s | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} ms | ${(r.js / 1024).toFixed(1)} KB |`,
     ),
   ].join('\n');

@@ -22,18 +22,22 @@ export async function measurePages(baseUrl, routes = PUBLIC_ROUTES, log = consol
   try {
     for (const route of routes) {
       const runs = [];
+      let failure = '';
       for (let run = 0; run < RUNS; run++) {
         const result = await lighthouse(`${baseUrl}${route}`, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance'],
+          // The not-found page answers 404 on purpose; its first paint counts like any other.
+          ignoreStatusCode: true,
         });
         if (!result) throw new Error(`Lighthouse returned no report for ${route}`);
         const { lhr } = result;
-        // Lighthouse refuses to audit an error document (the 404 page is one, on purpose).
+        // A page Lighthouse could not load at all.
         if (lhr.runtimeError) {
           log(`${route}: not audited (${lhr.runtimeError.code})`);
+          failure = lhr.runtimeError.code;
           break;
         }
         const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -50,7 +54,7 @@ export async function measurePages(baseUrl, routes = PUBLIC_ROUTES, log = consol
         });
       }
       if (runs.length === 0) {
-        results.push({ route, skipped: true });
+        results.push({ route, skipped: failure });
         continue;
       }
       const result = {

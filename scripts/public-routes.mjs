@@ -15,5 +15,6 @@ export const PUBLIC_ROUTES = [
   '/es/alta',
   '/en/signup',
   '/es/no-existe',
+  '/en/no-such-page',
   '/abridor',
 ];

@@ -73,6 +73,7 @@ const PAGES: {
     heading: /Client Registration/,
   },
   { path: '/es/no-existe', lang: 'es', title: /^Página no encontrada · /, heading: /404/, canonical: false },
+  { path: '/en/no-such-page', lang: 'en', title: /^Page not found · /, heading: /404/, canonical: false },
   // The door tool: a staff keypad without the site's chrome.
   {
     path: '/abridor',
