@@ -135,6 +135,29 @@ test.describe('first paint', () => {
     for (const readable of ['/es', '/en/facilities', '/es/privacidad']) expect(await notice(readable)).toBeUndefined();
   });
 
+  test("the route's remote is fetched with the shell's code, each script once, every preload used", async ({
+    page,
+  }) => {
+    const fetched: string[] = [];
+    const warnings: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') fetched.push(new URL(request.url()).pathname);
+    });
+    page.on('console', (message) => {
+      if (/preload/i.test(message.text())) warnings.push(message.text());
+    });
+    await page.goto('/es/instalaciones');
+    await expect(page.locator('html[data-remote-ready="marketing"]')).toBeAttached();
+    const entry = fetched.indexOf('/remotes/marketing/remoteEntry.js');
+    // Before the shell's own chunks, which the shell's code asks for once it runs.
+    expect(entry).toBeGreaterThan(-1);
+    expect(entry).toBeLessThan(fetched.findIndex((path) => /^\/static\/js\/(?!main\.)/.test(path)));
+    expect(fetched.filter((path, i) => fetched.indexOf(path) !== i)).toEqual([]);
+    // Chromium says so when a preloaded script is not used within a few seconds.
+    await page.waitForTimeout(3_500);
+    expect(warnings).toEqual([]);
+  });
+
   test('hydration keeps the page as it is, with what this browser stored, in both languages @phone', async ({
     page,
     request,

@@ -71,8 +71,23 @@ beforeAll(async () => {
   const serverRendered = express();
   serverRendered.get('/mf-manifest.json', (_req, res) => {
     res.json({
-      metaData: { ssrRemoteEntry: { name: 'remoteEntry.js', path: 'server' } },
-      exposes: [{ path: './App', assets: { css: { sync: ['static/css/app.1234567890.css'], async: [] } } }],
+      metaData: {
+        ssrRemoteEntry: { name: 'remoteEntry.js', path: 'server' },
+        remoteEntry: { name: 'remoteEntry.js', path: '' },
+      },
+      exposes: [
+        {
+          path: './App',
+          assets: {
+            css: { sync: ['static/css/app.1234567890.css'], async: [] },
+            // A manifest is another team's file: nothing outside the release folder is preloaded.
+            js: {
+              sync: ['static/js/app.1234567890.js', '//elsewhere.example/x.js', '../../static/js/main.js'],
+              async: ['static/js/later.1234567890.js'],
+            },
+          },
+        },
+      ],
     });
   });
   const browserOnly = express();
@@ -123,6 +138,12 @@ describe('server rendering through the gateway', () => {
     expect(html).toMatch(
       /<link rel="stylesheet" href="\/remotes\/marketing\/static\/css\/app\.1234567890\.css"><\/head>/,
     );
+    // The remote's entry and its App's chunks are fetched with the shell's code, not after it has run.
+    expect(html).toContain(
+      '["/remotes/marketing/remoteEntry.js","/remotes/marketing/static/js/app.1234567890.js"].forEach(function(href){',
+    );
+    expect(html).not.toContain('elsewhere.example');
+    expect(html).not.toContain('later.1234567890');
     const again = requestOf(await (await fetch(`${gateway}/en/facilities`)).text());
     expect(again.nonce).not.toBe(request.nonce);
     // Browsers never get the server containers.

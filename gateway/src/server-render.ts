@@ -63,25 +63,36 @@ export function createStandaloneRendererSource(dist: string, log: Logger, site: 
   );
 }
 
+const assetList = z.object({ sync: z.array(z.string()), async: z.array(z.string()) });
 const remoteManifest = z.object({
-  metaData: z.object({ ssrRemoteEntry: z.object({ name: z.string() }).optional() }).loose(),
+  metaData: z
+    .object({
+      ssrRemoteEntry: z.object({ name: z.string() }).optional(),
+      remoteEntry: z.object({ name: z.string(), path: z.string().default('') }).optional(),
+    })
+    .loose(),
   exposes: z
     .array(
       z
         .object({
           path: z.string(),
-          assets: z.object({ css: z.object({ sync: z.array(z.string()), async: z.array(z.string()) }) }).loose(),
+          assets: z.object({ css: assetList, js: assetList.optional() }).loose(),
         })
         .loose(),
     )
     .default([]),
 });
 
+/** A path inside the release folder: relative, with no way out of it (a manifest is another team's file). */
+const inRelease = (file: string) => /^(?!\/)(?!.*\.\.)[\w./-]+$/.test(file);
+
 export interface RemoteRelease {
   /** The release has a server container (metaData.ssrRemoteEntry). */
   serverRendered: boolean;
   /** The exposed App's stylesheets, relative to the release folder. */
   css: string[];
+  /** The remote's entry and the exposed App's own scripts, relative to the release folder. */
+  scripts: string[];
 }
 
 const MANIFEST_TTL_MS = 5_000;
@@ -101,9 +112,14 @@ export function createManifestReader(log: Logger, doFetch: typeof fetch = fetch)
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const manifest = remoteManifest.parse(await response.json());
         const app = manifest.exposes.find((expose) => expose.path === './App' || expose.path === 'App');
+        const entry = manifest.metaData.remoteEntry;
         return {
           serverRendered: Boolean(manifest.metaData.ssrRemoteEntry),
           css: app ? [...app.assets.css.sync, ...app.assets.css.async] : [],
+          scripts: [
+            ...(entry ? [[entry.path, entry.name].filter(Boolean).join('/')] : []),
+            ...(app?.assets.js?.sync ?? []),
+          ].filter(inRelease),
         };
       } catch (error) {
         log.warn({ err: error, url }, 'remote manifest unreadable for server rendering');

@@ -50,14 +50,19 @@ const SCRIPT_TAG = /<script\b[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g;
  * stylesheets for a slow connection). The template's script tags leave the head; an inline
  * loader (this response's nonce) adds them, in order, once the browser reports the paint.
  * A browser without paint timing loads them after the next frame.
+ *
+ * `preloads` (the route's remote: its entry and its App's chunks) are fetched at the same time,
+ * instead of once the shell's code has run and asked for them: the federation then finds them
+ * in the cache.
  */
-export function loadScriptsAfterPaint(page: string, nonce: string): string {
+export function loadScriptsAfterPaint(page: string, nonce: string, preloads: readonly string[] = []): string {
   const sources = [...page.matchAll(SCRIPT_TAG)].map((match) => match[1]);
   if (sources.length === 0) return page;
   const loader = [
     `<script nonce="${escapeAttribute(nonce)}">(function(){`,
     'var done=false;function load(){if(done)return;done=true;',
-    `${jsonForHtml(sources)}.forEach(function(src){var s=document.createElement('script');s.src=src;s.async=false;document.head.appendChild(s)})}`,
+    `${jsonForHtml(sources)}.forEach(function(src){var s=document.createElement('script');s.src=src;s.async=false;document.head.appendChild(s)});`,
+    `${jsonForHtml(preloads)}.forEach(function(href){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=href;document.head.appendChild(l)})}`,
     'var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];',
     "if(types.indexOf('paint')<0){requestAnimationFrame(function(){setTimeout(load)});return}",
     "new PerformanceObserver(function(list,observer){if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();load()}}).observe({type:'paint',buffered:true})",
@@ -159,6 +164,7 @@ export function createShellPageHandler(
     const serverRemotes: Record<string, string> = {};
     const publicPaths: Record<string, string> = {};
     const styles: string[] = [...readShellStyles()];
+    const scripts: string[] = [];
     if (remoteName && manifest) {
       const url = serverManifestUrl(config, remoteName, `http://127.0.0.1:${req.socket.localPort}`);
       const release = url ? await rendering.manifest(url) : null;
@@ -166,6 +172,7 @@ export function createShellPageHandler(
       if (release && url) {
         // The remote's CSS before its HTML: nothing unstyled paints, nothing moves when it arrives.
         styles.push(...release.css.map((css) => `<link rel="stylesheet" href="${escapeAttribute(folder + css)}">`));
+        scripts.push(...release.scripts.map((script) => folder + script));
         if (release.serverRendered) {
           serverRemotes[remoteName] = url;
           publicPaths[remoteName] = folder;
@@ -201,6 +208,7 @@ export function createShellPageHandler(
           .replace('<html ', '<html data-ssr ')
           .replace(/<noscript>[^<]*<\/noscript>/, ''),
         nonce,
+        scripts,
       );
       const at = page.indexOf(ROOT);
       const tail = `</div>${page.slice(at + ROOT.length)}`;
