@@ -23,6 +23,8 @@ function shellWithRenderer(renderer: string): string {
     '<html lang="es"><head><title>t</title></head><body><div id="root"></div><script src="/x.js"></script></body></html>',
   );
   writeFileSync(path.join(dist, 'server', 'render.cjs'), renderer);
+  // What the shell's build lists as the scripts it runs at start on every page.
+  writeFileSync(path.join(dist, 'start-scripts.json'), JSON.stringify(['static/js/bootstrap.1234567890.js']));
   return dist;
 }
 
@@ -138,9 +140,10 @@ describe('server rendering through the gateway', () => {
     expect(html).toMatch(
       /<link rel="stylesheet" href="\/remotes\/marketing\/static\/css\/app\.1234567890\.css"><\/head>/,
     );
-    // The remote's entry and its App's chunks are fetched with the shell's code, not after it has run.
+    // The shell's start scripts, the remote's entry and its App's chunks are fetched with the
+    // shell's main script, not level by level as the code runs.
     expect(html).toContain(
-      '["/remotes/marketing/remoteEntry.js","/remotes/marketing/static/js/app.1234567890.js"].forEach(function(href){',
+      '["/static/js/bootstrap.1234567890.js","/remotes/marketing/remoteEntry.js","/remotes/marketing/static/js/app.1234567890.js"].forEach(function(href){',
     );
     expect(html).not.toContain('elsewhere.example');
     expect(html).not.toContain('later.1234567890');

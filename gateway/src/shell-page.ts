@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { SiteConfig } from 'shared-api/site';
 import { matchPath, remoteForPath } from 'shared-i18n';
+import { z } from 'zod';
 import { sendJsonError } from './errors';
 import { escapeAttribute, jsonForHtml } from './html';
 import type { RegistrySource } from './registry';
@@ -71,6 +72,22 @@ export function loadScriptsAfterPaint(page: string, nonce: string, preloads: rea
   return page.replace(SCRIPT_TAG, '').replace('</body>', `${loader}</body>`);
 }
 
+const startScripts = z.array(z.string().regex(/^static\/js\/[\w.-]+\.js$/));
+
+/**
+ * The scripts the shell runs at start on every page (`start-scripts.json`, written by its build):
+ * fetched with main.js. A build without the list still works, level by level as before.
+ */
+function builtStartScripts(dist: string): string[] {
+  try {
+    return startScripts
+      .parse(JSON.parse(readFileSync(path.join(dist, 'start-scripts.json'), 'utf8')))
+      .map((file) => `/${file}`);
+  } catch {
+    return [];
+  }
+}
+
 /**
  * Links to every stylesheet of a build (`static/css/`). An app's styles load with its code, after
  * the async boundary: a server-rendered page needs them in the head, or it paints unstyled and
@@ -114,6 +131,7 @@ export function createShellPageHandler(
     template ??= readFileSync(path.join(shellDist, 'index.html'), 'utf8');
     return template;
   };
+  let shellScripts: string[] | null = null;
   let shellStyles: string[] | null = null;
   const readShellStyles = () => {
     shellStyles ??= builtStylesheets(shellDist);
@@ -164,7 +182,8 @@ export function createShellPageHandler(
     const serverRemotes: Record<string, string> = {};
     const publicPaths: Record<string, string> = {};
     const styles: string[] = [...readShellStyles()];
-    const scripts: string[] = [];
+    shellScripts ??= builtStartScripts(shellDist);
+    const scripts: string[] = [...shellScripts];
     if (remoteName && manifest) {
       const url = serverManifestUrl(config, remoteName, `http://127.0.0.1:${req.socket.localPort}`);
       const release = url ? await rendering.manifest(url) : null;

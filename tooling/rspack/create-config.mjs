@@ -121,6 +121,34 @@ class Precompress {
   }
 }
 
+/**
+ * The shell's scripts that every page runs at start (`start-scripts.json`): the chunk of
+ * `import('./bootstrap')`, the chunks of the imports it starts at once, and the shared modules
+ * the shell provides (loaded first, so the ones the page uses). The gateway asks for them with
+ * main.js, instead of the browser finding them level by level as the code runs.
+ */
+class StartScripts {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('StartScripts', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'StartScripts', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const main = compilation.entrypoints.get('main');
+          if (!main) return;
+          const startedByMain = main.childrenIterable;
+          const bootstrap = startedByMain.filter((group) => group.origins.some((o) => o.request === './bootstrap'));
+          const groups = [...startedByMain, ...bootstrap.flatMap((group) => group.childrenIterable)];
+          const files = [...new Set(groups.flatMap((group) => group.getFiles()))].filter((file) =>
+            file.endsWith('.js'),
+          );
+          compilation.emitAsset('start-scripts.json', new sources.RawSource(JSON.stringify(files)));
+        },
+      );
+    });
+  }
+}
+
 /** The page that runs an app on its own (a standalone app, or a remote developed alone). */
 function appPage(appDir, title, entry) {
   return new rspack.HtmlRspackPlugin({
@@ -230,6 +258,7 @@ export function createConfig(options, argv = {}) {
       }),
       isProduction && new EagerCompileHint(),
       isProduction && new Precompress(),
+      isProduction && kind === 'host' && new StartScripts(),
       withHtml && appPage(appDir, title, 'main'),
       // Static files of a standalone app (web manifest, icons).
       existsSync(path.join(appDir, 'public')) &&
