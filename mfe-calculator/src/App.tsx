@@ -3,6 +3,10 @@ import { addNamespace, pagePaths, type RemoteAppProps, useTranslation } from 'sh
 import { Route, Routes } from 'shared-router';
 import { CalculatorPage } from './calculator/CalculatorPage';
 import { calculatorResources } from './i18n';
+// The lazy views' styles come with the remote, not with their code: the gateway puts a remote's
+// stylesheets in the head of the server-rendered page, where each more file blocks the first paint.
+import './options/Options.module.css';
+import './waitlist/WaitlistEntry.module.css';
 
 addNamespace('calculator', calculatorResources);
 

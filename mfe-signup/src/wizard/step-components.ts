@@ -1,6 +1,12 @@
 import { type ComponentType, lazy } from 'react';
 import { SIGNUP_STEP_ORDER, type SignupStep } from 'shared-i18n';
 import { ClientDataStep } from '../client-data/ClientDataStep';
+// The later steps' styles come with the wizard, not with their code: the gateway puts a remote's
+// stylesheets in the head of the server-rendered page, and three more files there (each blocking
+// the first paint) cost more than the 2 KB they weigh.
+import '../documents/Documents.module.css';
+import '../review/Review.module.css';
+import '../services/Services.module.css';
 
 type LaterStep = Exclude<SignupStep, 'client-data'>;
 
