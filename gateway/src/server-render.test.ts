@@ -76,17 +76,22 @@ beforeAll(async () => {
       metaData: {
         ssrRemoteEntry: { name: 'remoteEntry.js', path: 'server' },
         remoteEntry: { name: 'remoteEntry.js', path: '' },
+        // A manifest is another team's file: nothing outside the release folder is preloaded.
+        exposeScripts: {
+          './App': [
+            'static/js/page.1234567890.js',
+            'static/js/app.1234567890.js',
+            '//elsewhere.example/x.js',
+            '../../static/js/main.js',
+          ],
+        },
       },
       exposes: [
         {
           path: './App',
           assets: {
             css: { sync: ['static/css/app.1234567890.css'], async: [] },
-            // A manifest is another team's file: nothing outside the release folder is preloaded.
-            js: {
-              sync: ['static/js/app.1234567890.js', '//elsewhere.example/x.js', '../../static/js/main.js'],
-              async: ['static/js/later.1234567890.js'],
-            },
+            js: { sync: ['static/js/app.1234567890.js'], async: ['static/js/later.1234567890.js'] },
           },
         },
       ],
@@ -143,9 +148,10 @@ describe('server rendering through the gateway', () => {
     // The shell's start scripts, the remote's entry and its App's chunks are fetched with the
     // shell's main script, not level by level as the code runs.
     expect(html).toContain(
-      '["/static/js/bootstrap.1234567890.js","/remotes/marketing/remoteEntry.js","/remotes/marketing/static/js/app.1234567890.js"].forEach(function(href){',
+      '["/static/js/bootstrap.1234567890.js","/remotes/marketing/remoteEntry.js","/remotes/marketing/static/js/page.1234567890.js","/remotes/marketing/static/js/app.1234567890.js"].forEach(function(href){',
     );
     expect(html).not.toContain('elsewhere.example');
+    expect(html).not.toContain('../static/js/main.js');
     expect(html).not.toContain('later.1234567890');
     const again = requestOf(await (await fetch(`${gateway}/en/facilities`)).text());
     expect(again.nonce).not.toBe(request.nonce);

@@ -69,6 +69,8 @@ const remoteManifest = z.object({
     .object({
       ssrRemoteEntry: z.object({ name: z.string() }).optional(),
       remoteEntry: z.object({ name: z.string(), path: z.string().default('') }).optional(),
+      /** Every script of each exposed module (tooling/rspack: ExposeScriptsInManifest). */
+      exposeScripts: z.record(z.string(), z.array(z.string())).optional(),
     })
     .loose(),
   exposes: z
@@ -118,7 +120,8 @@ export function createManifestReader(log: Logger, doFetch: typeof fetch = fetch)
           css: app ? [...app.assets.css.sync, ...app.assets.css.async] : [],
           scripts: [
             ...(entry ? [[entry.path, entry.name].filter(Boolean).join('/')] : []),
-            ...(app?.assets.js?.sync ?? []),
+            // A release built before the list was added: the expose's own chunk only.
+            ...(manifest.metaData.exposeScripts?.[app?.path ?? './App'] ?? app?.assets.js?.sync ?? []),
           ].filter(inRelease),
         };
       } catch (error) {

@@ -12,6 +12,32 @@ const require = createRequire(import.meta.url);
 const toolingDir = path.dirname(fileURLToPath(import.meta.url));
 
 /**
+ * Lists every script of each exposed module in the browser manifest (`metaData.exposeScripts`,
+ * by expose): the manifest's own `assets.js.sync` leaves out the chunks split off an expose
+ * (a page's own code). The gateway preloads the route's App from it with the shell's code.
+ */
+class ExposeScriptsInManifest {
+  constructor(exposes) {
+    this.exposes = Object.keys(exposes);
+  }
+
+  apply(compiler) {
+    compiler.hooks.afterEmit.tapPromise('ExposeScriptsInManifest', async (compilation) => {
+      const { readFile, writeFile } = await import('node:fs/promises');
+      const file = path.join(compiler.options.output.path, 'mf-manifest.json');
+      const manifest = JSON.parse(await readFile(file, 'utf8'));
+      manifest.metaData.exposeScripts = Object.fromEntries(
+        this.exposes.map((expose) => {
+          const group = compilation.namedChunkGroups.get(`__federation_expose_${expose.replace(/^\.\//, '')}`);
+          return [expose, group ? group.getFiles().filter((name) => name.endsWith('.js')) : []];
+        }),
+      );
+      await writeFile(file, JSON.stringify(manifest));
+    });
+  }
+}
+
+/**
  * Names the server container in the browser manifest (`metaData.ssrRemoteEntry`), which the
  * federation's Node runtime reads: one manifest URL serves the browser and the renderer.
  */
@@ -259,6 +285,7 @@ export function createConfig(options, argv = {}) {
       isProduction && new EagerCompileHint(),
       isProduction && new Precompress(),
       isProduction && kind === 'host' && new StartScripts(),
+      isProduction && kind === 'remote' && new ExposeScriptsInManifest(exposes),
       withHtml && appPage(appDir, title, 'main'),
       // Static files of a standalone app (web manifest, icons).
       existsSync(path.join(appDir, 'public')) &&
