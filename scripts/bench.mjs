@@ -3,12 +3,14 @@
 //  - clean build time of all front-end apps
 //  - requests/s through the gateway ÷ requests/s straight to the functions service, same endpoint
 //  - Lighthouse (mobile defaults, median of 3) on every public route and the standalone door
+//  - when React has taken /es, /es/calculadora and /es/alta over, on throttled network and CPU
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
+import { measureHydration } from './hydration.mjs';
 import { buildFrontends, ensureInstalled, FRONTEND_APPS, ROOT } from './lib.mjs';
 import { measurePages } from './lighthouse.mjs';
 import { PUBLIC_ROUTES } from './public-routes.mjs';
@@ -51,11 +53,13 @@ try {
   });
   const page = await browser.newPage();
   const scripts = new Map();
+  const onTheWire = new Map();
   page.on('response', async (response) => {
     const url = response.url();
     if (response.request().resourceType() !== 'script' && !url.endsWith('.js')) return;
     try {
       scripts.set(url, gzipSync(await response.body()).length);
+      onTheWire.set(url, (await response.request().sizes()).responseBodySize);
     } catch {
       // redirects and aborted loads have no body
     }
@@ -63,6 +67,7 @@ try {
   await page.goto(`${stack.gatewayUrl}/es`, { waitUntil: 'networkidle' });
   await page.getByRole('heading', { level: 1 }).waitFor();
   const homeScripts = new Map(scripts);
+  const homeWireKb = [...homeScripts.keys()].reduce((total, url) => total + (onTheWire.get(url) ?? 0), 0) / 1024;
   await page.getByRole('contentinfo').getByRole('link', { name: 'Calculadora' }).click();
   await page.getByRole('heading', { name: 'Calculadora de volumen' }).waitFor();
   await page.waitForLoadState('networkidle');
@@ -76,13 +81,18 @@ try {
   await page.getByLabel('Nombre completo *').waitFor();
   await page.waitForLoadState('networkidle');
   const signupExtra = [...scripts].filter(([url]) => !beforeSignup.has(url));
+  // 3. When a tap starts to work: the page taken over by React, on a throttled phone.
+  const hydration = [];
+  for (const route of ['/es', '/es/calculadora', '/es/alta']) {
+    hydration.push([route, await measureHydration(browser, `${stack.gatewayUrl}${route}`)]);
+  }
   await browser.close();
   const sum = (entries) => entries.reduce((total, [, size]) => total + size, 0);
   const homeKb = sum([...homeScripts]) / 1024;
   const calculatorKb = sum(extra) / 1024;
   const signupKb = sum(signupExtra) / 1024;
 
-  // 3. Throughput: the same function endpoint, straight and through the gateway.
+  // 4. Throughput: the same function endpoint, straight and through the gateway.
   const endpoint = '/functions/v1/outbox?limit=1';
   const load = (url) =>
     new Promise((resolve, reject) => {
@@ -95,7 +105,7 @@ try {
   const viaGateway = await load(`${stack.gatewayUrl}${endpoint}`);
   const ratio = viaGateway.requests.average / direct.requests.average;
 
-  // 4. Page speed, as Lighthouse sees it on a mid-range phone.
+  // 5. Page speed, as Lighthouse sees it on a mid-range phone.
   console.log('\nLighthouse (mobile, median of 3):');
   const pages = [
     ...(await measurePages(stack.gatewayUrl, PUBLIC_ROUTES)),
@@ -116,8 +126,14 @@ try {
 
   const rows = [
     ['JS loaded for /es (gzip)', `${homeKb.toFixed(1)} KB`, `${homeScripts.size} files`],
+    ['JS for /es as sent (Brotli, built beside each file)', `${homeWireKb.toFixed(1)} KB`, 'what the browser received'],
     ['extra JS to open /es/calculadora (gzip)', `${calculatorKb.toFixed(1)} KB`, `${extra.length} files`],
     ['extra JS to open /es/alta after that (gzip)', `${signupKb.toFixed(1)} KB`, `${signupExtra.length} files`],
+    ...hydration.map(([route, ms]) => [
+      `${route} taken over by React`,
+      `${(ms / 1000).toFixed(2)} s`,
+      'slow 4G and 4× CPU in Chromium (devtools throttling), median of 5',
+    ]),
     ['clean build of all front-end apps', `${buildSeconds.toFixed(1)} s`, 'sequential, production'],
     [
       'functions direct',
