@@ -73,6 +73,20 @@ const FEDERATION_RUNTIME_ESM = Object.fromEntries(
   }),
 );
 
+/** A plugin that is one step of every compilation's asset processing, at `stage`. */
+function assetStep(name, stage, step) {
+  return {
+    apply(compiler) {
+      const { Compilation, sources } = compiler.webpack;
+      compiler.hooks.thisCompilation.tap(name, (compilation) => {
+        compilation.hooks.processAssets.tapPromise({ name, stage: stage(Compilation) }, async (assets) =>
+          step({ compilation, assets, sources }),
+        );
+      });
+    },
+  };
+}
+
 /**
  * Marks the scripts that run in full as soon as they load (the webpack and federation runtime,
  * React DOM) with V8's explicit compile hint: Chromium then compiles them on the background
@@ -80,34 +94,29 @@ const FEDERATION_RUNTIME_ESM = Object.fromEntries(
  * page hydrates (shorter long tasks, less Total Blocking Time). Other browsers ignore the comment.
  * After minifying (which would drop it), before the source maps are written.
  */
-class EagerCompileHint {
-  apply(compiler) {
-    const { Compilation, sources } = compiler.webpack;
-    compiler.hooks.thisCompilation.tap('EagerCompileHint', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'EagerCompileHint', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 },
-        () => {
-          for (const chunk of compilation.chunks) {
-            const eager =
-              chunk.hasRuntime() ||
-              compilation.chunkGraph
-                .getChunkModules(chunk)
-                .some((module) => /node_modules[\\/](react-dom|scheduler)[\\/]/.test(module.resource ?? ''));
-            if (!eager) continue;
-            for (const file of chunk.files) {
-              if (file.endsWith('.js')) {
-                compilation.updateAsset(
-                  file,
-                  (source) => new sources.ConcatSource('//# allFunctionsCalledOnLoad\n', source),
-                );
-              }
-            }
+const eagerCompileHint = () =>
+  assetStep(
+    'EagerCompileHint',
+    (Compilation) => Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
+    ({ compilation, sources }) => {
+      for (const chunk of compilation.chunks) {
+        const eager =
+          chunk.hasRuntime() ||
+          compilation.chunkGraph
+            .getChunkModules(chunk)
+            .some((module) => /node_modules[\\/](react-dom|scheduler)[\\/]/.test(module.resource ?? ''));
+        if (!eager) continue;
+        for (const file of chunk.files) {
+          if (file.endsWith('.js')) {
+            compilation.updateAsset(
+              file,
+              (source) => new sources.ConcatSource('//# allFunctionsCalledOnLoad\n', source),
+            );
           }
-        },
-      );
-    });
-  }
-}
+        }
+      }
+    },
+  );
 
 /**
  * A Brotli copy (quality 11) of every script and stylesheet, written beside it (`x.js.br`): the
@@ -115,37 +124,32 @@ class EagerCompileHint {
  * than the same files gzipped on the fly, and no compression work per request. Last of all the
  * asset steps, so the copy is of the file as served.
  */
-class Precompress {
-  apply(compiler) {
-    const { Compilation, sources } = compiler.webpack;
-    compiler.hooks.thisCompilation.tap('Precompress', (compilation) => {
-      compilation.hooks.processAssets.tapPromise(
-        { name: 'Precompress', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
-        async (assets) => {
-          const { promisify } = await import('node:util');
-          const zlib = await import('node:zlib');
-          const brotli = promisify(zlib.brotliCompress);
-          await Promise.all(
-            Object.keys(assets)
-              .filter((name) => /\.(js|css)$/.test(name))
-              .map(async (name) => {
-                const input = compilation.getAsset(name)?.source.buffer();
-                // Below a kilobyte the headers outweigh what compression saves.
-                if (!input || input.length < 1024) return;
-                const output = await brotli(input, {
-                  params: {
-                    [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-                    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.length,
-                  },
-                });
-                compilation.emitAsset(`${name}.br`, new sources.RawSource(output));
-              }),
-          );
-        },
+const precompress = () =>
+  assetStep(
+    'Precompress',
+    (Compilation) => Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER,
+    async ({ compilation, assets, sources }) => {
+      const { promisify } = await import('node:util');
+      const zlib = await import('node:zlib');
+      const brotli = promisify(zlib.brotliCompress);
+      await Promise.all(
+        Object.keys(assets)
+          .filter((name) => /\.(js|css)$/.test(name))
+          .map(async (name) => {
+            const input = compilation.getAsset(name)?.source.buffer();
+            // Below a kilobyte the headers outweigh what compression saves.
+            if (!input || input.length < 1024) return;
+            const output = await brotli(input, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.length,
+              },
+            });
+            compilation.emitAsset(`${name}.br`, new sources.RawSource(output));
+          }),
       );
-    });
-  }
-}
+    },
+  );
 
 /**
  * The shell's scripts that every page runs at start (`start-scripts.json`): the chunk of
@@ -153,27 +157,20 @@ class Precompress {
  * the shell provides (loaded first, so the ones the page uses). The gateway asks for them with
  * main.js, instead of the browser finding them level by level as the code runs.
  */
-class StartScripts {
-  apply(compiler) {
-    const { Compilation, sources } = compiler.webpack;
-    compiler.hooks.thisCompilation.tap('StartScripts', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'StartScripts', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
-        () => {
-          const main = compilation.entrypoints.get('main');
-          if (!main) return;
-          const startedByMain = main.childrenIterable;
-          const bootstrap = startedByMain.filter((group) => group.origins.some((o) => o.request === './bootstrap'));
-          const groups = [...startedByMain, ...bootstrap.flatMap((group) => group.childrenIterable)];
-          const files = [...new Set(groups.flatMap((group) => group.getFiles()))].filter((file) =>
-            file.endsWith('.js'),
-          );
-          compilation.emitAsset('start-scripts.json', new sources.RawSource(JSON.stringify(files)));
-        },
-      );
-    });
-  }
-}
+const startScripts = () =>
+  assetStep(
+    'StartScripts',
+    (Compilation) => Compilation.PROCESS_ASSETS_STAGE_REPORT,
+    ({ compilation, sources }) => {
+      const main = compilation.entrypoints.get('main');
+      if (!main) return;
+      const startedByMain = main.childrenIterable;
+      const bootstrap = startedByMain.filter((group) => group.origins.some((o) => o.request === './bootstrap'));
+      const groups = [...startedByMain, ...bootstrap.flatMap((group) => group.childrenIterable)];
+      const files = [...new Set(groups.flatMap((group) => group.getFiles()))].filter((file) => file.endsWith('.js'));
+      compilation.emitAsset('start-scripts.json', new sources.RawSource(JSON.stringify(files)));
+    },
+  );
 
 /** The page that runs an app on its own (a standalone app, or a remote developed alone). */
 function appPage(appDir, title, entry) {
@@ -282,9 +279,9 @@ export function createConfig(options, argv = {}) {
             ? { provideExternalRuntime: true, optimization: { target: 'web' } }
             : { externalRuntime: isProduction, optimization: { target: 'web' } },
       }),
-      isProduction && new EagerCompileHint(),
-      isProduction && new Precompress(),
-      isProduction && kind === 'host' && new StartScripts(),
+      isProduction && eagerCompileHint(),
+      isProduction && precompress(),
+      isProduction && kind === 'host' && startScripts(),
       isProduction && kind === 'remote' && new ExposeScriptsInManifest(exposes),
       withHtml && appPage(appDir, title, 'main'),
       // Static files of a standalone app (web manifest, icons).
