@@ -84,7 +84,7 @@ try {
   // 3. When a tap starts to work: the page taken over by React, on a throttled phone.
   const hydration = [];
   for (const route of ['/es', '/es/calculadora', '/es/alta']) {
-    hydration.push([route, await measureHydration(browser, `${stack.gatewayUrl}${route}`)]);
+    hydration.push({ route, ms: await measureHydration(browser, `${stack.gatewayUrl}${route}`) });
   }
   await browser.close();
   const sum = (entries) => entries.reduce((total, [, size]) => total + size, 0);
@@ -129,7 +129,7 @@ try {
     ['JS for /es as sent (Brotli, built beside each file)', `${homeWireKb.toFixed(1)} KB`, 'what the browser received'],
     ['extra JS to open /es/calculadora (gzip)', `${calculatorKb.toFixed(1)} KB`, `${extra.length} files`],
     ['extra JS to open /es/alta after that (gzip)', `${signupKb.toFixed(1)} KB`, `${signupExtra.length} files`],
-    ...hydration.map(([route, ms]) => [
+    ...hydration.map(({ route, ms }) => [
       `${route} taken over by React`,
       `${(ms / 1000).toFixed(2)} s`,
       'slow 4G and 4× CPU in Chromium (devtools throttling), median of 5',

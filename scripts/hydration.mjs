@@ -25,18 +25,20 @@ export async function measureHydration(browser, url, runs = 5) {
     await page.addInitScript(() => {
       new MutationObserver((_, observer) => {
         if (document.documentElement?.hasAttribute('data-remote-ready')) {
-          window.__hydratedAt = performance.now();
+          performance.mark('hydrated');
           observer.disconnect();
         }
       }).observe(document, { attributes: true, subtree: true });
     });
     await page.goto(url);
-    await page.waitForFunction(() => window.__hydratedAt, null, { timeout: 60_000 });
-    times.push(await page.evaluate(() => window.__hydratedAt));
+    const hydrated = await page.waitForFunction(() => performance.getEntriesByName('hydrated')[0]?.startTime, null, {
+      timeout: 60_000,
+    });
+    times.push(Number(await hydrated.jsonValue()));
     await context.close();
   }
   times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+  return times[Math.floor(times.length / 2)] ?? Number.NaN;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
