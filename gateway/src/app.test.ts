@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -46,6 +46,9 @@ beforeAll(async () => {
   // A chunk as the build writes it: with its Brotli copy beside it.
   writeFileSync(path.join(shellDist, 'static', 'js', '42.abcdef0123.js'), PRECOMPRESSED_CHUNK);
   writeFileSync(path.join(shellDist, 'static', 'js', '42.abcdef0123.js.br'), brotliCompressSync(PRECOMPRESSED_CHUNK));
+  // A copy that goes missing after the gateway has started (a release overwriting the folder).
+  writeFileSync(path.join(shellDist, 'static', 'js', '43.abcdef0123.js'), PRECOMPRESSED_CHUNK);
+  writeFileSync(path.join(shellDist, 'static', 'js', '43.abcdef0123.js.br'), brotliCompressSync(PRECOMPRESSED_CHUNK));
 
   const functionsApp = express();
   functionsApp.use(express.json());
@@ -81,6 +84,7 @@ beforeAll(async () => {
   });
   const degraded = await listen(createGateway(deadConfig, createRegistrySource(deadConfig), log, DEMO_SITE_CONFIG));
   gatewayWithDeadUpstreams = degraded.url;
+  rmSync(path.join(shellDist, 'static', 'js', '43.abcdef0123.js.br'));
   servers.push(live.server, degraded.server);
 });
 
@@ -197,6 +201,24 @@ describe('assets and registry', () => {
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(plain.headers.get('cache-control')).toContain('immutable');
     expect(await plain.text()).toBe(PRECOMPRESSED_CHUNK);
+  });
+
+  it('answers what it cannot send of a compressed copy as it would the file: JSON errors, or the file itself', async () => {
+    const brotli = { 'accept-encoding': 'br' };
+    const post = await fetch(`${gateway}/static/js/42.abcdef0123.js`, { method: 'POST', headers: brotli });
+    expect(post.status).toBe(404);
+    expect(post.headers.get('content-encoding')).toBeNull();
+    expect(await post.json()).toEqual({ error: 'Not found' });
+    const range = await fetch(`${gateway}/static/js/42.abcdef0123.js`, {
+      headers: { ...brotli, range: 'bytes=999999-' },
+    });
+    expect(range.status).toBe(416);
+    expect(range.headers.get('content-encoding')).toBeNull();
+    expect(range.headers.get('content-type')).toMatch(/^application\/json/);
+    const gone = await fetch(`${gateway}/static/js/43.abcdef0123.js`, { headers: brotli });
+    // The file, compressed on the fly, decodes to the chunk.
+    expect(gone.status).toBe(200);
+    expect(await gone.text()).toBe(PRECOMPRESSED_CHUNK);
   });
 
   it('serves /remotes.json uncached, and proxies a remote with its prefix stripped', async () => {

@@ -101,9 +101,28 @@ beforeAll(async () => {
   browserOnly.get('/mf-manifest.json', (_req, res) => {
     res.json({ metaData: {}, exposes: [{ path: './App', assets: { css: { sync: [], async: [] } } }] });
   });
+  // A release whose preload fields are broken: only its preloads may suffer.
+  const brokenPreloads = express();
+  brokenPreloads.get('/mf-manifest.json', (_req, res) => {
+    res.json({
+      metaData: {
+        ssrRemoteEntry: { name: 'remoteEntry.js', path: 'server' },
+        remoteEntry: { name: 'remoteEntry.js', path: null },
+        exposeScripts: { './App': [42] },
+      },
+      exposes: [
+        {
+          path: './App',
+          assets: { css: { sync: ['static/css/sign.1234567890.css'], async: [] }, js: { sync: ['x.js'] } },
+        },
+      ],
+    });
+  });
   const a = await listen(serverRendered);
   const b = await listen(browserOnly);
-  servers.push(a.server, b.server);
+  const c = await listen(brokenPreloads);
+  started.brokenPreloads = c.url;
+  servers.push(a.server, b.server, c.server);
   started.serverRendered = a.url;
   started.browserOnly = b.url;
 });
@@ -192,6 +211,14 @@ describe('server rendering through the gateway', () => {
     const home = await fetch(`${gateway}/es`);
     expect(home.status).toBe(200);
     expect(requestOf(await home.text())).toMatchObject({ remotes: {} });
+  });
+
+  it("a broken preload list in a remote's manifest costs the preloads, not the server rendering or the styles", async () => {
+    const gateway = await gatewayWith(ECHO_RENDERER, { signup: { origin: started.brokenPreloads } });
+    const html = await (await fetch(`${gateway}/es/alta`)).text();
+    expect(requestOf(html)).toMatchObject({ remotes: { signup: `${started.brokenPreloads}/mf-manifest.json` } });
+    expect(html).toContain('<link rel="stylesheet" href="/remotes/signup/static/css/sign.1234567890.css">');
+    expect(html).toContain('["/static/js/bootstrap.1234567890.js"].forEach(function(href){');
   });
 
   it('a renderer that fails, or none at all, costs no 5xx: the browser renders the page', async () => {

@@ -68,9 +68,14 @@ const remoteManifest = z.object({
   metaData: z
     .object({
       ssrRemoteEntry: z.object({ name: z.string() }).optional(),
-      remoteEntry: z.object({ name: z.string(), path: z.string().default('') }).optional(),
+      // What only feeds the preloads is read leniently: a broken entry there costs the
+      // preloads, never the page's server rendering or its styles.
+      remoteEntry: z
+        .object({ name: z.string(), path: z.string().default('') })
+        .optional()
+        .catch(undefined),
       /** Every script of each exposed module (tooling/rspack: ExposeScriptsInManifest). */
-      exposeScripts: z.record(z.string(), z.array(z.string())).optional(),
+      exposeScripts: z.record(z.string(), z.array(z.string())).optional().catch(undefined),
     })
     .loose(),
   exposes: z
@@ -78,12 +83,16 @@ const remoteManifest = z.object({
       z
         .object({
           path: z.string(),
-          assets: z.object({ css: assetList, js: assetList.optional() }).loose(),
+          assets: z.object({ css: assetList, js: assetList.optional().catch(undefined) }).loose(),
         })
         .loose(),
     )
     .default([]),
 });
+
+/** The App's scripts as its build listed them; from a release without the list, the expose's own chunk. */
+const appScripts = (listed: string[] | undefined, exposeChunks: string[] | undefined) =>
+  listed?.length ? listed : (exposeChunks ?? []);
 
 /** A path inside the release folder: relative, with no way out of it (a manifest is another team's file). */
 const inRelease = (file: string) => /^(?!\/)(?!.*\.\.)[\w./-]+$/.test(file);
@@ -120,8 +129,7 @@ export function createManifestReader(log: Logger, doFetch: typeof fetch = fetch)
           css: app ? [...app.assets.css.sync, ...app.assets.css.async] : [],
           scripts: [
             ...(entry ? [[entry.path, entry.name].filter(Boolean).join('/')] : []),
-            // A release built before the list was added: the expose's own chunk only.
-            ...(manifest.metaData.exposeScripts?.[app?.path ?? './App'] ?? app?.assets.js?.sync ?? []),
+            ...appScripts(manifest.metaData.exposeScripts?.[app?.path ?? './App'], app?.assets.js?.sync),
           ].filter(inRelease),
         };
       } catch (error) {

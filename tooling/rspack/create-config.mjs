@@ -437,7 +437,10 @@ export function createStandalonePageConfig(options, argv = {}) {
     output: { ...client.output, clean: false },
     optimization: { ...client.optimization, splitChunks: { chunks: 'all' } },
     plugins: [
-      ...client.plugins.filter((plugin) => !(plugin instanceof ModuleFederationPlugin)),
+      // Without the federation: nothing exposed, and the release's manifest is the remote build's.
+      ...client.plugins.filter(
+        (plugin) => !(plugin instanceof ModuleFederationPlugin) && !(plugin instanceof ExposeScriptsInManifest),
+      ),
       appPage(options.appDir, options.title, 'page'),
     ],
   };
