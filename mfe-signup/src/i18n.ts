@@ -24,6 +24,8 @@ const es = {
     continue: 'Continuar',
     loading: 'Cargando…',
     retry: 'Reintentar',
+    stepFailed:
+      'No se ha podido cargar este paso. Comprueba tu conexión y vuelve a intentarlo; lo que has rellenado se conserva.',
     saving: 'Guardando…',
     registrationCode: 'Tu código de registro: {{code}}',
     registrationCodeHint: 'Guárdalo: te permite continuar el alta más tarde o en otro dispositivo.',
@@ -357,6 +359,7 @@ const en: typeof es = {
     continue: 'Continue',
     loading: 'Loading…',
     retry: 'Retry',
+    stepFailed: 'This step could not be loaded. Check your connection and try again; what you have filled in is kept.',
     saving: 'Saving…',
     registrationCode: 'Your registration code: {{code}}',
     registrationCodeHint: 'Keep it: it lets you continue your sign-up later or on another device.',

@@ -1,5 +1,5 @@
 import type { ParseKeys } from 'i18next';
-import { Suspense, useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { api, readHandoff } from 'shared-api';
 import type { Language, SignupStep } from 'shared-i18n';
 import { useTranslation } from 'shared-i18n';
@@ -16,11 +16,12 @@ import { latestSessionRecord, readSessionRecord, removeSessionRecord } from '../
 import { PENDING_RECOVERY, RESET_FLAG, sessionFlag, setSessionFlag, useDraft } from '../session/store';
 import { NavigationContext, type WizardNavigation } from './context';
 import { afterLookUp, afterProductCheck, decideLanding, type Redirect } from './landing';
-import { serviceStepQuery, stepUrl } from './navigation';
+import { leavesPath, serviceStepQuery, stepUrl } from './navigation';
 import { RegistrationCode } from './RegistrationCode';
 import { refusalKey, refusalOf } from './refusals';
 import { StepBar } from './StepBar';
-import { prefetchStepAfter, STEP_COMPONENTS } from './step-components';
+import { StepBoundary } from './StepBoundary';
+import { prefetchStepAfter } from './step-components';
 import { completeSection, nextStep, previousStep } from './steps';
 import styles from './Wizard.module.css';
 
@@ -33,7 +34,7 @@ type Landing = { state: 'loading' } | { state: 'ready' } | { state: 'error' };
 function useLanding(language: Language, step: SignupStep | undefined): [Landing, () => void] {
   const { t } = useTranslation('signup');
   const navigate = useNavigate();
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
   const [landing, setLanding] = useState<Landing>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const handled = useRef('');
@@ -45,12 +46,19 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
     const params = new URLSearchParams(search);
     const proceso = params.get('proceso');
     const store = useDraft.getState();
-    const go = ({ step: target, registrationId, query }: Redirect) =>
-      navigate(stepUrl(language, target, registrationId, query), { replace: true });
+    const urlOf = ({ step: target, registrationId, query }: Redirect) =>
+      stepUrl(language, target, registrationId, query);
+    const go = (to: Redirect) => navigate(urlOf(to), { replace: true });
     // What is said as the visitor is sent on is said on the step they arrive at, however long
     // its code takes to arrive (a later step is fetched when shown).
-    const destructive = (title: ParseKeys<'signup'>, description: ParseKeys<'signup'>, followsNavigation = true) =>
-      toast({ title: t(title), description: t(description), variant: 'destructive', followsNavigation });
+    const follows = (to: Redirect) => leavesPath(pathname, urlOf(to));
+    const destructive = (title: ParseKeys<'signup'>, description: ParseKeys<'signup'>, to: Redirect | null) =>
+      toast({
+        title: t(title),
+        description: t(description),
+        variant: 'destructive',
+        followsNavigation: to !== null && follows(to),
+      });
 
     async function land(): Promise<Landing | null> {
       const decision = decideLanding({
@@ -82,7 +90,11 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
         case 'redirect':
           if (decision.draft) store.replace(decision.draft);
           if (decision.warn)
-            destructive('toasts.accessDeniedTitle', 'toasts.completePrevious', decision.kind === 'redirect');
+            destructive(
+              'toasts.accessDeniedTitle',
+              'toasts.completePrevious',
+              decision.kind === 'redirect' ? decision.to : null,
+            );
           if (decision.kind === 'show') return { state: 'ready' };
           go(decision.to);
           return null;
@@ -93,10 +105,10 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
           if (isCancelled()) return null;
           const found = afterLookUp(exists);
           if (found.outcome === 'session-expired') {
-            destructive('toasts.sessionExpiredTitle', 'toasts.sessionExpired');
+            destructive('toasts.sessionExpiredTitle', 'toasts.sessionExpired', found.to);
             setSessionFlag(PENDING_RECOVERY, proceso);
           } else {
-            destructive('toasts.notFoundTitle', 'toasts.notFound');
+            destructive('toasts.notFoundTitle', 'toasts.notFound', found.to);
             setSessionFlag(RESET_FLAG, '1');
           }
           go(found.to);
@@ -117,13 +129,13 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
             });
           if (isCancelled()) return null;
           const checked = afterProductCheck(decision, params, result);
-          if (checked.outcome === 'failed') destructive('toasts.productErrorTitle', 'toasts.productError');
+          if (checked.outcome === 'failed') destructive('toasts.productErrorTitle', 'toasts.productError', checked.to);
           if (checked.outcome === 'selected') {
             toast({
               title: t('toasts.productSelectedTitle'),
               description: checked.productName,
               variant: 'success',
-              followsNavigation: true,
+              followsNavigation: follows(checked.to),
             });
             store.replace(checked.draft);
           }
@@ -133,7 +145,7 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
               title: t('toasts.productUnavailableTitle'),
               description: t('toasts.productUnavailable', { reason }),
               variant: 'destructive',
-              followsNavigation: true,
+              followsNavigation: follows(checked.to),
             });
           }
           go(checked.to);
@@ -177,21 +189,23 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
 function useSessionLoss(language: Language): void {
   const { t } = useTranslation('signup');
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   // Called by the API client, outside React: it reads the current language, `t` and `navigate`.
   const lose = useEffectEvent(() => {
     // The draft is emptied below, so the other calls refused at the same time do nothing.
     const id = useDraft.getState().draft.registrationId;
     if (!id) return;
+    const entry = stepUrl(language, undefined, null);
     toast({
       title: t('toasts.sessionExpiredTitle'),
       description: t('toasts.sessionExpired'),
       variant: 'destructive',
-      followsNavigation: true,
+      followsNavigation: leavesPath(pathname, entry),
     });
     setSessionFlag(PENDING_RECOVERY, id);
     removeSessionRecord(localStorage, id);
     useDraft.getState().replace(emptyDraft());
-    navigate(stepUrl(language, undefined, null), { replace: true });
+    navigate(entry, { replace: true });
   });
   useEffect(() => api.onUnauthorized(() => lose()), []);
 }
@@ -307,7 +321,6 @@ export function Wizard({ language, step }: { language: Language; step?: SignupSt
     return () => cancel(handle);
   }, [landing.state, current]);
 
-  const Step = STEP_COMPONENTS[current];
   const loading = (
     <p className={`${styles.status} ${styles.landing}`} role="status">
       {t('common.loading')}
@@ -341,9 +354,13 @@ export function Wizard({ language, step }: { language: Language; step?: SignupSt
               <h2 id="signup-step-title" className={styles.stepTitle} tabIndex={-1}>
                 {t(`steps.${current}`)}
               </h2>
-              <Suspense fallback={loading}>
-                <Step />
-              </Suspense>
+              <StepBoundary
+                key={current}
+                step={current}
+                loading={loading}
+                failed={t('common.stepFailed')}
+                retry={t('common.retry')}
+              />
             </section>
           </NavigationContext.Provider>
         )}

@@ -22,13 +22,25 @@ const load: Record<LaterStep, () => Promise<{ default: ComponentType }>> = {
   review: () => import('../review/ReviewStep').then((m) => ({ default: m.ReviewStep })),
 };
 
-export const STEP_COMPONENTS: Record<SignupStep, ComponentType> = {
+const loaded = (step: LaterStep) => lazy(load[step]);
+const components: Record<SignupStep, ComponentType> = {
   'client-data': ClientDataStep,
-  verification: lazy(load.verification),
-  documents: lazy(load.documents),
-  'service-details': lazy(load['service-details']),
-  review: lazy(load.review),
+  verification: loaded('verification'),
+  documents: loaded('documents'),
+  'service-details': loaded('service-details'),
+  review: loaded('review'),
 };
+
+/** The component of a step (for a later one, the code is fetched on its first render). */
+export const stepComponent = (step: SignupStep): ComponentType => components[step];
+
+/**
+ * A step whose code could not be fetched (the connection dropped) is fetched again on its next
+ * render: React keeps a lazy component's failure for good, so it gets a fresh one.
+ */
+export function fetchStepAgain(step: SignupStep): void {
+  if (step !== 'client-data') components[step] = loaded(step);
+}
 
 /** Fetches the step after `step` ahead of time, so that going on does not wait for it. */
 export function prefetchStepAfter(step: SignupStep): void {
