@@ -58,8 +58,10 @@ try {
     const url = response.url();
     if (response.request().resourceType() !== 'script' && !url.endsWith('.js')) return;
     try {
-      scripts.set(url, gzipSync(await response.body()).length);
-      onTheWire.set(url, (await response.request().sizes()).responseBodySize);
+      // Both or neither: the file is counted in each total once it is in both maps.
+      const [body, sizes] = await Promise.all([response.body(), response.request().sizes()]);
+      scripts.set(url, gzipSync(body).length);
+      onTheWire.set(url, sizes.responseBodySize);
     } catch {
       // redirects and aborted loads have no body
     }

@@ -1,15 +1,19 @@
 // When React has taken a server-rendered page over (`html[data-remote-ready]`, set by the route's
-// remote), in a real Chromium with its network and CPU throttled the way Lighthouse simulates a
-// mid-range phone on slow 4G. Lighthouse's own metrics stop at the first paint and the main
-// thread's blocking; this is when a tap on the page starts to work.
+// remote), in a real Chromium with its network and CPU throttled as Lighthouse's devtools
+// throttling does for its mid-range phone on slow 4G. Lighthouse's own metrics stop at the first
+// paint and the main thread's blocking; this is when a tap on the page starts to work.
 //   node scripts/hydration.mjs http://localhost:8080/es [runs]
 
-/** Slow 4G as Lighthouse defines it (150 ms, 1.6 Mbps down at 90 %, 750 kbps up), and a 4× slower CPU. */
+/**
+ * Lighthouse's slow 4G as its devtools throttling applies it (constants.throttling.mobileSlow4G:
+ * 150 ms round trips, taken ×3.75 as request latency; 1.6 Mbps down and 750 kbps up, ×0.9), and
+ * its 4× slower CPU.
+ */
 const SLOW_4G = {
   offline: false,
-  latency: 150,
-  downloadThroughput: ((1.6 * 1024 * 1024) / 8) * 0.9,
-  uploadThroughput: (750 * 1024) / 8,
+  latency: 150 * 3.75,
+  downloadThroughput: (1.6 * 1024 * 0.9 * 1024) / 8,
+  uploadThroughput: (750 * 0.9 * 1024) / 8,
 };
 
 /** Median milliseconds from navigation to hydration, over `runs` first visits (empty cache). */
