@@ -108,7 +108,8 @@ beforeAll(async () => {
       metaData: {
         ssrRemoteEntry: { name: 'remoteEntry.js', path: 'server' },
         remoteEntry: { name: 'remoteEntry.js', path: null },
-        exposeScripts: { './App': [42] },
+        // Another expose's broken entry does not cost the App's list.
+        exposeScripts: { './App': ['static/js/sign.1234567890.js'], './Other': [42] },
       },
       exposes: [
         {
@@ -218,7 +219,9 @@ describe('server rendering through the gateway', () => {
     const html = await (await fetch(`${gateway}/es/alta`)).text();
     expect(requestOf(html)).toMatchObject({ remotes: { signup: `${started.brokenPreloads}/mf-manifest.json` } });
     expect(html).toContain('<link rel="stylesheet" href="/remotes/signup/static/css/sign.1234567890.css">');
-    expect(html).toContain('["/static/js/bootstrap.1234567890.js"].forEach(function(href){');
+    expect(html).toContain(
+      '["/static/js/bootstrap.1234567890.js","/remotes/signup/static/js/sign.1234567890.js"].forEach(function(href){',
+    );
   });
 
   it('a renderer that fails, or none at all, costs no 5xx: the browser renders the page', async () => {

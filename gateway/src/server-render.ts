@@ -75,7 +75,7 @@ const remoteManifest = z.object({
         .optional()
         .catch(undefined),
       /** Every script of each exposed module (tooling/rspack: ExposeScriptsInManifest). */
-      exposeScripts: z.record(z.string(), z.array(z.string())).optional().catch(undefined),
+      exposeScripts: z.record(z.string(), z.array(z.string()).catch([])).optional().catch(undefined),
     })
     .loose(),
   exposes: z

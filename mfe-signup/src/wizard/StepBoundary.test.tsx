@@ -13,7 +13,7 @@ vi.mock('./step-components', () => ({
   fetchStepAgain: (step: string) => network.refetched.push(step),
 }));
 
-const { StepBoundary } = await import('./StepBoundary');
+const { STEP_TITLE_ID, StepBoundary } = await import('./StepBoundary');
 const { fetchStepAgain, stepComponent } =
   await vi.importActual<typeof import('./step-components')>('./step-components');
 
@@ -26,12 +26,17 @@ describe('a step whose code cannot be fetched', () => {
   it('says so within the step, and shows the step once a retry fetches it', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     render(
-      <StepBoundary
-        step="documents"
-        loading={<p>Cargando…</p>}
-        failed="No se ha podido cargar este paso."
-        retry="Reintentar"
-      />,
+      <section>
+        <h2 id={STEP_TITLE_ID} tabIndex={-1}>
+          Documentos
+        </h2>
+        <StepBoundary
+          step="documents"
+          loading={<p>Cargando…</p>}
+          failed="No se ha podido cargar este paso."
+          retry="Reintentar"
+        />
+      </section>,
     );
     expect(screen.getByRole('alert')).toHaveTextContent('No se ha podido cargar este paso.');
     network.up = true;
@@ -39,6 +44,8 @@ describe('a step whose code cannot be fetched', () => {
     expect(network.refetched).toEqual(['documents']);
     expect(await screen.findByText('Sube tus documentos')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
+    // The Retry button is gone: focus is on the step's title, not lost to the page's start.
+    expect(screen.getByRole('heading', { name: 'Documentos' })).toHaveFocus();
   });
 
   it('is fetched afresh after a failure: React keeps a lazy component’s failure for good', () => {

@@ -4,6 +4,9 @@ import controls from 'shared-ui/controls.module.css';
 import { fetchStepAgain, stepComponent } from './step-components';
 import styles from './Wizard.module.css';
 
+/** The wizard's step title (tabIndex -1), where focus goes when the step's content is replaced. */
+export const STEP_TITLE_ID = 'signup-step-title';
+
 interface Props {
   step: SignupStep;
   /** Shown while the step's code arrives. */
@@ -31,7 +34,8 @@ export class StepBoundary extends Component<Props, { failed: boolean }> {
 
   private readonly retry = () => {
     fetchStepAgain(this.props.step);
-    this.setState({ failed: false });
+    // The Retry button goes away: focus goes to the step's title, not to the page's start.
+    this.setState({ failed: false }, () => document.getElementById(STEP_TITLE_ID)?.focus());
   };
 
   override render() {

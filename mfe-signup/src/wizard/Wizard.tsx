@@ -1,5 +1,5 @@
 import type { ParseKeys } from 'i18next';
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { api, readHandoff } from 'shared-api';
 import type { Language, SignupStep } from 'shared-i18n';
 import { useTranslation } from 'shared-i18n';
@@ -15,12 +15,12 @@ import { isLocked, saveDraft } from '../session/server';
 import { latestSessionRecord, readSessionRecord, removeSessionRecord } from '../session/session-record';
 import { PENDING_RECOVERY, RESET_FLAG, sessionFlag, setSessionFlag, useDraft } from '../session/store';
 import { NavigationContext, type WizardNavigation } from './context';
-import { afterLookUp, afterProductCheck, decideLanding, type Redirect } from './landing';
+import { afterLookUp, afterProductCheck, decideLanding, RECOVERY, type Redirect } from './landing';
 import { leavesPath, serviceStepQuery, stepUrl } from './navigation';
 import { RegistrationCode } from './RegistrationCode';
 import { refusalKey, refusalOf } from './refusals';
 import { StepBar } from './StepBar';
-import { StepBoundary } from './StepBoundary';
+import { STEP_TITLE_ID, StepBoundary } from './StepBoundary';
 import { prefetchStepAfter } from './step-components';
 import { completeSection, nextStep, previousStep } from './steps';
 import styles from './Wizard.module.css';
@@ -38,6 +38,12 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
   const [landing, setLanding] = useState<Landing>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const handled = useRef('');
+  // The page as it is now, for what the landing does after waiting on the server: a language
+  // switch meanwhile keeps the step (and so the landing running), and must not be undone.
+  const now = useRef({ language, pathname, t });
+  useLayoutEffect(() => {
+    now.current = { language, pathname, t };
+  });
   // An effect event reads the current `t`, `navigate` and language without being a reason to
   // land again: a new `t` must not land the visitor a second time, and a language switch shows
   // the same step in the other language (landing again would remount the step, losing the
@@ -47,15 +53,15 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
     const proceso = params.get('proceso');
     const store = useDraft.getState();
     const urlOf = ({ step: target, registrationId, query }: Redirect) =>
-      stepUrl(language, target, registrationId, query);
+      stepUrl(now.current.language, target, registrationId, query);
     const go = (to: Redirect) => navigate(urlOf(to), { replace: true });
     // What is said as the visitor is sent on is said on the step they arrive at, however long
     // its code takes to arrive (a later step is fetched when shown).
-    const follows = (to: Redirect) => leavesPath(pathname, urlOf(to));
+    const follows = (to: Redirect) => leavesPath(now.current.pathname, urlOf(to));
     const destructive = (title: ParseKeys<'signup'>, description: ParseKeys<'signup'>, to: Redirect | null) =>
       toast({
-        title: t(title),
-        description: t(description),
+        title: now.current.t(title),
+        description: now.current.t(description),
         variant: 'destructive',
         followsNavigation: to !== null && follows(to),
       });
@@ -132,7 +138,7 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
           if (checked.outcome === 'failed') destructive('toasts.productErrorTitle', 'toasts.productError', checked.to);
           if (checked.outcome === 'selected') {
             toast({
-              title: t('toasts.productSelectedTitle'),
+              title: now.current.t('toasts.productSelectedTitle'),
               description: checked.productName,
               variant: 'success',
               followsNavigation: follows(checked.to),
@@ -140,10 +146,10 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
             store.replace(checked.draft);
           }
           if (checked.outcome === 'unavailable') {
-            const reason = t(refusalKey(checked.code), { defaultValue: checked.error ?? '' });
+            const reason = now.current.t(refusalKey(checked.code), { defaultValue: checked.error ?? '' });
             toast({
-              title: t('toasts.productUnavailableTitle'),
-              description: t('toasts.productUnavailable', { reason }),
+              title: now.current.t('toasts.productUnavailableTitle'),
+              description: now.current.t('toasts.productUnavailable', { reason }),
               variant: 'destructive',
               followsNavigation: follows(checked.to),
             });
@@ -161,7 +167,11 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
       .catch((error: unknown) => {
         if (isCancelled()) return;
         console.error('[signup] could not load the registration', error);
-        toast({ title: t('toasts.loadErrorTitle'), description: t('toasts.loadError'), variant: 'destructive' });
+        toast({
+          title: now.current.t('toasts.loadErrorTitle'),
+          description: now.current.t('toasts.loadError'),
+          variant: 'destructive',
+        });
         setLanding({ state: 'error' });
       });
   });
@@ -195,17 +205,19 @@ function useSessionLoss(language: Language): void {
     // The draft is emptied below, so the other calls refused at the same time do nothing.
     const id = useDraft.getState().draft.registrationId;
     if (!id) return;
-    const entry = stepUrl(language, undefined, null);
+    // Straight to the recovery screen, where the entry would send the visitor anyway: one
+    // navigation, which the toast follows.
+    const recovery = stepUrl(language, RECOVERY.step, RECOVERY.registrationId);
     toast({
       title: t('toasts.sessionExpiredTitle'),
       description: t('toasts.sessionExpired'),
       variant: 'destructive',
-      followsNavigation: leavesPath(pathname, entry),
+      followsNavigation: leavesPath(pathname, recovery),
     });
     setSessionFlag(PENDING_RECOVERY, id);
     removeSessionRecord(localStorage, id);
     useDraft.getState().replace(emptyDraft());
-    navigate(entry, { replace: true });
+    navigate(recovery, { replace: true });
   });
   useEffect(() => api.onUnauthorized(() => lose()), []);
 }
@@ -350,8 +362,8 @@ export function Wizard({ language, step }: { language: Language; step?: SignupSt
         )}
         {landing.state === 'ready' && (
           <NavigationContext.Provider value={navigation}>
-            <section className={styles.card} aria-labelledby="signup-step-title">
-              <h2 id="signup-step-title" className={styles.stepTitle} tabIndex={-1}>
+            <section className={styles.card} aria-labelledby={STEP_TITLE_ID}>
+              <h2 id={STEP_TITLE_ID} className={styles.stepTitle} tabIndex={-1}>
                 {t(`steps.${current}`)}
               </h2>
               <StepBoundary

@@ -34,6 +34,9 @@ export interface LandingInput {
 
 export type Redirect = { step: SignupStep | undefined; registrationId: string | null; query?: URLSearchParams };
 
+/** The recovery screen of a registration whose session ran out: the verification step, without `proceso`. */
+export const RECOVERY: Redirect = { step: 'verification', registrationId: null };
+
 export type LandingDecision =
   /** Forget this device's registration and show the first step. */
   | { kind: 'start-over' }
@@ -72,7 +75,7 @@ export function decideLanding(input: LandingInput): LandingDecision {
   if (!proceso) {
     if (step === undefined) {
       if (input.resetRequested) return { kind: 'start-over' };
-      if (input.pendingRecovery) return { kind: 'redirect', to: { step: 'verification', registrationId: null } };
+      if (input.pendingRecovery) return { kind: 'redirect', to: RECOVERY };
       if (input.savedRegistrationId) {
         // Back on this device: continue the registration it was filling in, with the new choice.
         const query = new URLSearchParams();
@@ -115,9 +118,14 @@ export function decideLanding(input: LandingInput): LandingDecision {
   };
 }
 
-/** After the look-up: the session ran out (recover it) or the registration is gone (start over). */
+/**
+ * After the look-up: the session ran out (straight to the recovery screen, where the entry would
+ * send the visitor anyway) or the registration is gone (start over at the entry).
+ */
 export function afterLookUp(exists: boolean): { outcome: 'session-expired' | 'not-found'; to: Redirect } {
-  return { outcome: exists ? 'session-expired' : 'not-found', to: { step: undefined, registrationId: null } };
+  return exists
+    ? { outcome: 'session-expired', to: RECOVERY }
+    : { outcome: 'not-found', to: { step: undefined, registrationId: null } };
 }
 
 export type ProductOutcome =
