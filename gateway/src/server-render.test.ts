@@ -25,6 +25,11 @@ function shellWithRenderer(renderer: string): string {
   writeFileSync(path.join(dist, 'server', 'render.cjs'), renderer);
   // What the shell's build lists as the scripts it runs at start on every page.
   writeFileSync(path.join(dist, 'start-scripts.json'), JSON.stringify(['static/js/bootstrap.1234567890.js']));
+  // Its styles, one of them twice (a shared module's styles in two chunks: same content hash).
+  mkdirSync(path.join(dist, 'static', 'css'), { recursive: true });
+  for (const file of ['707.aaaaaaaaaa.css', '432.bbbbbbbbbb.css', '51.bbbbbbbbbb.css']) {
+    writeFileSync(path.join(dist, 'static', 'css', file), '.toast{}');
+  }
   return dist;
 }
 
@@ -161,6 +166,11 @@ describe('server rendering through the gateway', () => {
       publicPaths: { marketing: '/remotes/marketing/' },
     });
     expect(answer.headers.get('content-security-policy')).toContain(`'nonce-${request.nonce}'`);
+    // The shell's styles, each file once: the twin with the same content hash is left out.
+    expect(html).toContain(
+      '<link rel="stylesheet" href="/static/css/432.bbbbbbbbbb.css"><link rel="stylesheet" href="/static/css/707.aaaaaaaaaa.css">',
+    );
+    expect(html).not.toContain('51.bbbbbbbbbb.css');
     // The remote's stylesheet is in the head, before its HTML.
     expect(html).toMatch(
       /<link rel="stylesheet" href="\/remotes\/marketing\/static\/css\/app\.1234567890\.css"><\/head>/,

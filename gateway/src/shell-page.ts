@@ -95,10 +95,21 @@ function builtStartScripts(dist: string): string[] {
  */
 function builtStylesheets(dist: string): string[] {
   try {
-    return readdirSync(path.join(dist, 'static', 'css'))
-      .filter((file) => file.endsWith('.css'))
-      .sort()
-      .map((file) => `<link rel="stylesheet" href="/static/css/${escapeAttribute(file)}">`);
+    const seen = new Set<string>();
+    return (
+      readdirSync(path.join(dist, 'static', 'css'))
+        .filter((file) => file.endsWith('.css'))
+        .sort()
+        // A module shared by the federation may put the same styles in two chunks (the toast's:
+        // the same content hash). Each link blocks the first paint: the same file twice is one too many.
+        .filter((file) => {
+          const contentHash = /\.([0-9a-f]{8,})\.css$/.exec(file)?.[1] ?? file;
+          if (seen.has(contentHash)) return false;
+          seen.add(contentHash);
+          return true;
+        })
+        .map((file) => `<link rel="stylesheet" href="/static/css/${escapeAttribute(file)}">`)
+    );
   } catch {
     return [];
   }
