@@ -15,7 +15,7 @@ import { isLocked, saveDraft } from '../session/server';
 import { latestSessionRecord, readSessionRecord, removeSessionRecord } from '../session/session-record';
 import { PENDING_RECOVERY, RESET_FLAG, sessionFlag, setSessionFlag, useDraft } from '../session/store';
 import { NavigationContext, type WizardNavigation } from './context';
-import { afterLookUp, afterProductCheck, decideLanding, RECOVERY, type Redirect } from './landing';
+import { afterLookUp, afterProductCheck, decideLanding, type Redirect } from './landing';
 import { leavesPath, serviceStepQuery, stepUrl } from './navigation';
 import { RegistrationCode } from './RegistrationCode';
 import { refusalKey, refusalOf } from './refusals';
@@ -205,19 +205,18 @@ function useSessionLoss(language: Language): void {
     // The draft is emptied below, so the other calls refused at the same time do nothing.
     const id = useDraft.getState().draft.registrationId;
     if (!id) return;
-    // Straight to the recovery screen, where the entry would send the visitor anyway: one
-    // navigation, which the toast follows.
-    const recovery = stepUrl(language, RECOVERY.step, RECOVERY.registrationId);
+    // To the entry (spec §8), which sends the visitor on to the recovery screen at once.
+    const entry = stepUrl(language, undefined, null);
     toast({
       title: t('toasts.sessionExpiredTitle'),
       description: t('toasts.sessionExpired'),
       variant: 'destructive',
-      followsNavigation: leavesPath(pathname, recovery),
+      followsNavigation: leavesPath(pathname, entry),
     });
     setSessionFlag(PENDING_RECOVERY, id);
     removeSessionRecord(localStorage, id);
     useDraft.getState().replace(emptyDraft());
-    navigate(recovery, { replace: true });
+    navigate(entry, { replace: true });
   });
   useEffect(() => api.onUnauthorized(() => lose()), []);
 }

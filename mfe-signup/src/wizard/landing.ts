@@ -119,13 +119,11 @@ export function decideLanding(input: LandingInput): LandingDecision {
 }
 
 /**
- * After the look-up: the session ran out (straight to the recovery screen, where the entry would
- * send the visitor anyway) or the registration is gone (start over at the entry).
+ * After the look-up: the session ran out (the id is kept and the entry sends the visitor on to
+ * the recovery screen, spec §8) or the registration is gone (start over at the entry).
  */
 export function afterLookUp(exists: boolean): { outcome: 'session-expired' | 'not-found'; to: Redirect } {
-  return exists
-    ? { outcome: 'session-expired', to: RECOVERY }
-    : { outcome: 'not-found', to: { step: undefined, registrationId: null } };
+  return { outcome: exists ? 'session-expired' : 'not-found', to: { step: undefined, registrationId: null } };
 }
 
 export type ProductOutcome =
