@@ -1,6 +1,7 @@
-import { Component, type ErrorInfo, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import type { SignupStep } from 'shared-i18n';
 import controls from 'shared-ui/controls.module.css';
+import { ErrorBoundary } from 'shared-ui/error-boundary';
 import { fetchStepAgain, stepComponent } from './step-components';
 import styles from './Wizard.module.css';
 
@@ -21,39 +22,34 @@ interface Props {
  * it) kept to the step, with a way to try again, instead of taking the whole sign-up down. The
  * wizard keys it by step, so each step starts with its loading line and a clean slate.
  */
-export class StepBoundary extends Component<Props, { failed: boolean }> {
-  override state = { failed: false };
+export function StepBoundary({ step, loading, failed, retry }: Props) {
+  const [attempt, setAttempt] = useState(0);
+  const tryAgain = useCallback(() => {
+    fetchStepAgain(step);
+    setAttempt((n) => n + 1);
+  }, [step]);
+  // The Retry button goes away: focus goes to the step's title, not to the page's start.
+  useEffect(() => {
+    if (attempt > 0) document.getElementById(STEP_TITLE_ID)?.focus();
+  }, [attempt]);
 
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error(`[signup] the ${this.props.step} step failed`, error, info.componentStack);
-  }
-
-  private readonly retry = () => {
-    fetchStepAgain(this.props.step);
-    // The Retry button goes away: focus goes to the step's title, not to the page's start.
-    this.setState({ failed: false }, () => document.getElementById(STEP_TITLE_ID)?.focus());
-  };
-
-  override render() {
-    if (this.state.failed) {
-      return (
+  const Step = stepComponent(step);
+  return (
+    <ErrorBoundary
+      key={attempt}
+      label={`[signup] the ${step} step`}
+      fallback={
         <div className={styles.status} role="alert">
-          <p>{this.props.failed}</p>
-          <button type="button" className={controls.primary} onClick={this.retry}>
-            {this.props.retry}
+          <p>{failed}</p>
+          <button type="button" className={controls.primary} onClick={tryAgain}>
+            {retry}
           </button>
         </div>
-      );
-    }
-    const Step = stepComponent(this.props.step);
-    return (
-      <Suspense fallback={this.props.loading}>
+      }
+    >
+      <Suspense fallback={loading}>
         <Step />
       </Suspense>
-    );
-  }
+    </ErrorBoundary>
+  );
 }

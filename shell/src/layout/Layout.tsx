@@ -19,6 +19,9 @@ interface Props {
   children: ReactNode;
 }
 
+/** The page's main landmark (tabIndex -1): the skip link's target, and where focus goes when its content is replaced. */
+export const MAIN_ID = 'main';
+
 /** Pixels of scroll after which the scroll header slides in. */
 export const SCROLL_HEADER_THRESHOLD = 200;
 
@@ -28,13 +31,13 @@ export function Layout({ language, home = false, formPage = false, children }: P
   const { phone } = useSiteConfig();
   return (
     <div className={styles.page}>
-      <a className={styles.skip} href="#main">
+      <a className={styles.skip} href={`#${MAIN_ID}`}>
         {t('skipToContent')}
       </a>
       <TopBanner language={language} />
       {!home && <Header language={language} variant="static" />}
       <Header language={language} variant="scroll" visible={scrolled} />
-      <main id="main" className={styles.main} tabIndex={-1}>
+      <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
         {/* The other pages read well without scripts; a form does not work without them. */}
         {formPage && (
           <noscript>

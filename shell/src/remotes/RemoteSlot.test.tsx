@@ -5,6 +5,7 @@ import type { RemoteAppProps } from 'shared-i18n';
 import { i18n, initI18n } from 'shared-i18n';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { commonResources } from '../i18n/common';
+import { MAIN_ID } from '../layout/Layout';
 import { RemoteLoaderContext } from './loader-context';
 import { RemoteSlot } from './RemoteSlot';
 
@@ -45,13 +46,19 @@ describe('RemoteSlot', () => {
       .mockRejectedValueOnce(new Error('down'))
       .mockResolvedValue(Working);
     const reset = vi.fn();
-    render(slot('calculator', load, reset));
+    render(
+      <main id={MAIN_ID} tabIndex={-1}>
+        {slot('calculator', load, reset)}
+      </main>,
+    );
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Esta sección no se ha podido cargar');
     await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(reset).toHaveBeenCalledWith('calculator');
     expect(await screen.findByRole('heading', { name: 'remote in es' })).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
+    // The Retry button is gone: focus is on the main area, not lost to the page's start.
+    expect(screen.getByRole('main')).toHaveFocus();
   });
 
   it('contains a remote that throws while rendering', async () => {

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { Language } from 'shared-i18n';
 import { useTranslation } from 'shared-i18n';
+import { ErrorBoundary } from 'shared-ui/error-boundary';
+import { MAIN_ID } from '../layout/Layout';
 import { type RemoteLoader, RemoteLoaderContext } from './loader-context';
-import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import styles from './RemoteSlot.module.css';
 import { loadRemoteApp, resetRemote } from './registry';
 import type { RemoteName } from './registry-schema';
@@ -61,13 +62,21 @@ export function RemoteSlot({ name, language }: RemoteSlotProps) {
     reset(name);
     setAttempt((n) => n + 1);
   }, [name, reset]);
+  // The Retry button goes away: focus goes to the page's main area, not to the page's start.
+  useEffect(() => {
+    if (attempt > 0) document.getElementById(MAIN_ID)?.focus();
+  }, [attempt]);
 
   return (
-    <RemoteErrorBoundary key={`${name}-${attempt}`} name={name} fallback={<RemoteUnavailable onRetry={retry} />}>
+    <ErrorBoundary
+      key={`${name}-${attempt}`}
+      label={`[shell] remote "${name}"`}
+      fallback={<RemoteUnavailable onRetry={retry} />}
+    >
       <Suspense fallback={<RemoteLoading />}>
         <RemoteApp language={language} />
         <RemoteReadyMark name={name} />
       </Suspense>
-    </RemoteErrorBoundary>
+    </ErrorBoundary>
   );
 }
