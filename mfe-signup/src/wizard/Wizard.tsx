@@ -16,7 +16,7 @@ import { latestSessionRecord, readSessionRecord, removeSessionRecord } from '../
 import { PENDING_RECOVERY, RESET_FLAG, sessionFlag, setSessionFlag, useDraft } from '../session/store';
 import { NavigationContext, type WizardNavigation } from './context';
 import { afterLookUp, afterProductCheck, decideLanding, type Redirect } from './landing';
-import { leavesPath, serviceStepQuery, stepUrl } from './navigation';
+import { serviceStepQuery, stepUrl } from './navigation';
 import { RegistrationCode } from './RegistrationCode';
 import { refusalKey, refusalOf } from './refusals';
 import { StepBar } from './StepBar';
@@ -34,15 +34,15 @@ type Landing = { state: 'loading' } | { state: 'ready' } | { state: 'error' };
 function useLanding(language: Language, step: SignupStep | undefined): [Landing, () => void] {
   const { t } = useTranslation('signup');
   const navigate = useNavigate();
-  const { pathname, search } = useLocation();
+  const { search } = useLocation();
   const [landing, setLanding] = useState<Landing>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const handled = useRef('');
   // The page as it is now, for what the landing does after waiting on the server: a language
   // switch meanwhile keeps the step (and so the landing running), and must not be undone.
-  const now = useRef({ language, pathname, t });
+  const now = useRef({ language, t });
   useLayoutEffect(() => {
-    now.current = { language, pathname, t };
+    now.current = { language, t };
   });
   // An effect event reads the current `t`, `navigate` and language without being a reason to
   // land again: a new `t` must not land the visitor a second time, and a language switch shows
@@ -55,15 +55,13 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
     const urlOf = ({ step: target, registrationId, query }: Redirect) =>
       stepUrl(now.current.language, target, registrationId, query);
     const go = (to: Redirect) => navigate(urlOf(to), { replace: true });
-    // What is said as the visitor is sent on is said on the step they arrive at, however long
-    // its code takes to arrive (a later step is fetched when shown).
-    const follows = (to: Redirect) => leavesPath(now.current.pathname, urlOf(to));
     const destructive = (title: ParseKeys<'signup'>, description: ParseKeys<'signup'>, to: Redirect | null) =>
       toast({
         title: now.current.t(title),
         description: now.current.t(description),
         variant: 'destructive',
-        followsNavigation: to !== null && follows(to),
+        // Said on the step the visitor is sent to, however long its code takes to arrive.
+        followsNavigation: to !== null,
       });
 
     async function land(): Promise<Landing | null> {
@@ -141,7 +139,7 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
               title: now.current.t('toasts.productSelectedTitle'),
               description: checked.productName,
               variant: 'success',
-              followsNavigation: follows(checked.to),
+              followsNavigation: true,
             });
             store.replace(checked.draft);
           }
@@ -151,7 +149,7 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
               title: now.current.t('toasts.productUnavailableTitle'),
               description: now.current.t('toasts.productUnavailable', { reason }),
               variant: 'destructive',
-              followsNavigation: follows(checked.to),
+              followsNavigation: true,
             });
           }
           go(checked.to);
@@ -199,7 +197,6 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
 function useSessionLoss(language: Language): void {
   const { t } = useTranslation('signup');
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   // Called by the API client, outside React: it reads the current language, `t` and `navigate`.
   const lose = useEffectEvent(() => {
     // The draft is emptied below, so the other calls refused at the same time do nothing.
@@ -211,7 +208,7 @@ function useSessionLoss(language: Language): void {
       title: t('toasts.sessionExpiredTitle'),
       description: t('toasts.sessionExpired'),
       variant: 'destructive',
-      followsNavigation: leavesPath(pathname, entry),
+      followsNavigation: true,
     });
     setSessionFlag(PENDING_RECOVERY, id);
     removeSessionRecord(localStorage, id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leavesPath, periodFromParam, serviceStepQuery, stepUrl, unitsOf } from './navigation';
+import { periodFromParam, serviceStepQuery, stepUrl, unitsOf } from './navigation';
 
 describe('sign-up URLs', () => {
   it('builds step URLs with proceso', () => {
@@ -31,13 +31,5 @@ describe('sign-up URLs', () => {
     expect(serviceStepQuery({ serviceDetails: { ...details, volumeRequested: 4.5 } }).toString()).toBe('m3=4.5');
     expect(serviceStepQuery({ serviceDetails: details }).toString()).toBe('');
     expect(serviceStepQuery({ serviceDetails: null }).toString()).toBe('');
-  });
-
-  it('counts a new path as leaving the page, not a new query of the same step', () => {
-    const id = '6f1c1b9e-2d7a-4d0e-9a53-0c3a1f0b2e11';
-    expect(leavesPath('/es/alta', stepUrl('es', undefined, null))).toBe(false);
-    expect(leavesPath('/es/alta', stepUrl('es', 'verification', id))).toBe(true);
-    expect(leavesPath('/es/alta/verificacion', stepUrl('es', 'verification', id))).toBe(false);
-    expect(leavesPath('/en/signup/services', stepUrl('en', undefined, null))).toBe(true);
   });
 });

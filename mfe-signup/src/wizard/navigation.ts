@@ -39,12 +39,3 @@ export function serviceStepQuery(draft: { serviceDetails: ServiceDetails | null 
   const volume = draft.serviceDetails?.volumeRequested;
   return new URLSearchParams(volume ? { m3: String(volume) } : {});
 }
-
-/**
- * Whether going to `url` leaves the page at `pathname`. Only a new path counts as a navigation
- * for the toasts (a query of the same step does not dismiss them), so only then does a toast
- * raised on the way need to follow it.
- */
-export function leavesPath(pathname: string, url: string): boolean {
-  return new URL(url, 'http://x').pathname !== pathname;
-}

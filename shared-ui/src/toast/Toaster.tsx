@@ -12,21 +12,23 @@ const canPopover = (element: HTMLElement) => typeof element.showPopover === 'fun
  * title, with the page lengthened by its height (`--toast-space`) and focus scrolling stopping
  * above it, so no control stays under it. While a modal dialog is open it lives inside that
  * dialog (the rest of the page is inert there), at the top, over the dialog's title rather than
- * its buttons. A navigation dismisses what was said before it.
+ * its buttons. A navigation to another page dismisses what was said before it.
  */
 export function Toaster({ closeLabel }: { closeLabel: string }) {
   const toasts = useToasts((state) => state.toasts);
   const dismiss = useToasts((state) => state.dismiss);
   const host = useToastHosts((state) => state.hosts.at(-1) ?? null);
   const regionRef = useRef<HTMLDivElement>(null);
-  const { pathname } = useLocation();
-  const firstPath = useRef(pathname);
+  const { pathname, key } = useLocation();
+  const shown = useRef({ pathname, key });
 
   useEffect(() => {
-    if (pathname === firstPath.current) return;
-    firstPath.current = pathname;
-    useToasts.getState().dismissBefore(Date.now() - NAVIGATION_GRACE_MS);
-  }, [pathname]);
+    const before = shown.current;
+    if (key === before.key && pathname === before.pathname) return;
+    shown.current = { pathname, key };
+    // Only a new path dismisses: a query of the same page (a step's period) is the same page.
+    useToasts.getState().navigated(Date.now() - NAVIGATION_GRACE_MS, pathname !== before.pathname);
+  }, [pathname, key]);
 
   // Each change re-shows the popover: the newest entry of the top layer is the one on top.
   useLayoutEffect(() => {

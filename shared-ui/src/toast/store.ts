@@ -11,7 +11,8 @@ export interface Toast {
   createdAt: number;
   /**
    * Said as the page sends the visitor on (the Finish confirmation): it is for the next page, so
-   * the navigation that follows keeps it, however long that page takes to load. Only that one.
+   * the navigation that follows keeps it, however long that page takes to load. Only that one:
+   * any navigation ends the flag, also one that stays on the same page (a new query).
    */
   followsNavigation?: boolean;
 }
@@ -28,8 +29,11 @@ export const NAVIGATION_GRACE_MS = 400;
 interface ToastState {
   toasts: Toast[];
   dismiss(id: number): void;
-  /** Drops the toasts raised before `before` (epoch ms). */
-  dismissBefore(before: number): void;
+  /**
+   * A navigation happened. One to another page (`leftPage`) drops the toasts raised before
+   * `before` (epoch ms), except those said for it; any navigation ends `followsNavigation`.
+   */
+  navigated(before: number, leftPage: boolean): void;
 }
 
 let nextId = 1;
@@ -41,11 +45,11 @@ let nextId = 1;
 export const useToasts = create<ToastState>()((set) => ({
   toasts: [],
   dismiss: (id) => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) })),
-  dismissBefore: (before) =>
+  navigated: (before, leftPage) =>
     set((state) => {
       const carried = state.toasts.some((t) => t.followsNavigation);
       const kept = state.toasts
-        .filter((t) => t.followsNavigation || t.createdAt >= before)
+        .filter((t) => !leftPage || t.followsNavigation || t.createdAt >= before)
         .map((t) => (t.followsNavigation ? { ...t, followsNavigation: false } : t));
       return !carried && kept.length === state.toasts.length ? state : { toasts: kept };
     }),

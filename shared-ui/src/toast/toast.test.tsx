@@ -72,4 +72,35 @@ describe('toasts', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Más' }));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
+
+  it('what is said for a navigation that stays on the page is dismissed by the next page, like any other', async () => {
+    const now = vi.spyOn(Date, 'now');
+    now.mockReturnValue(3_000_000);
+    render(
+      <MemoryRouter initialEntries={['/es/alta/servicios']}>
+        <Routes>
+          <Route
+            path="/es/alta/servicios"
+            element={
+              <>
+                <Link to="/es/alta/servicios?periodo=3">Tres meses</Link>
+                <Link to="/es">Ir</Link>
+              </>
+            }
+          />
+          <Route path="/es" element={<p>Inicio</p>} />
+        </Routes>
+        <Toaster closeLabel="Cerrar" />
+      </MemoryRouter>,
+    );
+    act(() => {
+      toast({ title: 'Producto no disponible', variant: 'destructive', followsNavigation: true });
+    });
+    await userEvent.click(screen.getByRole('link', { name: 'Tres meses' }));
+    // The same page with a new query: still the page the toast was said on.
+    expect(screen.getByRole('alert')).toHaveTextContent('Producto no disponible');
+    now.mockReturnValue(3_000_000 + NAVIGATION_GRACE_MS * 10);
+    await userEvent.click(screen.getByRole('link', { name: 'Ir' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });
