@@ -5,6 +5,7 @@ import {
   EN,
   ES,
   expectAccessible,
+  expectFitsNarrowPhone,
   fillClientData,
   JPEG,
   lastMessage,
@@ -255,6 +256,35 @@ test.describe('sign-up, part 1', () => {
     await expect(waiting).toHaveCount(2);
     await expect(waiting.first()).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Reenviar código' })).toHaveCount(0);
+  });
+
+  test('a step whose code does not arrive says so within the sign-up, and Retry brings it @phone', async ({ page }) => {
+    // The connection drops for the verification step's code, both when it is fetched ahead and
+    // when it is shown. That chunk is the one that makes the step's call (its name is a hash).
+    let offline = true;
+    await page.route('**/remotes/signup/static/js/**', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (offline && body.includes('"registration-handler","verify_tokens"')) return route.abort();
+      return route.fulfill({ response, body });
+    });
+    await page.goto('/es/alta');
+    await fillClientData(page, ES, applicant());
+    await page.getByRole('button', { name: ES.next }).click();
+    await expect(page).toHaveURL(/\/es\/alta\/verificacion$/);
+    const failure = page.getByRole('alert').filter({ hasText: 'No se ha podido cargar este paso' });
+    await expect(failure).toContainText('lo que has rellenado se conserva');
+    // The page around it still works: the header, the step bar.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Registro de Cliente');
+    await expectFitsNarrowPhone(page);
+
+    offline = false;
+    await failure.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(page.getByLabel('Código del email')).toBeVisible();
+    // The step then creates the registration from what was typed before the drop.
+    await expect(page).toHaveURL(/\/es\/alta\/verificacion\?proceso=[0-9a-f-]{36}$/);
+    await expect(failure).toHaveCount(0);
+    await expect(page.locator('#signup-step-title')).toBeFocused();
   });
 
   test('switching language keeps what was typed and the errors on screen, in the new language', async ({ page }) => {
