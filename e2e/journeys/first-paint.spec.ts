@@ -236,4 +236,60 @@ test.describe('first paint', () => {
     expect(await shifts()).toBeLessThanOrEqual(0.02);
     expect(problems).toEqual([]);
   });
+
+  test('before its scripts have run, a phone visitor opens the menu, follows its links and switches language @phone', async ({
+    browser,
+  }) => {
+    // A slow phone shows the server-rendered page seconds before React has taken it over.
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 640 } });
+    const page = await context.newPage();
+    await page.goto(`${GATEWAY_URL}/es/calculadora`);
+    const header = page.getByTestId('static-header');
+    await header.getByRole('button', { name: 'Menú', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menú' });
+    await expect(drawer.getByRole('link', { name: 'Inicio' })).toBeVisible();
+    await drawer.getByRole('button', { name: 'Cerrar menú' }).click();
+    await expect(drawer).toBeHidden();
+    await header.getByRole('button', { name: 'Menú', exact: true }).click();
+    await drawer.getByRole('link', { name: 'Instalaciones' }).click();
+    await expect(page).toHaveURL(/\/es\/instalaciones$/);
+    await header.getByRole('button', { name: 'Menú', exact: true }).click();
+    await drawer.getByRole('link', { name: 'EN – Inglés' }).click();
+    await expect(page).toHaveURL(/\/en\/facilities$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Facilities|facilities/);
+    await context.close();
+  });
+
+  test('a menu opened before the scripts have run stays open when React takes the page over @phone', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
+    const page = await context.newPage();
+    // The shell's code is held back until the visitor has opened the menu.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/static/js/main.*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${GATEWAY_URL}/es/instalaciones`, { waitUntil: 'domcontentloaded' });
+    const button = page.getByTestId('static-header').getByRole('button', { name: 'Menú', exact: true });
+    await button.click();
+    const drawer = page.getByRole('dialog', { name: 'Menú' });
+    await expect(drawer).toBeVisible();
+    release();
+    await expect(page.locator('html[data-ready]')).toBeAttached();
+    // React has found it open and says so, instead of closing it under the visitor's finger.
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(drawer).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.click();
+    await expect(drawer).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await context.close();
+  });
 });

@@ -21,7 +21,7 @@ test.describe('layout chrome', () => {
     const header = page.getByTestId('static-header');
     await header.getByRole('link', { name: 'Facilities' }).click();
     await expect(page).toHaveURL(/\/en\/facilities$/);
-    await header.getByRole('button', { name: 'ES – Spanish' }).click();
+    await header.getByRole('link', { name: 'ES – Spanish' }).click();
     await expect(page).toHaveURL(/\/es\/instalaciones$/);
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByRole('link', { name: '+34 600 000 000' })).toHaveAttribute('href', 'tel:+34600000000');

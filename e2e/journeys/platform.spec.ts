@@ -74,12 +74,12 @@ test.describe('the shell through the gateway', () => {
   test('switching language rewrites the prefix and keeps the page and query', async ({ page }) => {
     await page.goto('/es/calculadora?proceso=abc123');
     await expect(page.getByRole('heading', { name: 'Calculadora de volumen' })).toBeVisible();
-    await page.getByRole('button', { name: 'EN – Inglés' }).click();
+    await page.getByRole('link', { name: 'EN – Inglés' }).click();
     await expect(page).toHaveURL(/\/en\/calculator\?proceso=abc123$/);
     await expect(page.getByRole('heading', { name: 'Volume calculator' })).toBeVisible();
     await expect(page.getByRole('navigation').getByRole('link', { name: 'Facilities' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await page.getByRole('button', { name: 'ES – Spanish' }).click();
+    await page.getByRole('link', { name: 'ES – Spanish' }).click();
     await expect(page).toHaveURL(/\/es\/calculadora\?proceso=abc123$/);
   });
 

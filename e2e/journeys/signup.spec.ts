@@ -292,7 +292,7 @@ test.describe('sign-up, part 1', () => {
     await page.getByLabel(ES.email).fill('ana@');
     await page.getByLabel(ES.phone).click();
     await expect(page.getByText('Email no válido')).toBeVisible();
-    await page.getByTestId('static-header').getByRole('button', { name: 'EN – Inglés' }).click();
+    await page.getByTestId('static-header').getByRole('link', { name: 'EN – Inglés' }).click();
     await expect(page).toHaveURL(/\/en\/signup$/);
     await expect(page.getByText('Invalid email')).toBeVisible();
     await expect(page.getByLabel(EN.email)).toHaveValue('ana@');

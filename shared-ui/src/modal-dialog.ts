@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from 'react';
+import { type RefObject, useEffect, useEffectEvent, useRef } from 'react';
 // Through the package name: the toast module is a federation singleton, this file is not.
 import { addToastHost, removeToastHost } from 'shared-ui/toast';
 
@@ -6,19 +6,34 @@ import { addToastHost, removeToastHost } from 'shared-ui/toast';
  * Opens and closes a native <dialog> as a modal from state: focus trapped inside, Esc closes,
  * the page behind inert. Where `showModal` is missing (jsdom) it falls back to the `open`
  * attribute and still moves focus into the dialog.
+ *
+ * A dialog the browser opened before React took the page over (a button's `command`) is found
+ * open at the first run: `adopt` is called to make the state say so, instead of closing it
+ * under the visitor's finger.
  */
-export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, open: boolean): void {
+export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, open: boolean, adopt?: () => void): void {
+  const firstRun = useRef(true);
+  /** Whether there was someone to adopt the open dialog. */
+  const adoptOpenDialog = useEffectEvent((): boolean => {
+    adopt?.();
+    return adopt !== undefined;
+  });
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
+    const openedBeforeReact = firstRun.current && !open && dialog.open;
+    firstRun.current = false;
+    if (openedBeforeReact && adoptOpenDialog()) return;
+    if (open) {
+      if (!dialog.open) {
+        if (typeof dialog.showModal === 'function') dialog.showModal();
+        else dialog.setAttribute('open', '');
+        if (!dialog.contains(document.activeElement)) {
+          dialog.querySelector<HTMLElement>('input, select, textarea, button, [href], [tabindex]')?.focus();
+        }
+      }
       // The page behind is inert now: toasts move into the dialog to stay readable and closable.
       addToastHost(dialog);
-      if (!dialog.contains(document.activeElement)) {
-        dialog.querySelector<HTMLElement>('input, select, textarea, button, [href], [tabindex]')?.focus();
-      }
     }
     if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();

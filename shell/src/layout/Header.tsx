@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { type Language, pathFor, useTranslation } from 'shared-i18n';
 import { Link } from 'shared-router';
 import { useSiteConfig } from 'shared-ui/site';
@@ -19,6 +19,7 @@ export function Header({ language, variant, visible = true }: Props) {
   const { t } = useTranslation('common');
   const { tradingName } = useSiteConfig();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
   const hidden = variant === 'scroll' && !visible;
   return (
     <header
@@ -43,12 +44,26 @@ export function Header({ language, variant, visible = true }: Props) {
           className={styles.menuButton}
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
-          onClick={() => setMenuOpen(true)}
+          aria-controls={menuId}
+          // A phone shows the server-rendered page seconds before its scripts have run: until
+          // then the browser opens the menu itself, and its links work. Then React does.
+          command="show-modal"
+          commandfor={menuId}
+          onClick={(event) => {
+            event.preventDefault();
+            setMenuOpen(true);
+          }}
         >
           <span aria-hidden="true">☰</span> {t('menu.open')}
         </button>
       </div>
-      <MobileDrawer language={language} open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <MobileDrawer
+        id={menuId}
+        language={language}
+        open={menuOpen}
+        onOpen={() => setMenuOpen(true)}
+        onClose={() => setMenuOpen(false)}
+      />
     </header>
   );
 }

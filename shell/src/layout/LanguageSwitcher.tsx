@@ -1,29 +1,34 @@
 import { type Language, SUPPORTED_LANGUAGES, switchLanguagePath, useTranslation } from 'shared-i18n';
-import { useLocation, useNavigate } from 'shared-router';
+import { Link, useLocation } from 'shared-router';
 import styles from './Header.module.css';
 
-/** ES / EN: rewrites the path prefix and keeps the page (and its query). */
+/**
+ * ES / EN: the same page (and its query) in the other language. Links, because they go to
+ * another address: they work in the server-rendered page before its scripts have run (a slow
+ * phone shows the page seconds earlier), and crawlers follow them. Once the page has started,
+ * the router follows them without a reload, so what was typed stays.
+ */
 export function LanguageSwitcher({ language }: { language: Language }) {
   const { t } = useTranslation('common');
   const { pathname, search } = useLocation();
-  const navigate = useNavigate();
   return (
     <fieldset className={styles.languages}>
       <legend className="visually-hidden">{t('language.label')}</legend>
       {SUPPORTED_LANGUAGES.map((lang) => (
-        <button
+        <Link
           key={lang}
-          type="button"
+          to={switchLanguagePath(pathname, search, lang)}
           lang={lang}
-          aria-pressed={lang === language}
+          hrefLang={lang}
+          aria-current={lang === language ? 'true' : undefined}
           // The visible code starts the name (WCAG 2.5.3): a voice user says "click EN".
           aria-label={`${lang.toUpperCase()} – ${t(`language.${lang}`)}`}
-          onClick={() => {
-            if (lang !== language) navigate(switchLanguagePath(pathname, search, lang));
+          onClick={(event) => {
+            if (lang === language) event.preventDefault();
           }}
         >
           {lang.toUpperCase()}
-        </button>
+        </Link>
       ))}
     </fieldset>
   );

@@ -8,25 +8,52 @@ import styles from './Header.module.css';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NavLinks } from './NavLinks';
 
-/** The menu below 768 px: a modal dialog, so focus stays inside and Esc closes it. */
-export function MobileDrawer({ language, open, onClose }: { language: Language; open: boolean; onClose: () => void }) {
+interface Props {
+  /** The dialog's id, which the menu button's command names. */
+  id: string;
+  language: Language;
+  open: boolean;
+  /** The browser opened the menu before the page's scripts had run: it stays open. */
+  onOpen: () => void;
+  onClose: () => void;
+}
+
+/**
+ * The menu below 768 px: a modal dialog, so focus stays inside and Esc closes it. Before the
+ * page's scripts have run, the browser opens and closes it by itself (Invoker Commands).
+ */
+export function MobileDrawer({ id, language, open, onOpen, onClose }: Props) {
   const { t } = useTranslation('common');
   const ref = useRef<HTMLDialogElement>(null);
   const { pathname } = useLocation();
 
-  useModalDialog(ref, open);
+  useModalDialog(ref, open, onOpen);
 
-  // Any navigation closes the menu.
+  // Any navigation closes the menu; the page's first path is none (a menu the browser opened
+  // before the scripts had run stays open).
+  const shownPath = useRef(pathname);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger
   useEffect(() => {
+    if (pathname === shownPath.current) return;
+    shownPath.current = pathname;
     onClose();
   }, [pathname]);
 
   return (
-    <dialog ref={ref} className={styles.drawer} aria-label={t('menu.title')} onClose={onClose}>
+    <dialog ref={ref} id={id} className={styles.drawer} aria-label={t('menu.title')} onClose={onClose}>
       <div className={styles.drawerTop}>
         <span className={styles.drawerTitle}>{t('menu.title')}</span>
-        <button type="button" className={styles.iconButton} onClick={onClose} aria-label={t('menu.close')}>
+        <button
+          type="button"
+          className={styles.iconButton}
+          command="close"
+          commandfor={id}
+          onClick={(event) => {
+            event.preventDefault();
+            onClose();
+          }}
+          aria-label={t('menu.close')}
+        >
           ×
         </button>
       </div>

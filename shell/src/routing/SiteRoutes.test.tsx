@@ -63,15 +63,18 @@ describe('SiteRoutes', () => {
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
-  it('follows the path language and the ES/EN buttons keep the page', async () => {
+  it('follows the path language and the ES/EN links keep the page', async () => {
     renderAt('/es/instalaciones');
     expect(within(screen.getByRole('navigation')).getByRole('link', { name: 'Instalaciones' })).toHaveAttribute(
       'aria-current',
       'page',
     );
     // The accessible name holds the visible code (label in name, WCAG 2.5.3).
-    expect(screen.getByRole('button', { name: 'ES – Español' })).toHaveTextContent('ES');
-    await userEvent.click(screen.getByRole('button', { name: 'EN – Inglés' }));
+    expect(screen.getByRole('link', { name: 'ES – Español' })).toHaveTextContent('ES');
+    expect(screen.getByRole('link', { name: 'ES – Español' })).toHaveAttribute('aria-current', 'true');
+    // A real address: the link works in the server-rendered page before its scripts have run.
+    expect(screen.getByRole('link', { name: 'EN – Inglés' })).toHaveAttribute('href', '/en/facilities');
+    await userEvent.click(screen.getByRole('link', { name: 'EN – Inglés' }));
     expect(screen.getByTestId('where')).toHaveTextContent('/en/facilities');
     expect(await within(screen.getByRole('navigation')).findByRole('link', { name: 'Facilities' })).toBeInTheDocument();
     expect(i18n.language).toBe('en');
