@@ -16,7 +16,7 @@ test.describe('layout chrome', () => {
     await expect(page.getByTestId('top-banner')).toHaveAttribute('href', '/en/hire');
   });
 
-  test('header links, footer contact and language buttons', async ({ page }) => {
+  test('header links, footer contact and the ES/EN links', async ({ page }) => {
     await page.goto('/en/calculator');
     const header = page.getByTestId('static-header');
     await header.getByRole('link', { name: 'Facilities' }).click();

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation } from 'shared-router';
 import { NAVIGATION_GRACE_MS, useToastHosts, useToasts } from './store';
@@ -22,7 +22,9 @@ export function Toaster({ closeLabel }: { closeLabel: string }) {
   const { pathname, key } = useLocation();
   const shown = useRef({ pathname, key });
 
-  useEffect(() => {
+  // Before any page's effects: a toast a page raises as it lands belongs to that page, and must
+  // not be taken for one said before the navigation that brought the visitor there.
+  useLayoutEffect(() => {
     const before = shown.current;
     if (key === before.key && pathname === before.pathname) return;
     shown.current = { pathname, key };

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
 import { MemoryRouter } from 'react-router';
-import { Link, Route, Routes } from 'shared-router';
+import { Link, Route, Routes, useNavigate } from 'shared-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_TOASTS, NAVIGATION_GRACE_MS, TOAST_DURATION_MS, Toaster, toast, useToasts } from '.';
 
@@ -102,5 +103,38 @@ describe('toasts', () => {
     now.mockReturnValue(3_000_000 + NAVIGATION_GRACE_MS * 10);
     await userEvent.click(screen.getByRole('link', { name: 'Ir' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('what a page says for the next one as it lands is not taken for something said before the navigation that brought the visitor', async () => {
+    const now = vi.spyOn(Date, 'now');
+    now.mockReturnValue(4_000_000);
+    /** The sign-up's landing: on arrival it says why, and sends the visitor on once the server answered. */
+    function Landing() {
+      const navigate = useNavigate();
+      useEffect(() => {
+        toast({ title: 'Sesión caducada', variant: 'destructive', followsNavigation: true });
+      }, []);
+      return (
+        <button type="button" onClick={() => navigate('/es/alta/recuperar')}>
+          Servidor respondió
+        </button>
+      );
+    }
+    render(
+      <MemoryRouter initialEntries={['/es']}>
+        <Routes>
+          <Route path="/es" element={<Link to="/es/alta">Alta</Link>} />
+          <Route path="/es/alta" element={<Landing />} />
+          <Route path="/es/alta/recuperar" element={<p>Recuperar</p>} />
+        </Routes>
+        <Toaster closeLabel="Cerrar" />
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Alta' }));
+    // The server took longer than the grace to answer.
+    now.mockReturnValue(4_000_000 + NAVIGATION_GRACE_MS * 10);
+    await userEvent.click(screen.getByRole('button', { name: 'Servidor respondió' }));
+    expect(screen.getByText('Recuperar')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Sesión caducada');
   });
 });

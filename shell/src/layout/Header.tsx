@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { type Language, pathFor, useTranslation } from 'shared-i18n';
 import { Link } from 'shared-router';
 import { useSiteConfig } from 'shared-ui/site';
@@ -19,8 +19,15 @@ export function Header({ language, variant, visible = true }: Props) {
   const { t } = useTranslation('common');
   const { tradingName } = useSiteConfig();
   const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
+  // Two headers, one id each. Not useId: the browser's tree has more around the site than the
+  // server's, so its ids would differ from the ones in the server-rendered page.
+  const menuId = `site-menu-${variant}`;
   const hidden = variant === 'scroll' && !visible;
+  // The scroll header hides when the page is scrolled back up: an open menu goes with it, or it
+  // would stay modal (the page behind inert) and invisible.
+  useEffect(() => {
+    if (hidden) setMenuOpen(false);
+  }, [hidden]);
   return (
     <header
       className={`${styles.header} ${variant === 'scroll' ? styles.scroll : ''} ${hidden ? styles.hidden : ''}`}

@@ -19,8 +19,8 @@ interface Props {
   children: ReactNode;
 }
 
-/** The page's main landmark (tabIndex -1): the skip link's target, and where focus goes when its content is replaced. */
-export const MAIN_ID = 'main';
+/** The page's main landmark (tabIndex -1): the skip link's target. */
+const MAIN_ID = 'main';
 
 /** Pixels of scroll after which the scroll header slides in. */
 export const SCROLL_HEADER_THRESHOLD = 200;

@@ -5,7 +5,6 @@ import type { RemoteAppProps } from 'shared-i18n';
 import { i18n, initI18n } from 'shared-i18n';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { commonResources } from '../i18n/common';
-import { MAIN_ID } from '../layout/Layout';
 import { RemoteLoaderContext } from './loader-context';
 import { RemoteSlot } from './RemoteSlot';
 
@@ -47,7 +46,7 @@ describe('RemoteSlot', () => {
       .mockResolvedValue(Working);
     const reset = vi.fn();
     render(
-      <main id={MAIN_ID} tabIndex={-1}>
+      <main id="main" tabIndex={-1}>
         {slot('calculator', load, reset)}
       </main>,
     );
@@ -70,5 +69,16 @@ describe('RemoteSlot', () => {
     );
     expect(await screen.findByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
     expect(screen.getByText('header stays')).toBeInTheDocument();
+  });
+
+  it('after Retry on a page without the site layout (the door), focus goes to the remote once it is there', async () => {
+    const Door: ComponentType<RemoteAppProps> = () => <h1>Abridor</h1>;
+    const load = vi
+      .fn<() => Promise<ComponentType<RemoteAppProps>>>()
+      .mockRejectedValueOnce(new Error('down'))
+      .mockResolvedValue(Door);
+    render(slot('calculator', load));
+    await userEvent.click(await screen.findByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('heading', { name: 'Abridor' })).toHaveFocus();
   });
 });

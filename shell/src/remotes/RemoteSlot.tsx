@@ -2,7 +2,6 @@ import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState }
 import type { Language } from 'shared-i18n';
 import { useTranslation } from 'shared-i18n';
 import { ErrorBoundary } from 'shared-ui/error-boundary';
-import { MAIN_ID } from '../layout/Layout';
 import { type RemoteLoader, RemoteLoaderContext } from './loader-context';
 import styles from './RemoteSlot.module.css';
 import { loadRemoteApp, resetRemote } from './registry';
@@ -37,14 +36,28 @@ function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
 }
 
 /**
+ * Where focus goes when Retry, which had it, is gone: the page's main area, or on a page without
+ * the site's layout (the door, the back-office) the remote's own, or its heading. Focus left on
+ * the removed button would fall to the page's start.
+ */
+function focusMainArea(): void {
+  if (document.activeElement && document.activeElement !== document.body) return;
+  const target = document.querySelector<HTMLElement>('main') ?? document.querySelector<HTMLElement>('h1');
+  if (!target) return;
+  if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
+  target.focus();
+}
+
+/**
  * Marks that the slot's remote has taken over its area (`data-remote-ready` on <html>): a
  * server-rendered form does nothing until then, and the journeys wait for it after a full load.
  */
-function RemoteReadyMark({ name }: { name: RemoteName }) {
+function RemoteReadyMark({ name, retried }: { name: RemoteName; retried: boolean }) {
   useEffect(() => {
     document.documentElement.setAttribute('data-remote-ready', name);
+    if (retried) focusMainArea();
     return () => document.documentElement.removeAttribute('data-remote-ready');
-  }, [name]);
+  }, [name, retried]);
   return null;
 }
 
@@ -62,9 +75,9 @@ export function RemoteSlot({ name, language }: RemoteSlotProps) {
     reset(name);
     setAttempt((n) => n + 1);
   }, [name, reset]);
-  // The Retry button goes away: focus goes to the page's main area, not to the page's start.
+  // The Retry button goes away: at once to the site's main area, or once the remote is there.
   useEffect(() => {
-    if (attempt > 0) document.getElementById(MAIN_ID)?.focus();
+    if (attempt > 0) focusMainArea();
   }, [attempt]);
 
   return (
@@ -75,7 +88,7 @@ export function RemoteSlot({ name, language }: RemoteSlotProps) {
     >
       <Suspense fallback={<RemoteLoading />}>
         <RemoteApp language={language} />
-        <RemoteReadyMark name={name} />
+        <RemoteReadyMark name={name} retried={attempt > 0} />
       </Suspense>
     </ErrorBoundary>
   );

@@ -91,7 +91,9 @@ describe('the renderer with a remote that is fine, missing, throwing or slow', (
     const { html, errors, readyAfterMs } = await renderPage('/es', MARKETING, 100);
     expect(readyAfterMs).toBeLessThan(1000);
     expectSiteChrome(html);
-    expect(html).toContain('<!--$!-->');
+    // The slot is the browser's, marked so in the page, or (on a busy machine, when the page's
+    // own budget ran out first) in the script streamed after it: either way nothing waits.
+    expect(html).toMatch(/<!--\$!-->|\$RX\("B:0",null,"Switched to client rendering/);
     expect(errors.some(({ error }) => /budget of 100 ms/.test((error as Error).message))).toBe(true);
   });
 

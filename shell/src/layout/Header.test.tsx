@@ -1,0 +1,39 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { i18n, initI18n } from 'shared-i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { commonResources } from '../i18n/common';
+import { Header } from './Header';
+
+beforeAll(async () => {
+  await initI18n('es', { es: { common: commonResources.es }, en: { common: commonResources.en } });
+  await i18n.changeLanguage('es');
+});
+
+const scrollHeader = (visible: boolean) => (
+  <MemoryRouter initialEntries={['/es']}>
+    <Header language="es" variant="scroll" visible={visible} />
+  </MemoryRouter>
+);
+
+describe('the scroll header', () => {
+  it('closes its menu when it hides: an open menu must not stay modal and invisible', async () => {
+    const { rerender } = render(scrollHeader(true));
+    await userEvent.click(screen.getByRole('button', { name: 'Menú' }));
+    const drawer = screen.getByRole('dialog', { name: 'Menú' });
+    expect(drawer).toHaveAttribute('open');
+    // Scrolled back above 200 px, with the menu open (a drag on the page behind it).
+    rerender(scrollHeader(false));
+    expect(drawer).not.toHaveAttribute('open');
+    expect(screen.getByTestId('scroll-header')).toHaveAttribute('inert');
+  });
+
+  it('names its menu by a fixed id, the same in the server-rendered page and in the browser', () => {
+    render(scrollHeader(true));
+    const button = screen.getByRole('button', { name: 'Menú' });
+    expect(button).toHaveAttribute('commandfor', 'site-menu-scroll');
+    expect(button).toHaveAttribute('aria-controls', 'site-menu-scroll');
+    expect(screen.getByRole('dialog', { hidden: true })).toHaveAttribute('id', 'site-menu-scroll');
+  });
+});
