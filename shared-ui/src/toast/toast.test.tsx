@@ -1,14 +1,31 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { MemoryRouter } from 'react-router';
 import { Link, Route, Routes, useNavigate } from 'shared-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_TOASTS, NAVIGATION_GRACE_MS, TOAST_DURATION_MS, Toaster, toast, useToasts } from '.';
 
+/** Pages (path → content) with the toaster, the visitor on `start`. */
+function renderPages(start: string, pages: Record<string, ReactNode>) {
+  return render(
+    <MemoryRouter initialEntries={[start]}>
+      <Routes>
+        {Object.entries(pages).map(([path, page]) => (
+          <Route key={path} path={path} element={page} />
+        ))}
+      </Routes>
+      <Toaster closeLabel="Cerrar" />
+    </MemoryRouter>,
+  );
+}
+
 describe('toasts', () => {
   beforeEach(() => useToasts.setState({ toasts: [] }));
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 
   it(`keeps at most ${MAX_TOASTS}, the newest, and never the same message twice`, () => {
     for (const title of ['a', 'b', 'c', 'b']) toast({ title });
@@ -28,15 +45,10 @@ describe('toasts', () => {
   it('a navigation dismisses what was said before it, not what was said on the way', async () => {
     const now = vi.spyOn(Date, 'now');
     now.mockReturnValue(1_000_000);
-    render(
-      <MemoryRouter initialEntries={['/es/alta/revision']}>
-        <Routes>
-          <Route path="/es" element={<p>Inicio</p>} />
-          <Route path="/es/alta/revision" element={<Link to="/es">Ir</Link>} />
-        </Routes>
-        <Toaster closeLabel="Cerrar" />
-      </MemoryRouter>,
-    );
+    renderPages('/es/alta/revision', {
+      '/es': <p>Inicio</p>,
+      '/es/alta/revision': <Link to="/es">Ir</Link>,
+    });
     act(() => {
       toast({ title: 'Contrato no completado', variant: 'destructive' });
     });
@@ -53,16 +65,11 @@ describe('toasts', () => {
   it('what is said for the next page survives the navigation however late that page comes, and only that one', async () => {
     const now = vi.spyOn(Date, 'now');
     now.mockReturnValue(2_000_000);
-    render(
-      <MemoryRouter initialEntries={['/es/alta/revision']}>
-        <Routes>
-          <Route path="/es" element={<Link to="/es/instalaciones">Más</Link>} />
-          <Route path="/es/instalaciones" element={<p>Instalaciones</p>} />
-          <Route path="/es/alta/revision" element={<Link to="/es">Ir</Link>} />
-        </Routes>
-        <Toaster closeLabel="Cerrar" />
-      </MemoryRouter>,
-    );
+    renderPages('/es/alta/revision', {
+      '/es': <Link to="/es/instalaciones">Más</Link>,
+      '/es/instalaciones': <p>Instalaciones</p>,
+      '/es/alta/revision': <Link to="/es">Ir</Link>,
+    });
     act(() => {
       toast({ title: 'Alta completada', variant: 'success', durationMs: 60_000, followsNavigation: true });
     });
@@ -77,23 +84,15 @@ describe('toasts', () => {
   it('what is said for a navigation that stays on the page is dismissed by the next page, like any other', async () => {
     const now = vi.spyOn(Date, 'now');
     now.mockReturnValue(3_000_000);
-    render(
-      <MemoryRouter initialEntries={['/es/alta/servicios']}>
-        <Routes>
-          <Route
-            path="/es/alta/servicios"
-            element={
-              <>
-                <Link to="/es/alta/servicios?periodo=3">Tres meses</Link>
-                <Link to="/es">Ir</Link>
-              </>
-            }
-          />
-          <Route path="/es" element={<p>Inicio</p>} />
-        </Routes>
-        <Toaster closeLabel="Cerrar" />
-      </MemoryRouter>,
-    );
+    renderPages('/es/alta/servicios', {
+      '/es/alta/servicios': (
+        <>
+          <Link to="/es/alta/servicios?periodo=3">Tres meses</Link>
+          <Link to="/es">Ir</Link>
+        </>
+      ),
+      '/es': <p>Inicio</p>,
+    });
     act(() => {
       toast({ title: 'Producto no disponible', variant: 'destructive', followsNavigation: true });
     });
@@ -120,16 +119,11 @@ describe('toasts', () => {
         </button>
       );
     }
-    render(
-      <MemoryRouter initialEntries={['/es']}>
-        <Routes>
-          <Route path="/es" element={<Link to="/es/alta">Alta</Link>} />
-          <Route path="/es/alta" element={<Landing />} />
-          <Route path="/es/alta/recuperar" element={<p>Recuperar</p>} />
-        </Routes>
-        <Toaster closeLabel="Cerrar" />
-      </MemoryRouter>,
-    );
+    renderPages('/es', {
+      '/es': <Link to="/es/alta">Alta</Link>,
+      '/es/alta': <Landing />,
+      '/es/alta/recuperar': <p>Recuperar</p>,
+    });
     await userEvent.click(screen.getByRole('link', { name: 'Alta' }));
     // The server took longer than the grace to answer.
     now.mockReturnValue(4_000_000 + NAVIGATION_GRACE_MS * 10);
