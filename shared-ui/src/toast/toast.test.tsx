@@ -20,6 +20,19 @@ function renderPages(start: string, pages: Record<string, ReactNode>) {
   );
 }
 
+/** The sign-up's landing: on arrival it says why, and sends the visitor on once the server answered. */
+function Landing() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    toast({ title: 'Sesión caducada', variant: 'destructive', followsNavigation: true });
+  }, []);
+  return (
+    <button type="button" onClick={() => navigate('/es/alta/recuperar')}>
+      Servidor respondió
+    </button>
+  );
+}
+
 describe('toasts', () => {
   beforeEach(() => useToasts.setState({ toasts: [] }));
   afterEach(() => {
@@ -107,18 +120,6 @@ describe('toasts', () => {
   it('what a page says for the next one as it lands is not taken for something said before the navigation that brought the visitor', async () => {
     const now = vi.spyOn(Date, 'now');
     now.mockReturnValue(4_000_000);
-    /** The sign-up's landing: on arrival it says why, and sends the visitor on once the server answered. */
-    function Landing() {
-      const navigate = useNavigate();
-      useEffect(() => {
-        toast({ title: 'Sesión caducada', variant: 'destructive', followsNavigation: true });
-      }, []);
-      return (
-        <button type="button" onClick={() => navigate('/es/alta/recuperar')}>
-          Servidor respondió
-        </button>
-      );
-    }
     renderPages('/es', {
       '/es': <Link to="/es/alta">Alta</Link>,
       '/es/alta': <Landing />,

@@ -28,6 +28,7 @@ function slot(
 }
 
 const Working: ComponentType<RemoteAppProps> = ({ language }) => <h1>remote in {language}</h1>;
+const Door: ComponentType<RemoteAppProps> = () => <h1>Abridor</h1>;
 const Throwing: ComponentType<RemoteAppProps> = () => {
   throw new Error('render bug');
 };
@@ -72,7 +73,6 @@ describe('RemoteSlot', () => {
   });
 
   it('after Retry on a page without the site layout (the door), focus goes to the remote once it is there', async () => {
-    const Door: ComponentType<RemoteAppProps> = () => <h1>Abridor</h1>;
     const load = vi
       .fn<() => Promise<ComponentType<RemoteAppProps>>>()
       .mockRejectedValueOnce(new Error('down'))
