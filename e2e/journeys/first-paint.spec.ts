@@ -257,6 +257,19 @@ test.describe('first paint', () => {
     await drawer.getByRole('link', { name: 'EN – Inglés' }).click();
     await expect(page).toHaveURL(/\/en\/facilities$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Facilities|facilities/);
+
+    // The home page has only the header that slides in past 200 px: it does so without scripts.
+    await page.goto(`${GATEWAY_URL}/es`);
+    const scrollHeader = page.getByTestId('scroll-header');
+    await expect(scrollHeader).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect(scrollHeader).toBeVisible();
+    await scrollHeader.getByRole('button', { name: 'Menú', exact: true }).click();
+    // Scrolled back up behind the open menu: the header slides away, the menu stays usable.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(scrollHeader).toBeHidden();
+    await page.getByRole('dialog', { name: 'Menú' }).getByRole('link', { name: 'Calculadora' }).click();
+    await expect(page).toHaveURL(/\/es\/calculadora$/);
     await context.close();
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { type Language, pathFor, useTranslation } from 'shared-i18n';
 import { Link } from 'shared-router';
 import { useSiteConfig } from 'shared-ui/site';
@@ -15,6 +15,17 @@ interface Props {
   visible?: boolean;
 }
 
+const noSubscription = () => () => {};
+
+/** False in the server-rendered page and while React takes it over; true once React has it. */
+function useStarted(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 export function Header({ language, variant, visible = true }: Props) {
   const { t } = useTranslation('common');
   const { tradingName } = useSiteConfig();
@@ -23,6 +34,11 @@ export function Header({ language, variant, visible = true }: Props) {
   // server's, so its ids would differ from the ones in the server-rendered page.
   const menuId = `site-menu-${variant}`;
   const hidden = variant === 'scroll' && !visible;
+  // Before React has the page (seconds on a slow phone), the scroll header slides in by CSS alone,
+  // following the scroll: not `inert` then, `visibility: hidden` keeps it out of reach while it is
+  // away. Once started, React shows and hides it as before.
+  const started = useStarted();
+  const followsScrollByCss = variant === 'scroll' && !started;
   // The scroll header hides when the page is scrolled back up: an open menu goes with it, or it
   // would stay modal (the page behind inert) and invisible.
   useEffect(() => {
@@ -30,10 +46,10 @@ export function Header({ language, variant, visible = true }: Props) {
   }, [hidden]);
   return (
     <header
-      className={`${styles.header} ${variant === 'scroll' ? styles.scroll : ''} ${hidden ? styles.hidden : ''}`}
+      className={`${styles.header} ${variant === 'scroll' ? styles.scroll : ''} ${hidden ? styles.hidden : ''} ${followsScrollByCss ? styles.beforeScripts : ''}`}
       data-testid={variant === 'scroll' ? 'scroll-header' : 'static-header'}
-      aria-hidden={hidden || undefined}
-      inert={hidden || undefined}
+      aria-hidden={(hidden && started) || undefined}
+      inert={(hidden && started) || undefined}
     >
       <div className={styles.bar}>
         <Link className={styles.brand} to={pathFor('home', language)}>
