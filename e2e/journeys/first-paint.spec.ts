@@ -273,6 +273,51 @@ test.describe('first paint', () => {
     await context.close();
   });
 
+  for (const scrolledBack of [false, true]) {
+    test(`the sliding header's menu opened before the scripts have run works once React has the page${scrolledBack ? ', scrolled back up meanwhile' : ''} @phone`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
+      const page = await context.newPage();
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/static/js/main.*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${GATEWAY_URL}/es`, { waitUntil: 'domcontentloaded' });
+      await page.evaluate(() => window.scrollTo(0, 400));
+      const header = page.getByTestId('scroll-header');
+      const button = header.getByRole('button', { name: 'Menú', exact: true });
+      // Read also once the header has slid away (out of the accessibility tree then).
+      const menuState = page.locator('[aria-controls="site-menu-scroll"]');
+      await button.click();
+      const drawer = page.getByRole('dialog', { name: 'Menú' });
+      await expect(drawer).toBeVisible();
+      if (scrolledBack) await page.evaluate(() => window.scrollTo(0, 0));
+      release();
+      await expect(page.locator('html[data-ready]')).toBeAttached();
+      // React has the open menu, whatever the scroll: its close button closes it.
+      await expect(menuState).toHaveAttribute('aria-expanded', 'true');
+      await expect(drawer.getByRole('link', { name: 'Calculadora' })).toBeVisible();
+      await drawer.getByRole('button', { name: 'Cerrar menú' }).click();
+      await expect(drawer).toBeHidden();
+      if (scrolledBack) {
+        await expect(header).toBeHidden();
+        await expect(header).toHaveAttribute('inert', '');
+      } else {
+        await expect(menuState).toHaveAttribute('aria-expanded', 'false');
+        await button.click();
+        await drawer.getByRole('link', { name: 'Calculadora' }).click();
+        await expect(page).toHaveURL(/\/es\/calculadora$/);
+        await expect(drawer).toBeHidden();
+      }
+      await context.close();
+    });
+  }
+
   test('a menu opened before the scripts have run stays open when React takes the page over @phone', async ({
     browser,
   }) => {

@@ -18,15 +18,19 @@ const scrollHeader = (visible: boolean) => (
 );
 
 describe('the scroll header', () => {
-  it('closes its menu when it hides: an open menu must not stay modal and invisible', async () => {
+  it('keeps an open menu usable when it hides, and is out of reach once the menu is closed', async () => {
     const { rerender } = render(scrollHeader(true));
     await userEvent.click(screen.getByRole('button', { name: 'Menú' }));
     const drawer = screen.getByRole('dialog', { name: 'Menú' });
-    expect(drawer).toHaveAttribute('open');
-    // Scrolled back above 200 px, with the menu open (a drag on the page behind it).
+    // Scrolled back above 200 px behind the open menu (a drag on the backdrop scrolls the page).
     rerender(scrollHeader(false));
+    expect(drawer).toHaveAttribute('open');
+    expect(screen.getByTestId('scroll-header')).not.toHaveAttribute('inert');
+    expect(screen.getByTestId('scroll-header')).not.toHaveAttribute('aria-hidden');
+    await userEvent.click(screen.getByRole('button', { name: 'Cerrar menú' }));
     expect(drawer).not.toHaveAttribute('open');
     expect(screen.getByTestId('scroll-header')).toHaveAttribute('inert');
+    expect(screen.getByTestId('scroll-header')).toHaveAttribute('aria-hidden', 'true');
   });
 
   it('names its menu by a fixed id, the same in the server-rendered page and in the browser', () => {

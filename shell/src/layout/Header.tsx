@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { type Language, pathFor, useTranslation } from 'shared-i18n';
 import { Link } from 'shared-router';
 import { useSiteConfig } from 'shared-ui/site';
@@ -39,17 +39,15 @@ export function Header({ language, variant, visible = true }: Props) {
   // away. Once started, React shows and hides it as before.
   const started = useStarted();
   const followsScrollByCss = variant === 'scroll' && !started;
-  // The scroll header hides when the page is scrolled back up: an open menu goes with it, or it
-  // would stay modal (the page behind inert) and invisible.
-  useEffect(() => {
-    if (hidden) setMenuOpen(false);
-  }, [hidden]);
+  // Hidden, the header is out of reach; but not its open menu (a modal, the page behind it inert),
+  // which stays usable when the page is scrolled up behind it and its header slides away.
+  const outOfReach = hidden && started && !menuOpen;
   return (
     <header
       className={`${styles.header} ${variant === 'scroll' ? styles.scroll : ''} ${hidden ? styles.hidden : ''} ${followsScrollByCss ? styles.beforeScripts : ''}`}
       data-testid={variant === 'scroll' ? 'scroll-header' : 'static-header'}
-      aria-hidden={(hidden && started) || undefined}
-      inert={(hidden && started) || undefined}
+      aria-hidden={outOfReach || undefined}
+      inert={outOfReach || undefined}
     >
       <div className={styles.bar}>
         <Link className={styles.brand} to={pathFor('home', language)}>
