@@ -1,3 +1,4 @@
+import type { Browser } from '@playwright/test';
 import { DOOR_STANDALONE_URL, E2E_DOOR_ADMIN, GATEWAY_URL } from '../ports';
 import { expect, test } from './test';
 
@@ -94,6 +95,25 @@ const PAGES: {
     chrome: false,
   },
 ];
+
+/**
+ * A 360 px phone on `path` with the shell's code held back: the server-rendered page, before
+ * React has it, for as long as the journey wants (`release` lets the code through).
+ */
+async function phoneBeforeTheScripts(browser: Browser, path: string) {
+  const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
+  const page = await context.newPage();
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/static/js/main.*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${GATEWAY_URL}${path}`, { waitUntil: 'domcontentloaded' });
+  return { page, release, context };
+}
 
 test.describe('first paint', () => {
   for (const { path, origin = '', lang, title, heading, canonical, chrome } of PAGES) {
@@ -277,17 +297,7 @@ test.describe('first paint', () => {
     test(`the sliding header's menu opened before the scripts have run works once React has the page${scrolledBack ? ', scrolled back up meanwhile' : ''} @phone`, async ({
       browser,
     }) => {
-      const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
-      const page = await context.newPage();
-      let release: () => void = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route('**/static/js/main.*.js', async (route) => {
-        await held;
-        await route.continue();
-      });
-      await page.goto(`${GATEWAY_URL}/es`, { waitUntil: 'domcontentloaded' });
+      const { page, release, context } = await phoneBeforeTheScripts(browser, '/es');
       await page.evaluate(() => window.scrollTo(0, 400));
       const header = page.getByTestId('scroll-header');
       const button = header.getByRole('button', { name: 'Menú', exact: true });
@@ -321,18 +331,7 @@ test.describe('first paint', () => {
   test('a menu opened before the scripts have run stays open when React takes the page over @phone', async ({
     browser,
   }) => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
-    const page = await context.newPage();
-    // The shell's code is held back until the visitor has opened the menu.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/static/js/main.*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(`${GATEWAY_URL}/es/instalaciones`, { waitUntil: 'domcontentloaded' });
+    const { page, release, context } = await phoneBeforeTheScripts(browser, '/es/instalaciones');
     const button = page.getByTestId('static-header').getByRole('button', { name: 'Menú', exact: true });
     await button.click();
     const drawer = page.getByRole('dialog', { name: 'Menú' });

@@ -51,14 +51,27 @@ export function AsyncStatus({ state, loading, failed, retryLabel, onRetry, class
     );
   }
   if (state.state === 'error') {
-    return (
-      <div className={classNames.alert} role="alert">
-        <p>{failed}</p>
-        <button type="button" className={classNames.button} onClick={onRetry}>
-          {retryLabel}
-        </button>
-      </div>
-    );
+    return <FailedWithRetry failed={failed} retryLabel={retryLabel} onRetry={onRetry} classNames={classNames} />;
   }
   return null;
+}
+
+interface FailedWithRetryProps {
+  /** What failed, in the page's language. */
+  failed: string;
+  retryLabel: string;
+  onRetry(): void;
+  classNames: { alert?: string; button?: string };
+}
+
+/** An alert that says what failed, with a Retry button (a load, or a part of the page's code). */
+export function FailedWithRetry({ failed, retryLabel, onRetry, classNames }: FailedWithRetryProps) {
+  return (
+    <div className={classNames.alert} role="alert">
+      <p>{failed}</p>
+      <button type="button" className={classNames.button} onClick={onRetry}>
+        {retryLabel}
+      </button>
+    </div>
+  );
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import type { SignupStep } from 'shared-i18n';
+import { FailedWithRetry } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
 import { ErrorBoundary } from 'shared-ui/error-boundary';
 import { fetchStepAgain, stepComponent } from './step-components';
@@ -39,12 +40,12 @@ export function StepBoundary({ step, loading, failed, retry }: Props) {
       key={attempt}
       label={`[signup] the ${step} step`}
       fallback={
-        <div className={styles.status} role="alert">
-          <p>{failed}</p>
-          <button type="button" className={controls.primary} onClick={tryAgain}>
-            {retry}
-          </button>
-        </div>
+        <FailedWithRetry
+          failed={failed}
+          retryLabel={retry}
+          onRetry={tryAgain}
+          classNames={{ alert: styles.status, button: controls.primary }}
+        />
       }
     >
       <Suspense fallback={loading}>
