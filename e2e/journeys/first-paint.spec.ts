@@ -328,6 +328,47 @@ test.describe('first paint', () => {
     });
   }
 
+  test('a tap on Book a visit before the scripts have run is kept, and opens the booking once they have @phone', async ({
+    browser,
+  }) => {
+    const { page, release, context } = await phoneBeforeTheScripts(browser, '/es');
+    const book = page.getByRole('main').getByRole('button', { name: 'Reservar visita' });
+    await book.click();
+    // Heard, and shown so: the tap waits for the scripts instead of doing nothing.
+    await expect(book).toHaveAttribute('aria-busy', 'true');
+    const booking = page.getByRole('dialog', { name: 'Reservar una visita' });
+    await expect(booking).toBeHidden();
+    release();
+    await expect(booking).toBeVisible();
+    await expect(book).not.toHaveAttribute('aria-busy');
+    await booking.getByRole('button', { name: 'Cerrar la reserva' }).click();
+    await expect(booking).toBeHidden();
+    // Focus back on the button the visitor tapped, as after a tap on a ready page.
+    await expect(book).toBeFocused();
+    await context.close();
+  });
+
+  test('before the scripts only the last tap counts: a gallery image tapped after Book a visit opens alone @phone', async ({
+    browser,
+  }) => {
+    const { page, release, context } = await phoneBeforeTheScripts(browser, '/es/instalaciones');
+    await page.getByTestId('static-header').getByRole('button', { name: 'Menú', exact: true }).click();
+    const menu = page.getByRole('dialog', { name: 'Menú' });
+    const book = menu.getByRole('button', { name: 'Reservar visita' });
+    await book.click();
+    await expect(book).toHaveAttribute('aria-busy', 'true');
+    await menu.getByRole('button', { name: 'Cerrar menú' }).click();
+    const thumb = page.getByRole('button', { name: /^Ampliar: / }).first();
+    await thumb.click();
+    await expect(thumb).toHaveAttribute('aria-busy', 'true');
+    // The menu's Book a visit (out of the accessibility tree now the menu is closed) no longer waits.
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(1);
+    release();
+    await expect(page.getByRole('dialog', { name: 'Imagen 1 de 4' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Reservar una visita' })).toBeHidden();
+    await context.close();
+  });
+
   test('a menu opened before the scripts have run stays open when React takes the page over @phone', async ({
     browser,
   }) => {

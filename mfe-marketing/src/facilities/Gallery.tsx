@@ -1,8 +1,35 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'shared-i18n';
+import { useEarlyClick } from 'shared-ui/early-click';
 import { useModalDialog } from 'shared-ui/modal-dialog';
 import styles from './Facilities.module.css';
 import { GALLERY, IMAGE_HEIGHT, IMAGE_WIDTH } from './gallery';
+
+/** A thumbnail: a tap before the scripts have run opens its image once they have. */
+function Thumb({ image, alt, onOpen }: { image: (typeof GALLERY)[number]; alt: string; onOpen: () => void }) {
+  const { t } = useTranslation('marketing');
+  const earlyClick = useEarlyClick<HTMLButtonElement>();
+  return (
+    <button
+      {...earlyClick}
+      type="button"
+      className={styles.thumb}
+      onClick={onOpen}
+      aria-label={t('facilities.openImage', { alt })}
+    >
+      <img
+        src={image.small}
+        srcSet={`${image.small} 600w, ${image.large} 1200w`}
+        sizes="(min-width: 768px) 25vw, 50vw"
+        width={IMAGE_WIDTH}
+        height={IMAGE_HEIGHT}
+        loading="lazy"
+        decoding="async"
+        alt={alt}
+      />
+    </button>
+  );
+}
 
 /** Four lazy images with fixed dimensions (no layout shift) and a keyboard-navigable lightbox. */
 export function Gallery() {
@@ -22,23 +49,7 @@ export function Gallery() {
       <ul className={styles.gallery}>
         {GALLERY.map((image, index) => (
           <li key={image.small}>
-            <button
-              type="button"
-              className={styles.thumb}
-              onClick={() => setOpen(index)}
-              aria-label={t('facilities.openImage', { alt: alts[index] ?? '' })}
-            >
-              <img
-                src={image.small}
-                srcSet={`${image.small} 600w, ${image.large} 1200w`}
-                sizes="(min-width: 768px) 25vw, 50vw"
-                width={IMAGE_WIDTH}
-                height={IMAGE_HEIGHT}
-                loading="lazy"
-                decoding="async"
-                alt={alts[index] ?? ''}
-              />
-            </button>
+            <Thumb image={image} alt={alts[index] ?? ''} onOpen={() => setOpen(index)} />
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@ import { type Language, pathFor, useTranslation } from 'shared-i18n';
 import { Link } from 'shared-router';
 import controls from 'shared-ui/controls.module.css';
 import { DocumentMeta } from 'shared-ui/document-meta';
+import { useEarlyClick } from 'shared-ui/early-click';
 import { openScheduling, openVoiceAssistant } from 'shared-ui/scheduling';
 import { useSiteConfig } from 'shared-ui/site';
 import styles from '../Marketing.module.css';
@@ -21,6 +22,8 @@ export function HomePage({ language }: { language: Language }) {
   const site = useSiteConfig();
   const features = t('home.features', { returnObjects: true }) as { title: string; text: string }[];
   const reviews = reviewsFrom(t('home.reviews', { returnObjects: true }));
+  const bookVisitEarly = useEarlyClick<HTMLButtonElement>();
+  const learnMoreEarly = useEarlyClick<HTMLButtonElement>();
 
   return (
     <div data-remote="marketing">
@@ -35,10 +38,20 @@ export function HomePage({ language }: { language: Language }) {
           <h1>{t('home.title')}</h1>
           <p>{t('home.subtitle')}</p>
           <div className={styles.actions}>
-            <button type="button" className={controls.accent} onClick={() => openScheduling(site.schedulingUrl)}>
+            <button
+              {...bookVisitEarly}
+              type="button"
+              className={controls.accent}
+              onClick={() => openScheduling(site.schedulingUrl)}
+            >
               {t('home.bookVisit')}
             </button>
-            <button type="button" className={controls.onDark} onClick={() => openVoiceAssistant(site.voiceWidgetId)}>
+            <button
+              {...learnMoreEarly}
+              type="button"
+              className={controls.onDark}
+              onClick={() => openVoiceAssistant(site.voiceWidgetId)}
+            >
               {t('home.learnMore')}
             </button>
           </div>

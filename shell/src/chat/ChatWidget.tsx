@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'shared-i18n';
+import { useEarlyClick } from 'shared-ui/early-click';
 import { useModalDialog } from 'shared-ui/modal-dialog';
 import { VOICE_ASSISTANT_EVENT } from 'shared-ui/scheduling';
 import { formatAddress, useSiteConfig } from 'shared-ui/site';
@@ -24,6 +25,7 @@ export function ChatWidget({ docked = false }: { docked?: boolean }) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [pending, setPending] = useState(0);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const launcherEarly = useEarlyClick<HTMLButtonElement>();
 
   useModalDialog(dialogRef, open);
 
@@ -61,6 +63,7 @@ export function ChatWidget({ docked = false }: { docked?: boolean }) {
 
   const launcher = (
     <button
+      {...launcherEarly}
       type="button"
       className={docked ? styles.dockedLauncher : styles.launcher}
       onClick={() => setOpen(true)}

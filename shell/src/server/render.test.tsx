@@ -11,6 +11,7 @@ vi.mock('@module-federation/enhanced/runtime', () => runtime);
 
 const { render } = await import('./render');
 const { CLIENT_ONLY_DIGEST } = await import('../remotes/loader-context');
+const { EARLY_CLICK_CAPTURE } = await import('shared-ui/early-click');
 
 /** What a server container's ./App renders. */
 function Home({ language }: RemoteAppProps) {
@@ -73,6 +74,15 @@ describe('the renderer with a remote that is fine, missing, throwing or slow', (
     expect(html).not.toContain('<!--$!-->');
     expect(errors).toEqual([]);
     expect(runtime.loadRemote).toHaveBeenCalledWith('marketing/App');
+  });
+
+  it('streams the capture that keeps a tap on Book a visit before the scripts, under the nonce, after the header', async () => {
+    runtime.loadRemote.mockResolvedValue({ default: Home });
+    const { html } = await renderPage('/es', MARKETING);
+    expect(html).toContain('data-early-click=""');
+    const capture = html.indexOf(`>${EARLY_CLICK_CAPTURE}</script>`);
+    expect(html.slice(html.lastIndexOf('<script', capture), capture)).toMatch(/^<script nonce="nonce-1"/);
+    expect(capture).toBeGreaterThan(html.indexOf('data-early-click=""'));
   });
 
   it('leaves the slot to the browser when the server output throws, and says why', async () => {

@@ -13,6 +13,7 @@ import {
   type RemoteAppProps,
 } from 'shared-i18n';
 import { StaticRouter } from 'shared-router';
+import { EARLY_CLICK_CAPTURE } from 'shared-ui/early-click';
 import { setSiteConfig } from 'shared-ui/site';
 import { Site } from '../App';
 import { commonResources } from '../i18n/common';
@@ -110,6 +111,8 @@ export async function render(
       </StrictMode>,
       {
         nonce: request.nonce,
+        // With the shell's HTML, under the nonce: a tap on Book a visit before the scripts is kept.
+        bootstrapScriptContent: EARLY_CLICK_CAPTURE,
         // Everything at once when the remote is quick (no fallback to swap, nothing moves); the
         // shell with the slot's fallback when the budget runs out (the slot then streams or
         // falls back to the browser).

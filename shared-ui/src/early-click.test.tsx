@@ -1,0 +1,116 @@
+import { act, render, screen } from '@testing-library/react';
+import { StrictMode, useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EARLY_CLICK_ATTRIBUTE, EARLY_CLICK_CAPTURE, useEarlyClick } from './early-click';
+
+/** The page as the server sent it, with the capture run as the browser runs the inline script. */
+function serverPage(html: string) {
+  document.body.innerHTML = html;
+  new Function(EARLY_CLICK_CAPTURE)();
+}
+
+function Opener({ label, onOpen }: { label: string; onOpen: () => void }) {
+  const earlyClick = useEarlyClick<HTMLButtonElement>();
+  return (
+    <button {...earlyClick} type="button" onClick={onOpen}>
+      {label}
+    </button>
+  );
+}
+
+function Counter() {
+  const [opened, setOpened] = useState(0);
+  return (
+    <>
+      <Opener label="Reservar visita" onOpen={() => setOpened((n) => n + 1)} />
+      <output>{opened}</output>
+    </>
+  );
+}
+
+describe('the inline capture, before the scripts', () => {
+  afterEach(() => {
+    // Ends this test's capture (its listener is on the document the next test shares).
+    window.__claimEarlyClick?.(document.body);
+    delete window.__claimEarlyClick;
+    document.body.innerHTML = '';
+  });
+
+  it('keeps a tap on a marked button and shows it as pending', () => {
+    serverPage(`<button ${EARLY_CLICK_ATTRIBUTE}=""><span>Reservar visita</span></button>`);
+    const button = document.querySelector('button') as HTMLButtonElement;
+    (button.firstElementChild as HTMLElement).click();
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(window.__claimEarlyClick?.(button)).toBe(true);
+    expect(button.hasAttribute('aria-busy')).toBe(false);
+  });
+
+  it('keeps only the last tap: the first button is no longer pending', () => {
+    serverPage(
+      `<button ${EARLY_CLICK_ATTRIBUTE}="" id="a">A</button><button ${EARLY_CLICK_ATTRIBUTE}="" id="b">B</button>`,
+    );
+    const [first, second] = [...document.querySelectorAll('button')] as HTMLButtonElement[];
+    first?.click();
+    second?.click();
+    expect(first?.hasAttribute('aria-busy')).toBe(false);
+    expect(window.__claimEarlyClick?.(first as Element)).toBe(false);
+    expect(window.__claimEarlyClick?.(second as Element)).toBe(true);
+  });
+
+  it('ignores unmarked and disabled buttons', () => {
+    serverPage(`<button id="plain">+</button><button ${EARLY_CLICK_ATTRIBUTE}="" disabled>X</button>`);
+    for (const button of document.querySelectorAll('button')) button.click();
+    expect(document.querySelector('[aria-busy]')).toBeNull();
+  });
+
+  it('ends at the first claim: a later tap is React’s alone', () => {
+    serverPage(`<button ${EARLY_CLICK_ATTRIBUTE}="">A</button>`);
+    const button = document.querySelector('button') as HTMLButtonElement;
+    expect(window.__claimEarlyClick?.(button)).toBe(false);
+    button.click();
+    expect(button.hasAttribute('aria-busy')).toBe(false);
+    expect(window.__claimEarlyClick?.(button)).toBe(false);
+  });
+});
+
+describe('useEarlyClick, once React has the button', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    delete window.__claimEarlyClick;
+  });
+
+  it('replays the kept tap once, with focus on the button, after the commit’s effects', () => {
+    // As the capture does: a kept tap is claimed once (StrictMode runs the effect twice).
+    let kept = true;
+    window.__claimEarlyClick = (button) => {
+      const mine = kept && button.textContent === 'Reservar visita';
+      if (mine) kept = false;
+      return mine;
+    };
+    render(
+      <StrictMode>
+        <Counter />
+      </StrictMode>,
+    );
+    const button = screen.getByRole('button', { name: 'Reservar visita' });
+    expect(button.hasAttribute(EARLY_CLICK_ATTRIBUTE)).toBe(true);
+    // Not in the effect itself: a dialog's listener registered later in the same commit would miss it.
+    expect(screen.getByRole('status').textContent).toBe('0');
+    act(() => {
+      vi.runAllTimers();
+    });
+    expect(screen.getByRole('status').textContent).toBe('1');
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('does nothing without a kept tap (or without the capture: a page rendered by the browser)', () => {
+    render(<Counter />);
+    act(() => {
+      vi.runAllTimers();
+    });
+    expect(screen.getByRole('status').textContent).toBe('0');
+  });
+});
