@@ -348,6 +348,23 @@ test.describe('first paint', () => {
     await context.close();
   });
 
+  test('a tap on Learn more before the scripts have run opens the assistant once they have, in English @phone', async ({
+    browser,
+  }) => {
+    const { page, release, context } = await phoneBeforeTheScripts(browser, '/en');
+    const learnMore = page.getByRole('main').getByRole('button', { name: 'Learn more' });
+    await learnMore.click();
+    await expect(learnMore).toHaveAttribute('aria-busy', 'true');
+    release();
+    const assistant = page.getByRole('dialog', { name: 'Virtual assistant' });
+    await expect(assistant).toBeVisible();
+    await expect(assistant.getByLabel('Your message')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(assistant).toBeHidden();
+    await expect(learnMore).toBeFocused();
+    await context.close();
+  });
+
   test('before the scripts only the last tap counts: a gallery image tapped after Book a visit opens alone @phone', async ({
     browser,
   }) => {
