@@ -62,12 +62,14 @@ interface FailedWithRetryProps {
   retryLabel: string;
   onRetry(): void;
   classNames: { alert?: string; button?: string };
+  /** For the journeys that look for this alert by what it is, not by its text. */
+  testId?: string;
 }
 
 /** An alert that says what failed, with a Retry button (a load, or a part of the page's code). */
-export function FailedWithRetry({ failed, retryLabel, onRetry, classNames }: FailedWithRetryProps) {
+export function FailedWithRetry({ failed, retryLabel, onRetry, classNames, testId }: FailedWithRetryProps) {
   return (
-    <div className={classNames.alert} role="alert">
+    <div className={classNames.alert} role="alert" data-testid={testId}>
       <p>{failed}</p>
       <button type="button" className={classNames.button} onClick={onRetry}>
         {retryLabel}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { Language } from 'shared-i18n';
 import { useTranslation } from 'shared-i18n';
+import { FailedWithRetry } from 'shared-ui/async';
 import { ErrorBoundary } from 'shared-ui/error-boundary';
 import { type RemoteLoader, RemoteLoaderContext } from './loader-context';
 import styles from './RemoteSlot.module.css';
@@ -26,12 +27,13 @@ function RemoteLoading() {
 function RemoteUnavailable({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('common');
   return (
-    <div className={styles.unavailable} role="alert" data-testid="remote-unavailable">
-      <p>{t('remote.unavailable')}</p>
-      <button type="button" className={styles.retry} onClick={onRetry}>
-        {t('remote.retry')}
-      </button>
-    </div>
+    <FailedWithRetry
+      failed={t('remote.unavailable')}
+      retryLabel={t('remote.retry')}
+      onRetry={onRetry}
+      classNames={{ alert: styles.unavailable, button: styles.retry }}
+      testId="remote-unavailable"
+    />
   );
 }
 
