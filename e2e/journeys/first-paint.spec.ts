@@ -365,6 +365,40 @@ test.describe('first paint', () => {
     await context.close();
   });
 
+  test('a tap on a button whose part of the page is still loading opens the booking once, not twice @phone', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const counted = window as unknown as { bookingsAsked: number };
+      counted.bookingsAsked = 0;
+      window.addEventListener('visit-booking:open', () => {
+        counted.bookingsAsked += 1;
+      });
+    });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The shell hydrates (React listens on the page); the home page's own code is held back.
+    await page.route('**/remotes/marketing/**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${GATEWAY_URL}/es`, { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('html[data-ready]')).toBeAttached();
+    const book = page.getByRole('main').getByRole('button', { name: 'Reservar visita' });
+    await book.click();
+    release();
+    const booking = page.getByRole('dialog', { name: 'Reservar una visita' });
+    await expect(booking).toBeVisible();
+    await expect(page.locator('html[data-remote-ready]')).toBeAttached();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { bookingsAsked: number }).bookingsAsked)).toBe(1);
+    await context.close();
+  });
+
   test('before the scripts only the last tap counts: a gallery image tapped after Book a visit opens alone @phone', async ({
     browser,
   }) => {

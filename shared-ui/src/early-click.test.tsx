@@ -3,10 +3,15 @@ import { StrictMode, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_CLICK_ATTRIBUTE, EARLY_CLICK_CAPTURE, useEarlyClick } from './early-click';
 
+const captures: EventListenerOrEventListenerObject[] = [];
+
 /** The page as the server sent it, with the capture run as the browser runs the inline script. */
 function serverPage(html: string) {
   document.body.innerHTML = html;
+  const listen = vi.spyOn(document, 'addEventListener');
   new Function(EARLY_CLICK_CAPTURE)();
+  for (const [, listener] of listen.mock.calls) if (listener) captures.push(listener);
+  listen.mockRestore();
 }
 
 function Opener({ label, onOpen }: { label: string; onOpen: () => void }) {
@@ -30,8 +35,8 @@ function Counter() {
 
 describe('the inline capture, before the scripts', () => {
   afterEach(() => {
-    // Ends this test's capture (its listener is on the document the next test shares).
-    window.__claimEarlyClick?.(document.body);
+    // This test's capture listens on the document the next test shares.
+    for (const listener of captures.splice(0)) document.removeEventListener('click', listener, true);
     delete window.__claimEarlyClick;
     document.body.innerHTML = '';
   });
@@ -63,13 +68,34 @@ describe('the inline capture, before the scripts', () => {
     expect(document.querySelector('[aria-busy]')).toBeNull();
   });
 
-  it('ends at the first claim: a later tap is React’s alone', () => {
-    serverPage(`<button ${EARLY_CLICK_ATTRIBUTE}="">A</button>`);
-    const button = document.querySelector('button') as HTMLButtonElement;
-    expect(window.__claimEarlyClick?.(button)).toBe(false);
-    button.click();
-    expect(button.hasAttribute('aria-busy')).toBe(false);
-    expect(window.__claimEarlyClick?.(button)).toBe(false);
+  it('keeps the tap from the page’s other listeners (React would drop it or answer it twice)', () => {
+    serverPage(`<div id="root"><button ${EARLY_CLICK_ATTRIBUTE}="">A</button></div>`);
+    const reactRoot = vi.fn();
+    document.getElementById('root')?.addEventListener('click', reactRoot);
+    document.querySelector('button')?.click();
+    expect(reactRoot).not.toHaveBeenCalled();
+  });
+
+  it('leaves a claimed button to React, and still keeps taps on the buttons not yet claimed', () => {
+    serverPage(
+      `<div id="root"><button ${EARLY_CLICK_ATTRIBUTE}="" id="header">A</button><button ${EARLY_CLICK_ATTRIBUTE}="" id="hero">B</button></div>`,
+    );
+    const reactRoot = vi.fn();
+    document.getElementById('root')?.addEventListener('click', reactRoot);
+    const [header, hero] = [...document.querySelectorAll('button')] as HTMLButtonElement[];
+    // The shell's header is React's; the home page's code has not arrived yet.
+    expect(window.__claimEarlyClick?.(header as Element)).toBe(false);
+    header?.click();
+    expect(header?.hasAttribute('aria-busy')).toBe(false);
+    expect(reactRoot).toHaveBeenCalledTimes(1);
+    hero?.click();
+    expect(hero?.getAttribute('aria-busy')).toBe('true');
+    expect(reactRoot).toHaveBeenCalledTimes(1);
+    expect(window.__claimEarlyClick?.(hero as Element)).toBe(true);
+    // Its replay, and every tap after it, go to React.
+    hero?.click();
+    expect(reactRoot).toHaveBeenCalledTimes(2);
+    expect(window.__claimEarlyClick?.(hero as Element)).toBe(false);
   });
 });
 

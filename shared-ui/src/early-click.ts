@@ -11,7 +11,7 @@ export const EARLY_CLICK_ATTRIBUTE = 'data-early-click';
 
 declare global {
   interface Window {
-    /** Defined by the capture: claims the pending tap for a button, and ends the capture. */
+    /** Defined by the capture: the button's code has taken it over; true once if a tap was kept for it. */
     __claimEarlyClick?: (button: Element) => boolean;
   }
 }
@@ -19,10 +19,12 @@ declare global {
 /**
  * The inline capture, streamed with the page (the server renderer's bootstrap script, under the
  * response's CSP nonce). Only the last tap is kept: two taps on two buttons before the scripts
- * mean the second. The capture ends at the first claim, which comes from the first marked button
- * React has taken over: from then on React's own listeners answer.
+ * mean the second. It answers for each marked button until that button's own code claims it:
+ * the shell hydrates before a remote's code has arrived, so the home page's buttons can still be
+ * dead while the header's already work. A kept tap goes no further (React, listening on the page
+ * by then, would drop it or replay it a second time).
  */
-export const EARLY_CLICK_CAPTURE = `(function(){var pending=null;function keep(event){var target=event.target;var button=target&&target.closest&&target.closest('[${EARLY_CLICK_ATTRIBUTE}]');if(!button||button.disabled)return;if(pending&&pending!==button)pending.removeAttribute('aria-busy');pending=button;button.setAttribute('aria-busy','true')}document.addEventListener('click',keep,true);window.__claimEarlyClick=function(button){document.removeEventListener('click',keep,true);if(pending!==button)return false;pending=null;button.removeAttribute('aria-busy');return true}})()`;
+export const EARLY_CLICK_CAPTURE = `(function(){var pending=null;var taken=new WeakSet();document.addEventListener('click',function(event){var target=event.target;var button=target&&target.closest&&target.closest('[${EARLY_CLICK_ATTRIBUTE}]');if(!button||button.disabled||taken.has(button))return;event.stopPropagation();if(pending&&pending!==button)pending.removeAttribute('aria-busy');pending=button;button.setAttribute('aria-busy','true')},true);window.__claimEarlyClick=function(button){taken.add(button);if(pending!==button)return false;pending=null;button.removeAttribute('aria-busy');return true}})()`;
 
 /**
  * Props for a button whose tap before the scripts must not be lost: spread them on it. Once the
