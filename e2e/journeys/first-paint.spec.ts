@@ -399,6 +399,29 @@ test.describe('first paint', () => {
     await context.close();
   });
 
+  test('Book a visit tapped in the menu before the scripts opens the booking, and the menu closes @phone', async ({
+    browser,
+  }) => {
+    const { page, release, context } = await phoneBeforeTheScripts(browser, '/es/instalaciones');
+    const menuButton = page.getByTestId('static-header').getByRole('button', { name: 'Menú', exact: true });
+    await menuButton.click();
+    const menu = page.getByRole('dialog', { name: 'Menú' });
+    await menu.getByRole('button', { name: 'Reservar visita' }).click();
+    release();
+    const booking = page.getByRole('dialog', { name: 'Reservar una visita' });
+    await expect(booking).toBeVisible();
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await booking.getByRole('button', { name: 'Cerrar la reserva' }).click();
+    await expect(booking).toBeHidden();
+    // The page is usable again: the menu opens and closes as after any tap.
+    await menuButton.click();
+    await expect(menu).toBeVisible();
+    await menu.getByRole('button', { name: 'Cerrar menú' }).click();
+    await expect(menu).toBeHidden();
+    await context.close();
+  });
+
   test('before the scripts only the last tap counts: a gallery image tapped after Book a visit opens alone @phone', async ({
     browser,
   }) => {

@@ -42,7 +42,11 @@ module.exports = Promise.resolve({
       acceptLanguage: request.acceptLanguage,
     })) + '">servido</main>';
     const language = (request.acceptLanguage ?? '').startsWith('en') ? 'en' : 'es';
-    return { ready: Promise.resolve({ pipe: (out) => Readable.from([html]).pipe(out), abort() {} }), language };
+    return {
+      ready: Promise.resolve({ pipe: (out) => Readable.from([html]).pipe(out), abort() {} }),
+      language,
+      headScript: "window.tapsKept = '</script>';",
+    };
   },
 });`;
 
@@ -171,6 +175,10 @@ describe('server rendering through the gateway', () => {
       '<link rel="stylesheet" href="/static/css/432.bbbbbbbbbb.css"><link rel="stylesheet" href="/static/css/707.aaaaaaaaaa.css">',
     );
     expect(html).not.toContain('51.bbbbbbbbbb.css');
+    // The renderer's head script, under the nonce, before the styles; it cannot end its tag early.
+    expect(html).toContain(
+      `<script nonce="${request.nonce}">window.tapsKept = '<\\/script>';</script><link rel="stylesheet"`,
+    );
     // The remote's stylesheet is in the head, before its HTML.
     expect(html).toMatch(
       /<link rel="stylesheet" href="\/remotes\/marketing\/static\/css\/app\.1234567890\.css"><\/head>/,

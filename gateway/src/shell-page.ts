@@ -72,6 +72,16 @@ export function loadScriptsAfterPaint(page: string, nonce: string, preloads: rea
   return page.replace(SCRIPT_TAG, '').replace('</body>', `${loader}</body>`);
 }
 
+/**
+ * The renderer's head script (what must listen before the visitor can tap), under this response's
+ * nonce and before the stylesheets (an inline script after them would wait for them). A `</script`
+ * inside it cannot end the tag early.
+ */
+export function headScriptTag(script: unknown, nonce: string): string[] {
+  if (typeof script !== 'string' || script === '') return [];
+  return [`<script nonce="${escapeAttribute(nonce)}">${script.replace(/<\/(script)/gi, '<\\/$1')}</script>`];
+}
+
 const startScripts = z.array(z.string().regex(/^static\/js\/[\w.-]+\.js$/));
 
 /**
@@ -211,7 +221,11 @@ export function createShellPageHandler(
     }
 
     try {
-      const { ready, language: renderedLanguage } = await renderer.render({
+      const {
+        ready,
+        language: renderedLanguage,
+        headScript,
+      } = await renderer.render({
         url: req.originalUrl,
         acceptLanguage: req.headers['accept-language'],
         remotes: serverRemotes,
@@ -234,7 +248,7 @@ export function createShellPageHandler(
       // The template's notice is for a page only scripts can render; this one reads without them
       // (a page of forms says so itself, in its language).
       const page = loadScriptsAfterPaint(
-        withHead(styles, language ?? renderedLanguage)
+        withHead([...headScriptTag(headScript, nonce), ...styles], language ?? renderedLanguage)
           .replace('<html ', '<html data-ssr ')
           .replace(/<noscript>[^<]*<\/noscript>/, ''),
         nonce,

@@ -29,9 +29,16 @@ export interface RenderResult<Destination> {
 }
 
 export interface Renderer<Destination> {
-  render(
-    request: RenderRequest,
-  ): Promise<{ ready: Promise<RenderResult<Destination>> /** For `<html lang>`. */; language: 'es' | 'en' }>;
+  render(request: RenderRequest): Promise<{
+    ready: Promise<RenderResult<Destination>>;
+    /** For `<html lang>`. */
+    language: 'es' | 'en';
+    /**
+     * A script the page's head runs before anything is painted (the gateway writes it under the
+     * response's nonce): what must listen before the visitor can tap.
+     */
+    headScript?: string;
+  }>;
 }
 
 /** A standalone app's page, rendered by its own origin (the door tool's). */

@@ -1,46 +1,33 @@
 import { act, render, screen } from '@testing-library/react';
-import { StrictMode, useState } from 'react';
+import { StrictMode, useEffect, useState } from 'react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_CLICK_ATTRIBUTE, EARLY_CLICK_CAPTURE, useEarlyClick } from './early-click';
 
 const captures: EventListenerOrEventListenerObject[] = [];
 
-/** The page as the server sent it, with the capture run as the browser runs the inline script. */
-function serverPage(html: string) {
-  document.body.innerHTML = html;
+/** The capture, run as the browser runs the head's inline script. */
+function runCapture() {
   const listen = vi.spyOn(document, 'addEventListener');
   new Function(EARLY_CLICK_CAPTURE)();
   for (const [, listener] of listen.mock.calls) if (listener) captures.push(listener);
   listen.mockRestore();
 }
 
-function Opener({ label, onOpen }: { label: string; onOpen: () => void }) {
-  const earlyClick = useEarlyClick<HTMLButtonElement>();
-  return (
-    <button {...earlyClick} type="button" onClick={onOpen}>
-      {label}
-    </button>
-  );
+/** The page as the server sent it, with the capture running. */
+function serverPage(html: string) {
+  document.body.innerHTML = html;
+  runCapture();
 }
 
-function Counter() {
-  const [opened, setOpened] = useState(0);
-  return (
-    <>
-      <Opener label="Reservar visita" onOpen={() => setOpened((n) => n + 1)} />
-      <output>{opened}</output>
-    </>
-  );
-}
+afterEach(() => {
+  // This test's capture listens on the document the next test shares.
+  for (const listener of captures.splice(0)) document.removeEventListener('click', listener, true);
+  delete window.__claimEarlyClick;
+  document.body.innerHTML = '';
+});
 
 describe('the inline capture, before the scripts', () => {
-  afterEach(() => {
-    // This test's capture listens on the document the next test shares.
-    for (const listener of captures.splice(0)) document.removeEventListener('click', listener, true);
-    delete window.__claimEarlyClick;
-    document.body.innerHTML = '';
-  });
-
   it('keeps a tap on a marked button and shows it as pending', () => {
     serverPage(`<button ${EARLY_CLICK_ATTRIBUTE}=""><span>Reservar visita</span></button>`);
     const button = document.querySelector('button') as HTMLButtonElement;
@@ -62,9 +49,9 @@ describe('the inline capture, before the scripts', () => {
     expect(window.__claimEarlyClick?.(second as Element)).toBe(true);
   });
 
-  it('ignores unmarked and disabled buttons', () => {
-    serverPage(`<button id="plain">+</button><button ${EARLY_CLICK_ATTRIBUTE}="" disabled>X</button>`);
-    for (const button of document.querySelectorAll('button')) button.click();
+  it('ignores unmarked buttons', () => {
+    serverPage('<button id="plain">+</button>');
+    document.querySelector('button')?.click();
     expect(document.querySelector('[aria-busy]')).toBeNull();
   });
 
@@ -99,31 +86,62 @@ describe('the inline capture, before the scripts', () => {
   });
 });
 
+const OPEN_EVENT = 'test:open';
+
+/** A button that asks for a dialog; `docked` wraps it, so React renders a new element. */
+function Opener({ docked = false }: { docked?: boolean }) {
+  const earlyClick = useEarlyClick<HTMLButtonElement>();
+  const button = (
+    <button {...earlyClick} type="button" onClick={() => window.dispatchEvent(new Event(OPEN_EVENT))}>
+      Reservar visita
+    </button>
+  );
+  return docked ? <div>{button}</div> : button;
+}
+
+/** The dialog's host, after the button in the page: its listener is registered by its own effect. */
+function Host() {
+  const [opened, setOpened] = useState(0);
+  useEffect(() => {
+    const open = () => setOpened((n) => n + 1);
+    window.addEventListener(OPEN_EVENT, open);
+    return () => window.removeEventListener(OPEN_EVENT, open);
+  }, []);
+  return <output>{opened}</output>;
+}
+
+function Page({ docked = false }: { docked?: boolean }) {
+  return (
+    <>
+      <Opener docked={docked} />
+      <Host />
+    </>
+  );
+}
+
 describe('useEarlyClick, once React has the button', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });
   afterEach(() => {
     vi.useRealTimers();
-    delete window.__claimEarlyClick;
   });
 
-  it('replays the kept tap once, with focus on the button, after the commit’s effects', () => {
-    // As the capture does: a kept tap is claimed once (StrictMode runs the effect twice).
-    let kept = true;
-    window.__claimEarlyClick = (button) => {
-      const mine = kept && button.textContent === 'Reservar visita';
-      if (mine) kept = false;
-      return mine;
-    };
+  it('replays a tap kept before hydration once (StrictMode too), after the commit’s effects, with focus on it', () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Page />);
+    document.body.append(container);
+    runCapture();
+    screen.getByRole('button', { name: 'Reservar visita' }).click();
     render(
       <StrictMode>
-        <Counter />
+        <Page />
       </StrictMode>,
+      { container, hydrate: true },
     );
     const button = screen.getByRole('button', { name: 'Reservar visita' });
-    expect(button.hasAttribute(EARLY_CLICK_ATTRIBUTE)).toBe(true);
-    // Not in the effect itself: a dialog's listener registered later in the same commit would miss it.
+    expect(button.hasAttribute('aria-busy')).toBe(false);
+    // Not during the commit: the host's listener, registered by its effect, would miss it.
     expect(screen.getByRole('status').textContent).toBe('0');
     act(() => {
       vi.runAllTimers();
@@ -132,8 +150,20 @@ describe('useEarlyClick, once React has the button', () => {
     expect(document.activeElement).toBe(button);
   });
 
-  it('does nothing without a kept tap (or without the capture: a page rendered by the browser)', () => {
-    render(<Counter />);
+  it('claims a button React renders anew (the chat launcher once docked): its taps are then React’s', () => {
+    runCapture();
+    const { rerender } = render(<Page />);
+    rerender(<Page docked />);
+    const button = screen.getByRole('button', { name: 'Reservar visita' });
+    act(() => {
+      button.click();
+    });
+    expect(button.hasAttribute('aria-busy')).toBe(false);
+    expect(screen.getByRole('status').textContent).toBe('1');
+  });
+
+  it('does nothing without a kept tap, or without the capture (a page rendered by the browser)', () => {
+    render(<Page />);
     act(() => {
       vi.runAllTimers();
     });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 
 /**
  * A server-rendered page is on a phone's screen seconds before its scripts have run (under
@@ -17,31 +17,44 @@ declare global {
 }
 
 /**
- * The inline capture, streamed with the page (the server renderer's bootstrap script, under the
- * response's CSP nonce). Only the last tap is kept: two taps on two buttons before the scripts
- * mean the second. It answers for each marked button until that button's own code claims it:
- * the shell hydrates before a remote's code has arrived, so the home page's buttons can still be
- * dead while the header's already work. A kept tap goes no further (React, listening on the page
- * by then, would drop it or replay it a second time).
+ * The inline capture, run from the page's head (the gateway writes it under the response's CSP
+ * nonce), so it listens before anything can be tapped. Only the last tap is kept: two taps on two
+ * buttons before the scripts mean the second. It answers for each marked button until that
+ * button's own code claims it: the shell hydrates before a remote's code has arrived, so the home
+ * page's buttons can still be dead while the header's already work. A kept tap goes no further
+ * (React, listening on the page by then, would drop it or answer it a second time).
  */
-export const EARLY_CLICK_CAPTURE = `(function(){var pending=null;var taken=new WeakSet();document.addEventListener('click',function(event){var target=event.target;var button=target&&target.closest&&target.closest('[${EARLY_CLICK_ATTRIBUTE}]');if(!button||button.disabled||taken.has(button))return;event.stopPropagation();if(pending&&pending!==button)pending.removeAttribute('aria-busy');pending=button;button.setAttribute('aria-busy','true')},true);window.__claimEarlyClick=function(button){taken.add(button);if(pending!==button)return false;pending=null;button.removeAttribute('aria-busy');return true}})()`;
+export const EARLY_CLICK_CAPTURE = `(function(){var pending=null;var taken=new WeakSet();document.addEventListener('click',function(event){var target=event.target;var button=target&&target.closest&&target.closest('[${EARLY_CLICK_ATTRIBUTE}]');if(!button||taken.has(button))return;event.stopPropagation();if(pending&&pending!==button)pending.removeAttribute('aria-busy');pending=button;button.setAttribute('aria-busy','true')},true);window.__claimEarlyClick=function(button){taken.add(button);if(pending!==button)return false;pending=null;button.removeAttribute('aria-busy');return true}})()`;
 
 /**
- * Props for a button whose tap before the scripts must not be lost: spread them on it. Once the
- * button is hydrated, a tap kept for it is replayed (after the commit's other effects, so the
- * dialog it opens is listening), with focus on the button for the dialog to return it to.
+ * Props for a button whose tap before the scripts must not be lost: spread them on it.
+ *
+ * Each element the button is rendered as is claimed (a ref callback, not a mount effect: a button
+ * React renders anew, the chat's launcher once docked, must be claimed too, or the capture would
+ * keep its taps forever). A kept tap is replayed from a task queued by this component's effect,
+ * so after every effect of the commit: the dialog it opens is listening by then. Focus goes to the
+ * button first, for the dialog to give back.
+ *
+ * `suppressHydrationWarning`: a tap kept before hydration leaves `aria-busy` on the server's
+ * button, which React (in development) would report as a mismatch; the claim removes it.
  */
 export function useEarlyClick<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
+  const kept = useRef<T | null>(null);
+  const ref = useCallback((button: T | null) => {
+    if (button && window.__claimEarlyClick?.(button)) kept.current = button;
+  }, []);
+  // Every commit: the one that claimed the button runs it (its owner rendered the button).
   useEffect(() => {
-    const button = ref.current;
-    if (!button || !window.__claimEarlyClick?.(button)) return;
+    const button = kept.current;
+    if (!button) return;
+    kept.current = null;
     // Not cleared on cleanup: the claim is spent, and StrictMode's rehearsal unmount would lose it.
     setTimeout(() => {
       if (!button.isConnected) return;
-      button.focus();
+      // The visitor may have scrolled on meanwhile: the page stays where it is.
+      button.focus({ preventScroll: true });
       button.click();
     });
-  }, []);
-  return { ref, [EARLY_CLICK_ATTRIBUTE]: '' } as const;
+  });
+  return { ref, [EARLY_CLICK_ATTRIBUTE]: '', suppressHydrationWarning: true } as const;
 }

@@ -3,6 +3,17 @@ import { type RefObject, useEffect, useEffectEvent, useRef } from 'react';
 import { addToastHost, removeToastHost } from 'shared-ui/toast';
 
 /**
+ * Closes a dialog now, whatever its state says. For a close asked from inside it: a dialog the
+ * browser opened before React took the page over may be open while the state already says closed
+ * (a tap kept before the scripts, replayed before the state adopted the open menu).
+ */
+export function closeDialog(dialog: HTMLDialogElement): void {
+  if (!dialog.open) return;
+  if (typeof dialog.close === 'function') dialog.close();
+  else dialog.removeAttribute('open');
+}
+
+/**
  * Opens and closes a native <dialog> as a modal from state: focus trapped inside, Esc closes,
  * the page behind inert. Where `showModal` is missing (jsdom) it falls back to the `open`
  * attribute and still moves focus into the dialog.
@@ -36,8 +47,7 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>, open: b
       addToastHost(dialog);
     }
     if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
+      closeDialog(dialog);
       removeToastHost(dialog);
     }
     // Esc closes the dialog without React: the host goes with it.

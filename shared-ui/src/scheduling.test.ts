@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openScheduling, VISIT_BOOKING_EVENT } from './scheduling';
+import { loadSchedulingScript, openScheduling, VISIT_BOOKING_EVENT } from './scheduling';
 
 describe('Book a visit', () => {
   afterEach(() => {
     delete window.Calendly;
     vi.restoreAllMocks();
+    document.head.innerHTML = '';
   });
 
   it('only logs when the popup script is not loaded', () => {
@@ -26,5 +27,28 @@ describe('Book a visit', () => {
     window.Calendly = { initPopupWidget };
     expect(openScheduling('https://calendly.com/demo')).toBe(true);
     expect(initPopupWidget).toHaveBeenCalledWith({ url: 'https://calendly.com/demo' });
+  });
+
+  it('opens one popup when the script on its way arrives, however many taps came before', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    loadSchedulingScript('https://calendly.com/demo');
+    expect(openScheduling('https://calendly.com/demo')).toBe(true);
+    expect(openScheduling('https://calendly.com/demo')).toBe(true);
+    const initPopupWidget = vi.fn();
+    window.Calendly = { initPopupWidget };
+    document.getElementById('scheduling-script')?.dispatchEvent(new Event('load'));
+    expect(initPopupWidget).toHaveBeenCalledTimes(1);
+    expect(initPopupWidget).toHaveBeenCalledWith({ url: 'https://calendly.com/demo' });
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it('only logs when the script on its way fails, and when asked again after that', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    loadSchedulingScript('https://calendly.com/demo');
+    openScheduling('https://calendly.com/demo');
+    document.getElementById('scheduling-script')?.dispatchEvent(new Event('error'));
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(openScheduling('https://calendly.com/demo')).toBe(false);
+    expect(log).toHaveBeenCalledTimes(2);
   });
 });

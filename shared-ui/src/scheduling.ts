@@ -20,27 +20,52 @@ export function loadSchedulingScript(schedulingUrl: string, doc: Document = docu
   script.id = 'scheduling-script';
   script.src = `${SCHEDULING_ASSETS_ORIGIN}/assets/external/widget.js`;
   script.async = true;
+  // Settled, loaded or not: a Book a visit asked while it was on its way knows whether to wait.
+  const settle = () => {
+    script.dataset.settled = '';
+  };
+  script.addEventListener('load', settle, { once: true });
+  script.addEventListener('error', settle, { once: true });
   doc.head.append(style, script);
 }
+
+/** A Book a visit asked while the popup's script is on its way: one popup when it arrives. */
+let popupAwaited = false;
 
 /** Book a visit without a scheduling page configured: the site's own booking dialog opens (shell/src/visits). */
 export const VISIT_BOOKING_EVENT = 'visit-booking:open';
 
 /**
  * Book a visit: with a scheduling page configured, its popup; when that popup's script is not
- * loaded it only logs (spec §8). Without one, the site's own booking dialog.
+ * loaded (failed, blocked, or never added) it only logs (spec §8); while it is still on its way,
+ * the popup opens when it arrives. Without one, the site's own booking dialog.
  */
 export function openScheduling(schedulingUrl: string): boolean {
   if (!schedulingUrl) {
     window.dispatchEvent(new CustomEvent(VISIT_BOOKING_EVENT));
     return true;
   }
-  if (!window.Calendly) {
-    console.error('[booking] the scheduling popup is not loaded; cannot open Book a visit');
-    return false;
+  if (window.Calendly) {
+    window.Calendly.initPopupWidget({ url: schedulingUrl });
+    return true;
   }
-  window.Calendly.initPopupWidget({ url: schedulingUrl });
-  return true;
+  // A tap kept before the scripts is replayed as soon as the page is React's, often before the
+  // popup's script (loaded then) has arrived: it opens when the script does.
+  const script = document.getElementById('scheduling-script');
+  if (script && !('settled' in script.dataset)) {
+    if (!popupAwaited) {
+      popupAwaited = true;
+      const arrived = () => {
+        popupAwaited = false;
+        openScheduling(schedulingUrl);
+      };
+      script.addEventListener('load', arrived, { once: true });
+      script.addEventListener('error', arrived, { once: true });
+    }
+    return true;
+  }
+  console.error('[booking] the scheduling popup is not loaded; cannot open Book a visit');
+  return false;
 }
 
 /**

@@ -25,6 +25,7 @@ export function ChatWidget({ docked = false }: { docked?: boolean }) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [pending, setPending] = useState(0);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+
   const launcherEarly = useEarlyClick<HTMLButtonElement>();
 
   useModalDialog(dialogRef, open);

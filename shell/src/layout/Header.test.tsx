@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { i18n, initI18n } from 'shared-i18n';
@@ -31,6 +31,17 @@ describe('the scroll header', () => {
     expect(drawer).not.toHaveAttribute('open');
     expect(screen.getByTestId('scroll-header')).toHaveAttribute('inert');
     expect(screen.getByTestId('scroll-header')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('closes its menu from Book a visit or × even when the browser opened it and the state does not know yet', async () => {
+    render(scrollHeader(true));
+    for (const closeWith of ['Reservar visita', 'Cerrar menú']) {
+      const drawer = document.getElementById('site-menu-scroll') as HTMLDialogElement;
+      // As a tap kept before the scripts can leave it: open, while React's state says closed.
+      drawer.setAttribute('open', '');
+      await userEvent.click(within(drawer).getByRole('button', { name: closeWith }));
+      expect(drawer).not.toHaveAttribute('open');
+    }
   });
 
   it('names its menu by a fixed id, the same in the server-rendered page and in the browser', () => {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { Language } from 'shared-i18n';
 import { useTranslation } from 'shared-i18n';
 import { useLocation } from 'shared-router';
-import { useModalDialog } from 'shared-ui/modal-dialog';
+import { closeDialog, useModalDialog } from 'shared-ui/modal-dialog';
 import { BookVisitButton } from './BookVisitButton';
 import styles from './Header.module.css';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -28,6 +28,11 @@ export function MobileDrawer({ id, language, open, onOpen, onClose }: Props) {
   const { pathname } = useLocation();
 
   useModalDialog(ref, open, onOpen);
+  // The menu closes itself too: its state may not know yet that the browser had opened it.
+  const close = () => {
+    if (ref.current) closeDialog(ref.current);
+    onClose();
+  };
 
   // Any navigation closes the menu; the page's first path is none (a menu the browser opened
   // before the scripts had run stays open).
@@ -50,7 +55,7 @@ export function MobileDrawer({ id, language, open, onOpen, onClose }: Props) {
           commandfor={id}
           onClick={(event) => {
             event.preventDefault();
-            onClose();
+            close();
           }}
           aria-label={t('menu.close')}
         >
@@ -60,7 +65,7 @@ export function MobileDrawer({ id, language, open, onOpen, onClose }: Props) {
       <nav aria-label={t('nav.label')}>
         <NavLinks language={language} className={styles.drawerLinks} />
       </nav>
-      <BookVisitButton onOpened={onClose} />
+      <BookVisitButton onOpened={close} />
       <LanguageSwitcher language={language} />
     </dialog>
   );

@@ -52,7 +52,7 @@ export class ClientOnlyRemote extends Error {
  */
 export async function render(
   request: RenderRequest,
-): Promise<{ ready: Promise<RenderResult<Writable>>; language: Language }> {
+): Promise<{ ready: Promise<RenderResult<Writable>>; language: Language; headScript: string }> {
   // The browser's own detection without its storage (the server has none): the same answer
   // for every page whose path or browser languages decide (see the shell's bootstrap).
   const language = detectLanguage({
@@ -111,8 +111,6 @@ export async function render(
       </StrictMode>,
       {
         nonce: request.nonce,
-        // With the shell's HTML, under the nonce: a tap on Book a visit before the scripts is kept.
-        bootstrapScriptContent: EARLY_CLICK_CAPTURE,
         // Everything at once when the remote is quick (no fallback to swap, nothing moves); the
         // shell with the slot's fallback when the budget runs out (the slot then streams or
         // falls back to the browser).
@@ -132,5 +130,6 @@ export async function render(
       },
     );
   });
-  return { ready, language };
+  // In the head, before the header can be tapped: a tap on Book a visit before the scripts is kept.
+  return { ready, language, headScript: EARLY_CLICK_CAPTURE };
 }
