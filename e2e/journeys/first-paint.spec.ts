@@ -334,12 +334,15 @@ test.describe('first paint', () => {
     const { page, release, context } = await phoneBeforeTheScripts(browser, '/es');
     const book = page.getByRole('main').getByRole('button', { name: 'Reservar visita' });
     await book.click();
-    // Heard, and shown so: the tap waits for the scripts instead of doing nothing.
+    // Heard, and shown and said so: the tap waits for the scripts instead of doing nothing.
     await expect(book).toHaveAttribute('aria-busy', 'true');
+    const said = page.getByRole('status').filter({ hasText: 'Un momento: se abrirá en cuanto la página esté lista.' });
+    await expect(said).toHaveCount(1);
     const booking = page.getByRole('dialog', { name: 'Reservar una visita' });
     await expect(booking).toBeHidden();
     release();
     await expect(booking).toBeVisible();
+    await expect(said).toHaveCount(0);
     await expect(book).not.toHaveAttribute('aria-busy');
     await booking.getByRole('button', { name: 'Cerrar la reserva' }).click();
     await expect(booking).toBeHidden();
@@ -355,6 +358,9 @@ test.describe('first paint', () => {
     const learnMore = page.getByRole('main').getByRole('button', { name: 'Learn more' });
     await learnMore.click();
     await expect(learnMore).toHaveAttribute('aria-busy', 'true');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'One moment: it will open as soon as the page is ready.' }),
+    ).toHaveCount(1);
     release();
     const assistant = page.getByRole('dialog', { name: 'Virtual assistant' });
     await expect(assistant).toBeVisible();

@@ -2,14 +2,14 @@ import { act, render, screen } from '@testing-library/react';
 import { StrictMode, useEffect, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_CLICK_ATTRIBUTE, EARLY_CLICK_CAPTURE, useEarlyClick } from './early-click';
+import { EARLY_CLICK_ATTRIBUTE, earlyClickCapture, useEarlyClick } from './early-click';
 
 const captures: EventListenerOrEventListenerObject[] = [];
 
 /** The capture, run as the browser runs the head's inline script. */
 function runCapture() {
   const listen = vi.spyOn(document, 'addEventListener');
-  new Function(EARLY_CLICK_CAPTURE)();
+  new Function(earlyClickCapture('Un momento: se abrirá en cuanto la página esté lista.'))();
   for (const [, listener] of listen.mock.calls) if (listener) captures.push(listener);
   listen.mockRestore();
 }
@@ -28,13 +28,27 @@ afterEach(() => {
 });
 
 describe('the inline capture, before the scripts', () => {
-  it('keeps a tap on a marked button and shows it as pending', () => {
+  it('keeps a tap on a marked button, shows it as pending and says so, until the button is claimed', () => {
+    vi.useFakeTimers();
     serverPage(`<button ${EARLY_CLICK_ATTRIBUTE}=""><span>Reservar visita</span></button>`);
     const button = document.querySelector('button') as HTMLButtonElement;
     (button.firstElementChild as HTMLElement).click();
     expect(button.getAttribute('aria-busy')).toBe('true');
+    // Said a moment after the region appears, so screen readers take it as news.
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('');
+    vi.advanceTimersByTime(100);
+    expect(status.textContent).toBe('Un momento: se abrirá en cuanto la página esté lista.');
     expect(window.__claimEarlyClick?.(button)).toBe(true);
     expect(button.hasAttribute('aria-busy')).toBe(false);
+    expect(screen.queryByRole('status')).toBeNull();
+    vi.useRealTimers();
+  });
+
+  it('cannot be broken out of by its message', () => {
+    const capture = earlyClickCapture('</script><script>alert(1)</script>');
+    expect(capture).not.toContain('</script>');
+    expect(capture).toContain('"\\u003c/script>');
   });
 
   it('keeps only the last tap: the first button is no longer pending', () => {

@@ -23,8 +23,14 @@ declare global {
  * button's own code claims it: the shell hydrates before a remote's code has arrived, so the home
  * page's buttons can still be dead while the header's already work. A kept tap goes no further
  * (React, listening on the page by then, would drop it or answer it a second time).
+ *
+ * `pendingMessage`, in the page's language, is said by a status region at the tap: `aria-busy`
+ * on a button alone is not announced by every screen reader.
  */
-export const EARLY_CLICK_CAPTURE = `(function(){var pending=null;var taken=new WeakSet();document.addEventListener('click',function(event){var target=event.target;var button=target&&target.closest&&target.closest('[${EARLY_CLICK_ATTRIBUTE}]');if(!button||taken.has(button))return;event.stopPropagation();if(pending&&pending!==button)pending.removeAttribute('aria-busy');pending=button;button.setAttribute('aria-busy','true')},true);window.__claimEarlyClick=function(button){taken.add(button);if(pending!==button)return false;pending=null;button.removeAttribute('aria-busy');return true}})()`;
+export function earlyClickCapture(pendingMessage: string): string {
+  const message = JSON.stringify(pendingMessage).replace(/</g, '\\u003c');
+  return `(function(){var pending=null;var taken=new WeakSet();var status=null;document.addEventListener('click',function(event){var target=event.target;var button=target&&target.closest&&target.closest('[${EARLY_CLICK_ATTRIBUTE}]');if(!button||taken.has(button))return;event.stopPropagation();if(pending&&pending!==button)pending.removeAttribute('aria-busy');pending=button;button.setAttribute('aria-busy','true');if(!status){status=document.createElement('div');status.setAttribute('role','status');status.className='visually-hidden';document.body.appendChild(status)}var region=status;region.textContent='';setTimeout(function(){region.textContent=${message}},100)},true);window.__claimEarlyClick=function(button){taken.add(button);if(pending!==button)return false;pending=null;button.removeAttribute('aria-busy');if(status){status.remove();status=null}return true}})()`;
+}
 
 /**
  * Props for a button whose tap before the scripts must not be lost: spread them on it.

@@ -81,6 +81,7 @@ export const commonResources = {
       description: 'La página que buscas no existe o ha cambiado de dirección.',
       home: 'Volver al inicio',
     },
+    earlyClick: { pending: 'Un momento: se abrirá en cuanto la página esté lista.' },
     remote: {
       loading: 'Cargando…',
       unavailable: 'Esta sección no se ha podido cargar. El resto de la web sigue funcionando.',
@@ -167,6 +168,7 @@ export const commonResources = {
       description: 'The page you are looking for does not exist or has moved.',
       home: 'Back to home',
     },
+    earlyClick: { pending: 'One moment: it will open as soon as the page is ready.' },
     remote: {
       loading: 'Loading…',
       unavailable: 'This section could not be loaded. The rest of the site keeps working.',

@@ -13,7 +13,7 @@ import {
   type RemoteAppProps,
 } from 'shared-i18n';
 import { StaticRouter } from 'shared-router';
-import { EARLY_CLICK_CAPTURE } from 'shared-ui/early-click';
+import { earlyClickCapture } from 'shared-ui/early-click';
 import { setSiteConfig } from 'shared-ui/site';
 import { Site } from '../App';
 import { commonResources } from '../i18n/common';
@@ -131,5 +131,6 @@ export async function render(
     );
   });
   // In the head, before the header can be tapped: a tap on Book a visit before the scripts is kept.
-  return { ready, language, headScript: EARLY_CLICK_CAPTURE };
+  const headScript = earlyClickCapture(requestI18n.getFixedT(language, 'common')('earlyClick.pending'));
+  return { ready, language, headScript };
 }
