@@ -413,6 +413,8 @@ test.describe('first paint', () => {
     await menuButton.click();
     const menu = page.getByRole('dialog', { name: 'Menú' });
     await menu.getByRole('button', { name: 'Reservar visita' }).click();
+    // Said inside the menu: the modal menu leaves the rest of the page unheard.
+    await expect(menu.getByRole('status')).toHaveText('Un momento: se abrirá en cuanto la página esté lista.');
     release();
     const booking = page.getByRole('dialog', { name: 'Reservar una visita' });
     await expect(booking).toBeVisible();

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from './app';
 import { loadConfig } from './config';
 import { createRegistrySource } from './registry';
+import { headScriptTag } from './shell-page';
 
 /**
  * A shell release whose renderer (dist/server/render.cjs) writes down what the gateway asked
@@ -45,7 +46,7 @@ module.exports = Promise.resolve({
     return {
       ready: Promise.resolve({ pipe: (out) => Readable.from([html]).pipe(out), abort() {} }),
       language,
-      headScript: "window.tapsKept = '</script>';",
+      headScript: "window.tapsKept = '</script> $& $$';",
     };
   },
 });`;
@@ -175,9 +176,10 @@ describe('server rendering through the gateway', () => {
       '<link rel="stylesheet" href="/static/css/432.bbbbbbbbbb.css"><link rel="stylesheet" href="/static/css/707.aaaaaaaaaa.css">',
     );
     expect(html).not.toContain('51.bbbbbbbbbb.css');
-    // The renderer's head script, under the nonce, before the styles; it cannot end its tag early.
+    // The renderer's head script, under the nonce, before the styles; it cannot end its tag early,
+    // and `$&` in it is text, not a replacement pattern.
     expect(html).toContain(
-      `<script nonce="${request.nonce}">window.tapsKept = '<\\/script>';</script><link rel="stylesheet"`,
+      `<script nonce="${request.nonce}">window.tapsKept = '<\\/script> $& $$';</script><link rel="stylesheet"`,
     );
     // The remote's stylesheet is in the head, before its HTML.
     expect(html).toMatch(
@@ -254,5 +256,14 @@ describe('server rendering through the gateway', () => {
     const page = await fetch(`${broken}/es/nope`);
     expect(page.status).toBe(404);
     expect(await page.text()).toContain('<div id="root"></div>');
+  });
+});
+
+describe("the renderer's head script", () => {
+  it('is written under the nonce, and not at all when it could leave the parser inside it', () => {
+    expect(headScriptTag('window.x = 1;', 'n0nce')).toEqual(['<script nonce="n0nce">window.x = 1;</script>']);
+    expect(headScriptTag("var a = '<!--<script>';", 'n0nce')).toEqual([]);
+    expect(headScriptTag(undefined, 'n0nce')).toEqual([]);
+    expect(headScriptTag(42, 'n0nce')).toEqual([]);
   });
 });

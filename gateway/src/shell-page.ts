@@ -69,16 +69,18 @@ export function loadScriptsAfterPaint(page: string, nonce: string, preloads: rea
     "new PerformanceObserver(function(list,observer){if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();load()}}).observe({type:'paint',buffered:true})",
     '})()</script>',
   ].join('');
-  return page.replace(SCRIPT_TAG, '').replace('</body>', `${loader}</body>`);
+  return page.replace(SCRIPT_TAG, '').replace('</body>', () => `${loader}</body>`);
 }
 
 /**
  * The renderer's head script (what must listen before the visitor can tap), under this response's
  * nonce and before the stylesheets (an inline script after them would wait for them). A `</script`
- * inside it cannot end the tag early.
+ * inside it cannot end the tag early. Pages are assembled with function replacers throughout: a
+ * `$&` in a script or a title is text, not a replacement pattern.
  */
 export function headScriptTag(script: unknown, nonce: string): string[] {
-  if (typeof script !== 'string' || script === '') return [];
+  // `<!--` could leave the parser inside the script past its `</script>`: not written at all.
+  if (typeof script !== 'string' || script === '' || script.includes('<!--')) return [];
   return [`<script nonce="${escapeAttribute(nonce)}">${script.replace(/<\/(script)/gi, '<\\/$1')}</script>`];
 }
 
@@ -188,7 +190,7 @@ export function createShellPageHandler(
     const status = match.kind === 'not-found' ? 404 : 200;
     const send = (page: string) => res.status(status).set('cache-control', 'no-cache').type('html').send(page);
     const withHead = (extra: string[], pageLanguage = language) => {
-      const page = html.replace('</head>', `${[...head, ...extra].join('')}</head>`);
+      const page = html.replace('</head>', () => `${[...head, ...extra].join('')}</head>`);
       return pageLanguage ? page.replace(/<html lang="[a-z]+"/, `<html lang="${pageLanguage}"`) : page;
     };
 
@@ -266,7 +268,10 @@ export function createShellPageHandler(
         if (!lifted) return true;
         const body = start.subarray(Buffer.byteLength(lifted.head));
         start = null;
-        const head = withoutTemplateMeta(page.slice(0, at), lifted.head).replace('</head>', `${lifted.head}</head>`);
+        const head = withoutTemplateMeta(page.slice(0, at), lifted.head).replace(
+          '</head>',
+          () => `${lifted.head}</head>`,
+        );
         res.write(`${head}<div id="root">`);
         return res.write(body);
       };

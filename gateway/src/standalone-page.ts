@@ -27,7 +27,7 @@ export function createStandalonePageHandler(dist: string, site: SiteConfig, log:
       sendJsonError(res, 503, 'The site is being deployed. Please try again in a minute.', { 'retry-after': '60' });
       return;
     }
-    const html = template.replace('</head>', `${siteConfig}</head>`);
+    const html = template.replace('</head>', () => `${siteConfig}</head>`);
     const send = (page: string) => res.status(200).set('cache-control', 'no-cache').type('html').send(page);
     const nonce = typeof res.locals.cspNonce === 'string' ? res.locals.cspNonce : null;
     const render = await renderer();
@@ -45,7 +45,7 @@ export function createStandalonePageHandler(dist: string, site: SiteConfig, log:
     }
     const { head, body } = liftHoisted(page.html, true) ?? { head: '', body: page.html };
     const withHead = withoutTemplateMeta(html, head)
-      .replace('</head>', `${head}</head>`)
+      .replace('</head>', () => `${head}</head>`)
       // `data-ssr`: the page will be hydrated (the app then adds `data-ready`).
       .replace(/<html lang="[a-z]+"/, `<html data-ssr lang="${page.language}"`)
       .replace(ROOT, `<div id="root">${body}</div>`);

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { StrictMode, useEffect, useState } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_CLICK_ATTRIBUTE, earlyClickCapture, useEarlyClick } from './early-click';
+import { beforeHydration, EARLY_CLICK_ATTRIBUTE, earlyClickCapture, useEarlyClick } from './early-click';
 
 const captures: EventListenerOrEventListenerObject[] = [];
 
@@ -21,6 +21,7 @@ function serverPage(html: string) {
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   // This test's capture listens on the document the next test shares.
   for (const listener of captures.splice(0)) document.removeEventListener('click', listener, true);
   delete window.__claimEarlyClick;
@@ -42,7 +43,54 @@ describe('the inline capture, before the scripts', () => {
     expect(window.__claimEarlyClick?.(button)).toBe(true);
     expect(button.hasAttribute('aria-busy')).toBe(false);
     expect(screen.queryByRole('status')).toBeNull();
-    vi.useRealTimers();
+  });
+
+  it('drops the kept tap at a later tap on a button React already has', () => {
+    serverPage(
+      `<button ${EARLY_CLICK_ATTRIBUTE}="" id="header">A</button><button ${EARLY_CLICK_ATTRIBUTE}="" id="hero">B</button>`,
+    );
+    const [header, hero] = [...document.querySelectorAll('button')] as HTMLButtonElement[];
+    window.__claimEarlyClick?.(header as Element);
+    hero?.click();
+    header?.click();
+    expect(hero?.hasAttribute('aria-busy')).toBe(false);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(window.__claimEarlyClick?.(hero as Element)).toBe(false);
+  });
+
+  it('drops the kept tap at a later tap on a link, not on plain text', () => {
+    serverPage(`<button ${EARLY_CLICK_ATTRIBUTE}="">B</button><a href="#faq">FAQ</a><p>Texto</p>`);
+    const button = document.querySelector('button') as HTMLButtonElement;
+    button.click();
+    document.querySelector('p')?.click();
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    document.querySelector('a')?.click();
+    expect(button.hasAttribute('aria-busy')).toBe(false);
+    expect(window.__claimEarlyClick?.(button)).toBe(false);
+  });
+
+  it('says it inside the open menu (a modal leaves it the only place heard) until React hydrates the page', () => {
+    serverPage(`<dialog open aria-label="Menú"><button ${EARLY_CLICK_ATTRIBUTE}="">Reservar visita</button></dialog>`);
+    const button = document.querySelector('button') as HTMLButtonElement;
+    button.click();
+    expect(screen.getByRole('status').parentElement?.tagName).toBe('DIALOG');
+    // React would take a node it did not render for a mismatch: out of the menu before it hydrates,
+    // and no longer put there.
+    beforeHydration();
+    expect(screen.getByRole('status').parentElement).toBe(document.body);
+    button.click();
+    expect(screen.getByRole('status').parentElement).toBe(document.body);
+  });
+
+  it('drops the tap with a button that goes without being claimed (its part failed, a navigation)', async () => {
+    serverPage(`<main><button ${EARLY_CLICK_ATTRIBUTE}="">Saber más</button></main>`);
+    const button = document.querySelector('button') as HTMLButtonElement;
+    button.click();
+    expect(screen.getByRole('status')).toBeTruthy();
+    document.querySelector('main')?.replaceChildren('Esta sección no se ha podido cargar.');
+    await Promise.resolve();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(window.__claimEarlyClick?.(button)).toBe(false);
   });
 
   it('cannot be broken out of by its message', () => {
@@ -177,10 +225,17 @@ describe('useEarlyClick, once React has the button', () => {
   });
 
   it('does nothing without a kept tap, or without the capture (a page rendered by the browser)', () => {
+    runCapture();
     render(<Page />);
     act(() => {
       vi.runAllTimers();
     });
     expect(screen.getByRole('status').textContent).toBe('0');
+    delete window.__claimEarlyClick;
+    render(<Page />);
+    act(() => {
+      vi.runAllTimers();
+    });
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual(['0', '0']);
   });
 });

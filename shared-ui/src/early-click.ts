@@ -13,23 +13,52 @@ declare global {
   interface Window {
     /** Defined by the capture: the button's code has taken it over; true once if a tap was kept for it. */
     __claimEarlyClick?: (button: Element) => boolean;
+    /** Defined by the capture: takes its status region out of the page React is about to hydrate. */
+    __earlyClickBeforeHydration?: () => void;
   }
 }
 
+/** What a tap lands on when it means something: a later one there drops the tap kept before it. */
+const ACTS = 'a,button,summary,input,select,textarea,label,[role=button]';
+
 /**
  * The inline capture, run from the page's head (the gateway writes it under the response's CSP
- * nonce), so it listens before anything can be tapped. Only the last tap is kept: two taps on two
- * buttons before the scripts mean the second. It answers for each marked button until that
- * button's own code claims it: the shell hydrates before a remote's code has arrived, so the home
- * page's buttons can still be dead while the header's already work. A kept tap goes no further
- * (React, listening on the page by then, would drop it or answer it a second time).
+ * nonce), so it listens before anything can be tapped. It answers for each marked button until
+ * that button's own code claims it: the shell hydrates before a remote's code has arrived, so the
+ * home page's buttons can still be dead while the header's already work. A kept tap goes no
+ * further (React, listening on the page by then, would drop it or answer it a second time).
  *
- * `pendingMessage`, in the page's language, is said by a status region at the tap: `aria-busy`
- * on a button alone is not announced by every screen reader.
+ * Only the visitor's last word counts: a later tap on another marked button replaces the kept
+ * one, and a later tap on anything else that acts (a link, the menu, a button React already has)
+ * drops it. So does the button going without being claimed (its part of the page failed and was
+ * replaced, a navigation): nothing opens later, unasked.
+ *
+ * `pendingMessage`, in the page's language, is said by a status region at the tap (`aria-busy`
+ * on a button alone is not announced by every screen reader), inside the open menu when the
+ * button is there: a modal dialog makes the rest of the page inert, and unheard. It leaves the
+ * menu for the body before React hydrates (`beforeHydration`): React takes a node it did not render
+ * for a mismatch, and would render the whole shell again, dropping the kept tap.
  */
 export function earlyClickCapture(pendingMessage: string): string {
   const message = JSON.stringify(pendingMessage).replace(/</g, '\\u003c');
-  return `(function(){var pending=null;var taken=new WeakSet();var status=null;document.addEventListener('click',function(event){var target=event.target;var button=target&&target.closest&&target.closest('[${EARLY_CLICK_ATTRIBUTE}]');if(!button||taken.has(button))return;event.stopPropagation();if(pending&&pending!==button)pending.removeAttribute('aria-busy');pending=button;button.setAttribute('aria-busy','true');if(!status){status=document.createElement('div');status.setAttribute('role','status');status.className='visually-hidden';document.body.appendChild(status)}var region=status;region.textContent='';setTimeout(function(){region.textContent=${message}},100)},true);window.__claimEarlyClick=function(button){taken.add(button);if(pending!==button)return false;pending=null;button.removeAttribute('aria-busy');if(status){status.remove();status=null}return true}})()`;
+  return [
+    '(function(){var pending=null,taken=new WeakSet(),status=null,watch=null,hydrating=false;',
+    'function clear(){if(pending){pending.removeAttribute("aria-busy");pending=null}',
+    'if(status){status.remove();status=null}if(watch){watch.disconnect();watch=null}}',
+    'document.addEventListener("click",function(event){var target=event.target;',
+    'if(!target||!target.closest)return;',
+    `var button=target.closest("[${EARLY_CLICK_ATTRIBUTE}]");`,
+    `if(!button||taken.has(button)){if(target.closest(${JSON.stringify(ACTS)}))clear();return}`,
+    'event.stopPropagation();clear();pending=button;button.setAttribute("aria-busy","true");',
+    'var region=status=document.createElement("div");region.setAttribute("role","status");',
+    'region.className="visually-hidden";(!hydrating&&button.closest("dialog[open]")||document.body).appendChild(region);',
+    `setTimeout(function(){region.textContent=${message}},100);`,
+    'if(window.MutationObserver){watch=new MutationObserver(function(){if(pending&&!pending.isConnected)clear()});',
+    'watch.observe(document.body,{childList:true,subtree:true})}},true);',
+    'window.__claimEarlyClick=function(button){taken.add(button);if(pending!==button)return false;clear();return true};',
+    'window.__earlyClickBeforeHydration=function(){hydrating=true;if(status&&status.parentNode!==document.body)document.body.appendChild(status)}',
+    '})()',
+  ].join('');
 }
 
 /**
@@ -41,8 +70,8 @@ export function earlyClickCapture(pendingMessage: string): string {
  * so after every effect of the commit: the dialog it opens is listening by then. Focus goes to the
  * button first, for the dialog to give back.
  *
- * `suppressHydrationWarning`: a tap kept before hydration leaves `aria-busy` on the server's
- * button, which React (in development) would report as a mismatch; the claim removes it.
+ * A tap kept before hydration leaves `aria-busy` on the server's button, which React reports as
+ * a mismatch in development only; not suppressed, so a real mismatch in the button still shows.
  */
 export function useEarlyClick<T extends HTMLElement>() {
   const kept = useRef<T | null>(null);
@@ -62,5 +91,10 @@ export function useEarlyClick<T extends HTMLElement>() {
       button.click();
     });
   });
-  return { ref, [EARLY_CLICK_ATTRIBUTE]: '', suppressHydrationWarning: true } as const;
+  return { ref, [EARLY_CLICK_ATTRIBUTE]: '' } as const;
+}
+
+/** Called just before hydration: the capture's region must not be inside what React hydrates. */
+export function beforeHydration(): void {
+  window.__earlyClickBeforeHydration?.();
 }

@@ -29,16 +29,20 @@ export function loadSchedulingScript(schedulingUrl: string, doc: Document = docu
   doc.head.append(style, script);
 }
 
-/** A Book a visit asked while the popup's script is on its way: one popup when it arrives. */
-let popupAwaited = false;
+/**
+ * How long Book a visit waits for a popup script on its way before it counts as not loaded.
+ * Longer, and the popup could open long after the visitor has moved on.
+ */
+export const POPUP_SCRIPT_WAIT_MS = 5000;
 
 /** Book a visit without a scheduling page configured: the site's own booking dialog opens (shell/src/visits). */
 export const VISIT_BOOKING_EVENT = 'visit-booking:open';
 
 /**
  * Book a visit: with a scheduling page configured, its popup; when that popup's script is not
- * loaded (failed, blocked, or never added) it only logs (spec §8); while it is still on its way,
- * the popup opens when it arrives. Without one, the site's own booking dialog.
+ * loaded (failed, blocked, never added, or still not there after POPUP_SCRIPT_WAIT_MS) it only
+ * logs (spec §8); while it is on its way, the popup opens when it arrives. Without one, the
+ * site's own booking dialog.
  */
 export function openScheduling(schedulingUrl: string): boolean {
   if (!schedulingUrl) {
@@ -50,17 +54,28 @@ export function openScheduling(schedulingUrl: string): boolean {
     return true;
   }
   // A tap kept before the scripts is replayed as soon as the page is React's, often before the
-  // popup's script (loaded then) has arrived: it opens when the script does.
+  // popup's script (loaded then) has arrived: it opens when the script does. One popup for any
+  // number of taps, from any copy of this module (the shell's and each remote's): the wait is
+  // marked on the script itself.
   const script = document.getElementById('scheduling-script');
   if (script && !('settled' in script.dataset)) {
-    if (!popupAwaited) {
-      popupAwaited = true;
+    if (!('awaited' in script.dataset)) {
+      script.dataset.awaited = '';
       const arrived = () => {
-        popupAwaited = false;
+        clearTimeout(stalled);
+        script.removeEventListener('load', arrived);
+        script.removeEventListener('error', arrived);
+        delete script.dataset.awaited;
         openScheduling(schedulingUrl);
       };
-      script.addEventListener('load', arrived, { once: true });
-      script.addEventListener('error', arrived, { once: true });
+      const stalled = setTimeout(() => {
+        script.removeEventListener('load', arrived);
+        script.removeEventListener('error', arrived);
+        delete script.dataset.awaited;
+        console.error('[booking] the scheduling popup did not load in time; cannot open Book a visit');
+      }, POPUP_SCRIPT_WAIT_MS);
+      script.addEventListener('load', arrived);
+      script.addEventListener('error', arrived);
     }
     return true;
   }

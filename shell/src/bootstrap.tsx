@@ -1,5 +1,6 @@
 import 'shared-ui/tokens.css';
 import { StrictMode, startTransition } from 'react';
+import { beforeHydration } from 'shared-ui/early-click';
 import { commonResources } from './i18n/common';
 import { CLIENT_ONLY_DIGEST } from './remotes/loader-context';
 import { nextTask } from './remotes/next-task';
@@ -52,6 +53,7 @@ async function start() {
   // transition, hydration yields to the browser every few milliseconds: a tap or a scroll
   // meanwhile is answered at once instead of after one long task.
   if (root.firstElementChild) {
+    beforeHydration();
     startTransition(
       () =>
         void hydrateRoot(root, app, {
