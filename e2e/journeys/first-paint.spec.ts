@@ -1,4 +1,4 @@
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { DOOR_STANDALONE_URL, E2E_DOOR_ADMIN, GATEWAY_URL } from '../ports';
 import { expect, test } from './test';
 
@@ -97,17 +97,26 @@ const PAGES: {
 ];
 
 /**
- * A 360 px phone on `path` with the shell's code held back: the server-rendered page, before
- * React has it, for as long as the journey wants (`release` lets the code through).
+ * A 360 px phone on `path` with code held back (the shell's, unless `heldBack` names other
+ * scripts): the server-rendered page, before React has it, for as long as the journey wants
+ * (`release` lets the code through). `prepare` runs before the page loads.
  */
-async function phoneBeforeTheScripts(browser: Browser, path: string) {
+async function phoneBeforeTheScripts(
+  browser: Browser,
+  path: string,
+  {
+    heldBack = '**/static/js/main.*.js',
+    prepare,
+  }: { heldBack?: string; prepare?: (page: Page) => Promise<unknown> } = {},
+) {
   const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
   const page = await context.newPage();
+  await prepare?.(page);
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/static/js/main.*.js', async (route) => {
+  await page.route(heldBack, async (route) => {
     await held;
     await route.continue();
   });
@@ -374,25 +383,18 @@ test.describe('first paint', () => {
   test('a tap on a button whose part of the page is still loading opens the booking once, not twice @phone', async ({
     browser,
   }) => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
-    const page = await context.newPage();
-    await page.addInitScript(() => {
-      const counted = window as unknown as { bookingsAsked: number };
-      counted.bookingsAsked = 0;
-      window.addEventListener('visit-booking:open', () => {
-        counted.bookingsAsked += 1;
-      });
-    });
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
     // The shell hydrates (React listens on the page); the home page's own code is held back.
-    await page.route('**/remotes/marketing/**/*.js', async (route) => {
-      await held;
-      await route.continue();
+    const { page, release, context } = await phoneBeforeTheScripts(browser, '/es', {
+      heldBack: '**/remotes/marketing/**/*.js',
+      prepare: (page) =>
+        page.addInitScript(() => {
+          const counted = window as unknown as { bookingsAsked: number };
+          counted.bookingsAsked = 0;
+          window.addEventListener('visit-booking:open', () => {
+            counted.bookingsAsked += 1;
+          });
+        }),
     });
-    await page.goto(`${GATEWAY_URL}/es`, { waitUntil: 'domcontentloaded' });
     await expect(page.locator('html[data-ready]')).toBeAttached();
     const book = page.getByRole('main').getByRole('button', { name: 'Reservar visita' });
     await book.click();

@@ -61,17 +61,18 @@ export function openScheduling(schedulingUrl: string): boolean {
   if (script && !('settled' in script.dataset)) {
     if (!('awaited' in script.dataset)) {
       script.dataset.awaited = '';
-      const arrived = () => {
+      const stopWaiting = () => {
         clearTimeout(stalled);
         script.removeEventListener('load', arrived);
         script.removeEventListener('error', arrived);
         delete script.dataset.awaited;
+      };
+      const arrived = () => {
+        stopWaiting();
         openScheduling(schedulingUrl);
       };
       const stalled = setTimeout(() => {
-        script.removeEventListener('load', arrived);
-        script.removeEventListener('error', arrived);
-        delete script.dataset.awaited;
+        stopWaiting();
         console.error('[booking] the scheduling popup did not load in time; cannot open Book a visit');
       }, POPUP_SCRIPT_WAIT_MS);
       script.addEventListener('load', arrived);
