@@ -445,6 +445,8 @@ test.describe('first paint', () => {
     const thumb = page.getByRole('button', { name: /^Ampliar: / }).first();
     await thumb.click();
     await expect(thumb).toHaveAttribute('aria-busy', 'true');
+    // An image has no text to underline: the thumbnail shows it waits by its outline.
+    await expect(thumb).toHaveCSS('outline-style', 'dashed');
     // The menu's Book a visit (out of the accessibility tree now the menu is closed) no longer waits.
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(1);
     release();
