@@ -165,6 +165,31 @@ describe('a registration', () => {
     expect(screen.getByText('Reason: Blurred photo')).toBeInTheDocument();
     expect(backoffice.calls('review_document')[0]).toMatchObject({ decision: 'reject', reason: 'Blurred photo' });
   });
+
+  it('marks a document uploaded again after a rejection as new, and offers no rejection once the contract is signed', async () => {
+    backoffice.on('me', () => ({ staff: MANAGER }));
+    let stage: 'awaiting_company' | 'completed' = 'awaiting_company';
+    backoffice.on('get_registration', () => {
+      const detail = registrationDetail();
+      detail.registration.stage = stage;
+      detail.documents = detail.documents.map((d) =>
+        d.documentType === 'backId' ? { ...d, previousRejectionReason: 'Foto borrosa' } : d,
+      );
+      return detail;
+    });
+    const { unmount } = await renderRemote(App, `/gestion/altas/${REGISTRATION_ID}`, 'es');
+    expect(await screen.findByTestId('resubmitted-backId')).toHaveTextContent(
+      'Nuevo: subido de nuevo el 23/11/26, 10:00, tras rechazar el anterior por «Foto borrosa».',
+    );
+    expect(screen.queryByTestId('resubmitted-frontId')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Rechazar: DNI/NIE · cara trasera' })).toBeInTheDocument();
+    unmount();
+
+    stage = 'completed';
+    await renderRemote(App, `/gestion/altas/${REGISTRATION_ID}`, 'es');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Alta K7P2QX' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Rechazar:/ })).toBeNull();
+  });
 });
 
 describe('the waitlist', () => {

@@ -231,6 +231,7 @@ const spanish = {
     reviewStatus: { pending: 'Sin revisar', approved: 'Aprobado', rejected: 'Rechazado' },
     reviewedBy: '{{status}} por {{who}}',
     rejectionReason: 'Motivo: {{reason}}',
+    resubmitted: 'Nuevo: subido de nuevo el {{date}}, tras rechazar el anterior por «{{reason}}».',
     approve: 'Aprobar',
     reject: 'Rechazar',
     rejectReason: 'Motivo del rechazo (se envía al cliente)',
@@ -285,6 +286,7 @@ const spanish = {
   },
   refusals: {
     documents_not_approved: 'Aprueba los tres documentos antes de firmar.',
+    documents_settled: 'El contrato ya está firmado: sus documentos no se pueden rechazar.',
     not_awaiting_company: 'El contrato ya no espera la firma de la empresa (¿se firmó en otra pestaña?).',
     esign_external: 'Este contrato se firma en el proveedor de firma electrónica.',
     unit_not_free: 'Solo un trastero libre puede quedar fuera de servicio.',
@@ -621,6 +623,7 @@ const english: Texts<typeof spanish> = {
     reviewStatus: { pending: 'Not reviewed', approved: 'Approved', rejected: 'Rejected' },
     reviewedBy: '{{status}} by {{who}}',
     rejectionReason: 'Reason: {{reason}}',
+    resubmitted: 'New: uploaded again on {{date}}, after the previous one was rejected for "{{reason}}".',
     approve: 'Approve',
     reject: 'Reject',
     rejectReason: 'Why it is rejected (sent to the client)',
@@ -675,6 +678,7 @@ const english: Texts<typeof spanish> = {
   },
   refusals: {
     documents_not_approved: 'Approve the three documents before signing.',
+    documents_settled: 'The contract is signed: its documents can no longer be rejected.',
     not_awaiting_company: "The contract no longer awaits the company's signature (signed in another tab?).",
     esign_external: 'This contract is signed at the e-signature provider.',
     unit_not_free: 'Only a free unit can go out of service.',

@@ -190,6 +190,9 @@ const es = {
     saved: 'Hemos recibido tus documentos.',
     completed: 'Documentación completada, pendiente de validación',
     uploaded: 'Recibido',
+    rejected: 'Rechazado por nuestro equipo: {{reason}}. Sube uno nuevo.',
+    noReason: 'no se puede leer',
+    rejectedIntro: 'Hemos revisado tus documentos y necesitamos que vuelvas a subir los marcados en rojo.',
   },
   services: {
     intro: 'Elige tu trastero y cómo quieres pagarlo.',
@@ -508,6 +511,9 @@ const en: typeof es = {
     saved: 'We have received your documents.',
     completed: 'Documentation completed, pending validation',
     uploaded: 'Received',
+    rejected: 'Rejected by our team: {{reason}}. Please upload a new one.',
+    noReason: 'it cannot be read',
+    rejectedIntro: 'We reviewed your documents and need you to upload the ones marked in red again.',
   },
   services: {
     intro: 'Choose your storage unit and how you want to pay for it.',

@@ -125,9 +125,10 @@ export function clientColumnValues(data: ClientData): (string | null)[] {
   );
 }
 
+/** The documents a registration has that count: a rejected one must be uploaded again. */
 export async function documentTypesOf(q: Queryable, registrationId: string): Promise<string[]> {
   const { rows } = await q.query<{ document_type: string }>(
-    'select document_type from registration_documents where registration_id = $1',
+    `select document_type from registration_documents where registration_id = $1 and review_status <> 'rejected'`,
     [registrationId],
   );
   return rows.map((r) => r.document_type);

@@ -15,6 +15,7 @@ export function DocumentReview({
   registrationCode,
   documentType,
   document,
+  settled,
   onReviewed,
   announce,
 }: {
@@ -22,6 +23,8 @@ export function DocumentReview({
   registrationCode: string;
   documentType: UploadType;
   document: ReviewedDocument | undefined;
+  /** The contract is signed (or the rental ended): its documents are kept as they are. */
+  settled: boolean;
   onReviewed(document: ReviewedDocument): void;
   announce(notice: Notice): void;
 }) {
@@ -85,6 +88,14 @@ export function DocumentReview({
           {document.rejectionReason && (
             <p className={styles.muted}>{t('detail.rejectionReason', { reason: document.rejectionReason })}</p>
           )}
+          {document.reviewStatus === 'pending' && document.previousRejectionReason && (
+            <p className={styles.fresh} data-testid={`resubmitted-${documentType}`}>
+              {t('detail.resubmitted', {
+                date: formatDateTime(document.uploadedAt, language),
+                reason: document.previousRejectionReason,
+              })}
+            </p>
+          )}
           {/* The URL carries the upload time: a new file is fetched, not the cached view of the old one. */}
           {document.contentType.startsWith('image/') ? (
             <img
@@ -106,7 +117,7 @@ export function DocumentReview({
               {t('detail.openDocument')}
             </a>
           </p>
-          {rejecting ? (
+          {settled ? null : rejecting ? (
             <form className={styles.form} onSubmit={submitRejection} noValidate>
               <div className={styles.field}>
                 <label htmlFor={ids.reason}>{t('detail.rejectReason')}</label>

@@ -130,6 +130,7 @@ export function RegistrationDetailPage({ registrationId }: { registrationId: str
               registrationCode={registration.registrationCode}
               documentType={documentType}
               document={documents.find((document) => document.documentType === documentType)}
+              settled={registration.stage === 'completed' || registration.stage === 'ended'}
               announce={announce}
               onReviewed={(reviewed) =>
                 setDetail({

@@ -31,6 +31,7 @@ export const document = (
   reviewedBy: reviewStatus === 'approved' ? MANAGER.email : null,
   reviewedAt: reviewStatus === 'approved' ? '2026-11-23T09:30:00.000Z' : null,
   rejectionReason: null,
+  previousRejectionReason: null,
 });
 
 export function registrationDetail(reviewStatus: 'pending' | 'approved' = 'pending'): RegistrationDetail {

@@ -8,7 +8,7 @@ import { useToasts } from 'shared-ui/toast';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import App from '../App';
 import { useDraft } from '../session/store';
-import { verifiedDraft } from '../session/testing';
+import { applicantRecord, verifiedDraft } from '../session/testing';
 
 const registrationId = '6f1c1b9e-2d7a-4d0e-9a53-0c3a1f0b2e11';
 /** What reached the server: each upload's document type, each saved draft's sections. */
@@ -120,5 +120,62 @@ describe('the documents step', () => {
     });
     expect(useDraft.getState().draft.documents.backId).toBeFalsy();
     expect(saved).toEqual([]);
+  });
+
+  it('reopens a slot staff rejected, with their reason, and moves on once it is uploaded again', async () => {
+    // The device still holds the draft from before the rejection: all three in, the section done.
+    useDraft.getState().replace(
+      verifiedDraft(registrationId, {
+        documents: {
+          frontId: `${registrationId}/${registrationId}_frontId.pdf`,
+          backId: `${registrationId}/${registrationId}_backId.pdf`,
+          bankDocument: `${registrationId}/${registrationId}_bankDocument.pdf`,
+        },
+        completedSections: { clientData: true, verification: true, documents: true, serviceDetails: true },
+      }),
+    );
+    const serverDocument = (type: string, review: 'approved' | 'rejected', reason: string | null = null) => ({
+      registration_id: registrationId,
+      document_type: type,
+      file_path: `${registrationId}/${registrationId}_${type}.pdf`,
+      review_status: review,
+      rejection_reason: reason,
+    });
+    server.use(
+      ...createMockHandlers({
+        responders: {
+          'registration-handler:get_registration_code': () => ({ registrationCode: 'ABC234' }),
+          'registration-handler:update_registration': (request) => {
+            saved.push(request.metadata);
+            return { success: true };
+          },
+          'registration-handler:get_registration_with_documents': () => ({
+            registration: applicantRecord(registrationId),
+            documents: [
+              serverDocument('backId', 'approved'),
+              serverDocument('bankDocument', 'approved'),
+              serverDocument('frontId', 'rejected', 'La foto está borrosa'),
+            ],
+          }),
+        },
+      }),
+    );
+    const user = userEvent.setup({ applyAccept: false });
+    await renderRemote(App, `/es/alta/documentos?proceso=${registrationId}`, 'es');
+    expect(await screen.findByRole('alert')).toHaveTextContent('necesitamos que vuelvas a subir');
+    expect(screen.getByTestId('document-frontId')).toHaveTextContent(
+      'Rechazado por nuestro equipo: La foto está borrosa. Sube uno nuevo.',
+    );
+    expect(screen.getByTestId('document-backId')).toHaveTextContent('✓ Recibido');
+    expect(useDraft.getState().draft.completedSections.documents).toBe(false);
+
+    await user.upload(screen.getByLabelText(/delantera/), pdf('anverso-nitido.pdf'));
+    await user.click(screen.getByRole('button', { name: 'Guardar documentos' }));
+    await waitFor(() =>
+      expect(saved).toContainEqual(
+        expect.objectContaining({ completedSections: expect.objectContaining({ documents: true }) }),
+      ),
+    );
+    expect(uploads).toEqual(['frontId']);
   });
 });

@@ -3,6 +3,7 @@ import { ApiError, api, type UploadType } from 'shared-api';
 import { useTranslation } from 'shared-i18n';
 import controls from 'shared-ui/controls.module.css';
 import { toast } from 'shared-ui/toast';
+import { documentsFromServer } from '../session/draft';
 import { useDraft } from '../session/store';
 import { useWizard } from '../wizard/context';
 import { StepActions } from '../wizard/StepActions';
@@ -30,6 +31,11 @@ export function DocumentsStep() {
   const [uploading, setUploading] = useState(false);
   const uploaded = draft.documents;
   const complete = allPresent(uploaded);
+  // A rejection stands until its slot has a new upload.
+  const review = useRejectedDocuments(draft.registrationId);
+  const rejected = Object.fromEntries(
+    UPLOADS.filter((type) => review[type] !== undefined && !uploaded[type]).map((type) => [type, review[type]]),
+  ) as Partial<Record<UploadType, string>>;
 
   useEffect(() => {
     if (!complete || draft.completedSections.documents) return;
@@ -137,12 +143,22 @@ export function DocumentsStep() {
   return (
     <div>
       <p>{t('documents.intro')}</p>
+      {Object.keys(rejected).length > 0 && (
+        <p className={styles.notice} role="alert">
+          {t('documents.rejectedIntro')}
+        </p>
+      )}
       <div className={documentStyles.grid}>
         {UPLOADS.map((type) => {
           const file = chosen[type];
           const id = `signup-document-${type}`;
           return (
-            <div key={type} className={documentStyles.upload} data-error={errors[type] ? 'true' : undefined}>
+            <div
+              key={type}
+              className={documentStyles.upload}
+              data-error={errors[type] || (rejected[type] !== undefined && !file) ? 'true' : undefined}
+              data-testid={`document-${type}`}
+            >
               <label htmlFor={id} className={documentStyles.label}>
                 {t(`documents.${type}`)} *
               </label>
@@ -155,7 +171,7 @@ export function DocumentsStep() {
                 accept={ACCEPT_ATTRIBUTE}
                 className={documentStyles.input}
                 onChange={(e) => choose(type, e.currentTarget)}
-                aria-invalid={errors[type] ? true : undefined}
+                aria-invalid={errors[type] || (rejected[type] !== undefined && !file) ? true : undefined}
                 aria-describedby={`${id}-status`}
                 disabled={uploading}
               />
@@ -172,7 +188,9 @@ export function DocumentsStep() {
                   ? `${file.name} · ${t('documents.size', { size: formatMegabytes(file.size, wizard.language) })}`
                   : uploaded[type]
                     ? `✓ ${t('documents.uploaded')}`
-                    : t('documents.none')}
+                    : rejected[type] !== undefined
+                      ? t('documents.rejected', { reason: rejected[type] || t('documents.noReason') })
+                      : t('documents.none')}
               </p>
               {errors[type] && <p className={styles.error}>{errors[type]}</p>}
             </div>
@@ -186,4 +204,39 @@ export function DocumentsStep() {
       </StepActions>
     </div>
   );
+}
+
+/**
+ * Staff may reject a document after it was uploaded (a blurred photo): the server's review is
+ * read when the step opens, a rejected file stops counting as uploaded (its slot opens again)
+ * and its reason is shown. A draft kept on this device from before the rejection is corrected.
+ */
+function useRejectedDocuments(registrationId: string | null): Partial<Record<UploadType, string>> {
+  const [rejected, setRejected] = useState<Partial<Record<UploadType, string>>>({});
+  useEffect(() => {
+    if (!registrationId) return;
+    let current = true;
+    api
+      .action('registration-handler', 'get_registration_with_documents', { registrationId })
+      .then(({ documents }) => {
+        if (!current) return;
+        const review = documentsFromServer(documents);
+        setRejected(review.rejected);
+        const draft = useDraft.getState().draft;
+        if (UPLOADS.every((type) => draft.documents[type] === review.present[type])) return;
+        useDraft.getState().update({
+          documents: review.present,
+          completedSections: {
+            ...draft.completedSections,
+            documents: draft.completedSections.documents && allPresent(review.present),
+          },
+        });
+      })
+      // Unreachable server: the draft's view stands, and the upload says what it needs.
+      .catch((error: unknown) => console.warn('[signup] could not read the document review', error));
+    return () => {
+      current = false;
+    };
+  }, [registrationId]);
+  return rejected;
 }

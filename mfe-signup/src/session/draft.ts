@@ -1,4 +1,4 @@
-import type { ClientData, RegistrationRecord, serviceDetails, UploadType } from 'shared-api';
+import type { ClientData, RegistrationDocument, RegistrationRecord, serviceDetails, UploadType } from 'shared-api';
 import { CLIENT_DATA_FIELDS, clientDataFromRecord, EMPTY_CLIENT_DATA, registrationMetadata } from 'shared-api';
 import { z } from 'zod';
 import { type CompletedSections, NO_SECTIONS } from '../wizard/steps';
@@ -49,11 +49,27 @@ function parseMetadata(value: RegistrationRecord['metadata']) {
   return parsed.success ? parsed.data : {};
 }
 
+type ServerDocument = Pick<RegistrationDocument, 'document_type' | 'file_path' | 'review_status' | 'rejection_reason'>;
+
+/**
+ * The server's documents as the step shows them: the ones that count, and the ones staff
+ * rejected (with the reason), which must be uploaded again and so are not counted as present.
+ */
+export function documentsFromServer(documents: ServerDocument[]): {
+  present: Partial<Record<UploadType, string>>;
+  rejected: Partial<Record<UploadType, string>>;
+} {
+  const present: Partial<Record<UploadType, string>> = {};
+  const rejected: Partial<Record<UploadType, string>> = {};
+  for (const document of documents) {
+    if (document.review_status === 'rejected') rejected[document.document_type] = document.rejection_reason ?? '';
+    else present[document.document_type] = document.file_path;
+  }
+  return { present, rejected };
+}
+
 /** The server's snake_case record and documents as a draft (recovery, another device). */
-export function draftFromServer(
-  record: RegistrationRecord,
-  documents: { document_type: UploadType; file_path: string }[],
-): RegistrationDraft {
+export function draftFromServer(record: RegistrationRecord, documents: ServerDocument[]): RegistrationDraft {
   const metadata = parseMetadata(record.metadata);
   return {
     ...emptyDraft(),
@@ -61,7 +77,7 @@ export function draftFromServer(
     registrationId: record.id,
     emailVerified: record.email_verified,
     phoneVerified: record.phone_verified,
-    documents: Object.fromEntries(documents.map((d) => [d.document_type, d.file_path])),
+    documents: documentsFromServer(documents).present,
     clientId: record.client_id,
     globalStatus: record.global_status,
     completedSections: { ...NO_SECTIONS, ...metadata.completedSections },

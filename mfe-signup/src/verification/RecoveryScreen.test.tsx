@@ -8,28 +8,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import App from '../App';
 import { emptyDraft } from '../session/draft';
 import { PENDING_RECOVERY, useDraft } from '../session/store';
+import { applicantRecord } from '../session/testing';
 
 const registrationId = '6f1c1b9e-2d7a-4d0e-9a53-0c3a1f0b2e11';
-const record = {
-  id: registrationId,
-  client_type: 'individual',
-  full_name: 'Ana García',
-  company_name: null,
-  document_type: 'dni',
-  document_number: '12345678Z',
-  cif: null,
-  email: 'ana@example.com',
-  phone: '+34600123456',
-  address: 'Calle Real 1',
-  city: 'Ronda',
-  postal_code: '29400',
-  iban: 'ES9121000418450200051332',
-  email_verified: true,
-  phone_verified: false,
-  client_id: null,
-  global_status: 'in_progress',
-  metadata: { completedSections: { clientData: true } },
-};
+const record = applicantRecord(registrationId, { phone_verified: false });
 
 const refuse = (error: string, status: number) => HttpResponse.json({ error }, { status });
 

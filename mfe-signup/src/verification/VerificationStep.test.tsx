@@ -8,32 +8,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import App from '../App';
 import { emptyDraft } from '../session/draft';
 import { useDraft } from '../session/store';
+import { applicantRecord } from '../session/testing';
 
 const registrationId = '6f1c1b9e-2d7a-4d0e-9a53-0c3a1f0b2e11';
 const CODES = { email: '111111', sms: '222222' };
 
 /** The functions as a small server with state: the registration, its two flags, what was asked. */
 const state = { exists: false, emailVerified: false, phoneVerified: false, calls: [] as Record<string, unknown>[] };
-const record = () => ({
-  id: registrationId,
-  client_type: 'individual',
-  full_name: STORED_TEST_APPLICANT.fullName,
-  company_name: null,
-  document_type: 'dni',
-  document_number: STORED_TEST_APPLICANT.documentNumber,
-  cif: null,
-  email: STORED_TEST_APPLICANT.email,
-  phone: STORED_TEST_APPLICANT.phone,
-  address: STORED_TEST_APPLICANT.address,
-  city: STORED_TEST_APPLICANT.city,
-  postal_code: STORED_TEST_APPLICANT.postalCode,
-  iban: STORED_TEST_APPLICANT.iban,
-  email_verified: state.emailVerified,
-  phone_verified: state.phoneVerified,
-  client_id: null,
-  global_status: 'in_progress',
-  metadata: { completedSections: { clientData: true } },
-});
+const record = () =>
+  applicantRecord(registrationId, { email_verified: state.emailVerified, phone_verified: state.phoneVerified });
 const actions: Record<string, MockResponder> = {
   check_existing: () => ({ exists: state.exists }),
   create_registration: () => ({ registrationId }),

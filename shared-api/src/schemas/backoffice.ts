@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTRACT_STATUSES, SIGNER_ROLES, SUBMITTER_STATUSES } from './contracts';
 import { PAYMENT_STATUSES } from './payments';
-import { MOVE_IN_STATUSES, PERIODS, UPLOAD_TYPES } from './registration';
+import { DOCUMENT_REVIEW_STATUSES, MOVE_IN_STATUSES, PERIODS, UPLOAD_TYPES } from './registration';
 import { WAITLIST_ENTRY_STATUSES } from './waitlist';
 
 /**
@@ -26,7 +26,6 @@ export const REGISTRATION_STAGES = [
   'ended',
 ] as const;
 export type RegistrationStage = (typeof REGISTRATION_STAGES)[number];
-export const DOCUMENT_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const UNIT_STATUSES = ['available', 'held', 'occupied', 'out_of_service'] as const;
 export type UnitStatus = (typeof UNIT_STATUSES)[number];
 
@@ -74,6 +73,8 @@ export const reviewedDocument = z.object({
   reviewedBy: z.string().nullable(),
   reviewedAt: iso.nullable(),
   rejectionReason: z.string().nullable(),
+  /** Uploaded again after a rejection: what the file it replaces was rejected for. */
+  previousRejectionReason: z.string().nullable(),
 });
 export type ReviewedDocument = z.infer<typeof reviewedDocument>;
 

@@ -30,6 +30,7 @@ export const VISIT_REFUSALS = {
 
 export const STAFF_REFUSALS = {
   documents_not_approved: 'Approve the three documents before the company signs.',
+  documents_settled: 'The contract is signed: its documents can no longer be rejected.',
   not_awaiting_company: "The contract is not waiting for the company's signature.",
   esign_external: 'The contract is signed at the e-signature provider: sign it there.',
   unit_not_free: 'Only a free unit can be taken out of service.',

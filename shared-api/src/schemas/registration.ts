@@ -9,6 +9,7 @@ export const GLOBAL_STATUSES = ['in_progress', 'completed'] as const;
 /** After both signatures: units allocated, or waiting for one (someone took the last). */
 export const MOVE_IN_STATUSES = ['allocated', 'awaiting_unit'] as const;
 export const UPLOAD_TYPES = ['frontId', 'backId', 'bankDocument'] as const;
+export const DOCUMENT_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type Period = (typeof PERIODS)[number];
 export type UploadType = (typeof UPLOAD_TYPES)[number];
 
@@ -106,7 +107,11 @@ export const registrationDocument = z.object({
   registration_id: z.string(),
   document_type: z.enum(UPLOAD_TYPES),
   file_path: z.string(),
+  /** Staff's review: a rejected document must be uploaded again, for the reason given. */
+  review_status: z.enum(DOCUMENT_REVIEW_STATUSES).optional(),
+  rejection_reason: z.string().nullable().optional(),
 });
+export type RegistrationDocument = z.infer<typeof registrationDocument>;
 
 /** The 6-character recovery (registration) code, as typed: case and spaces do not matter. */
 const recoveryCode = z.string().trim().length(6, 'Enter the 6-character code').toUpperCase();

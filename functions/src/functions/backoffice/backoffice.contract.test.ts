@@ -1,8 +1,10 @@
 import { productList, productsResponse } from 'shared-api';
 import type { BackofficeAction, BackofficeResponse } from 'shared-api/backoffice';
 import { describe, expect, it } from 'vitest';
+import { TEST_APPLICANT } from '../../testing/applicant';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
+import { DOCUMENTS } from '../../testing/documents';
 import { servedOn, TEST_MANAGER } from '../../testing/service';
 import { signUpToContract } from '../../testing/sign-up';
 import { PAIR_MAX_FAILURES } from './login-throttle';
@@ -249,7 +251,8 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
   });
 
   it('shows a sign-up to staff, streams its documents to staff only, and countersigns once the documents are approved', async () => {
-    const applicant = await signUpToContract(served);
+    const applicantBrowser = cookieJar();
+    const applicant = await signUpToContract(served, { browser: applicantBrowser });
     const { registrationId, registrationCode } = applicant;
     // A real file behind the front of the ID.
     const { rows: files } = await served.db.query<{ file_path: string }>(
@@ -342,6 +345,60 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
     expect(mail?.body).toContain('La foto está borrosa');
     expect(mail?.body).toContain('/es/alta');
 
+    // The applicant's documents step opens again at that slot, with the reason, and lands there.
+    const review = await applicant.post('registration-handler', {
+      action: 'get_registration_with_documents',
+      registrationId,
+    });
+    expect(review.documents).toContainEqual(
+      expect.objectContaining({
+        document_type: 'backId',
+        review_status: 'rejected',
+        rejection_reason: 'La foto está borrosa',
+      }),
+    );
+    expect(review.registration).toMatchObject({
+      metadata: { completedSections: { documents: false, serviceDetails: true } },
+    });
+    // The section cannot be called complete again until a new file is in.
+    const { rows: stored } = await served.db.query<{ metadata: { serviceDetails: unknown } }>(
+      'select metadata from registrations where id = $1',
+      [registrationId],
+    );
+    const resave = await applicantBrowser.fetch(served.service.url('registration-handler'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        action: 'update_registration',
+        registrationId,
+        ...TEST_APPLICANT,
+        emailVerified: true,
+        phoneVerified: true,
+        metadata: {
+          completedSections: { clientData: true, verification: true, documents: true, serviceDetails: false },
+          serviceDetails: stored[0]?.metadata.serviceDetails,
+        },
+        globalStatus: 'in_progress',
+      }),
+    });
+    expect(resave.status).toBe(409);
+    expect(await resave.json()).toMatchObject({ code: 'documents_incomplete' });
+    // Uploaded again: staff see a new document to review, and what the old one was rejected for.
+    const form = new FormData();
+    form.set('registrationId', registrationId);
+    form.set('documentType', 'backId');
+    form.set('file', new Blob([DOCUMENTS.pdf]), 'reverso.pdf');
+    const upload = await applicantBrowser.fetch(served.service.url('upload-document'), { method: 'POST', body: form });
+    expect(upload.status).toBe(200);
+    const resubmitted = (await manager.call('get_registration', { registrationId })).body.documents.find(
+      (d) => d.documentType === 'backId',
+    );
+    expect(resubmitted).toMatchObject({
+      reviewStatus: 'pending',
+      rejectionReason: null,
+      previousRejectionReason: 'La foto está borrosa',
+    });
+
     for (const documentType of ['frontId', 'backId', 'bankDocument']) {
       const approved = await manager.call('review_document', { registrationId, documentType, decision: 'approve' });
       expect(approved.body.document.reviewStatus).toBe('approved');
@@ -367,6 +424,15 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
       1,
     );
     expect((await manager.call('get_registration', { registrationId })).body.registration.stage).toBe('completed');
+    // A signed tenancy's documents are settled: nobody is asked for an upload they cannot make.
+    expect(
+      await manager.call('review_document', {
+        registrationId,
+        documentType: 'frontId',
+        decision: 'reject',
+        reason: 'Caducado',
+      }),
+    ).toMatchObject({ status: 409, body: { code: 'documents_settled' } });
   });
 
   it('exports a list as CSV for spreadsheets, and audits the export', async () => {

@@ -32,10 +32,11 @@ interface DocumentRow extends Record<string, unknown> {
   reviewed_by: string | null;
   reviewed_at: Date | string | null;
   rejection_reason: string | null;
+  previous_rejection_reason: string | null;
 }
 
 const DOCUMENT_COLUMNS =
-  'document_type, content_type, size_bytes, uploaded_at, review_status, reviewed_by, reviewed_at, rejection_reason';
+  'document_type, content_type, size_bytes, uploaded_at, review_status, reviewed_by, reviewed_at, rejection_reason, previous_rejection_reason';
 
 const toReviewed = (row: DocumentRow): ReviewedDocument => ({
   documentType: row.document_type,
@@ -46,6 +47,7 @@ const toReviewed = (row: DocumentRow): ReviewedDocument => ({
   reviewedBy: row.reviewed_by,
   reviewedAt: toIso(row.reviewed_at),
   rejectionReason: row.rejection_reason,
+  previousRejectionReason: row.previous_rejection_reason,
 });
 
 async function documentsOf(q: Queryable, registrationId: string): Promise<ReviewedDocument[]> {
@@ -164,6 +166,20 @@ export const registrationActions: ActionHandlers<RegistrationActions> = {
       );
       const before = rows[0];
       if (!before) throw new HttpError(404, 'Document not found');
+      const { rows: registration } = await tx.query<{
+        registration_code: string;
+        full_name: string;
+        email: string;
+        closed: boolean;
+      }>(
+        `select registration_code, full_name, email,
+           global_status = 'completed' or move_in_status is not null as closed
+         from registrations where id = $1 for update`,
+        [registrationId],
+      );
+      const applicant = registration[0];
+      // A signed tenancy's documents are settled: a rejection would ask for an upload nobody can make.
+      if (decision === 'reject' && applicant?.closed) throw refusal('documents_settled');
       const status = decision === 'approve' ? 'approved' : 'rejected';
       const { rows: updated } = await tx.query<DocumentRow>(
         `update registration_documents
@@ -172,11 +188,14 @@ export const registrationActions: ActionHandlers<RegistrationActions> = {
         [registrationId, documentType, status, actor.email, decision === 'reject' ? (reason ?? null) : null],
       );
       const after = toReviewed(updated[0] as DocumentRow);
-      const { rows: registration } = await tx.query<{ registration_code: string; full_name: string; email: string }>(
-        'select registration_code, full_name, email from registrations where id = $1',
-        [registrationId],
-      );
-      const applicant = registration[0];
+      // The documents step opens again, so the applicant lands on it when they come back.
+      if (decision === 'reject') {
+        await tx.query(
+          `update registrations set metadata = jsonb_set(metadata, '{completedSections,documents}', 'false'::jsonb)
+           where id = $1 and jsonb_typeof(metadata -> 'completedSections') = 'object'`,
+          [registrationId],
+        );
+      }
       await recordAudit(tx, actor, {
         action: `document_${status}`,
         target: `registration:${applicant?.registration_code}:${documentType}`,

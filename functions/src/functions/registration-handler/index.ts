@@ -330,9 +330,15 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
     await requireApplicantSession(ctx.db, meta, registrationId);
     const row = await requireRegistration(ctx.db, registrationId);
     await touchRegistration(ctx.db, registrationId);
-    const { rows } = await ctx.db.query<{ registration_id: string; document_type: UploadType; file_path: string }>(
-      `select registration_id::text as registration_id, document_type, file_path from registration_documents
-       where registration_id = $1 order by document_type`,
+    const { rows } = await ctx.db.query<{
+      registration_id: string;
+      document_type: UploadType;
+      file_path: string;
+      review_status: 'pending' | 'approved' | 'rejected';
+      rejection_reason: string | null;
+    }>(
+      `select registration_id::text as registration_id, document_type, file_path, review_status, rejection_reason
+       from registration_documents where registration_id = $1 order by document_type`,
       [registrationId],
     );
     return { registration: toRecord(row), documents: rows };

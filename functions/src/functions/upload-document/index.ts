@@ -53,7 +53,10 @@ export const uploadDocumentFunction: FunctionDefinition = {
          on conflict (registration_id, document_type) do update
            set file_path = excluded.file_path, content_type = excluded.content_type,
                size_bytes = excluded.size_bytes, uploaded_at = now(),
-               -- A new file is a new document to review (after a rejection: the one asked for).
+               -- A new file is a new document to review (after a rejection: the one asked for, and
+               -- staff are told what the one it replaces was rejected for).
+               previous_rejection_reason = case when registration_documents.review_status = 'rejected'
+                 then registration_documents.rejection_reason else null end,
                review_status = 'pending', reviewed_at = null, reviewed_by = null, rejection_reason = null`,
         [registrationId, documentType, filePath, kind.contentType, file.size],
       );
