@@ -107,8 +107,20 @@ test.describe('sign-up, part 2: review, payment, contract', () => {
     await expect(declined.getByRole('heading', { name: 'Pago rechazado' })).toBeVisible();
     await expect(declined.getByText('Tarjeta rechazada por el banco.')).toBeVisible();
     await declined.close();
-    await expect(page.getByText('El pago no se ha completado.')).toBeVisible();
+    await expect(page.getByText('El banco ha rechazado la tarjeta.')).toBeVisible();
     await expect(page.getByTestId('payment-status')).toHaveText('Fallido');
+
+    // A card whose bank never confirms (the checkout closed): not a dead end. The review says
+    // until when it may wait, and the applicant can give it up and use another card.
+    const waiting = await payWithCard(page, 'Intentar de nuevo', '4000 0000 0000 3220');
+    await expect(waiting.getByText('Tu banco pide que confirmes este pago (3-D Secure).')).toBeVisible();
+    await waiting.close();
+    await expect(page.getByTestId('payment-status')).toHaveText('En proceso');
+    await expect(page.getByTestId('payment-deadline')).toContainText('lo cancelaremos sin cobrarte nada');
+    await expectFitsNarrowPhone(page);
+    await page.getByRole('button', { name: 'Cancelar este pago y usar otra tarjeta' }).click();
+    await expect(page.getByText('Pago cancelado: no se te ha cobrado nada. Puedes pagar de nuevo.')).toBeVisible();
+    await expect(page.getByTestId('payment-status')).toHaveText('Cancelado');
 
     const paid = await payWithCard(page, 'Intentar de nuevo', '4242424242424242');
     await expect(paid.getByRole('heading', { name: /Pago completado/ })).toBeVisible();

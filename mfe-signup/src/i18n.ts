@@ -70,6 +70,8 @@ const es = {
     product_out_of_stock: 'El trastero elegido se ha agotado: elige otro o apúntate a la lista de espera.',
     product_too_small: 'El trastero elegido es demasiado pequeño para tu volumen, incluso combinando tres unidades.',
     period_not_offered: 'Ese periodo de pago no se ofrece para este trastero.',
+    service_locked_payment:
+      'La fianza ya está pagada (o en pago) para este trastero: no se puede cambiar por otro. Si lo necesitas, contacta con nosotros.',
     unknown: 'El servidor no aceptó el cambio. Por favor, inténtalo de nuevo.',
   },
   client: {
@@ -268,8 +270,18 @@ const es = {
     widgetProcessing: 'Esperando la confirmación del pago. Completa el pago en la ventana de pago.',
     openCheckout: 'Abrir de nuevo la ventana de pago',
     widgetCompleted: 'Fianza pagada',
-    widgetFailed: 'El pago no se ha completado.',
-    widgetCancelled: 'Pago cancelado',
+    widgetDeadline:
+      'Si el pago no se confirma antes de las {{time}}, lo cancelaremos sin cobrarte nada y podrás pagar de nuevo.',
+    cancelPayment: 'Cancelar este pago y usar otra tarjeta',
+    widgetEnded: {
+      declined: 'El banco ha rechazado la tarjeta. Puedes intentarlo de nuevo, con otra tarjeta si quieres.',
+      cancelled: 'Pago cancelado: no se te ha cobrado nada. Puedes pagar de nuevo.',
+      expired: 'El pago no se confirmó a tiempo y lo hemos cancelado: no se te ha cobrado nada. Puedes pagar de nuevo.',
+    },
+    soldOut:
+      'Lo sentimos: el último trastero de este tipo se ha reservado hace un momento y no se te ha cobrado nada. Elige otro trastero o apúntate a la lista de espera.',
+    chooseAnother: 'Elegir otro trastero',
+    joinWaitlist: 'Apuntarme a la lista de espera',
     tryAgain: 'Intentar de nuevo',
     step3: 'Creación y firma del contrato',
     step3Locked: 'Disponible cuando la fianza esté pagada.',
@@ -333,6 +345,7 @@ const es = {
         widget: 'Error al cargar el widget de pago',
         failed: 'No se pudo crear el pago',
       },
+      cancelPayment: 'No se ha podido cancelar el pago. Inténtalo de nuevo en un momento.',
       paymentStatus: 'Error al cargar el estado del pago',
       paymentStatusNetwork: 'Error de red al cargar el estado del pago',
       contractStatus: 'Error de red',
@@ -407,6 +420,8 @@ const en: typeof es = {
     product_out_of_stock: 'The chosen unit has sold out: choose another or join the waiting list.',
     product_too_small: 'The chosen unit is too small for your volume, even combining three units.',
     period_not_offered: 'That payment period is not offered for this unit.',
+    service_locked_payment:
+      'The deposit is paid (or being paid) for this unit: it can no longer be changed for another. If you need to, contact us.',
     unknown: 'The server did not accept the change. Please try again.',
   },
   client: {
@@ -584,8 +599,19 @@ const en: typeof es = {
     widgetProcessing: 'Waiting for the payment confirmation. Complete the payment in the checkout window.',
     openCheckout: 'Open the checkout again',
     widgetCompleted: 'Deposit paid',
-    widgetFailed: 'The payment was not completed.',
-    widgetCancelled: 'Payment cancelled',
+    widgetDeadline:
+      'If the payment is not confirmed by {{time}}, we will cancel it without charging you and you can pay again.',
+    cancelPayment: 'Cancel this payment and use another card',
+    widgetEnded: {
+      declined: 'The bank declined the card. You can try again, with another card if you like.',
+      cancelled: 'Payment cancelled: nothing has been charged. You can pay again.',
+      expired:
+        'The payment was not confirmed in time and we cancelled it: nothing has been charged. You can pay again.',
+    },
+    soldOut:
+      'Sorry: the last unit of this kind was reserved a moment ago, and nothing has been charged. Choose another unit or join the waiting list.',
+    chooseAnother: 'Choose another unit',
+    joinWaitlist: 'Join the waiting list',
     tryAgain: 'Try again',
     step3: 'Contract creation and signature',
     step3Locked: 'Available once the deposit is paid.',
@@ -648,6 +674,7 @@ const en: typeof es = {
         widget: 'Error loading payment widget',
         failed: 'Failed to create payment',
       },
+      cancelPayment: 'The payment could not be cancelled. Try again in a moment.',
       paymentStatus: 'Error loading payment status',
       paymentStatusNetwork: 'Network error loading payment status',
       contractStatus: 'Network error',

@@ -13,3 +13,10 @@ export const CONTACT_PHONE = /^\+?[\d\s().-]{6,20}$/;
 export const HANDOFF_PARAM = 'productos';
 /** The sign-up a visitor came from, carried through the calculator and back. */
 export const PROCESO_PARAM = 'proceso';
+
+/**
+ * A deposit payment not confirmed within this time is cancelled: its held units go back on sale
+ * and the applicant may pay again. Long enough for a bank's 3-D Secure check, short enough that
+ * an abandoned checkout does not keep the last unit from others for long.
+ */
+export const PAYMENT_EXPIRY_MINUTES = 30;

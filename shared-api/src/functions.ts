@@ -10,6 +10,8 @@ import {
   getContractStatusResponse,
 } from './schemas/contracts';
 import {
+  cancelPaymentRequest,
+  cancelPaymentResponse,
   createPaymentRequest,
   createPaymentResponse,
   getPaymentStatusRequest,
@@ -54,6 +56,7 @@ export const postFunctions = {
   'get-contract-status': { request: getContractStatusRequest, response: getContractStatusResponse },
   'get-payment-status': { request: getPaymentStatusRequest, response: getPaymentStatusResponse },
   'create-revolut-payment': { request: createPaymentRequest, response: createPaymentResponse },
+  'cancel-payment': { request: cancelPaymentRequest, response: cancelPaymentResponse },
   'is-session-valid': { request: isSessionValidRequest, response: isSessionValidResponse },
   'get-registration-global-status': { request: getGlobalStatusRequest, response: getGlobalStatusResponse },
   'visit-slots': { request: visitSlotsRequest, response: visitSlotsResponse },

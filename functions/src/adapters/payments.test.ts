@@ -6,17 +6,20 @@ import { PaymentProviderError, revolutApiUrl, revolutPayments, verifyRevolutSign
 
 describe('card provider adapter', () => {
   let base = '';
-  const seen: { auth?: string; body?: Record<string, unknown> }[] = [];
+  const seen: { auth?: string; method?: string; url?: string; body?: Record<string, unknown> }[] = [];
   let reply: { status: number; body: unknown } = { status: 201, body: {} };
+  /** The order's own URLs (read, cancel): what the provider answers there. */
+  const orderReplies = new Map<string, { status: number; body: unknown }>();
   const server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk) => {
       raw += chunk;
     });
     req.on('end', () => {
-      seen.push({ auth: req.headers.authorization, body: JSON.parse(raw || '{}') });
-      res.writeHead(req.url === '/api/orders' ? reply.status : 404, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(reply.body));
+      seen.push({ auth: req.headers.authorization, method: req.method, url: req.url, body: JSON.parse(raw || '{}') });
+      const answer = req.url === '/api/orders' ? reply : (orderReplies.get(`${req.method} ${req.url}`) ?? null);
+      res.writeHead(answer?.status ?? 404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer?.body ?? {}));
     });
   });
   beforeAll(async () => {
@@ -62,6 +65,28 @@ describe('card provider adapter', () => {
   it('a provider that cannot be reached is a connection error', async () => {
     const payments = revolutPayments({ apiUrl: 'http://127.0.0.1:9', secretKey: 'sk' });
     await expect(payments.createOrder(order)).rejects.toThrow('Connection error creating payment');
+  });
+
+  it("reads an order's state and cancels it, authenticated, so an unfinished payment can end", async () => {
+    const payments = revolutPayments({ apiUrl: base, secretKey: 'sk_test' });
+    for (const [state, outcome] of [
+      ['pending', 'pending'],
+      ['authorised', 'processing'],
+      ['COMPLETED', 'completed'],
+      ['failed', 'failed'],
+      ['cancelled', 'cancelled'],
+    ] as const) {
+      orderReplies.set('GET /api/orders/ord_1', { status: 200, body: { id: 'ord_1', state } });
+      expect(await payments.orderOutcome('ord_1')).toBe(outcome);
+    }
+    expect(seen.at(-1)).toMatchObject({ auth: 'Bearer sk_test', method: 'GET' });
+    orderReplies.set('POST /api/orders/ord_1/cancel', { status: 200, body: { id: 'ord_1', state: 'cancelled' } });
+    await payments.cancelOrder('ord_1');
+    expect(seen.at(-1)).toMatchObject({ auth: 'Bearer sk_test', method: 'POST', url: '/api/orders/ord_1/cancel' });
+    // A refusal (already paid, say) is an error: the caller reads the state again instead of assuming.
+    orderReplies.set('POST /api/orders/ord_1/cancel', { status: 422, body: { message: 'Order is completed' } });
+    await expect(payments.cancelOrder('ord_1')).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(payments.orderOutcome('missing')).rejects.toBeInstanceOf(PaymentProviderError);
   });
 
   it('uses the sandbox API while the site runs on localhost', () => {

@@ -22,6 +22,13 @@ export type PaymentOutcome = 'processing' | 'completed' | 'failed' | 'cancelled'
 export interface CardPayments {
   readonly name: 'sandbox' | 'revolut';
   createOrder(order: OrderRequest): Promise<CreatedOrder>;
+  /**
+   * What the provider says of an order, for a payment our side never heard the end of (a lost
+   * webhook); null when it keeps no state of its own (the sandbox: this database is its record).
+   */
+  orderOutcome(providerOrderId: string): Promise<PaymentOutcome | 'pending' | null>;
+  /** Cancels an order not yet paid, so it can no longer be charged. */
+  cancelOrder(providerOrderId: string): Promise<void>;
 }
 
 /** A provider error, its message kept so the browser can tell configuration from outage (§8). */
@@ -47,8 +54,23 @@ export function sandboxPayments(siteUrl: string): CardPayments {
       url.searchParams.set('payment', order.paymentId);
       return { providerOrderId: `sandbox_${order.paymentId}`, checkoutUrl: url.toString() };
     },
+    async orderOutcome() {
+      return null;
+    },
+    // The sandbox's checkout reads the payment's row: once the row is cancelled, it takes no card.
+    async cancelOrder() {},
   };
 }
+
+/** The provider's order states (Merchant API `state`) as our payment's. */
+const REVOLUT_STATES: Record<string, PaymentOutcome | 'pending'> = {
+  pending: 'pending',
+  processing: 'processing',
+  authorised: 'processing',
+  completed: 'completed',
+  cancelled: 'cancelled',
+  failed: 'failed',
+};
 
 /** The card provider's API: its sandbox while the site runs on localhost, production otherwise. */
 export function revolutApiUrl(siteUrl: string, override?: string): string {
@@ -60,6 +82,21 @@ export function revolutApiUrl(siteUrl: string, override?: string): string {
 
 export function revolutPayments(options: { apiUrl: string; secretKey: string; fetch?: typeof fetch }): CardPayments {
   const send = options.fetch ?? fetch;
+  const call = async (path: string, method: 'GET' | 'POST') => {
+    try {
+      return await send(new URL(path, options.apiUrl), {
+        method,
+        headers: {
+          authorization: `Bearer ${options.secretKey}`,
+          accept: 'application/json',
+          'revolut-api-version': '2024-09-01',
+        },
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch {
+      throw new PaymentProviderError('Connection error with the payment provider', 502);
+    }
+  };
   return {
     name: 'revolut',
     async createOrder(order) {
@@ -101,6 +138,18 @@ export function revolutPayments(options: { apiUrl: string; secretKey: string; fe
         throw new PaymentProviderError(`Failed to create payment${detail}`, 502);
       }
       return { providerOrderId: body.id, checkoutUrl: body.checkout_url };
+    },
+    async orderOutcome(providerOrderId) {
+      const response = await call(`/api/orders/${encodeURIComponent(providerOrderId)}`, 'GET');
+      const body = (await response.json().catch(() => null)) as { state?: unknown } | null;
+      if (!response.ok || typeof body?.state !== 'string') {
+        throw new PaymentProviderError(`Could not read the order (HTTP ${response.status})`, 502);
+      }
+      return REVOLUT_STATES[body.state.toLowerCase()] ?? 'pending';
+    },
+    async cancelOrder(providerOrderId) {
+      const response = await call(`/api/orders/${encodeURIComponent(providerOrderId)}/cancel`, 'POST');
+      if (!response.ok) throw new PaymentProviderError(`Could not cancel the order (HTTP ${response.status})`, 502);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { databaseEngines } from '../testing/databases';
 import { servedOn } from '../testing/service';
-import { signUpToContract, TEST_SERVICE } from '../testing/sign-up';
+import { loseHeldUnits, signUpToContract, TEST_SERVICE } from '../testing/sign-up';
 import { resetMoveIns } from '../testing/units';
 import { collectionsDue } from './invoices';
 import { pain008 } from './pain008';
@@ -129,9 +129,10 @@ describe.each(databaseEngines())('direct debit on $name', (engine) => {
   });
 
   it('a signed contract waiting for a unit has a signed mandate and no schedule yet', async () => {
+    const signUp = await signUpToContract(served);
+    const lost = await loseHeldUnits(served, signUp.registrationId);
     await served.db.query(`update units set status = 'out_of_service' where product_id = 202 and status = 'available'`);
     try {
-      const signUp = await signUpToContract(served);
       await signUp.sign('Cliente');
       await signUp.sign('Empresa');
       expect((await mandates())[0]?.status).toBe('signed');
@@ -140,6 +141,7 @@ describe.each(databaseEngines())('direct debit on $name', (engine) => {
       await served.db.query(
         `update units set status = 'available' where product_id = 202 and status = 'out_of_service'`,
       );
+      await served.db.query(`update units set status = 'available' where unit_number = any($1::text[])`, [lost]);
     }
   });
 });

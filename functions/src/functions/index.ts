@@ -9,7 +9,7 @@ import { createClientFunction } from './create-client';
 import { devClockFunction } from './dev-clock';
 import { outboxAttachmentFunction, outboxFunction } from './outbox';
 import { pageStylesFunction } from './pages/html';
-import { createPaymentFunction, getPaymentStatusFunction } from './payments';
+import { cancelPaymentFunction, createPaymentFunction, getPaymentStatusFunction } from './payments';
 import { revolutWebhookFunction } from './payments/revolut-webhook';
 import { sandboxCheckoutFunction, sandboxCheckoutSubmitFunction } from './payments/sandbox-checkout';
 import { productsFunction } from './products';
@@ -41,6 +41,7 @@ export function functionDefinitions(
     getRegistrationGlobalStatusFunction,
     createClientFunction,
     createPaymentFunction,
+    cancelPaymentFunction,
     getPaymentStatusFunction,
     revolutWebhookFunction,
     createContractFunction,

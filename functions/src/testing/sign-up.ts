@@ -123,3 +123,16 @@ export async function signUpToContract(
     decline: (role: 'Cliente' | 'Empresa') => form('esign-submit', { token: tokens[role], decision: 'decline' }),
   };
 }
+
+/**
+ * A paid applicant left without a unit, as before deposits held units (or by a desk mistake):
+ * the units held for the registration are let to someone outside the system. Returns them.
+ */
+export async function loseHeldUnits(served: Served, registrationId: string): Promise<string[]> {
+  const { rows } = await served.db.query<{ unit_number: string }>(
+    `update units set status = 'occupied', registration_id = null
+     where registration_id = $1 and status = 'held' and offer_id is null returning unit_number`,
+    [registrationId],
+  );
+  return rows.map((row) => row.unit_number);
+}

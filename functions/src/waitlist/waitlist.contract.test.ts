@@ -5,7 +5,7 @@ import { TEST_APPLICANT } from '../testing/applicant';
 import { cookieJar } from '../testing/cookie-jar';
 import { databaseEngines } from '../testing/databases';
 import { servedOn, TEST_ADMIN } from '../testing/service';
-import { signUpToContract, TEST_SERVICE } from '../testing/sign-up';
+import { loseHeldUnits, signUpToContract, TEST_SERVICE } from '../testing/sign-up';
 import { resetMoveIns, setAvailableUnits } from '../testing/units';
 
 /** Any of the waitlist functions' answers, or a refusal. */
@@ -312,9 +312,16 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
   });
 
   it('a tenant who signed and paid while no unit was free moves in before anyone on the waitlist', async () => {
+    // One unit comes free for a moment: paying holds it, then it is let at the desk all the same.
+    await served.db.query(
+      `update units set status = 'available' where unit_number =
+         (select unit_number from units where product_id = $1 order by unit_number limit 1)`,
+      [FULL_PRODUCT],
+    );
     const signUp = await signUpToContract(served, {
       serviceDetails: { ...TEST_SERVICE, productId: String(FULL_PRODUCT), productName: 'Trastero 10 m³' },
     });
+    expect(await loseHeldUnits(served, signUp.registrationId)).toHaveLength(1);
     await signUp.sign('Cliente');
     await signUp.sign('Empresa');
     const status = async () =>

@@ -1,13 +1,17 @@
 import { useEffect, useState } from 'react';
 import { ApiError, api, CONTRACT_PENDING, type Contract, type Payment, refusalMessage } from 'shared-api';
 import { formatEuros, pathFor, useTranslation } from 'shared-i18n';
+import { Link } from 'shared-router';
 import controls from 'shared-ui/controls.module.css';
 import { toast } from 'shared-ui/toast';
+import { waitlistUrl } from '../services/offer';
 import { useDraft } from '../session/store';
 import { useWizard } from '../wizard/context';
+import { stepUrl } from '../wizard/navigation';
+import { refusalOf } from '../wizard/refusals';
 import styles from '../wizard/Wizard.module.css';
 import reviewStyles from './Review.module.css';
-import { canCreateContract, isLiveContract, paymentError } from './rules';
+import { canCreateContract, endedReason, formatClock, isLiveContract, paymentError } from './rules';
 
 /** How long after creating a contract its state is read again (spec §9). */
 export const CONTRACT_REFRESH_MS = 2_000;
@@ -27,6 +31,9 @@ export function ProcessSteps({ locked, payment, contract, onPaymentChanged, onCo
   const draft = useDraft((s) => s.draft);
   const [creatingClient, setCreatingClient] = useState(false);
   const [paying, setPaying] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  // The units sold out just before paying: nothing was charged; other units or the waiting list.
+  const [soldOut, setSoldOut] = useState(false);
   const [creatingContract, setCreatingContract] = useState(false);
   const [contractSent, setContractSent] = useState(false);
   const deposit = draft.serviceDetails?.setupFee ?? 0;
@@ -97,6 +104,10 @@ export function ProcessSteps({ locked, payment, contract, onPaymentChanged, onCo
       onPaymentChanged();
     } catch (error) {
       checkout?.close();
+      if (refusalOf(error) === 'product_out_of_stock') {
+        setSoldOut(true);
+        return;
+      }
       const kind = error instanceof ApiError ? paymentError(error.message, error.status) : 'failed';
       toast({
         title: t('review.errors.paymentTitle'),
@@ -105,6 +116,25 @@ export function ProcessSteps({ locked, payment, contract, onPaymentChanged, onCo
       });
     } finally {
       setPaying(false);
+    }
+  };
+
+  /** Gives up the payment in flight (a bank that never confirms), so another card can be tried. */
+  const cancelPayment = async () => {
+    const id = registrationId();
+    if (!id) return;
+    setCancelling(true);
+    try {
+      await api.call('cancel-payment', { registrationId: id });
+      onPaymentChanged();
+    } catch (error) {
+      toast({
+        title: t('review.errors.paymentTitle'),
+        description: refusalMessage(error, t('review.errors.cancelPayment')),
+        variant: 'destructive',
+      });
+    } finally {
+      setCancelling(false);
     }
   };
 
@@ -178,22 +208,66 @@ export function ProcessSteps({ locked, payment, contract, onPaymentChanged, onCo
           <div data-testid="payment-widget" data-state={paying ? 'processing' : widget}>
             {widget === 'completed' && <p className={styles.success}>✓ {t('review.widgetCompleted')}</p>}
             {widget === 'processing' && !paying && (
-              <p role="status">
-                {t('review.widgetProcessing')}{' '}
-                {payment?.checkout_url && (
-                  <a href={payment.checkout_url} target="_blank" rel="noopener">
-                    {t('review.openCheckout')}
-                  </a>
+              <>
+                <p role="status">
+                  {t('review.widgetProcessing')}{' '}
+                  {payment?.checkout_url && (
+                    <a href={payment.checkout_url} target="_blank" rel="noopener">
+                      {t('review.openCheckout')}
+                    </a>
+                  )}
+                </p>
+                {payment?.expires_at && (
+                  <p className={styles.hint} data-testid="payment-deadline">
+                    {t('review.widgetDeadline', { time: formatClock(payment.expires_at, language) })}
+                  </p>
                 )}
-              </p>
+                {!locked && (
+                  <button
+                    type="button"
+                    className={controls.secondary}
+                    onClick={cancelPayment}
+                    disabled={cancelling}
+                    aria-busy={cancelling}
+                  >
+                    {t('review.cancelPayment')}
+                  </button>
+                )}
+              </>
             )}
             {widget === 'failed' && (
               <p className={styles.error} role="alert">
-                {payment?.status === 'cancelled' ? t('review.widgetCancelled') : t('review.widgetFailed')}
+                {t(`review.widgetEnded.${endedReason(payment)}`)}
               </p>
             )}
+            {soldOut && widget !== 'completed' && (
+              <div className={styles.notice} role="alert" data-testid="payment-sold-out">
+                <p>{t('review.soldOut')}</p>
+                <div className={styles.choices}>
+                  <Link
+                    className={controls.secondary}
+                    to={stepUrl(language, 'service-details', draft.registrationId ?? '')}
+                  >
+                    {t('review.chooseAnother')}
+                  </Link>
+                  {draft.serviceDetails && (
+                    <Link
+                      className={controls.secondary}
+                      to={waitlistUrl(
+                        language,
+                        draft.serviceDetails.productId,
+                        draft.serviceDetails.volumeRequested,
+                        draft.registrationId,
+                      )}
+                    >
+                      {t('review.joinWaitlist')}
+                    </Link>
+                  )}
+                </div>
+              </div>
+            )}
             {paying && <p role="status">{t('review.paying')}</p>}
-            {(widget === 'idle' || widget === 'failed') && !locked && (
+            {(widget === 'idle' || widget === 'failed') && !locked && !soldOut && (
               <button type="button" className={controls.primary} onClick={pay} disabled={paying} aria-busy={paying}>
                 {widget === 'failed'
                   ? t('review.tryAgain')

@@ -12,6 +12,7 @@ import App from '../App';
 import { useDraft } from '../session/store';
 import { verifiedDraft } from '../session/testing';
 import { CONTRACT_SUBSCRIPTION_DELAY_MS } from './realtime';
+import { formatClock } from './rules';
 
 const registrationId = '6f1c1b9e-2d7a-4d0e-9a53-0c3a1f0b2e11';
 const CHECKOUT = 'http://localhost/pago/sandbox/pay-1';
@@ -60,6 +61,12 @@ const functions: Record<string, MockResponder> = {
   'create-revolut-payment': () => {
     state.payment = payment('processing');
     return { paymentId: 'pay-1', checkoutUrl: CHECKOUT, payment: state.payment };
+  },
+  'cancel-payment': () => {
+    if (state.payment?.status === 'processing' || state.payment?.status === 'pending') {
+      state.payment = { ...state.payment, status: 'cancelled', ended_reason: 'cancelled', checkout_url: null };
+    }
+    return { payment: state.payment };
   },
   'create-contract': () => {
     state.contract = contract('awaiting_signatures');
@@ -221,6 +228,64 @@ describe('the review step', () => {
       description: 'El servicio de pago no está disponible temporalmente',
     });
     expect(screen.getByRole('button', { name: /Pagar la fianza/ })).toBeEnabled();
+  });
+
+  it('says until when a payment in flight may wait, and lets the applicant give it up and pay again', async () => {
+    const { user } = await openReview(() => {
+      useDraft.getState().update({ clientId: 'CLI-0042' });
+      state.payment = { ...payment('processing'), expires_at: '2026-11-23T10:30:00.000Z' };
+    });
+    const step = processStep(/^2\. Pago de la fianza/);
+    expect(await within(step).findByTestId('payment-deadline')).toHaveTextContent(
+      new RegExp(
+        `antes de las ${formatClock('2026-11-23T10:30:00.000Z', 'es').replace(/\s/g, '\\s')}, lo cancelaremos`,
+      ),
+    );
+    expect(within(step).queryByRole('button', { name: /Pagar la fianza|Intentar/ })).toBeNull();
+    await user.click(within(step).getByRole('button', { name: 'Cancelar este pago y usar otra tarjeta' }));
+    expect(await within(step).findByRole('alert')).toHaveTextContent('Pago cancelado: no se te ha cobrado nada.');
+    expect(within(step).getByRole('button', { name: 'Intentar de nuevo' })).toBeEnabled();
+    expect(calls('cancel-payment')).toHaveLength(1);
+  });
+
+  it.each([
+    ['expired', 'El pago no se confirmó a tiempo y lo hemos cancelado: no se te ha cobrado nada.'],
+    ['declined', 'El banco ha rechazado la tarjeta.'],
+  ] as const)('says why a payment ended (%s) and offers to pay again', async (reason, text) => {
+    await openReview(() => {
+      useDraft.getState().update({ clientId: 'CLI-0042' });
+      state.payment = {
+        ...payment(reason === 'declined' ? 'failed' : 'cancelled'),
+        ended_reason: reason,
+      };
+    });
+    const step = processStep(/^2\. Pago de la fianza/);
+    expect(await within(step).findByRole('alert')).toHaveTextContent(text);
+    expect(within(step).getByRole('button', { name: 'Intentar de nuevo' })).toBeEnabled();
+  });
+
+  it('when the unit sold out a moment before paying, charges nothing and offers another unit or the waiting list', async () => {
+    const tab = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
+    answers['create-revolut-payment'] = () =>
+      HttpResponse.json({ error: 'Product out of stock', code: 'product_out_of_stock' }, { status: 409 });
+    const { user } = await openReview(() => useDraft.getState().update({ clientId: 'CLI-0042' }));
+    await user.click(screen.getByRole('button', { name: /Pagar la fianza/ }));
+    const notice = await screen.findByTestId('payment-sold-out');
+    expect(tab.close).toHaveBeenCalled();
+    expect(notice).toHaveTextContent('no se te ha cobrado nada');
+    expect(within(notice).getByRole('link', { name: 'Elegir otro trastero' })).toHaveAttribute(
+      'href',
+      `/es/alta/servicios?proceso=${registrationId}`,
+    );
+    expect(within(notice).getByRole('link', { name: 'Apuntarme a la lista de espera' })).toHaveAttribute(
+      'href',
+      `/es/calculadora?listaEspera=si&producto=204&proceso=${registrationId}`,
+    );
+    expect(screen.queryByRole('button', { name: /Pagar la fianza/ })).toBeNull();
   });
 
   it('creates the contract once the deposit is paid and shows whose signature is awaited', async () => {

@@ -1,4 +1,5 @@
 import type { Contract, Payment, Submitter } from 'shared-api';
+import { type Language, localeOf } from 'shared-i18n';
 
 /** The review step's rules (spec §4, §5), pure. */
 
@@ -54,4 +55,17 @@ export function paymentError(message: string, status: number): PaymentError {
   if (status === 401 && /session has expired/i.test(message)) return 'sessionExpired';
   if (/payment widget/i.test(message)) return 'widget';
   return 'failed';
+}
+
+/** Why a payment ended unpaid, as the widget words it (a server before `ended_reason`: by status). */
+export function endedReason(payment: Payment | null): 'declined' | 'cancelled' | 'expired' {
+  if (payment?.ended_reason) return payment.ended_reason;
+  return payment?.status === 'cancelled' ? 'cancelled' : 'declined';
+}
+
+/** A time of day on the applicant's own clock (their device's time zone), as 14:05 / 2:05 PM. */
+export function formatClock(iso: string, language: Language, timeZone?: string): string {
+  return new Intl.DateTimeFormat(localeOf(language), { hour: 'numeric', minute: '2-digit', timeZone }).format(
+    new Date(iso),
+  );
 }

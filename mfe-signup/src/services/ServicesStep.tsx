@@ -11,7 +11,16 @@ import { useWizard } from '../wizard/context';
 import { periodFromParam } from '../wizard/navigation';
 import { StepActions } from '../wizard/StepActions';
 import styles from '../wizard/Wizard.module.css';
-import { isAlmostGone, isSoldOut, type Offer, offeredPeriods, periodFor, recurringFee, toOffer } from './offer';
+import {
+  isAlmostGone,
+  isSoldOut,
+  type Offer,
+  offeredPeriods,
+  periodFor,
+  recurringFee,
+  toOffer,
+  waitlistUrl,
+} from './offer';
 import serviceStyles from './Services.module.css';
 
 /** Step 4: the storage product and the payment period. */
@@ -271,9 +280,6 @@ function SoldOutProduct({ offer, volume }: { offer: Offer; volume: number }) {
   const { t } = useTranslation('signup');
   const { language } = useWizard();
   const registrationId = useDraft((s) => s.draft.registrationId);
-  const waitlist = new URLSearchParams({ listaEspera: 'si', producto: offer.productId });
-  if (volume > 0) waitlist.set('m3', String(volume));
-  if (registrationId) waitlist.set('proceso', registrationId);
   const nameId = `sold-out-${offer.productId}`;
   return (
     <div className={serviceStyles.product} data-sold-out="">
@@ -293,7 +299,7 @@ function SoldOutProduct({ offer, volume }: { offer: Offer; volume: number }) {
         <span className={serviceStyles.description}>{offer.description}</span>
         <Link
           className={controls.secondary}
-          to={`${pathFor('calculator', language)}?${waitlist}`}
+          to={waitlistUrl(language, offer.productId, volume, registrationId)}
           aria-label={t('services.joinWaitlistLabel', { name: offer.name })}
         >
           {t('services.joinWaitlist')}

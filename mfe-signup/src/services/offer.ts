@@ -1,4 +1,5 @@
 import { type CatalogueProduct, PERIODS, type Period } from 'shared-api';
+import { type Language, pathFor } from 'shared-i18n';
 
 /** A catalogue product as the service step shows it (pure reading of the products function). */
 export interface Offer {
@@ -50,4 +51,20 @@ export const isAlmostGone = (offer: Offer) => !isSoldOut(offer) && offer.stock <
 /** The recurring price of the choice: the period's price for every unit needed. */
 export function recurringFee(offer: Offer, period: Period): number {
   return Math.round((offer.prices[period] ?? 0) * offer.unitsRequired * 100) / 100;
+}
+
+/**
+ * The calculator's waiting list for a product that sold out, its form open, for this volume and
+ * this sign-up (the calculator owns the waiting list; only a URL crosses between remotes).
+ */
+export function waitlistUrl(
+  language: Language,
+  productId: string,
+  volume: number | undefined,
+  registrationId: string | null,
+): string {
+  const query = new URLSearchParams({ listaEspera: 'si', producto: productId });
+  if (volume && volume > 0) query.set('m3', String(volume));
+  if (registrationId) query.set('proceso', registrationId);
+  return `${pathFor('calculator', language)}?${query}`;
 }

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { registrationId } from './common';
 
 export const PAYMENT_STATUSES = ['pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
+/** Why a payment ended without being paid: the card was declined, the applicant cancelled it, or nobody finished it in time. */
+export const PAYMENT_END_REASONS = ['declined', 'cancelled', 'expired'] as const;
 
 export const payment = z.object({
   id: z.string(),
@@ -14,6 +16,9 @@ export const payment = z.object({
   completed_at: z.string().nullable(),
   failed_at: z.string().nullable(),
   checkout_url: z.string().nullable(),
+  /** A payment still pending or processing at this time is cancelled (and its units freed); nothing is charged. */
+  expires_at: z.string().nullable().optional(),
+  ended_reason: z.enum(PAYMENT_END_REASONS).nullable().optional(),
 });
 export type Payment = z.infer<typeof payment>;
 
@@ -39,3 +44,7 @@ export const createPaymentResponse = z.object({
 
 export const getPaymentStatusRequest = z.object({ registrationId });
 export const getPaymentStatusResponse = z.object({ payment: payment.nullable() });
+
+/** The applicant gives up the payment in flight (a card that never confirms), to pay again. */
+export const cancelPaymentRequest = z.object({ registrationId });
+export const cancelPaymentResponse = z.object({ payment: payment.nullable() });

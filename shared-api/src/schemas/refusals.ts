@@ -17,6 +17,7 @@ export const REFUSALS = {
   product_out_of_stock: 'Product out of stock',
   product_too_small: 'The product is too small for the volume, even combining three units',
   period_not_offered: 'Payment period not offered for this product',
+  service_locked_payment: 'The deposit is paid or being paid for this storage unit: it can no longer be changed.',
 } as const;
 
 /**

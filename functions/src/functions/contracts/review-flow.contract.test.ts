@@ -175,7 +175,7 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
       expect(await form('sandbox-checkout-submit', { ...base, cvc: 'x' })).toMatchObject({ status: 422 });
       const cancelled = await form('sandbox-checkout-submit', { payment: paymentId, decision: 'cancel' });
       expect(cancelled.html).toContain('Payment cancelled');
-      expect(cancelled.html).toContain('You cancelled the payment.');
+      expect(cancelled.html).toContain('The payment was cancelled.');
       expect((await post('get-payment-status', { registrationId })).body.payment).toMatchObject({
         status: 'cancelled',
       });

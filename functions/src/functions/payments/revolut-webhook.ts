@@ -1,7 +1,8 @@
+import { withDelivery } from '../../adapters/outbox-delivery';
 import { REVOLUT_EVENTS, verifyRevolutSignature } from '../../adapters/payments';
 import { HttpError } from '../../http-error';
 import type { FunctionDefinition } from '../../router';
-import { applyPaymentOutcome } from './records';
+import { END_REASONS, settlePayment } from './settle';
 
 /** POST revolut-webhook — the card provider reports order events; only signed calls count. */
 export const revolutWebhookFunction: FunctionDefinition = {
@@ -26,8 +27,11 @@ export const revolutWebhookFunction: FunctionDefinition = {
       [body.order_id],
     );
     const payment = rows[0];
-    if (payment)
-      await applyPaymentOutcome(ctx.db, payment.id, outcome, outcome === 'failed' ? 'Card declined' : undefined);
+    if (payment) {
+      await withDelivery(ctx, (tx) =>
+        settlePayment(tx, ctx, payment.id, outcome, outcome === 'failed' ? END_REASONS.declined : undefined),
+      );
+    }
     return { received: true };
   },
 };

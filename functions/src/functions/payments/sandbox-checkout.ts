@@ -1,9 +1,11 @@
 import { formatEuros, type Language, languageFromPath } from 'shared-i18n';
 import { z } from 'zod';
+import { withDelivery } from '../../adapters/outbox-delivery';
 import { HttpError } from '../../http-error';
 import { type FunctionDefinition, parseOr400 } from '../../router';
 import { escapeHtml, page } from '../pages/html';
-import { applyPaymentOutcome, findPayment, type PaymentRow } from './records';
+import { findPayment, type PaymentRow } from './records';
+import { END_REASONS, settlePayment } from './settle';
 
 /** The sandbox's test cards, as a card provider's sandbox documents them. */
 export const TEST_CARDS = {
@@ -39,7 +41,15 @@ const TEXT = {
       failed: 'Pago rechazado',
       cancelled: 'Pago cancelado',
     },
-    reasons: { 'Card declined': 'Tarjeta rechazada por el banco.', 'Payment cancelled': 'Has cancelado el pago.' },
+    reasons: {
+      'Card declined': 'Tarjeta rechazada por el banco.',
+      'Payment cancelled': 'El pago se ha cancelado.',
+      'Payment expired': 'El pago no se confirmó a tiempo y se ha cancelado: no se ha cobrado nada.',
+    },
+    challenge: 'Tu banco pide que confirmes este pago (3-D Secure).',
+    authenticate: 'Confirmar el pago',
+    refuse: 'No lo autorizo',
+    challengeCard: 'Pago en proceso: el banco pide confirmarlo',
   },
   en: {
     title: 'Deposit payment',
@@ -63,7 +73,15 @@ const TEXT = {
       failed: 'Payment declined',
       cancelled: 'Payment cancelled',
     },
-    reasons: { 'Card declined': 'The bank declined the card.', 'Payment cancelled': 'You cancelled the payment.' },
+    reasons: {
+      'Card declined': 'The bank declined the card.',
+      'Payment cancelled': 'The payment was cancelled.',
+      'Payment expired': 'The payment was not confirmed in time and was cancelled: nothing was charged.',
+    },
+    challenge: 'Your bank asks you to confirm this payment (3-D Secure).',
+    authenticate: 'Confirm the payment',
+    refuse: 'I do not authorise it',
+    challengeCard: 'Payment processing: the bank asks to confirm it',
   },
 } as const satisfies Record<Language, unknown>;
 
@@ -106,7 +124,7 @@ function checkoutForm(payment: PaymentRow, error?: keyof Pick<Text, 'useTestCard
   <table>
     <tr><th>4242 4242 4242 4242</th><td>${text.status.completed}</td></tr>
     <tr><th>4000 0000 0000 0002</th><td>${text.status.failed}</td></tr>
-    <tr><th>4000 0000 0000 3220</th><td>${text.status.processing}</td></tr>
+    <tr><th>4000 0000 0000 3220</th><td>${text.challengeCard}</td></tr>
   </table>
   <p class="muted">${text.anyDate}</p>
 </div>`,
@@ -125,6 +143,18 @@ function resultPage(payment: PaymentRow): string {
 <div class="card">
   <p>${text.amount}: <strong>${formatEuros(Number(payment.amount), language)}</strong></p>
   ${payment.failure_reason ? `<p class="error">${escapeHtml(reasonText(text, payment.failure_reason))}</p>` : ''}
+  ${
+    payment.status === 'processing'
+      ? `<p>${text.challenge}</p>
+  <form method="post" action="/functions/v1/sandbox-checkout-submit">
+    <input type="hidden" name="payment" value="${escapeHtml(payment.id)}">
+    <div class="actions">
+      <button class="primary" type="submit" name="decision" value="authenticate">${text.authenticate}</button>
+      <button class="secondary" type="submit" name="decision" value="refuse">${text.refuse}</button>
+    </div>
+  </form>`
+      : ''
+  }
   <p>${text.close}</p>
   <div class="actions"><a class="button primary" href="${escapeHtml(payment.return_path)}">${text.back}</a></div>
 </div>`,
@@ -147,7 +177,7 @@ export const sandboxCheckoutFunction: FunctionDefinition = {
 
 const submission = z.object({
   payment: z.string(),
-  decision: z.enum(['pay', 'cancel']),
+  decision: z.enum(['pay', 'cancel', 'authenticate', 'refuse']),
   card: z.string().optional().default(''),
   expiry: z.string().optional().default(''),
   cvc: z.string().optional().default(''),
@@ -173,16 +203,28 @@ export const sandboxCheckoutSubmitFunction: FunctionDefinition = {
     if (payment?.provider !== 'sandbox') throw new HttpError(404, 'Payment not found');
     const send = (html: string, status = 200) =>
       res.status(status).type('html').set('cache-control', 'no-store').send(html);
-    if (payment.status !== 'pending') return send(resultPage(payment));
+    const settle = (outcome: 'processing' | 'completed' | 'failed' | 'cancelled', reason?: string) =>
+      withDelivery(ctx, (tx) => settlePayment(tx, ctx, payment.id, outcome, reason));
+    // The bank's 3-D Secure check of a card that asked for one (the processing card).
+    if (payment.status === 'processing' && (form.decision === 'authenticate' || form.decision === 'refuse')) {
+      await settle(
+        form.decision === 'authenticate' ? 'completed' : 'failed',
+        form.decision === 'refuse' ? END_REASONS.declined : undefined,
+      );
+      return send(resultPage((await findPayment(ctx.db, payment.id)) as PaymentRow));
+    }
+    if (payment.status !== 'pending' || form.decision === 'authenticate' || form.decision === 'refuse') {
+      return send(resultPage(payment));
+    }
     if (form.decision === 'cancel') {
-      await applyPaymentOutcome(ctx.db, payment.id, 'cancelled', 'Payment cancelled');
+      await settle('cancelled', END_REASONS.cancelled);
     } else {
       const card = form.card.replace(/[\s-]/g, '');
       const outcome = TEST_CARDS[card as keyof typeof TEST_CARDS];
       if (!outcome) return send(checkoutForm(payment, 'useTestCard'), 422);
       if (!validExpiry(form.expiry)) return send(checkoutForm(payment, 'badExpiry'), 422);
       if (!/^\d{3,4}$/.test(form.cvc.trim())) return send(checkoutForm(payment, 'badCvc'), 422);
-      await applyPaymentOutcome(ctx.db, payment.id, outcome, outcome === 'failed' ? 'Card declined' : undefined);
+      await settle(outcome, outcome === 'failed' ? END_REASONS.declined : undefined);
     }
     return send(resultPage((await findPayment(ctx.db, payment.id)) as PaymentRow));
   },

@@ -44,6 +44,7 @@ import {
 import { challengeRecovery, settleRecovery, WRONG_RECOVERY_CODE } from '../../registrations/recovery';
 import { actionFunction, type RequestMeta } from '../../router';
 import { claimForRegistration, claimHeldUnits } from '../../waitlist/accept';
+import { latestPayment } from '../payments/records';
 import { generateRecoveryCode, RESEND_COOLDOWN_SECONDS } from './codes';
 import { findProduct, firstOfferedPeriod, isOffered, pricedChoice, unavailability, unitsFor } from './service-choice';
 import { type Channel, issueCode, pendingCode, secondsUntilResend, settleCode } from './verification';
@@ -157,6 +158,31 @@ async function assertSectionsTrue(
   if (sections.serviceDetails && !metadata.serviceDetails) {
     throw refusal('selection_required');
   }
+}
+
+type ChosenUnits = { productId: string; numberProductsRequired?: number | undefined };
+
+/**
+ * Once a deposit is being paid or paid, the units it holds are the ones rented: another product
+ * or number of units would need another deposit and other units (the period may still change).
+ */
+async function serviceLockedByPayment(
+  tx: Queryable,
+  row: RegistrationRow,
+  wanted: ChosenUnits | null,
+): Promise<boolean> {
+  const current = readMetadata(row.metadata).serviceDetails;
+  if (!current) return false;
+  const same =
+    wanted?.productId === current.productId &&
+    (wanted.numberProductsRequired ?? 1) === (current.numberProductsRequired ?? 1);
+  if (same) return false;
+  const payment = await latestPayment(tx, row.id);
+  return payment?.status === 'pending' || payment?.status === 'processing' || payment?.status === 'completed';
+}
+
+async function assertServiceUnchangedOncePaying(tx: Queryable, row: RegistrationRow, wanted: ChosenUnits | null) {
+  if (await serviceLockedByPayment(tx, row, wanted)) throw refusal('service_locked_payment');
 }
 
 export const registrationHandlerFunction = actionFunction('registration-handler', registrationActions, {
@@ -363,6 +389,7 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
     }
     return withDelivery(ctx, async (tx) => {
       const row = await requireOpenRegistration(tx, input.registrationId);
+      await assertServiceUnchangedOncePaying(tx, row, service);
       // Verification flags come from verify_tokens only; the browser's copies are ignored.
       const verified = await saveClientData(ctx, tx, row, data);
       const metadata: RegistrationMetadata = {
@@ -416,6 +443,9 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
         numberProductsRequired: previous?.productId === productId ? previous.numberProductsRequired : undefined,
       };
       const units = unitsFor(product, requested);
+      if (await serviceLockedByPayment(tx, row, { productId, numberProductsRequired: units })) {
+        return refused('service_locked_payment');
+      }
       const reason = unavailability(product, units);
       if (reason) return refused(reason);
       // Monthly by default (§4), or the first period the product is offered for.

@@ -27,6 +27,8 @@ export interface ChosenProduct {
   setupFee: number;
   sizeM3: number;
   stock: number;
+  /** Its units are counted (and held, and allocated): without it, stock is assumed (spec §9). */
+  stockControl: boolean;
   active: boolean;
 }
 
@@ -62,6 +64,7 @@ export async function findProduct(
     setupFee: Number(row.setup_fee),
     sizeM3: Number(row.size_m3),
     stock: availableStock({ stockControl: row.stock_control, stock: row.stock } as CatalogueEntry),
+    stockControl: row.stock_control,
     active: row.active,
   };
 }
