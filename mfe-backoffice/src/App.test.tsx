@@ -13,6 +13,7 @@ const today = {
   newRegistrations: { lastSevenDays: 0, latest: [] },
   payments: { today: 1, amountToday: 150, latest: [] },
   awaitingCompany: [],
+  awaitingUnit: [],
   visits: [],
   occupancy: [
     { productId: 202, name: 'Trastero 3 m³', available: 9, held: 0, occupied: 3, outOfService: 1, total: 13 },
@@ -189,6 +190,100 @@ describe('a registration', () => {
     await renderRemote(App, `/gestion/altas/${REGISTRATION_ID}`, 'es');
     expect(await screen.findByRole('heading', { level: 1, name: 'Alta K7P2QX' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Rechazar:/ })).toBeNull();
+  });
+});
+
+describe('a tenant who paid and has no unit', () => {
+  const awaitingDetail = (refunded = false) => {
+    const detail = registrationDetail('approved');
+    detail.registration.stage = 'completed';
+    detail.registration.moveInStatus = refunded ? 'ended' : 'awaiting_unit';
+    if (refunded) detail.payments = detail.payments.map((p) => ({ ...p, refundedAt: at, refundReason: 'Sin sitio' }));
+    return detail;
+  };
+  const at = '2026-11-24T09:00:00.000Z';
+  const fitting = () => ({
+    neededM3: 6,
+    unitsRequired: 2,
+    units: [
+      { unitNumber: 'B-003', productName: 'Trastero 3 m³', sizeM3: 3 },
+      { unitNumber: 'B-031', productName: 'Trastero 6 m³', sizeM3: 6 },
+    ],
+  });
+
+  it('is flagged on Today until resolved', async () => {
+    backoffice.on('me', () => ({ staff: MANAGER }));
+    backoffice.on('today', () => ({
+      ...today,
+      awaitingUnit: [{ ...registrationDetail().registration, stage: 'completed' as const }],
+    }));
+    await renderRemote(App, '/gestion', 'es');
+    const flag = await screen.findByTestId('today-awaiting-unit');
+    expect(flag).toHaveTextContent('Inquilinos que pagaron y esperan trastero (1)');
+    expect(within(flag).getByRole('link', { name: /K7P2QX/ })).toHaveAttribute(
+      'href',
+      `/gestion/altas/${REGISTRATION_ID}`,
+    );
+  });
+
+  it('lets staff assign fitting free units, refusing too little space before asking the server', async () => {
+    let assigned = false;
+    backoffice.on('me', () => ({ staff: STAFF }));
+    backoffice.on('get_registration', () => {
+      const detail = awaitingDetail();
+      if (assigned) {
+        detail.registration.moveInStatus = 'allocated';
+        detail.units = ['B-031'];
+      }
+      return detail;
+    });
+    backoffice.on('fitting_units', fitting);
+    backoffice.on('assign_units', (body) => {
+      assigned = true;
+      return { units: body.unitNumbers as string[] };
+    });
+    const user = userEvent.setup();
+    await renderRemote(App, `/en/backoffice/registrations/${REGISTRATION_ID}`, 'en');
+    const panel = await screen.findByTestId('awaiting-unit');
+    await user.click(await within(panel).findByLabelText(/B-003/));
+    await user.click(within(panel).getByRole('button', { name: 'Assign the chosen units' }));
+    expect(within(panel).getByText('Together the chosen units are smaller than what the tenant rents.')).toBeVisible();
+    expect(backoffice.calls('assign_units')).toHaveLength(0);
+    await user.click(within(panel).getByLabelText(/B-003/));
+    await user.click(within(panel).getByLabelText(/B-031/));
+    expect(within(panel).getByText('Chosen: 6.000 m³ of 6.000 m³')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Assign the chosen units' }));
+    expect(await screen.findByText('Units assigned: B-031. The tenant gets their door access.')).toBeInTheDocument();
+    expect(backoffice.calls('assign_units')[0]).toMatchObject({ unitNumbers: ['B-031'] });
+    await waitFor(() => expect(screen.queryByTestId('awaiting-unit')).toBeNull());
+    // Only a manager may give money back.
+    expect(screen.queryByRole('button', { name: /Refund/ })).toBeNull();
+  });
+
+  it('lets a manager refund the deposit, with a reason and a confirmation', async () => {
+    let refunded = false;
+    backoffice.on('me', () => ({ staff: MANAGER }));
+    backoffice.on('get_registration', () => awaitingDetail(refunded));
+    backoffice.on('fitting_units', () => ({ ...fitting(), units: [] }));
+    backoffice.on('refund_deposit', () => {
+      refunded = true;
+      return { amount: 150, refundedAt: at };
+    });
+    const user = userEvent.setup();
+    await renderRemote(App, `/gestion/altas/${REGISTRATION_ID}`, 'es');
+    const panel = await screen.findByTestId('awaiting-unit');
+    expect(await within(panel).findByText('Ahora no hay ningún trastero libre que le sirva.')).toBeInTheDocument();
+    const refund = within(panel).getByRole('button', { name: /^Devolver 150,00\s€$/ });
+    await user.click(refund);
+    expect(within(panel).getByText('Di por qué (al menos 3 caracteres).')).toBeInTheDocument();
+    expect(within(panel).getByText('Marca la casilla para devolver la fianza.')).toBeInTheDocument();
+    await user.type(within(panel).getByLabelText('Motivo (se envía al inquilino)'), 'Sin sitio');
+    await user.click(within(panel).getByLabelText(/Devuelvo 150,00 €/));
+    await user.click(refund);
+    expect(await screen.findByText(/Fianza devuelta \(150,00 €\)/)).toBeInTheDocument();
+    expect(backoffice.calls('refund_deposit')[0]).toMatchObject({ reason: 'Sin sitio', confirm: true });
+    await waitFor(() => expect(screen.queryByTestId('awaiting-unit')).toBeNull());
+    expect(screen.getByText(/Devuelta el .* \(Sin sitio\)/)).toBeInTheDocument();
   });
 });
 

@@ -1,3 +1,4 @@
+import type { StaffRefusalCode } from 'shared-api';
 import type { NamespaceResources } from 'shared-i18n';
 
 /** The back-office's texts: Spanish first, English key for key (the type below refuses a gap). */
@@ -187,6 +188,8 @@ const spanish = {
     occupancy: 'Ocupación por producto',
     visits: 'Visitas de hoy',
     noneVisits: 'Hoy no hay visitas reservadas.',
+    awaitingUnit: 'Inquilinos que pagaron y esperan trastero',
+    awaitingUnitHint: 'Firmaron y pagaron la fianza, pero no tienen trastero. Asígnales uno o devuelve la fianza.',
   },
   registrations: {
     heading: 'Altas',
@@ -231,6 +234,7 @@ const spanish = {
     reviewStatus: { pending: 'Sin revisar', approved: 'Aprobado', rejected: 'Rechazado' },
     reviewedBy: '{{status}} por {{who}}',
     rejectionReason: 'Motivo: {{reason}}',
+    refunded: 'Devuelta el {{date}} ({{reason}})',
     resubmitted: 'Nuevo: subido de nuevo el {{date}}, tras rechazar el anterior por «{{reason}}».',
     approve: 'Aprobar',
     reject: 'Rechazar',
@@ -294,6 +298,32 @@ const spanish = {
     staff_email_taken: 'Ya hay una persona del equipo con este correo.',
     last_manager: 'Debe quedar al menos un gerente activo.',
     totp_not_set_up: 'Configura primero el segundo factor.',
+    waitlist_not_waiting: 'Solo a quien espera en la lista se le puede ofrecer un trastero o cambiar de puesto.',
+    waitlist_no_free_unit: 'No quedan trasteros libres suficientes de este producto para ofrecer.',
+    not_awaiting_unit:
+      'Este inquilino ya no espera trastero (¿se le asignó o se le devolvió la fianza en otra pestaña?).',
+    units_not_free: 'Uno de los trasteros elegidos ya no está libre: elige de nuevo.',
+    units_too_small: 'Entre todos, los trasteros elegidos son más pequeños que lo que alquila.',
+    deposit_not_refundable: 'No hay una fianza pagada que devolver.',
+  } satisfies Record<StaffRefusalCode, string>,
+  awaiting: {
+    heading: 'Espera un trastero',
+    explain:
+      'Firmó el contrato y pagó la fianza, pero no se le pudo asignar un trastero. Asígnale trasteros libres (al precio firmado) o devuélvele la fianza.',
+    units: 'Trasteros libres que le sirven (necesita {{needed}}; hasta 3 juntos)',
+    noneFree: 'Ahora no hay ningún trastero libre que le sirva.',
+    chosen: 'Elegidos: {{chosen}} de {{needed}}',
+    chooseUnits: 'Elige al menos un trastero.',
+    tooSmall: 'Entre todos, los trasteros elegidos son más pequeños que lo que alquila.',
+    assign: 'Asignar los trasteros elegidos',
+    assigned: 'Trasteros asignados: {{units}}. El inquilino recibe su acceso a la puerta.',
+    refundHeading: 'O devolver la fianza ({{amount}})',
+    reason: 'Motivo (se envía al inquilino)',
+    reasonRequired: 'Di por qué (al menos 3 caracteres).',
+    confirm: 'Devuelvo {{amount}} a la tarjeta del inquilino y cierro su alta.',
+    confirmRequired: 'Marca la casilla para devolver la fianza.',
+    refund: 'Devolver {{amount}}',
+    refunded: 'Fianza devuelta ({{amount}}). Se lo hemos enviado por correo al inquilino.',
   },
   catalogue: {
     heading: 'Trasteros y precios',
@@ -579,6 +609,8 @@ const english: Texts<typeof spanish> = {
     occupancy: 'Occupancy per product',
     visits: "Today's visits",
     noneVisits: 'No visits booked today.',
+    awaitingUnit: 'Tenants who paid and wait for a unit',
+    awaitingUnitHint: 'They signed and paid the deposit but have no unit. Assign one or refund the deposit.',
   },
   registrations: {
     heading: 'Sign-ups',
@@ -623,6 +655,7 @@ const english: Texts<typeof spanish> = {
     reviewStatus: { pending: 'Not reviewed', approved: 'Approved', rejected: 'Rejected' },
     reviewedBy: '{{status}} by {{who}}',
     rejectionReason: 'Reason: {{reason}}',
+    refunded: 'Refunded on {{date}} ({{reason}})',
     resubmitted: 'New: uploaded again on {{date}}, after the previous one was rejected for "{{reason}}".',
     approve: 'Approve',
     reject: 'Reject',
@@ -686,6 +719,31 @@ const english: Texts<typeof spanish> = {
     staff_email_taken: 'There is already a team member with this e-mail.',
     last_manager: 'At least one active manager must remain.',
     totp_not_set_up: 'Set up the second factor first.',
+    waitlist_not_waiting: 'Only someone waiting in line can be offered a unit or moved.',
+    waitlist_no_free_unit: 'There are not enough free units of this product to offer.',
+    not_awaiting_unit: 'This tenant is no longer waiting for a unit (assigned or refunded in another tab?).',
+    units_not_free: 'One of the chosen units is no longer free: choose again.',
+    units_too_small: 'Together the chosen units are smaller than what the tenant rents.',
+    deposit_not_refundable: 'There is no paid deposit to refund.',
+  },
+  awaiting: {
+    heading: 'Waiting for a unit',
+    explain:
+      'They signed the contract and paid the deposit, but no unit could be assigned. Assign free units (at the signed price) or refund the deposit.',
+    units: 'Free units that would serve them (they need {{needed}}; up to 3 together)',
+    noneFree: 'No free unit would serve them right now.',
+    chosen: 'Chosen: {{chosen}} of {{needed}}',
+    chooseUnits: 'Choose at least one unit.',
+    tooSmall: 'Together the chosen units are smaller than what the tenant rents.',
+    assign: 'Assign the chosen units',
+    assigned: 'Units assigned: {{units}}. The tenant gets their door access.',
+    refundHeading: 'Or refund the deposit ({{amount}})',
+    reason: 'Reason (sent to the tenant)',
+    reasonRequired: 'Say why (at least 3 characters).',
+    confirm: "I refund {{amount}} to the tenant's card and close their sign-up.",
+    confirmRequired: 'Tick the box to refund the deposit.',
+    refund: 'Refund {{amount}}',
+    refunded: 'Deposit refunded ({{amount}}). The tenant has been e-mailed.',
   },
   catalogue: {
     heading: 'Units and prices',

@@ -87,6 +87,9 @@ describe('card provider adapter', () => {
     orderReplies.set('POST /api/orders/ord_1/cancel', { status: 422, body: { message: 'Order is completed' } });
     await expect(payments.cancelOrder('ord_1')).rejects.toBeInstanceOf(PaymentProviderError);
     await expect(payments.orderOutcome('missing')).rejects.toBeInstanceOf(PaymentProviderError);
+    orderReplies.set('POST /api/orders/ord_1/refund', { status: 201, body: { id: 'ref_1' } });
+    await payments.refundOrder('ord_1', 150, 'EUR');
+    expect(seen.at(-1)).toMatchObject({ method: 'POST', body: { amount: 15000, currency: 'EUR' } });
   });
 
   it('uses the sandbox API while the site runs on localhost', () => {

@@ -29,6 +29,8 @@ export interface CardPayments {
   orderOutcome(providerOrderId: string): Promise<PaymentOutcome | 'pending' | null>;
   /** Cancels an order not yet paid, so it can no longer be charged. */
   cancelOrder(providerOrderId: string): Promise<void>;
+  /** Gives a paid order's amount back to the card it was paid with. */
+  refundOrder(providerOrderId: string, amount: number, currency: string): Promise<void>;
 }
 
 /** A provider error, its message kept so the browser can tell configuration from outage (§8). */
@@ -59,6 +61,8 @@ export function sandboxPayments(siteUrl: string): CardPayments {
     },
     // The sandbox's checkout reads the payment's row: once the row is cancelled, it takes no card.
     async cancelOrder() {},
+    // No card was charged in the sandbox: the refund is the payment row's record of it.
+    async refundOrder() {},
   };
 }
 
@@ -82,7 +86,7 @@ export function revolutApiUrl(siteUrl: string, override?: string): string {
 
 export function revolutPayments(options: { apiUrl: string; secretKey: string; fetch?: typeof fetch }): CardPayments {
   const send = options.fetch ?? fetch;
-  const call = async (path: string, method: 'GET' | 'POST') => {
+  const call = async (path: string, method: 'GET' | 'POST', body?: Record<string, unknown>) => {
     try {
       return await send(new URL(path, options.apiUrl), {
         method,
@@ -90,7 +94,9 @@ export function revolutPayments(options: { apiUrl: string; secretKey: string; fe
           authorization: `Bearer ${options.secretKey}`,
           accept: 'application/json',
           'revolut-api-version': '2024-09-01',
+          ...(body ? { 'content-type': 'application/json' } : {}),
         },
+        ...(body ? { body: JSON.stringify(body) } : {}),
         signal: AbortSignal.timeout(10_000),
       });
     } catch {
@@ -150,6 +156,13 @@ export function revolutPayments(options: { apiUrl: string; secretKey: string; fe
     async cancelOrder(providerOrderId) {
       const response = await call(`/api/orders/${encodeURIComponent(providerOrderId)}/cancel`, 'POST');
       if (!response.ok) throw new PaymentProviderError(`Could not cancel the order (HTTP ${response.status})`, 502);
+    },
+    async refundOrder(providerOrderId, amount, currency) {
+      const response = await call(`/api/orders/${encodeURIComponent(providerOrderId)}/refund`, 'POST', {
+        amount: Math.round(amount * 100),
+        currency,
+      });
+      if (!response.ok) throw new PaymentProviderError(`Could not refund the order (HTTP ${response.status})`, 502);
     },
   };
 }

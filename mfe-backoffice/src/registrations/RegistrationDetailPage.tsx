@@ -11,6 +11,7 @@ import { backofficePath } from '../routes';
 import { LoadStatus } from '../table/LoadStatus';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
+import { AwaitingUnit } from './AwaitingUnit';
 import { Countersign } from './Countersign';
 import { DocumentReview } from './DocumentReview';
 
@@ -54,6 +55,14 @@ export function RegistrationDetailPage({ registrationId }: { registrationId: str
         </span>
       </div>
       <NoticeArea notice={notice} />
+      {registration.moveInStatus === 'awaiting_unit' && (
+        <AwaitingUnit
+          registrationId={registrationId}
+          deposit={payments.find((p) => p.status === 'completed' && !p.refundedAt)?.amount ?? null}
+          announce={announce}
+          onResolved={reload}
+        />
+      )}
       <div className={styles.cards}>
         <section className={styles.card} aria-labelledby="detail-client">
           <h2 id="detail-client">{t('detail.client')}</h2>
@@ -111,6 +120,17 @@ export function RegistrationDetailPage({ registrationId }: { registrationId: str
                 <li key={payment.id}>
                   {formatEuros(payment.amount, language)} · {t(`detail.paymentStatus.${payment.status}`)} ·{' '}
                   {formatDateTime(payment.completedAt ?? payment.createdAt, language)}
+                  {payment.refundedAt && (
+                    <>
+                      {' · '}
+                      <strong>
+                        {t('detail.refunded', {
+                          date: formatDateTime(payment.refundedAt, language),
+                          reason: payment.refundReason ?? '',
+                        })}
+                      </strong>
+                    </>
+                  )}
                 </li>
               ))}
             </ul>

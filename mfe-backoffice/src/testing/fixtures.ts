@@ -73,6 +73,8 @@ export function registrationDetail(reviewStatus: 'pending' | 'approved' = 'pendi
         provider: 'sandbox',
         createdAt: '2026-11-23T08:30:00.000Z',
         completedAt: '2026-11-23T08:31:00.000Z',
+        refundedAt: null,
+        refundReason: null,
       },
     ],
     contract: {

@@ -42,6 +42,19 @@ export function TodayPage() {
       <LoadStatus state={state} onRetry={retry} />
       {state.state === 'done' && (
         <div className={styles.cards}>
+          {state.value.awaitingUnit.length > 0 && (
+            <section
+              className={`${styles.card} ${styles.wide} ${styles.alert}`}
+              aria-labelledby="today-awaiting-unit"
+              data-testid="today-awaiting-unit"
+            >
+              <h2 id="today-awaiting-unit">
+                {t('today.awaitingUnit')} ({state.value.awaitingUnit.length})
+              </h2>
+              <p>{t('today.awaitingUnitHint')}</p>
+              <RegistrationLinks rows={state.value.awaitingUnit} empty="" />
+            </section>
+          )}
           <section className={styles.card} aria-labelledby="today-awaiting">
             <h2 id="today-awaiting">
               {t('today.awaitingCompany')} ({state.value.awaitingCompany.length})

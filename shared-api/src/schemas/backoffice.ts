@@ -104,6 +104,9 @@ export const registrationDetail = z.object({
       provider: z.string(),
       createdAt: iso,
       completedAt: iso.nullable(),
+      /** The deposit given back (a tenant left without a unit), and why. */
+      refundedAt: iso.nullable(),
+      refundReason: z.string().nullable(),
     }),
   ),
   contract: z
@@ -328,6 +331,8 @@ export const backofficeActions = {
       newRegistrations: z.object({ lastSevenDays: z.number().int(), latest: z.array(registrationSummary) }),
       payments: z.object({ today: z.number().int(), amountToday: z.number(), latest: z.array(paymentSummary) }),
       awaitingCompany: z.array(registrationSummary),
+      /** Tenants who signed and paid but have no unit: flagged until staff assign one or refund. */
+      awaitingUnit: z.array(registrationSummary),
       /** Today's booked visits (the facility's day), by time. */
       visits: z.array(bookedVisit),
       occupancy: z.array(occupancyRow),
@@ -371,6 +376,33 @@ export const backofficeActions = {
       price: z.number().positive().max(100_000).multipleOf(0.01).nullable(),
     }),
     response: z.object({ product: catalogueEntry }),
+  },
+  /**
+   * A tenant waiting for a unit: the free units that could serve them (each at least a third of
+   * the volume rented: up to three may be combined), smallest first.
+   */
+  fitting_units: {
+    /** The products' names in the language of the page asking. */
+    request: z.object({ registrationId, language: z.enum(['es', 'en']).default('es') }),
+    response: z.object({
+      neededM3: z.number(),
+      unitsRequired: z.number().int(),
+      units: z.array(z.object({ unitNumber: z.string(), productName: z.string(), sizeM3: z.number() })),
+    }),
+  },
+  /** Lets the chosen free units (together at least the volume rented) to a tenant waiting for one, at the contracted price. */
+  assign_units: {
+    request: z.object({ registrationId, unitNumbers: z.array(text(20)).min(1).max(3) }),
+    response: z.object({ units: z.array(z.string()) }),
+  },
+  /** Gives a tenant waiting for a unit their deposit back, through the card provider; the sign-up ends. */
+  refund_deposit: {
+    request: z.object({
+      registrationId,
+      reason: z.string().trim().min(3, 'Say why the deposit is refunded').max(300),
+      confirm: z.literal(true, 'Confirm the refund'),
+    }),
+    response: z.object({ amount: z.number(), refundedAt: iso }),
   },
   /** Managers only. Only a free unit goes out of service; one coming back is offered at once. */
   set_unit_service: {

@@ -41,6 +41,10 @@ export const STAFF_REFUSALS = {
   totp_not_set_up: 'Set up the second factor first.',
   waitlist_not_waiting: 'Only an entry waiting in line can be offered a unit or moved.',
   waitlist_no_free_unit: 'There are not enough free units of this product to offer.',
+  not_awaiting_unit: 'This tenant is not waiting for a unit (assigned or refunded meanwhile?).',
+  units_not_free: 'One of the chosen units is no longer free: choose again.',
+  units_too_small: 'Together the chosen units are smaller than what the tenant rents.',
+  deposit_not_refundable: 'There is no paid deposit to refund.',
 } as const;
 export type StaffRefusalCode = keyof typeof STAFF_REFUSALS;
 

@@ -1,6 +1,7 @@
 import { backofficeActions } from 'shared-api/backoffice';
 import { actionFunction } from '../../router';
 import { authActions } from './auth';
+import { awaitingActions } from './awaiting';
 import { catalogueActions } from './catalogue';
 import { messageActions } from './messages';
 import { registrationActions } from './registrations';
@@ -17,6 +18,7 @@ export const backofficeFunction = actionFunction('backoffice', backofficeActions
   ...authActions,
   ...todayActions,
   ...registrationActions,
+  ...awaitingActions,
   ...catalogueActions,
   ...staffActions,
   ...visitActions,

@@ -72,8 +72,8 @@ async function registrationDetail(q: Queryable, registrationId: string): Promise
   const service = readMetadata(row.metadata).serviceDetails;
   const stage = (await stageOf(q, registrationId)) ?? 'in_progress';
   const { rows: payments } = await q.query<Record<string, unknown>>(
-    `select id::text as id, amount, status, provider, created_at, completed_at from payments
-     where registration_id = $1 order by created_at desc`,
+    `select id::text as id, amount, status, provider, created_at, completed_at, refunded_at, refund_reason
+     from payments where registration_id = $1 order by created_at desc`,
     [registrationId],
   );
   const { rows: contracts } = await q.query<Record<string, unknown> & { id: string }>(
@@ -123,6 +123,8 @@ async function registrationDetail(q: Queryable, registrationId: string): Promise
       provider: String(p.provider),
       createdAt: time(p.created_at) ?? '',
       completedAt: time(p.completed_at),
+      refundedAt: time(p.refunded_at),
+      refundReason: text(p.refund_reason),
     })),
     contract: contract
       ? {

@@ -22,6 +22,13 @@ export const todayActions: ActionHandlers<Pick<typeof backofficeActions, 'today'
       { stage: 'awaiting_company', sort: 'createdAt', direction: 'asc', page: 1 },
       50,
     );
+    // Flagged until resolved: never capped, oldest first.
+    const awaitingUnit = await listRegistrations(
+      ctx.db,
+      { sort: 'createdAt', direction: 'asc', page: 1 },
+      null,
+      `r.move_in_status = 'awaiting_unit'`,
+    );
     // "Today" is the facility's day, in Madrid, whatever the server's zone.
     const { rows: payments } = await ctx.db.query<{
       registration_id: string;
@@ -52,6 +59,7 @@ export const todayActions: ActionHandlers<Pick<typeof backofficeActions, 'today'
         })),
       },
       awaitingCompany: awaiting.rows,
+      awaitingUnit: awaitingUnit.rows,
       occupancy: (await catalogue(ctx.db)).map(
         ({ productId, name, available, held, occupied, outOfService, total }) => ({
           productId,

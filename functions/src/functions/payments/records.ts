@@ -18,6 +18,7 @@ export interface PaymentRow extends Record<string, unknown> {
   completed_at: Date | string | null;
   failed_at: Date | string | null;
   expires_at: Date | string | null;
+  refunded_at: Date | string | null;
 }
 
 export function toPayment(row: PaymentRow): Payment {
@@ -47,7 +48,8 @@ function endedReason(row: PaymentRow): Payment['ended_reason'] {
 export async function latestPayment(q: Queryable, registrationId: string): Promise<PaymentRow | null> {
   const { rows } = await q.query<PaymentRow>(
     `select id::text, registration_id::text, amount::text, currency, status, provider, provider_order_id, checkout_url,
-       return_path, failure_reason, created_at, updated_at, completed_at, failed_at, expires_at
+       return_path, failure_reason, created_at, updated_at, completed_at, failed_at, expires_at,
+       refunded_at
      from payments where registration_id = $1 order by created_at desc, id desc limit 1`,
     [registrationId],
   );
@@ -58,7 +60,8 @@ export async function findPayment(q: Queryable, paymentId: string, forUpdate = f
   if (!/^[0-9a-f-]{36}$/i.test(paymentId)) return null;
   const { rows } = await q.query<PaymentRow>(
     `select id::text, registration_id::text, amount::text, currency, status, provider, provider_order_id, checkout_url,
-       return_path, failure_reason, created_at, updated_at, completed_at, failed_at, expires_at
+       return_path, failure_reason, created_at, updated_at, completed_at, failed_at, expires_at,
+       refunded_at
      from payments where id = $1${forUpdate ? ' for update' : ''}`,
     [paymentId],
   );
