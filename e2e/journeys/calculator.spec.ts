@@ -67,6 +67,14 @@ test.describe('calculator', () => {
     await expect(best.getByText('Mejor opción')).toBeVisible();
     await expect(best.getByRole('heading', { name: 'Trastero 6 m³' })).toBeVisible();
     await expect(best.getByText('95,00 €/mes')).toBeVisible();
+    await expect(best.getByText('Fianza: 150,00 € (particulares) o 300,00 € (empresas)')).toBeVisible();
+    // Two 3 m³ units: the monthly price is for both, one unit's beside it (and so the order is right).
+    const twoUnits = options
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Trastero 3 m³' }) });
+    await expect(twoUnits.getByText('Necesitas 2 unidades')).toBeVisible();
+    await expect(twoUnits.getByText('124,00 €/mes')).toBeVisible();
+    await expect(twoUnits.getByText('2 × 62,00 €/mes por unidad')).toBeVisible();
 
     await best.getByRole('button', { name: 'Elegir Trastero 6 m³' }).click();
     await expect(page).toHaveURL(/\/es\/alta\?productos=/);

@@ -143,6 +143,45 @@ describe('calculator page', () => {
     });
   });
 
+  it('shows what each option costs a month for every unit needed, the price per unit beside it, and the deposit', async () => {
+    const product = (pid: string, name: string, monthly: string, units: number, setupFee = '0.00') => ({
+      pid,
+      gid: '2',
+      name,
+      description: '',
+      pricing: { EUR: { msetupfee: setupFee, monthly, quarterly: '-1.00', semiannually: '-1.00', annually: '-1.00' } },
+      stockcontrol: true,
+      stocklevel: 5,
+      numberProductsRequired: units,
+    });
+    server.use(
+      http.get('*/functions/v1/products', () =>
+        HttpResponse.json({
+          result: 'success',
+          // The server's order: cheapest total first (95 € for one 6 m³ before 3 × 49 €).
+          products: {
+            product: [product('4', 'Trastero 6 m³', '95.00', 1), product('2', 'Trastero 2 m³', '49.00', 3, '60.00')],
+          },
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderCalculator();
+    await addPreset(user, 'wardrobe');
+    await user.click(screen.getByRole('button', { name: 'Buscar mi trastero' }));
+    const [first, second] = (await within(await screen.findByTestId('options-view')).findAllByRole(
+      'listitem',
+    )) as HTMLElement[];
+    expect(within(first as HTMLElement).getByTestId('option-monthly')).toHaveTextContent(/^95,00\s€\/mes$/);
+    expect(within(first as HTMLElement).getByTestId('option-deposit')).toHaveTextContent(
+      /^Fianza: 150,00\s€ \(particulares\) o 300,00\s€ \(empresas\)$/,
+    );
+    expect(within(second as HTMLElement).getByText('Necesitas 3 unidades')).toBeInTheDocument();
+    expect(within(second as HTMLElement).getByTestId('option-monthly')).toHaveTextContent(/^147,00\s€\/mes$/);
+    expect(within(second as HTMLElement).getByText(/^3 × 49,00\s€\/mes por unidad$/)).toBeInTheDocument();
+    expect(within(second as HTMLElement).getByTestId('option-deposit')).toHaveTextContent(/^Fianza: 60,00\s€$/);
+  });
+
   it('Close returns to the calculator with the list intact', async () => {
     const user = userEvent.setup();
     await renderCalculator();

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, type CatalogueProduct, handoffQuery, productList } from 'shared-api';
+import { api, type CatalogueProduct, depositsByClientType, handoffQuery, productList, totalPrice } from 'shared-api';
 import { formatEuros, formatVolume, type Language, pathFor, useTranslation } from 'shared-i18n';
 import { useNavigate } from 'shared-router';
 import { AsyncStatus, useAsync } from 'shared-ui/async';
@@ -117,20 +117,31 @@ export function OptionsView({ volume, language, proceso, onClose, waitlistFor = 
           {products.map((product, index) => {
             const best = mode === 'available' && index === 0;
             const { monthly, msetupfee } = product.pricing.EUR;
+            const units = product.numberProductsRequired;
+            const deposits = depositsByClientType(Number(msetupfee));
             return (
               <li key={String(product.pid)} className={`${styles.option} ${best ? styles.best : ''}`}>
                 {best && <span className={styles.badge}>{t('options.bestFit')}</span>}
                 <h3>{product.name}</h3>
                 <p className={styles.description}>{product.description}</p>
-                {product.numberProductsRequired > 1 && (
-                  <p className={styles.units}>{t('options.units', { count: product.numberProductsRequired })}</p>
-                )}
-                <p className={styles.price}>
-                  {t('options.perMonth', { price: formatEuros(Number(monthly), language) })}
+                {units > 1 && <p className={styles.units}>{t('options.units', { count: units })}</p>}
+                {/* What they will pay a month: every unit they need, the sort's own figure. */}
+                <p className={styles.price} data-testid="option-monthly">
+                  {t('options.perMonth', { price: formatEuros(totalPrice(Number(monthly), units), language) })}
                 </p>
-                {msetupfee !== '0.00' && (
-                  <p>{t('options.setupFee', { price: formatEuros(Number(msetupfee), language) })}</p>
+                {units > 1 && (
+                  <p className={styles.perUnit}>
+                    {t('options.perUnitBreakdown', { count: units, price: formatEuros(Number(monthly), language) })}
+                  </p>
                 )}
+                <p data-testid="option-deposit">
+                  {deposits.individual === deposits.company
+                    ? t('options.deposit', { price: formatEuros(deposits.individual, language) })
+                    : t('options.depositByType', {
+                        individual: formatEuros(deposits.individual, language),
+                        company: formatEuros(deposits.company, language),
+                      })}
+                </p>
                 {mode === 'waitlist' && <p className={styles.description}>{t('options.outOfStock')}</p>}
                 {mode === 'available' ? (
                   <button

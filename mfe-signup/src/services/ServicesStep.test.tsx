@@ -88,6 +88,11 @@ describe('service details step', () => {
     expect(screen.getByText('Necesitas 2 unidades de este producto.')).toBeInTheDocument();
     expect(screen.getAllByText(/Fianza: 150,00/)).toHaveLength(2);
     expect(screen.queryAllByText(/Anual:/)).toHaveLength(0);
+    // Each period's price is what the two units cost, one unit's price beside it.
+    expect(screen.getByTestId('prices-202')).toHaveTextContent(
+      /Mensual: 124,00\s€ \(2 × 62,00\s€\)\s*Trimestral: 360,00\s€ \(2 × 180,00\s€\)/,
+    );
+    expect(screen.getByTestId('prices-102')).toHaveTextContent(/^Mensual: 62,00\s€Trimestral: 180,00\s€/);
     await userEvent.click(option);
     // Two units: the period prices are for both.
     expect(screen.getByText(/Total: 124,00 € mensual/)).toBeInTheDocument();

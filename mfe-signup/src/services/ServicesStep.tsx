@@ -197,10 +197,16 @@ export function ServicesStep() {
                         amount: formatEuros(depositFor(draft.clientType, offer.deposit), language),
                       })}
                     </span>
-                    <span className={serviceStyles.prices}>
+                    {/* What each period costs for every unit needed; one unit's price beside it. */}
+                    <span className={serviceStyles.prices} data-testid={`prices-${offer.productId}`}>
                       {offeredPeriods(offer).map((p) => (
                         <span key={p}>
-                          {t(`periods.${p}`)}: {formatEuros(offer.prices[p] ?? 0, language)}
+                          {t(`periods.${p}`)}: {formatEuros(recurringFee(offer, p), language)}
+                          {offer.unitsRequired > 1 &&
+                            ` ${t('services.perUnit', {
+                              count: offer.unitsRequired,
+                              price: formatEuros(offer.prices[p] ?? 0, language),
+                            })}`}
                         </span>
                       ))}
                     </span>

@@ -1,4 +1,4 @@
-import { type CatalogueProduct, PERIODS, type Period } from 'shared-api';
+import { type CatalogueProduct, PERIODS, type Period, totalPrice } from 'shared-api';
 import { type Language, pathFor } from 'shared-i18n';
 
 /** A catalogue product as the service step shows it (pure reading of the products function). */
@@ -50,7 +50,7 @@ export const isAlmostGone = (offer: Offer) => !isSoldOut(offer) && offer.stock <
 
 /** The recurring price of the choice: the period's price for every unit needed. */
 export function recurringFee(offer: Offer, period: Period): number {
-  return Math.round((offer.prices[period] ?? 0) * offer.unitsRequired * 100) / 100;
+  return totalPrice(offer.prices[period] ?? 0, offer.unitsRequired);
 }
 
 /**

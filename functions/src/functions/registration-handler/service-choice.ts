@@ -1,4 +1,4 @@
-import { depositFor, PERIOD_MONTHS, type Period, type RefusalCode, type serviceDetails } from 'shared-api';
+import { depositFor, PERIOD_MONTHS, totalPrice, type Period, type RefusalCode, type serviceDetails } from 'shared-api';
 import type { z } from 'zod';
 import type { Queryable } from '../../db';
 import { availableStock, type CatalogueEntry, MAX_UNITS, unitsRequired } from '../products/matching';
@@ -113,7 +113,7 @@ export function pricedChoice(
     productName: requested.productName === product.names.en ? product.names.en : product.names.es,
     period: requested.period,
     setupFee: depositFor(clientType, product.setupFee),
-    recurringFee: Math.round(product.prices[requested.period] * units * 100) / 100,
+    recurringFee: totalPrice(product.prices[requested.period], units),
     ...(requested.promoCode?.trim() ? { promoCode: requested.promoCode.trim().slice(0, 40) } : {}),
     ...(requested.customFields ? { customFields: requested.customFields } : {}),
     numberProductsRequired: units,
