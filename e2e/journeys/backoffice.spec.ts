@@ -5,6 +5,7 @@ import {
   applicant,
   expectAccessible,
   expectFitsNarrowPhone,
+  PNG,
   payWithCard,
   sign,
   signingLink,
@@ -48,6 +49,64 @@ async function mailTo(request: APIRequestContext, recipient: string): Promise<Re
 
 test.describe('back-office', () => {
   test.setTimeout(180_000);
+
+  test("a rejected document reopens its slot on the applicant's phone, with the reason; the new file reaches staff as new @phone", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const who = applicant();
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.goto(`/es/alta?${new URLSearchParams({ productos: JSON.stringify(PRODUCT) })}`);
+    const proceso = await throughDocuments(page, request, 'es', who);
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await expect(page).toHaveURL(`/es/alta/revision?proceso=${proceso}`);
+    const code =
+      /([A-Z0-9]{6})$/.exec(
+        (
+          (await page
+            .getByText(/código de registro: /i)
+            .first()
+            .textContent()) ?? ''
+        ).trim(),
+      )?.[1] ?? '';
+
+    const manager = await signedIn(browser, E2E_MANAGER);
+    await manager.goto(`/gestion/altas/${proceso}`);
+    await expect(manager.getByRole('heading', { level: 1, name: `Alta ${code}` })).toBeVisible();
+    await manager.getByRole('button', { name: 'Rechazar: DNI/NIE · cara trasera' }).click();
+    await manager.getByLabel(/Motivo del rechazo|Por qué se rechaza/).fill('La foto está borrosa');
+    await manager.getByRole('button', { name: /Rechazar y avisar/ }).click();
+    await expect(manager.getByText('Motivo: La foto está borrosa')).toBeVisible();
+
+    // Back on her phone, the applicant lands on the documents step: that slot is open again.
+    await page.goto(`/es/alta/revision?proceso=${proceso}`);
+    await page
+      .getByRole('button', { name: /Documentos/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(`/es/alta/documentos?proceso=${proceso}`);
+    await expect(page.getByRole('alert').filter({ hasText: 'necesitamos que vuelvas a subir' })).toBeVisible();
+    await expect(page.getByTestId('document-backId')).toContainText(
+      'Rechazado por nuestro equipo: La foto está borrosa. Sube uno nuevo.',
+    );
+    await expect(page.getByTestId('document-frontId')).toContainText('✓ Recibido');
+    await expectFitsNarrowPhone(page);
+    await page.getByLabel('Parte trasera del DNI/NIE').setInputFiles({
+      name: 'reverso-nitido.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await page.getByRole('button', { name: 'Guardar documentos' }).click();
+    await expect(page).toHaveURL(/\/es\/alta\/servicios\?/);
+
+    await manager.reload();
+    await expect(manager.getByTestId('resubmitted-backId')).toContainText(
+      'tras rechazar el anterior por «La foto está borrosa»',
+    );
+    await expect(manager.getByText('Sin revisar').first()).toBeVisible();
+    await manager.context().close();
+  });
 
   test("a manager sees the new sign-up, views its documents, countersigns in the app, and the applicant's screen completes live", async ({
     page,
