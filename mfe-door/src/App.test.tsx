@@ -244,5 +244,29 @@ describe('Cambiar PIN', () => {
     await waitFor(() => expect(screen.getByTestId('door-result')).toHaveTextContent('PIN cambiado correctamente.'));
     expect(screen.getByTestId('door-result')).toHaveAttribute('role', 'status');
     expect(screen.getByRole('button', { name: 'Entrada' })).toBeVisible();
+    // The keypad has the focus: the new PIN and Enter open the door, not the PIN form again.
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Teclado' }));
+    abridor.state.responders.door_action = ({ door_action }) => ({
+      success: true,
+      message: `Acceso Autorizado: ${door_action}`,
+    });
+    for (const key of ['5', '6', '7', '8', 'Enter']) {
+      fireEvent.keyDown(document.activeElement as Element, { key });
+    }
+    await waitFor(() =>
+      expect(abridor.state.calls.find((c) => c.action === 'door_action')).toMatchObject({
+        pin: '5678',
+        door_action: 'ENTRADA',
+      }),
+    );
+    expect(screen.queryByLabelText('PIN actual')).toBeNull();
+  });
+
+  it('cancelled, gives the focus back to Cambiar PIN', async () => {
+    await keypadAs(ANA);
+    const open = screen.getByRole('button', { name: 'Cambiar PIN' });
+    fireEvent.click(open);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(document.activeElement).toBe(open);
   });
 });

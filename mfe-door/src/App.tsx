@@ -56,6 +56,7 @@ function DoorHome() {
   const [notice, setNotice] = useState<(Notice & { id: number }) | null>(null);
   const noticeCount = useRef(0);
   const pinButton = useRef<HTMLButtonElement>(null);
+  const [keypadFocus, setKeypadFocus] = useState(false);
   useStoredSessionCheck();
 
   const { tradingName } = useSiteConfig();
@@ -122,9 +123,14 @@ function DoorHome() {
   };
   const closePinChange = (changed: boolean) => {
     show('keypad');
-    if (changed) announce({ tone: 'ok', text: t('pinChange.done') });
-    // Back to the button that opened it: the PIN form takes its focus away with it.
-    pinButton.current?.focus();
+    if (changed) {
+      announce({ tone: 'ok', text: t('pinChange.done') });
+      // Ready for the new PIN: typed digits and Enter open the door, not this form again.
+      setKeypadFocus(true);
+    } else {
+      // Cancelled: back to the button that opened it (the form takes its focus away with it).
+      pinButton.current?.focus();
+    }
   };
   const logout = async () => {
     await api.action('abridor', 'logout', { token }).catch(() => undefined);
@@ -152,7 +158,10 @@ function DoorHome() {
           ref={pinButton}
           type="button"
           className={`${controls.secondary} ${controls.compact}`}
-          onClick={() => show(view === 'pin' ? 'keypad' : 'pin')}
+          onClick={() => {
+            setKeypadFocus(false);
+            show(view === 'pin' ? 'keypad' : 'pin');
+          }}
         >
           Cambiar PIN
         </button>
@@ -166,7 +175,7 @@ function DoorHome() {
           </button>
         )}
       </nav>
-      {view === 'keypad' && <Keypad announce={announce} />}
+      {view === 'keypad' && <Keypad announce={announce} focusOnShow={keypadFocus} />}
       {view === 'pin' && <PinChange onDone={closePinChange} />}
       {view === 'admin' && user.isAdmin && <AdminPanel />}
       <div className={styles.resultArea}>

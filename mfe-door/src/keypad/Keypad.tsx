@@ -15,7 +15,8 @@ const keyAction = (key: (typeof KEYS)[number]): KeypadAction =>
   key === 'C' ? { type: 'clear' } : key === '⌫' ? { type: 'backspace' } : { type: 'digit', digit: key };
 
 /** Results go to `announce`: the door screen's one live region, which outlives this view. */
-export function Keypad({ announce }: { announce: Announce }) {
+/** `focusOnShow`: the keypad takes the focus when shown (after a PIN change), so Enter is ENTRADA. */
+export function Keypad({ announce, focusOnShow = false }: { announce: Announce; focusOnShow?: boolean }) {
   const t = useDoorT();
   const token = useSession((s) => s.token);
   const signOut = useSession((s) => s.signOut);
@@ -58,6 +59,11 @@ export function Keypad({ announce }: { announce: Announce }) {
   // The listener is added once; it calls the latest render's handlers.
   const latest = useRef({ press, act });
   latest.current = { press, act };
+  const section = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the keypad is shown
+  useEffect(() => {
+    if (focusOnShow) section.current?.focus();
+  }, []);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented) return;
@@ -76,7 +82,7 @@ export function Keypad({ announce }: { announce: Announce }) {
   }, []);
 
   return (
-    <section aria-labelledby="keypad-title" className={styles.keypad}>
+    <section aria-labelledby="keypad-title" className={styles.keypad} ref={section} tabIndex={-1}>
       <h2 id="keypad-title" className="visually-hidden">
         Teclado
       </h2>
