@@ -22,6 +22,8 @@ const envSchema = z.object({
   BUSINESS_NAME: z.string().min(1).default('Almacenes Ficticios del Sur, S.L. (empresa de demostración)'),
   /** The company's postal address, as the contracts and the direct-debit mandates name it. */
   BUSINESS_ADDRESS: z.string().min(1).default(formatAddress(DEMO_SITE_CONFIG)),
+  /** The facility's phone, for the people we write to (a visit cancelled, a question). */
+  BUSINESS_PHONE: z.string().min(6).default(DEMO_SITE_CONFIG.phone),
   /** Where the contracts are signed (the facility's town). */
   BUSINESS_CITY: z.string().min(1).default(DEMO_SITE_CONFIG.address.city),
   /** SEPA creditor identifier of the company (ESkk000 + NIF); the demo's is built from its tax id. */

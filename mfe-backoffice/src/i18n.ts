@@ -142,8 +142,9 @@ const spanish = {
     byVisitor: 'por el visitante',
     cancel: 'Cancelar',
     cancelLabel: 'Cancelar la visita de {{name}} ({{time}})',
-    cancelConfirm: '¿Cancelar la visita de {{name}} del {{date}} a las {{time}}? No se avisa al visitante: llámale.',
-    visitCancelled: 'Visita de {{name}} cancelada.',
+    cancelConfirm:
+      '¿Cancelar la visita de {{name}} del {{date}} a las {{time}}? Le enviaremos un correo en su idioma con un enlace para reservar otra.',
+    visitCancelled: 'Visita de {{name}} cancelada. Se le ha avisado por correo.',
     rules: 'Horario de visitas',
     weekdays: 'Días',
     weekdayNames: {
@@ -563,8 +564,9 @@ const english: Texts<typeof spanish> = {
     byVisitor: 'by the visitor',
     cancel: 'Cancel',
     cancelLabel: 'Cancel the visit of {{name}} ({{time}})',
-    cancelConfirm: 'Cancel the visit of {{name}} on {{date}} at {{time}}? The visitor is not told: call them.',
-    visitCancelled: 'Visit of {{name}} cancelled.',
+    cancelConfirm:
+      'Cancel the visit of {{name}} on {{date}} at {{time}}? We will e-mail them, in their language, with a link to book another.',
+    visitCancelled: 'Visit of {{name}} cancelled. They have been e-mailed.',
     rules: 'Visiting hours',
     weekdays: 'Days',
     weekdayNames: {

@@ -134,3 +134,41 @@ export async function cancelVisit(tx: Queryable, visitId: string, by: string): P
   );
   return rows.length > 0;
 }
+
+/**
+ * Staff cancelled a booked visit: the visitor hears it from us, in their language, with the way
+ * to book another (the home page's Book a visit), instead of finding a closed door.
+ */
+export async function tellVisitCancelledByStaff(tx: Queryable, ctx: BookingContext, visitId: string): Promise<void> {
+  const { rows } = await tx.query<{ full_name: string; email: string; language: 'es' | 'en'; starts_at: Date }>(
+    'select full_name, email, language, starts_at from visits where id = $1',
+    [visitId],
+  );
+  const visit = rows[0];
+  if (!visit) return;
+  const start = new Date(visit.starts_at);
+  const when = WHEN[visit.language](start);
+  const home = new URL(`/${visit.language}`, ctx.config.PUBLIC_SITE_URL).toString();
+  const { BUSINESS_NAME: name, BUSINESS_PHONE: phone } = ctx.config;
+  await ctx.mailer.queue(
+    {
+      to: visit.email,
+      subject: visit.language === 'es' ? `Hemos cancelado tu visita ${when}` : `We have cancelled your visit ${when}`,
+      text: (visit.language === 'es'
+        ? [
+            `Hola ${visit.full_name}:`,
+            '',
+            `Lo sentimos: hemos tenido que cancelar tu visita a ${name} ${when}.`,
+            `Puedes reservar otra cuando quieras desde ${home} (botón «Reservar visita»), o llamarnos al ${phone}.`,
+          ]
+        : [
+            `Hello ${visit.full_name},`,
+            '',
+            `We are sorry: we have had to cancel your visit to ${name} ${when}.`,
+            `You can book another whenever you like at ${home} ("Book a visit"), or call us on ${phone}.`,
+          ]
+      ).join('\n'),
+    },
+    tx,
+  );
+}

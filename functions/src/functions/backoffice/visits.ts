@@ -1,10 +1,11 @@
 import type { BookedVisit, backofficeActions } from 'shared-api/backoffice';
+import { withDelivery } from '../../adapters/outbox-delivery';
 import type { Queryable } from '../../db';
 import { toIso } from '../../db/iso';
 import { HttpError } from '../../http-error';
 import { addDays, fromMadrid, madridDate } from '../../madrid-time';
 import type { ActionHandlers } from '../../router';
-import { cancelVisit } from '../../visits/book';
+import { cancelVisit, tellVisitCancelledByStaff } from '../../visits/book';
 import { closedDates, loadRules } from '../../visits/records';
 import { recordAudit } from './audit';
 import { requireStaff } from './staff-session';
@@ -65,7 +66,7 @@ export const visitActions: ActionHandlers<VisitActions> = {
 
   async cancel_visit({ visitId }, ctx, meta) {
     const actor = await requireStaff(ctx.db, meta);
-    return ctx.db.transaction(async (tx) => {
+    return withDelivery(ctx, async (tx) => {
       const cancelled = await cancelVisit(tx, visitId, actor.email);
       const { rows } = await tx.query<VisitRow>(`select ${VISIT_COLUMNS} from visits where id = $1`, [visitId]);
       if (!rows[0]) throw new HttpError(404, 'Visit not found');
@@ -78,6 +79,7 @@ export const visitActions: ActionHandlers<VisitActions> = {
           before: { status: 'booked' },
           after: { status: 'cancelled' },
         });
+        await tellVisitCancelledByStaff(tx, ctx, visitId);
       }
       return { visit };
     });

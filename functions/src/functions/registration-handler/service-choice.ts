@@ -1,4 +1,4 @@
-import { depositFor, PERIOD_MONTHS, totalPrice, type Period, type RefusalCode, type serviceDetails } from 'shared-api';
+import { depositFor, PERIOD_MONTHS, type Period, type RefusalCode, type serviceDetails, totalPrice } from 'shared-api';
 import type { z } from 'zod';
 import type { Queryable } from '../../db';
 import { availableStock, type CatalogueEntry, MAX_UNITS, unitsRequired } from '../products/matching';

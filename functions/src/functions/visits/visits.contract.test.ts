@@ -144,6 +144,20 @@ describe.each(databaseEngines())('visits on $name', (engine) => {
     });
     const cancelled = await call('cancel_visit', { visitId: booked.visitId });
     expect(cancelled.body.visit).toMatchObject({ status: 'cancelled', cancelledBy: TEST_MANAGER.email });
+    // The visitor is told, in their language, with the way to book another; once, however often pressed.
+    await call('cancel_visit', { visitId: booked.visitId });
+    const told = (await served.service.sentTo(who.email)).filter((m) => m.subject?.startsWith('Hemos cancelado'));
+    expect(told).toHaveLength(1);
+    expect(told[0]?.body).toContain('Lo sentimos: hemos tenido que cancelar tu visita');
+    expect(told[0]?.body).toContain('http://localhost:8080/es (botón «Reservar visita»)');
+    const other = (await slots()).days[1]?.slots[0]?.startsAt;
+    const abroad = { ...visitor(7), language: 'en' as const };
+    const english = await book({ ...abroad, startsAt: other });
+    expect(english.status).toBe(200);
+    await call('cancel_visit', { visitId: english.body.visitId });
+    const toldEnglish = (await served.service.sentTo(abroad.email)).at(-1);
+    expect(toldEnglish?.subject).toMatch(/^We have cancelled your visit on \d{4}-\d{2}-\d{2} at \d{2}:\d{2}$/);
+    expect(toldEnglish?.body).toContain('http://localhost:8080/en ("Book a visit")');
 
     const day = madridDate(new Date(slot.startsAt));
     await call('set_closed_date', { date: day, closed: true, reason: 'Inventario' });
