@@ -287,6 +287,39 @@ describe('a tenant who paid and has no unit', () => {
   });
 });
 
+describe('a signed tenancy', () => {
+  it('offers the signed contract to download and ends the rental only after a confirmation', async () => {
+    let ended = false;
+    backoffice.on('me', () => ({ staff: STAFF }));
+    backoffice.on('get_registration', () => {
+      const detail = registrationDetail('approved');
+      detail.registration.stage = ended ? 'ended' : 'completed';
+      detail.registration.moveInStatus = ended ? 'ended' : 'allocated';
+      detail.units = ended ? [] : ['B-014'];
+      if (detail.contract) detail.contract.status = 'completed';
+      return detail;
+    });
+    backoffice.on('end_rental', () => {
+      ended = true;
+      return { freedUnits: ['B-014'] };
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const user = userEvent.setup();
+    await renderRemote(App, `/gestion/altas/${REGISTRATION_ID}`, 'es');
+    expect(await screen.findByRole('link', { name: 'Descargar el contrato firmado (PDF)' })).toHaveAttribute(
+      'href',
+      `/functions/v1/backoffice/signed-contract?registrationId=${REGISTRATION_ID}`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Terminar el alquiler' }));
+    expect(confirm).toHaveBeenLastCalledWith(expect.stringContaining('Ana García López (B-014)'));
+    expect(backoffice.calls('end_rental')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Terminar el alquiler' }));
+    expect(await screen.findByText('Alquiler terminado. Trasteros libres: B-014.')).toBeInTheDocument();
+    expect(backoffice.calls('end_rental')[0]).toMatchObject({ registrationId: REGISTRATION_ID, confirm: true });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Terminar el alquiler' })).toBeNull());
+  });
+});
+
 describe('the waitlist', () => {
   it('offers by hand, and removes only after a confirmation', async () => {
     const entry = {

@@ -306,6 +306,7 @@ const spanish = {
     units_not_free: 'Uno de los trasteros elegidos ya no está libre: elige de nuevo.',
     units_too_small: 'Entre todos, los trasteros elegidos son más pequeños que lo que alquila.',
     deposit_not_refundable: 'No hay una fianza pagada que devolver.',
+    rental_not_active: 'Este alquiler no está activo (ya terminó, o no se llegó a asignar trastero).',
   } satisfies Record<StaffRefusalCode, string>,
   awaiting: {
     heading: 'Espera un trastero',
@@ -325,6 +326,13 @@ const spanish = {
     confirmRequired: 'Marca la casilla para devolver la fianza.',
     refund: 'Devolver {{amount}}',
     refunded: 'Fianza devuelta ({{amount}}). Se lo hemos enviado por correo al inquilino.',
+  },
+  rental: {
+    downloadContract: 'Descargar el contrato firmado (PDF)',
+    end: 'Terminar el alquiler',
+    endConfirm:
+      '¿Terminar el alquiler de {{name}} ({{units}})? Los trasteros quedan libres, se desactiva su acceso a la puerta, deja de cobrarse el alquiler y se le avisa por correo.',
+    ended: 'Alquiler terminado. Trasteros libres: {{units}}.',
   },
   catalogue: {
     heading: 'Trasteros y precios',
@@ -727,6 +735,7 @@ const english: Texts<typeof spanish> = {
     units_not_free: 'One of the chosen units is no longer free: choose again.',
     units_too_small: 'Together the chosen units are smaller than what the tenant rents.',
     deposit_not_refundable: 'There is no paid deposit to refund.',
+    rental_not_active: 'This rental is not active (ended already, or no unit was let).',
   },
   awaiting: {
     heading: 'Waiting for a unit',
@@ -746,6 +755,13 @@ const english: Texts<typeof spanish> = {
     confirmRequired: 'Tick the box to refund the deposit.',
     refund: 'Refund {{amount}}',
     refunded: 'Deposit refunded ({{amount}}). The tenant has been e-mailed.',
+  },
+  rental: {
+    downloadContract: 'Download the signed contract (PDF)',
+    end: 'End the rental',
+    endConfirm:
+      'End the rental of {{name}} ({{units}})? The units become free, their door access is switched off, rent stops and they are e-mailed.',
+    ended: 'Rental ended. Units free: {{units}}.',
   },
   catalogue: {
     heading: 'Units and prices',

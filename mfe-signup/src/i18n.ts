@@ -39,6 +39,8 @@ const es = {
     completePrevious: 'Debes completar primero los pasos anteriores',
     sessionExpiredTitle: 'Sesión caducada',
     sessionExpired: 'Introduce tu código de registro para continuar.',
+    completedTitle: 'Esta alta está completada',
+    completed: 'Tu contrato firmado y tu acceso a la puerta están en tu correo.',
     notFoundTitle: 'Registro no encontrado',
     notFound: 'Empieza un nuevo proceso.',
     productSelectedTitle: 'Producto seleccionado',
@@ -153,6 +155,8 @@ const es = {
     recoveryIntro:
       'Hay un registro con estos datos. Introduce el código de registro de 6 caracteres que te hemos enviado por email para continuar.',
     recoveryExpired: 'Tu sesión ha caducado. Por favor, introduce el código de recuperación para continuar.',
+    recoveryCompleted:
+      'Esta alta ya está completada: no hay nada pendiente. Para ver de nuevo tu trastero y descargar el contrato firmado, escribe tu código de registro.',
     recoveryCode: 'Código de registro',
     recover: 'Recuperar',
     startNew: 'Empezar un nuevo proceso',
@@ -318,8 +322,21 @@ const es = {
     back: 'Atrás',
     finish: 'Finalizar',
     finishedTitle: 'Alta completada',
-    finished:
-      'Gracias: tu contrato está firmado y la fianza, pagada. Te contactaremos para darte acceso a tu trastero.',
+    finished: 'Gracias: tu contrato está firmado y la fianza, pagada. El contrato y tu acceso están en tu correo.',
+    completion: {
+      unit_one: 'Tu trastero:',
+      unit_other: 'Tus trasteros:',
+      howTitle: 'Cómo entrar',
+      pin: 'Te hemos enviado por SMS al {{phone}} tu PIN de 4 cifras.',
+      keypad: 'En la entrada, marca tu PIN en el teclado y pulsa ENTRADA (al salir, SALIDA).',
+      link: 'También puedes abrir desde el móvil: entra en la herramienta de la puerta con el enlace que te hemos enviado por correo.',
+      openDoor: 'Abrir la herramienta de la puerta',
+      accessPending:
+        'Tu acceso a la puerta estará listo en cuanto revisemos tu documentación: te llegará el PIN por SMS y un enlace por correo.',
+      awaitingUnit:
+        'Estamos asignando tu trastero: te escribiremos en cuanto lo tengamos. Si no hubiera ninguno que te sirva, te devolveremos la fianza.',
+      download: 'Descargar el contrato firmado (PDF)',
+    },
     errors: {
       registrationNotFound: 'No se encontró el ID de registro',
       createClientTitle: 'Error al crear el cliente',
@@ -390,6 +407,8 @@ const en: typeof es = {
     completePrevious: 'You must complete the previous steps first',
     sessionExpiredTitle: 'Session expired',
     sessionExpired: 'Enter your registration code to continue.',
+    completedTitle: 'This registration is complete',
+    completed: 'Your signed contract and door access are in your e-mail.',
     notFoundTitle: 'Registration not found',
     notFound: 'Please start a new process.',
     productSelectedTitle: 'Product selected',
@@ -488,6 +507,8 @@ const en: typeof es = {
     recoveryIntro:
       'There is a registration with these details. Enter the 6-character registration code we e-mailed you to continue.',
     recoveryExpired: 'Your session has expired. Please enter the recovery code to continue.',
+    recoveryCompleted:
+      'This registration is complete: nothing is pending. To see your unit again and download the signed contract, enter your registration code.',
     recoveryCode: 'Registration code',
     recover: 'Recover',
     startNew: 'Start new process',
@@ -649,7 +670,21 @@ const en: typeof es = {
     finish: 'Finish',
     finishedTitle: 'Sign-up complete',
     finished:
-      'Thank you: your contract is signed and your deposit paid. We will contact you to give you access to your unit.',
+      'Thank you: your contract is signed and your deposit paid. The contract and your access are in your e-mail.',
+    completion: {
+      unit_one: 'Your storage unit:',
+      unit_other: 'Your storage units:',
+      howTitle: 'How to get in',
+      pin: 'We have sent your 4-digit PIN by SMS to {{phone}}.',
+      keypad: 'At the entrance, type your PIN on the keypad and press ENTRADA (on the way out, SALIDA).',
+      link: 'You can also open it from your phone: sign in to the door tool with the link we e-mailed you.',
+      openDoor: 'Open the door tool',
+      accessPending:
+        'Your door access will be ready as soon as we have checked your documents: the PIN arrives by SMS and a link by e-mail.',
+      awaitingUnit:
+        'We are assigning your unit: we will write as soon as we have it. If none would serve you, we will refund your deposit.',
+      download: 'Download the signed contract (PDF)',
+    },
     errors: {
       registrationNotFound: 'Registration ID not found',
       createClientTitle: 'Error creating client',

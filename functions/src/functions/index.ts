@@ -17,6 +17,7 @@ import { realtimeFunction } from './realtime';
 import { registrationHandlerFunction } from './registration-handler';
 import { sendWaitlistEmailFunction } from './send-waitlist-email';
 import { getRegistrationGlobalStatusFunction, isSessionValidFunction } from './session';
+import { backofficeSignedContractFunction, signedContractFunction } from './signed-contract';
 import { uploadDocumentFunction } from './upload-document';
 import { bookVisitFunction, visitCancelPageFunction, visitCancelSubmitFunction, visitSlotsFunction } from './visits';
 import { acceptWaitlistOfferFunction, getWaitlistEntryFunction, leaveWaitlistFunction } from './waitlist';
@@ -35,6 +36,8 @@ export function functionDefinitions(
     backofficeFunction,
     backofficeDocumentFunction,
     backofficeExportFunction,
+    backofficeSignedContractFunction,
+    signedContractFunction,
     registrationHandlerFunction,
     uploadDocumentFunction,
     isSessionValidFunction,

@@ -139,4 +139,43 @@ describe.each(databaseEngines())('a tenant waiting for a unit, on $name', (engin
     );
     expect(rows.every((row) => row.status === 'cancelled')).toBe(true);
   });
+
+  it('front-desk staff end a rental from the back-office, confirmed and audited; a second press changes nothing', async () => {
+    const signUp = await signUpToContract(served, { applicant: { ...TEST_APPLICANT, email: 'mudanza@example.com' } });
+    await signUp.sign('Cliente');
+    await signUp.sign('Empresa');
+    const { rows: let_ } = await served.db.query<{ unit_number: string }>(
+      `select unit_number from units where registration_id = $1 and status = 'occupied'`,
+      [signUp.registrationId],
+    );
+    const manager = await staffBrowser(TEST_MANAGER.email, TEST_MANAGER.password);
+    await manager('add_staff', {
+      email: 'recepcion@trasteros-demo.example',
+      name: 'Recepción',
+      role: 'staff',
+      password: 'staff-pass-123',
+    });
+    const desk = await staffBrowser('recepcion@trasteros-demo.example', 'staff-pass-123');
+    const end = { registrationId: signUp.registrationId, confirm: true };
+    expect((await desk('end_rental', { registrationId: signUp.registrationId })).status).toBe(400);
+    expect(await desk('end_rental', end)).toMatchObject({
+      status: 200,
+      body: { freedUnits: let_.map((u) => u.unit_number) },
+    });
+    expect(await unit(let_[0]?.unit_number ?? '')).toEqual({ status: 'available', registration_id: null });
+    const mail = (await served.service.sentTo('mudanza@example.com')).at(-1);
+    expect(mail?.subject).toContain('Fin de tu alquiler');
+    expect(await desk('end_rental', end)).toMatchObject({ status: 409, body: { code: 'rental_not_active' } });
+    const { rows: audit } = await served.db.query<{ staff_email: string; target: string }>(
+      `select staff_email, target from staff_audit where action = 'end_rental'`,
+    );
+    expect(audit).toEqual([
+      { staff_email: 'recepcion@trasteros-demo.example', target: `registration:${signUp.registrationCode}` },
+    ]);
+    const { rows: door } = await served.db.query<{ usuario: string }>(
+      `select usuario from door_audit where action = $1`,
+      [`end_rental:${signUp.registrationCode}`],
+    );
+    expect(door).toEqual([{ usuario: 'gestión: recepcion@trasteros-demo.example' }]);
+  });
 });

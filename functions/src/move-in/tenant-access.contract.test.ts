@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { cookieJar } from '../testing/cookie-jar';
 import { databaseEngines } from '../testing/databases';
 import { servedOn, TEST_ADMIN } from '../testing/service';
 import { signUpToContract } from '../testing/sign-up';
@@ -167,5 +168,26 @@ describe.each(databaseEngines())('tenant access on $name', (engine) => {
         endRental(tx, served.service.ctx, registrationId, { userId: null, usuario: 'admin', ip: null }),
       ),
     ).rejects.toThrow(RENTAL_NOT_ACTIVE);
+  });
+
+  it("the applicant's review hears the units and that the door access was issued", async () => {
+    const browser = cookieJar();
+    const signUp = await signUpToContract(served, { browser });
+    const status = async () => {
+      const res = await browser.fetch(served.service.url('get-registration-global-status'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ registrationId: signUp.registrationId }),
+      });
+      return (await res.json()) as { globalStatus: string; moveIn: unknown };
+    };
+    expect(await status()).toEqual({ globalStatus: 'in_progress', moveIn: null });
+    await signUp.sign('Cliente');
+    await signUp.sign('Empresa');
+    const [unit] = await unitsOf(signUp.registrationId);
+    expect(await status()).toEqual({
+      globalStatus: 'completed',
+      moveIn: { status: 'allocated', unitNumbers: [unit?.unit_number], doorAccess: true },
+    });
   });
 });

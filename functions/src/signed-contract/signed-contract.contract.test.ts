@@ -3,8 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { cookieJar } from '../testing/cookie-jar';
 import { databaseEngines } from '../testing/databases';
-import { servedOn } from '../testing/service';
+import { servedOn, TEST_MANAGER } from '../testing/service';
 import { signUpToContract } from '../testing/sign-up';
 import { resetMoveIns } from '../testing/units';
 import { documentSha256 } from './pdf';
@@ -83,6 +84,47 @@ describe.each(databaseEngines())('signed contract on $name', (engine) => {
     expect(await download(businessMail?.attachments?.[0]?.id ?? '')).toEqual(pdf);
     const kept = await served.db.query<{ pdf: Uint8Array }>('select pdf from signed_contracts');
     expect(new Uint8Array(kept.rows[0]?.pdf ?? [])).toEqual(pdf);
+  });
+
+  it('the tenant downloads it from their own browser, and staff from the back-office (audited); nobody else', async () => {
+    const browser = cookieJar();
+    const signUp = await signUpToContract(served, { browser });
+    const url = `signed-contract?registrationId=${signUp.registrationId}`;
+    expect((await browser.fetch(served.service.url(url))).status).toBe(404);
+    await signUp.sign('Cliente');
+    await signUp.sign('Empresa');
+    const mine = await browser.fetch(served.service.url(url));
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('content-type')).toBe('application/pdf');
+    expect(mine.headers.get('content-disposition')).toBe(
+      `attachment; filename="contrato-${signUp.registrationCode}.pdf"`,
+    );
+    expect(mine.headers.get('cache-control')).toBe('no-store');
+    const pdf = new Uint8Array(await mine.arrayBuffer());
+    expect(pdfText(pdf).text).toContain('CONTRATO DE ALQUILER DE TRASTERO');
+    // Someone else's browser (the id alone is not enough), and a malformed id.
+    expect((await fetch(served.service.url(url))).status).toBe(401);
+    expect((await browser.fetch(served.service.url('signed-contract?registrationId='))).status).toBe(400);
+
+    const staff = cookieJar();
+    const login = await staff.fetch(served.service.url('backoffice'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'login', ...TEST_MANAGER }),
+    });
+    expect(login.status).toBe(200);
+    const office = await staff.fetch(
+      served.service.url(`backoffice/signed-contract?registrationId=${signUp.registrationId}`),
+    );
+    expect(office.status).toBe(200);
+    expect(new Uint8Array(await office.arrayBuffer())).toEqual(pdf);
+    const { rows } = await served.db.query<{ target: string }>(
+      `select target from staff_audit where action = 'download_contract'`,
+    );
+    expect(rows.at(-1)).toEqual({ target: `registration:${signUp.registrationCode}` });
+    expect(
+      (await fetch(served.service.url(`backoffice/signed-contract?registrationId=${signUp.registrationId}`))).status,
+    ).toBe(401);
   });
 
   it('no PDF while a signature is missing or after a decline', async () => {

@@ -14,6 +14,7 @@ import { useLanguage } from '../useLanguage';
 import { AwaitingUnit } from './AwaitingUnit';
 import { Countersign } from './Countersign';
 import { DocumentReview } from './DocumentReview';
+import { RentalActions } from './RentalActions';
 
 /** One registration: the client, verification, documents to review, payments, contract and signers. */
 export function RegistrationDetailPage({ registrationId }: { registrationId: string }) {
@@ -203,6 +204,7 @@ export function RegistrationDetailPage({ registrationId }: { registrationId: str
             {registration.stage === 'awaiting_client' && !clientSigned && (
               <p className={styles.muted}>{t('detail.needsClient')}</p>
             )}
+            <RentalActions detail={detail} announce={announce} onChanged={reload} />
           </>
         )}
       </section>

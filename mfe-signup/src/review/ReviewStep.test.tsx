@@ -324,7 +324,7 @@ describe('the review step', () => {
     state.contract = contract('completed');
     state.submitters = signers('completed', 'completed');
     state.globalStatus = 'completed';
-    state.moveIn = { status: 'allocated', unitNumbers: ['B-012'] };
+    state.moveIn = { status: 'allocated', unitNumbers: ['B-012'], doorAccess: true };
     await new Promise((resolve) => setTimeout(resolve, CONTRACT_SUBSCRIPTION_DELAY_MS + 50));
     act(() => {
       FakeEventSource.last?.emit('contracts');
@@ -332,9 +332,26 @@ describe('the review step', () => {
     });
     await waitFor(() => expect(screen.getByTestId('contract-status')).toHaveTextContent('Firmado por ambas partes'));
     expect(await screen.findByTestId('move-in-status')).toHaveTextContent('B-012');
+    // Before Finish: the unit, how to get in, and the signed contract to keep.
+    const completion = await screen.findByTestId('completion');
+    expect(within(completion).getByTestId('completion-units')).toHaveTextContent('B-012');
+    expect(completion).toHaveTextContent(`Te hemos enviado por SMS al ${STORED_TEST_APPLICANT.phone} tu PIN`);
+    expect(completion).toHaveTextContent('marca tu PIN en el teclado y pulsa ENTRADA');
+    expect(within(completion).getByRole('link', { name: 'Abrir la herramienta de la puerta' })).toHaveAttribute(
+      'href',
+      '/abridor',
+    );
+    expect(within(completion).getByRole('link', { name: 'Descargar el contrato firmado (PDF)' })).toHaveAttribute(
+      'href',
+      `/functions/v1/signed-contract?registrationId=${registrationId}`,
+    );
 
     await user.click(screen.getByRole('button', { name: 'Finalizar' }));
-    expect(lastToast()).toMatchObject({ title: 'Alta completada', variant: 'success' });
+    expect(lastToast()).toMatchObject({
+      title: 'Alta completada',
+      variant: 'success',
+      description: expect.stringContaining('El contrato y tu acceso están en tu correo.'),
+    });
     expect(useDraft.getState().draft.registrationId).toBeNull();
     await waitFor(() => expect(view.location()).toBe('/es'));
   });
@@ -351,5 +368,9 @@ describe('the review step', () => {
     expect(await screen.findByTestId('move-in-status')).toHaveTextContent(
       'Estamos asignando tu trastero; te contactaremos.',
     );
+    const completion = screen.getByTestId('completion');
+    expect(completion).toHaveTextContent('te devolveremos la fianza');
+    expect(within(completion).queryByRole('link', { name: 'Abrir la herramienta de la puerta' })).toBeNull();
+    expect(within(completion).getByRole('link', { name: 'Descargar el contrato firmado (PDF)' })).toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { useDraft } from '../session/store';
 import { useWizard } from '../wizard/context';
 import { useRegistrationCode } from '../wizard/RegistrationCode';
 import styles from '../wizard/Wizard.module.css';
+import { Completion } from './Completion';
 import { ProcessSteps } from './ProcessSteps';
 import reviewStyles from './Review.module.css';
 import { awaitingWording, finishBlock } from './rules';
@@ -70,12 +71,7 @@ export function ReviewStep() {
 
   return (
     <div>
-      {locked && (
-        <div className={reviewStyles.locked} role="status">
-          <strong>🔒 {t('review.lockedTitle')}</strong>
-          <p>{t('review.locked')}</p>
-        </div>
-      )}
+      {locked && <Completion registrationId={draft.registrationId} moveIn={review.moveIn} phone={draft.phone} />}
       <h3 className={reviewStyles.title}>{t('review.title')}</h3>
       <div className={reviewStyles.grid}>
         <section aria-labelledby="review-personal">

@@ -31,6 +31,8 @@ useDraft.subscribe((state, previous) => {
 /** Session storage flags of spec §3. */
 export const RESET_FLAG = 'reset_registration';
 export const PENDING_RECOVERY = 'pending_recovery_id';
+/** Set beside PENDING_RECOVERY when the registration is finished: the recovery screen says so. */
+export const RECOVERY_OF_COMPLETED = 'pending_recovery_completed';
 /**
  * The e-mail and phone for which the visitor chose "Start new process": the next check for
  * an existing registration is skipped for them, or they could never start again.

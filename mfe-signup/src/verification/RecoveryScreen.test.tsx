@@ -4,6 +4,7 @@ import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createMockHandlers, type MockResponder } from 'shared-api/msw';
 import { renderRemote } from 'shared-ui/testing';
+import { useToasts } from 'shared-ui/toast';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import App from '../App';
 import { emptyDraft } from '../session/draft';
@@ -94,6 +95,21 @@ describe('recovery on a browser without the session', () => {
     expect(await screen.findByRole('heading', { name: 'Verification' })).toBeTruthy();
     expect(useDraft.getState().draft).toMatchObject({ registrationId, fullName: 'Ana García' });
     expect(sent).toContainEqual({ action: 'confirm_recovery', registrationId, recoveryCode: 'ABC234', code: '424242' });
+  });
+
+  it("a finished sign-up's link, opened again, says it is complete (not that a session expired)", async () => {
+    server.use(
+      ...createMockHandlers({
+        responders: {
+          'registration-handler:check_registration_exists_by_id': () => ({ exists: true, completed: true }),
+        },
+      }),
+    );
+    await renderRemote(App, `/es/alta/revision?proceso=${registrationId}`, 'es');
+    expect(await screen.findByText(/Esta alta ya está completada: no hay nada pendiente/)).toBeTruthy();
+    expect(screen.queryByText(/Tu sesión ha caducado/)).toBeNull();
+    expect(useToasts.getState().toasts.at(-1)).toMatchObject({ title: 'Esta alta está completada' });
+    expect(screen.queryByText(/caducad/)).toBeNull();
   });
 
   it('a call refused for want of the session (401) sends the visitor to recovery, keeping the id', async () => {

@@ -6,7 +6,15 @@ import controls from 'shared-ui/controls.module.css';
 import { toast } from 'shared-ui/toast';
 import type { RegistrationDraft } from '../session/draft';
 import { loadDraft } from '../session/server';
-import { PENDING_RECOVERY, RESET_FLAG, START_NEW_FOR, setSessionFlag, useDraft } from '../session/store';
+import {
+  PENDING_RECOVERY,
+  RECOVERY_OF_COMPLETED,
+  RESET_FLAG,
+  START_NEW_FOR,
+  sessionFlag,
+  setSessionFlag,
+  useDraft,
+} from '../session/store';
 import { useWizard } from '../wizard/context';
 import { stepUrl } from '../wizard/navigation';
 import styles from '../wizard/Wizard.module.css';
@@ -44,11 +52,14 @@ export function RecoveryScreen({
   const [busy, setBusy] = useState(false);
   const [challenge, setChallenge] = useState<Challenge | null>(null);
   const [oneTimeCode, setOneTimeCode] = useState('');
+  // The registration is finished (its link opened again): its contract is here with the code.
+  const [completed] = useState(() => sessionFlag(RECOVERY_OF_COMPLETED) === '1');
 
   const finish = async (registrationId: string) => {
     const draft = await loadDraft(registrationId);
     useDraft.getState().replace(draft);
     setSessionFlag(PENDING_RECOVERY, null);
+    setSessionFlag(RECOVERY_OF_COMPLETED, null);
     toast({
       title: t('verification.recoveredTitle'),
       description: t('verification.recovered'),
@@ -109,6 +120,7 @@ export function RecoveryScreen({
     const { email, phone } = useDraft.getState().draft;
     setSessionFlag(RESET_FLAG, '1');
     setSessionFlag(PENDING_RECOVERY, null);
+    setSessionFlag(RECOVERY_OF_COMPLETED, null);
     if (email) setSessionFlag(START_NEW_FOR, `${email.trim().toLowerCase()}|${phone}`);
     navigate(stepUrl(wizard.language, undefined, null), { replace: true });
   };
@@ -149,7 +161,11 @@ export function RecoveryScreen({
   return (
     <form onSubmit={recover} noValidate>
       <h3>{t('verification.recoveryTitle')}</h3>
-      {sessionExpired ? (
+      {sessionExpired && completed ? (
+        <p className={styles.notice} role="status">
+          {t('verification.recoveryCompleted')}
+        </p>
+      ) : sessionExpired ? (
         <p className={styles.alert} role="alert">
           {t('verification.recoveryExpired')}
         </p>

@@ -13,7 +13,14 @@ import { emptyDraft, type RegistrationDraft } from '../session/draft';
 import { useInactivity } from '../session/inactivity';
 import { isLocked, saveDraft } from '../session/server';
 import { latestSessionRecord, readSessionRecord, removeSessionRecord } from '../session/session-record';
-import { PENDING_RECOVERY, RESET_FLAG, sessionFlag, setSessionFlag, useDraft } from '../session/store';
+import {
+  PENDING_RECOVERY,
+  RECOVERY_OF_COMPLETED,
+  RESET_FLAG,
+  sessionFlag,
+  setSessionFlag,
+  useDraft,
+} from '../session/store';
 import { NavigationContext, type WizardNavigation } from './context';
 import { afterLookUp, afterProductCheck, decideLanding, type Redirect } from './landing';
 import { serviceStepQuery, stepUrl } from './navigation';
@@ -103,14 +110,24 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
           go(decision.to);
           return null;
         case 'look-up': {
-          const { exists } = await api.action('registration-handler', 'check_registration_exists_by_id', {
+          const { exists, completed } = await api.action('registration-handler', 'check_registration_exists_by_id', {
             registrationId: proceso ?? '',
           });
           if (isCancelled()) return null;
-          const found = afterLookUp(exists);
-          if (found.outcome === 'session-expired') {
-            destructive('toasts.sessionExpiredTitle', 'toasts.sessionExpired', found.to);
+          const found = afterLookUp(exists, completed);
+          if (found.outcome === 'session-expired' || found.outcome === 'completed') {
+            if (found.outcome === 'completed') {
+              toast({
+                title: t('toasts.completedTitle'),
+                description: t('toasts.completed'),
+                variant: 'success',
+                followsNavigation: true,
+              });
+            } else {
+              destructive('toasts.sessionExpiredTitle', 'toasts.sessionExpired', found.to);
+            }
             setSessionFlag(PENDING_RECOVERY, proceso);
+            setSessionFlag(RECOVERY_OF_COMPLETED, found.outcome === 'completed' ? '1' : null);
           } else {
             destructive('toasts.notFoundTitle', 'toasts.notFound', found.to);
             setSessionFlag(RESET_FLAG, '1');

@@ -175,6 +175,11 @@ describe('afterLookUp', () => {
     expect(afterLookUp(true)).toEqual({ outcome: 'session-expired', to: entry });
     expect(afterLookUp(false)).toEqual({ outcome: 'not-found', to: entry });
   });
+
+  it('says a finished sign-up is finished, not that its session expired', () => {
+    expect(afterLookUp(true, true)).toEqual({ outcome: 'completed', to: { step: undefined, registrationId: null } });
+    expect(afterLookUp(false, true).outcome).toBe('not-found');
+  });
 });
 
 describe('afterProductCheck', () => {

@@ -120,10 +120,15 @@ export function decideLanding(input: LandingInput): LandingDecision {
 
 /**
  * After the look-up: the session ran out (the id is kept and the entry sends the visitor on to
- * the recovery screen, spec §8) or the registration is gone (start over at the entry).
+ * the recovery screen, spec §8), the sign-up is finished (the same way back, said as what it is),
+ * or the registration is gone (start over at the entry).
  */
-export function afterLookUp(exists: boolean): { outcome: 'session-expired' | 'not-found'; to: Redirect } {
-  return { outcome: exists ? 'session-expired' : 'not-found', to: { step: undefined, registrationId: null } };
+export function afterLookUp(
+  exists: boolean,
+  completed = false,
+): { outcome: 'session-expired' | 'completed' | 'not-found'; to: Redirect } {
+  const outcome = !exists ? 'not-found' : completed ? 'completed' : 'session-expired';
+  return { outcome, to: { step: undefined, registrationId: null } };
 }
 
 export type ProductOutcome =

@@ -9,7 +9,9 @@ export function depositFor(clientType: 'individual' | 'company', productSetupFee
 }
 
 /** What a product's deposit will be for each kind of client: the choice before the client type is known. */
-export function depositsByClientType(productSetupFee: number | null | undefined): Record<'individual' | 'company', number> {
+export function depositsByClientType(
+  productSetupFee: number | null | undefined,
+): Record<'individual' | 'company', number> {
   return { individual: depositFor('individual', productSetupFee), company: depositFor('company', productSetupFee) };
 }
 

@@ -404,6 +404,14 @@ export const backofficeActions = {
     }),
     response: z.object({ amount: z.number(), refundedAt: iso }),
   },
+  /**
+   * Ends a tenant's rental (any member of staff, confirmed): the units are free again, the door
+   * access and future rent stop, the tenant is e-mailed, the waitlist is offered the units.
+   */
+  end_rental: {
+    request: z.object({ registrationId, confirm: z.literal(true, 'Confirm the end of the rental') }),
+    response: z.object({ freedUnits: z.array(z.string()) }),
+  },
   /** Managers only. Only a free unit goes out of service; one coming back is offered at once. */
   set_unit_service: {
     request: z.object({ unitNumber: text(20), inService: z.boolean() }),

@@ -45,6 +45,7 @@ export const STAFF_REFUSALS = {
   units_not_free: 'One of the chosen units is no longer free: choose again.',
   units_too_small: 'Together the chosen units are smaller than what the tenant rents.',
   deposit_not_refundable: 'There is no paid deposit to refund.',
+  rental_not_active: 'This rental is not active (ended already, or no unit was let).',
 } as const;
 export type StaffRefusalCode = keyof typeof STAFF_REFUSALS;
 

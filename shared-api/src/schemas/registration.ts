@@ -207,7 +207,8 @@ export const registrationActions = {
   },
   check_registration_exists_by_id: {
     request: z.object({ registrationId }),
-    response: z.object({ exists: z.boolean() }),
+    /** `completed`: the sign-up is finished, so a lost session is not "expired" but done. */
+    response: z.object({ exists: z.boolean(), completed: z.boolean().optional() }),
   },
   check_and_set_product: {
     request: z.object({

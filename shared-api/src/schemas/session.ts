@@ -23,7 +23,12 @@ export const getGlobalStatusResponse = z.object({
   globalStatus: z.enum(GLOBAL_STATUSES),
   /** Null until the contract is completed; then the units by number, or none yet. */
   moveIn: z
-    .object({ status: z.enum(MOVE_IN_STATUSES), unitNumbers: z.array(z.string()) })
+    .object({
+      status: z.enum(MOVE_IN_STATUSES),
+      unitNumbers: z.array(z.string()),
+      /** The door access was issued (PIN by SMS, sign-in link by e-mail): the checks passed. */
+      doorAccess: z.boolean().optional(),
+    })
     .nullable()
     .optional(),
 });

@@ -1,11 +1,11 @@
 import { backofficeActions } from 'shared-api/backoffice';
 import { actionFunction } from '../../router';
 import { authActions } from './auth';
-import { awaitingActions } from './awaiting';
 import { catalogueActions } from './catalogue';
 import { messageActions } from './messages';
 import { registrationActions } from './registrations';
 import { staffActions } from './staff';
+import { tenancyActions } from './tenancy';
 import { todayActions } from './today';
 import { visitActions } from './visits';
 import { waitlistActions } from './waitlist';
@@ -18,7 +18,7 @@ export const backofficeFunction = actionFunction('backoffice', backofficeActions
   ...authActions,
   ...todayActions,
   ...registrationActions,
-  ...awaitingActions,
+  ...tenancyActions,
   ...catalogueActions,
   ...staffActions,
   ...visitActions,

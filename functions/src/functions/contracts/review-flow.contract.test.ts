@@ -252,7 +252,8 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
       // Moved in: a unit of the chosen product (3 m³, the B- street-level units) is the tenant's.
       expect((await post('get-registration-global-status', { registrationId })).body).toEqual({
         globalStatus: 'completed',
-        moveIn: { status: 'allocated', unitNumbers: [expect.stringMatching(/^B-\d{3}$/)] },
+        // No documents were uploaded here, so no door access was issued (and the review says so).
+        moveIn: { status: 'allocated', unitNumbers: [expect.stringMatching(/^B-\d{3}$/)], doorAccess: false },
       });
       // Locked: nothing more can change.
       expect((await post('create-client', { registrationId })).status).toBe(409);

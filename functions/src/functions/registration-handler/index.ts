@@ -422,7 +422,7 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
     if (!isUuid(registrationId)) return { exists: false };
     const row = await findRegistration(ctx.db, registrationId);
     if (row) await touchRegistration(ctx.db, registrationId);
-    return { exists: Boolean(row) };
+    return { exists: Boolean(row), completed: row?.global_status === 'completed' };
   },
 
   async check_and_set_product({ registrationId, productId, volumeRequested }, ctx, meta) {

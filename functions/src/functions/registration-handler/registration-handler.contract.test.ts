@@ -340,7 +340,16 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
 
     it('check_registration_exists_by_id', async () => {
       const id = await register();
-      expect((await call('check_registration_exists_by_id', { registrationId: id })).body).toEqual({ exists: true });
+      expect((await call('check_registration_exists_by_id', { registrationId: id })).body).toEqual({
+        exists: true,
+        completed: false,
+      });
+      // A finished sign-up says so: coming back to its link is not an expired session.
+      await served.db.query(`update registrations set global_status = 'completed' where id = $1`, [id]);
+      expect((await call('check_registration_exists_by_id', { registrationId: id })).body).toEqual({
+        exists: true,
+        completed: true,
+      });
       expect((await call('check_registration_exists_by_id', { registrationId: 'x' })).body).toEqual({ exists: false });
     });
   });

@@ -1,13 +1,18 @@
 import type { backofficeActions } from 'shared-api/backoffice';
 import { withDelivery } from '../../adapters/outbox-delivery';
 import { PaymentProviderError } from '../../adapters/payments';
-import { HttpError } from '../../http-error';
+import { HttpError, refusal } from '../../http-error';
+import { endRental } from '../../move-in/end-rental';
 import { assignUnits, fittingFreeUnits, refundDeposit } from '../../move-in/remedy';
+import { REGISTRATION_NOT_FOUND } from '../../registrations/records';
 import type { ActionHandlers } from '../../router';
 import { recordAudit } from './audit';
 import { requireStaff } from './staff-session';
 
-type AwaitingActions = Pick<typeof backofficeActions, 'fitting_units' | 'assign_units' | 'refund_deposit'>;
+type TenancyActions = Pick<
+  typeof backofficeActions,
+  'fitting_units' | 'assign_units' | 'refund_deposit' | 'end_rental'
+>;
 
 const codeOf = async (q: Parameters<typeof recordAudit>[0], registrationId: string) =>
   (
@@ -16,8 +21,11 @@ const codeOf = async (q: Parameters<typeof recordAudit>[0], registrationId: stri
     ])
   ).rows[0]?.registration_code;
 
-/** A tenant who signed and paid but has no unit: staff let them one, or a manager refunds the deposit. */
-export const awaitingActions: ActionHandlers<AwaitingActions> = {
+/**
+ * A tenancy's turns staff handle from its page: letting units to a tenant who has none (or a
+ * manager refunding the deposit), and ending a rental.
+ */
+export const tenancyActions: ActionHandlers<TenancyActions> = {
   async fitting_units({ registrationId, language }, ctx, meta) {
     await requireStaff(ctx.db, meta);
     return fittingFreeUnits(ctx.db, registrationId, language);
@@ -36,6 +44,31 @@ export const awaitingActions: ActionHandlers<AwaitingActions> = {
       return assigned;
     });
     return { units };
+  },
+
+  async end_rental({ registrationId }, ctx, meta) {
+    const actor = await requireStaff(ctx.db, meta);
+    const ended = await withDelivery(ctx, async (tx) => {
+      const { rows } = await tx.query<{ move_in_status: string | null }>(
+        'select move_in_status from registrations where id = $1 for update',
+        [registrationId],
+      );
+      if (!rows[0]) throw new HttpError(404, REGISTRATION_NOT_FOUND);
+      if (rows[0].move_in_status !== 'allocated') throw refusal('rental_not_active');
+      const result = await endRental(tx, ctx, registrationId, {
+        userId: null,
+        usuario: `gestión: ${actor.email}`,
+        ip: actor.ip,
+      });
+      await recordAudit(tx, actor, {
+        action: 'end_rental',
+        target: `registration:${result.registrationCode}`,
+        before: { moveInStatus: 'allocated' },
+        after: { moveInStatus: 'ended', freedUnits: result.units.map((unit) => unit.unitNumber) },
+      });
+      return result;
+    });
+    return { freedUnits: ended.units.map((unit) => unit.unitNumber) };
   },
 
   async refund_deposit({ registrationId, reason }, ctx, meta) {

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { api, FUNCTIONS_BASE_PATH } from 'shared-api';
+import type { RegistrationDetail } from 'shared-api/backoffice';
+import controls from 'shared-ui/controls.module.css';
+import styles from '../Backoffice.module.css';
+import { failureText } from '../errors';
+import type { Notice } from '../notice';
+import { useBackofficeT } from '../texts';
+
+/**
+ * What the front desk does with a signed tenancy from its page: hand the tenant their signed
+ * contract again (the PDF, downloaded and audited), and end the rental when they move out.
+ */
+export function RentalActions({
+  detail,
+  announce,
+  onChanged,
+}: {
+  detail: RegistrationDetail;
+  announce(notice: Notice): void;
+  onChanged(): void;
+}) {
+  const t = useBackofficeT();
+  const [busy, setBusy] = useState(false);
+  const { registration, contract, units } = detail;
+  const signed = contract?.status === 'completed';
+  const active = registration.moveInStatus === 'allocated';
+  if (!signed && !active) return null;
+
+  const end = async () => {
+    if (busy) return;
+    const name = registration.companyName ?? registration.fullName;
+    if (!window.confirm(t('rental.endConfirm', { name, units: units.join(', ') }))) return;
+    setBusy(true);
+    try {
+      const { freedUnits } = await api.backoffice('end_rental', {
+        registrationId: registration.registrationId,
+        confirm: true,
+      });
+      announce({ tone: 'ok', text: t('rental.ended', { units: freedUnits.join(', ') }) });
+      onChanged();
+    } catch (error) {
+      announce({ tone: 'error', text: failureText(t, error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.actions}>
+      {signed && (
+        <a
+          className={`${controls.secondary} ${controls.compact}`}
+          href={`${FUNCTIONS_BASE_PATH}/backoffice/signed-contract?${new URLSearchParams({
+            registrationId: registration.registrationId,
+          })}`}
+          download
+        >
+          {t('rental.downloadContract')}
+        </a>
+      )}
+      {active && (
+        <button
+          type="button"
+          className={`${controls.danger} ${controls.compact}`}
+          onClick={end}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
+          {t('rental.end')}
+        </button>
+      )}
+    </div>
+  );
+}
