@@ -126,8 +126,16 @@ describe('calculator page', () => {
     await addPreset(user, 'wardrobe');
     await user.click(screen.getByRole('button', { name: 'Buscar mi trastero' }));
     const view = await screen.findByTestId('options-view');
-    const options = await within(view).findAllByRole('listitem');
+    await within(view).findAllByRole('listitem');
+    const options = within(within(view).getAllByRole('list')[0] as HTMLElement).getAllByRole('listitem');
     expect(options).toHaveLength(2);
+    // What would fit but is sold out is there too, with its waiting list; the switch always is.
+    const soldOut = within(view).getByTestId('options-sold-out');
+    expect(within(soldOut).getByText('Agotado')).toBeInTheDocument();
+    expect(
+      within(soldOut).getByRole('button', { name: 'Apuntarme a la lista de espera de Guardamuebles 50 m³' }),
+    ).toBeInTheDocument();
+    expect(within(view).getByRole('button', { name: 'Ver opciones en lista de espera' })).toBeInTheDocument();
     expect(within(options[0] as HTMLElement).getByText('Mejor opción')).toBeInTheDocument();
     expect(within(options[1] as HTMLElement).getByText('Fianza: 50,00 €')).toBeInTheDocument();
     await user.click(within(view).getByRole('button', { name: 'Elegir Trastero 3 m³' }));

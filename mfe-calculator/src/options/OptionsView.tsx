@@ -30,25 +30,33 @@ export function OptionsView({ volume, language, proceso, onClose, waitlistFor = 
   const m3 = roundVolume(volume);
 
   const [load, reload] = useAsync(async () => {
+    const list = async (waitlist: boolean) =>
+      productList(
+        await api.products({
+          // Without a volume (a waitlist link from a sign-up that had none) the catalogue is unsized.
+          ...(m3 > 0 ? { m3 } : {}),
+          lang: language,
+          ...(waitlist ? { listaEspera: 'si' as const } : {}),
+        }),
+      );
     try {
-      const response = await api.products({
-        // Without a volume (a waitlist link from a sign-up that had none) the catalogue is unsized.
-        ...(m3 > 0 ? { m3 } : {}),
-        lang: language,
-        ...(mode === 'waitlist' ? { listaEspera: 'si' as const } : {}),
-      });
-      return productList(response);
+      // The options that fit come with those that would fit but are sold out, and their waiting list.
+      if (mode === 'waitlist') return { products: await list(true), soldOut: [] };
+      const [products, soldOut] = await Promise.all([list(false), list(true)]);
+      return { products, soldOut };
     } catch (error) {
       console.error('[calculator] could not load storage options', error);
       throw error;
     }
   }, [m3, mode, language]);
-  const products = load.state === 'done' ? load.value : [];
+  const products = load.state === 'done' ? load.value.products : [];
+  // Listed after the available ones only when some are available (else the spec's notice says it).
+  const soldOut = load.state === 'done' && products.length > 0 ? load.value.soldOut : [];
 
   // A waitlist link names its product: its form opens once the list that holds it has loaded.
   useEffect(() => {
     if (load.state !== 'done' || !pendingWaitlist.current) return;
-    const wanted = load.value.find((p) => String(p.pid) === pendingWaitlist.current);
+    const wanted = load.value.products.find((p) => String(p.pid) === pendingWaitlist.current);
     pendingWaitlist.current = null;
     if (wanted) setWaitlistProduct(wanted);
   }, [load]);
@@ -116,32 +124,12 @@ export function OptionsView({ volume, language, proceso, onClose, waitlistFor = 
         <ul className={styles.list}>
           {products.map((product, index) => {
             const best = mode === 'available' && index === 0;
-            const { monthly, msetupfee } = product.pricing.EUR;
-            const units = product.numberProductsRequired;
-            const deposits = depositsByClientType(Number(msetupfee));
             return (
               <li key={String(product.pid)} className={`${styles.option} ${best ? styles.best : ''}`}>
                 {best && <span className={styles.badge}>{t('options.bestFit')}</span>}
                 <h3>{product.name}</h3>
                 <p className={styles.description}>{product.description}</p>
-                {units > 1 && <p className={styles.units}>{t('options.units', { count: units })}</p>}
-                {/* What they will pay a month: every unit they need, the sort's own figure. */}
-                <p className={styles.price} data-testid="option-monthly">
-                  {t('options.perMonth', { price: formatEuros(totalPrice(Number(monthly), units), language) })}
-                </p>
-                {units > 1 && (
-                  <p className={styles.perUnit}>
-                    {t('options.perUnitBreakdown', { count: units, price: formatEuros(Number(monthly), language) })}
-                  </p>
-                )}
-                <p data-testid="option-deposit">
-                  {deposits.individual === deposits.company
-                    ? t('options.deposit', { price: formatEuros(deposits.individual, language) })
-                    : t('options.depositByType', {
-                        individual: formatEuros(deposits.individual, language),
-                        company: formatEuros(deposits.company, language),
-                      })}
-                </p>
+                <OptionPrice product={product} language={language} />
                 {mode === 'waitlist' && <p className={styles.description}>{t('options.outOfStock')}</p>}
                 {mode === 'available' ? (
                   <button
@@ -168,11 +156,43 @@ export function OptionsView({ volume, language, proceso, onClose, waitlistFor = 
         </ul>
       )}
 
-      {mode === 'waitlist' && load.state !== 'loading' && (
+      {soldOut.length > 0 && (
+        <section aria-labelledby="options-sold-out" data-testid="options-sold-out">
+          <h3 id="options-sold-out" className={styles.subheading}>
+            {t('options.soldOutTitle')}
+          </h3>
+          <ul className={styles.list}>
+            {soldOut.map((product) => (
+              <li key={String(product.pid)} className={styles.option} data-sold-out="">
+                <span className={styles.soldOutBadge}>{t('options.soldOut')}</span>
+                <h4>{product.name}</h4>
+                <p className={styles.description}>{product.description}</p>
+                <OptionPrice product={product} language={language} />
+                <button
+                  type="button"
+                  className={controls.secondary}
+                  aria-label={t('options.joinWaitlistLabel', { name: product.name })}
+                  onClick={() => setWaitlistProduct(product)}
+                >
+                  {t('options.joinWaitlist')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {load.state !== 'loading' && (mode === 'waitlist' || products.length > 0) && (
         <div className={styles.switch}>
-          <button type="button" className={controls.secondary} onClick={() => setMode('available')}>
-            {t('options.backToOptions')}
-          </button>
+          {mode === 'waitlist' ? (
+            <button type="button" className={controls.secondary} onClick={() => setMode('available')}>
+              {t('options.backToOptions')}
+            </button>
+          ) : (
+            <button type="button" className={controls.secondary} onClick={() => setMode('waitlist')}>
+              {t('options.seeWaitlist')}
+            </button>
+          )}
         </div>
       )}
 
@@ -184,5 +204,35 @@ export function OptionsView({ volume, language, proceso, onClose, waitlistFor = 
         onClose={() => setWaitlistProduct(null)}
       />
     </section>
+  );
+}
+
+/** What an option costs: a month for every unit needed (one unit's price beside it) and the deposit. */
+function OptionPrice({ product, language }: { product: CatalogueProduct; language: Language }) {
+  const { t } = useTranslation('calculator');
+  const { monthly, msetupfee } = product.pricing.EUR;
+  const units = product.numberProductsRequired;
+  const deposits = depositsByClientType(Number(msetupfee));
+  return (
+    <>
+      {units > 1 && <p className={styles.units}>{t('options.units', { count: units })}</p>}
+      {/* What they will pay a month: every unit they need, the sort's own figure. */}
+      <p className={styles.price} data-testid="option-monthly">
+        {t('options.perMonth', { price: formatEuros(totalPrice(Number(monthly), units), language) })}
+      </p>
+      {units > 1 && (
+        <p className={styles.perUnit}>
+          {t('options.perUnitBreakdown', { count: units, price: formatEuros(Number(monthly), language) })}
+        </p>
+      )}
+      <p data-testid="option-deposit">
+        {deposits.individual === deposits.company
+          ? t('options.deposit', { price: formatEuros(deposits.individual, language) })
+          : t('options.depositByType', {
+              individual: formatEuros(deposits.individual, language),
+              company: formatEuros(deposits.company, language),
+            })}
+      </p>
+    </>
   );
 }

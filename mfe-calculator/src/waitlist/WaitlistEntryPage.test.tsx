@@ -72,11 +72,21 @@ describe('a waitlist entry’s private page', () => {
     expect(confirm).toHaveBeenCalledTimes(2);
     expect(await screen.findByText('Has salido de la lista de espera.')).toBeVisible();
     expect(calls).toEqual(['leave']);
-    expect(screen.getByRole('link', { name: 'Volver a apuntarme desde la calculadora' })).toHaveAttribute(
+    // Back to the same product's waiting list, its form open, for the same volume.
+    expect(screen.getByRole('link', { name: 'Volver a apuntarme a esta lista' })).toHaveAttribute(
       'href',
-      '/es/calculadora',
+      '/es/calculadora?listaEspera=si&producto=206&m3=9.5',
     );
     expect(screen.queryByRole('button', { name: 'Salir de la lista de espera' })).toBeNull();
+  });
+
+  it('an offer that ran out leads straight back to the same waiting list', async () => {
+    entry = { ...entry, status: 'offer_expired', position: null };
+    await renderRemote(App, `/en/waitlist/${TOKEN}`, 'en');
+    expect(await screen.findByRole('link', { name: 'Join this waiting list again' })).toHaveAttribute(
+      'href',
+      '/en/calculator?listaEspera=si&producto=206&m3=9.5',
+    );
   });
 
   it('an offer shows the held unit and its deadline; Start takes it and opens the sign-up with the product', async () => {

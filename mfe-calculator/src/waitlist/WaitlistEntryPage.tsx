@@ -149,7 +149,16 @@ function EntryDetails({
         {entry.status === 'offer_expired' && <p>{t('entry.expired')}</p>}
         {entry.status === 'left' && <p>{t('entry.left')}</p>}
         {(entry.status === 'offer_expired' || entry.status === 'left') && (
-          <Link to={pathFor('calculator', language)}>{t('entry.joinAgain')}</Link>
+          // Straight back to the same product's waiting list, its form open, for the same volume.
+          <Link
+            to={`${pathFor('calculator', language)}?${new URLSearchParams({
+              listaEspera: 'si',
+              producto: entry.productId,
+              ...(entry.volumeRequested > 0 ? { m3: String(entry.volumeRequested) } : {}),
+            })}`}
+          >
+            {t('entry.joinAgain')}
+          </Link>
         )}
       </div>
       <dl className={styles.details}>

@@ -124,6 +124,29 @@ describe('service details step', () => {
     });
   });
 
+  it('the product chosen in the calculator sold out meanwhile: says so, with its waiting list and the others', async () => {
+    useDraft.getState().update({
+      serviceDetails: {
+        productId: '102',
+        productName: 'Box 1,5 m³',
+        period: 'monthly',
+        setupFee: 0,
+        recurringFee: 0,
+        numberProductsRequired: 1,
+      },
+    });
+    serveProducts(() => json({ result: 'success', products: { product: [product] } }));
+    await openServices('&m3=1.2');
+    const notice = await screen.findByTestId('choice-gone');
+    expect(notice).toHaveTextContent('Producto no disponible Box 1,5 m³ se ha agotado mientras te registrabas');
+    expect(notice).toHaveTextContent('elegir abajo otro que te sirva');
+    const link = screen.getByRole('link', { name: 'Apuntarme a la lista de espera' });
+    expect(link.getAttribute('href')).toBe(
+      `/es/calculadora?listaEspera=si&producto=102&m3=1.2&proceso=${registrationId}`,
+    );
+    expect(screen.getByRole('radio', { name: /Trastero 3 m³/ })).not.toBeChecked();
+  });
+
   it('a refusal on Next says what it is (sold out meanwhile), not "completed", and reloads the list', async () => {
     let loads = 0;
     serveProducts(() => {

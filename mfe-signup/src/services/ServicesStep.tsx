@@ -57,6 +57,15 @@ export function ServicesStep() {
   const offers = load.state === 'done' ? (load.value ?? []) : [];
   const selectedId = draft.serviceDetails?.productId ?? params.get('producto') ?? null;
   const selected = offers.find((o) => o.productId === selectedId && !isSoldOut(o)) ?? null;
+  // The product chosen in the calculator sold out while the visitor was signing up: say so, and
+  // offer its waiting list beside the options that still fit (spec §8 "Product not available").
+  const goneChoice =
+    load.state === 'done' && selectedId && !selected && !offers.some((o) => o.productId === selectedId && isSoldOut(o))
+      ? {
+          productId: selectedId,
+          name: draft.serviceDetails?.productId === selectedId ? draft.serviceDetails.productName : '',
+        }
+      : null;
   const wantedPeriod = draft.serviceDetails?.period ?? periodFromParam(params.get('periodo'));
   const period = selected ? periodFor(selected, wantedPeriod) : null;
 
@@ -154,6 +163,20 @@ export function ServicesStep() {
         onRetry={reload}
         classNames={{ status: styles.status, alert: styles.alert, button: controls.secondary }}
       />
+      {goneChoice && (
+        <div className={styles.notice} role="alert" data-testid="choice-gone">
+          <p>
+            <strong>{t('toasts.productUnavailableTitle')}</strong>{' '}
+            {goneChoice.name ? t('services.choiceGone', { name: goneChoice.name }) : t('services.choiceGoneUnnamed')}
+          </p>
+          <div className={styles.choices}>
+            <Link className={controls.secondary} to={waitlistUrl(language, goneChoice.productId, m3, registrationId)}>
+              {t('services.joinWaitlist')}
+            </Link>
+          </div>
+          {offers.some((o) => !isSoldOut(o)) && <p>{t('services.choiceGoneOthers')}</p>}
+        </div>
+      )}
       {load.state === 'done' && load.value === null && (
         <WiderSearch calculatorUrl={calculatorUrl} onShowAll={showAll}>
           <p>{t('services.noSize')}</p>
