@@ -46,6 +46,8 @@ export const calculatorResources = {
       label: 'Volumen total',
       find: 'Buscar mi trastero',
       emptyError: 'Primero añade algunos objetos para calcular el volumen',
+      tooLarge:
+        '{{volume}} es más de lo que cabe en cualquier trastero: revisa las medidas y sus unidades (¿un objeto en metros en lugar de centímetros?).',
     },
     share: {
       copy: 'Copiar enlace para compartir',
@@ -151,6 +153,7 @@ export const calculatorResources = {
       success: 'Te hemos añadido a la lista de espera. Te contactaremos cuando esté disponible.',
       errorTitle: 'Error',
       error: 'Error al enviar el formulario. Inténtelo de nuevo.',
+      tooMany: 'Demasiadas solicitudes seguidas. Inténtelo de nuevo dentro de {{seconds}} s.',
     },
   },
   en: {
@@ -198,6 +201,8 @@ export const calculatorResources = {
       label: 'Total volume',
       find: 'Find my storage',
       emptyError: 'First add some items to calculate the volume',
+      tooLarge:
+        '{{volume}} is more than any storage unit holds: check the measurements and their units (an item in metres instead of centimetres?).',
     },
     share: {
       copy: 'Copy share link',
@@ -305,6 +310,7 @@ export const calculatorResources = {
       success: 'You have been added to the waitlist. We will contact you when available.',
       errorTitle: 'Error',
       error: 'Error submitting form. Please try again.',
+      tooMany: 'Too many requests in a row. Please try again in {{seconds}} s.',
     },
   },
 } satisfies NamespaceResources;

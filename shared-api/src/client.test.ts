@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, refusalMessage } from './client';
+import { ApiError, createApiClient, refusalMessage, tooManyRequestsWait } from './client';
 
 const answering = (status: number, body: unknown) => async () =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -27,6 +27,40 @@ describe('api client', () => {
     api.onUnauthorized((name) => seen.push(name));
     await expect(api.call('create-client', { registrationId: 'r' })).rejects.toBeInstanceOf(ApiError);
     expect(seen).toEqual([]);
+  });
+});
+
+describe('too many requests', () => {
+  it('keeps how long to wait from Retry-After, so a page can say it instead of a generic failure', async () => {
+    const refused = (retryAfter?: string) =>
+      createApiClient({
+        baseUrl: 'http://api.test/functions/v1',
+        fetch: async () =>
+          new Response(JSON.stringify({ error: 'Too many requests, please try again in a minute' }), {
+            status: 429,
+            headers: { 'content-type': 'application/json', ...(retryAfter ? { 'retry-after': retryAfter } : {}) },
+          }),
+      });
+    const waitlist = {
+      fullName: 'Ana',
+      phone: '+34 600 000 000',
+      email: 'ana@example.com',
+      timeframe: 'asap',
+      product: { pid: '1', name: 'Box', numberProductsRequired: 1 },
+      volumeRequested: 1,
+      procesoParam: null,
+      privacyAccepted: true,
+    };
+    const throttled = await refused('37')
+      .call('send-waitlist-email', waitlist)
+      .catch((e: unknown) => e);
+    expect(throttled).toMatchObject({ status: 429, retryAfterSeconds: 37 });
+    expect(tooManyRequestsWait(throttled)).toBe(37);
+    const unsaid = await refused()
+      .call('send-waitlist-email', waitlist)
+      .catch((e: unknown) => e);
+    expect(tooManyRequestsWait(unsaid)).toBe(60);
+    expect(tooManyRequestsWait(new ApiError('Locked', 409))).toBeNull();
   });
 });
 

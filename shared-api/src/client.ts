@@ -31,10 +31,25 @@ export class ApiError extends Error {
     readonly status: number,
     /** The server's refusal code (409), when it gave one. */
     readonly code?: string,
+    /** A 429's (or 503's) `Retry-After`, in whole seconds, when the server said. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** How long a refused caller must wait (429, Too Many Requests), or null for any other failure. */
+export function tooManyRequestsWait(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 429) return null;
+  return error.retryAfterSeconds ?? 60;
+}
+
+/** `Retry-After` as seconds (a number of seconds or an HTTP date), or undefined. */
+function retryAfter(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : undefined;
 }
 
 /**
@@ -84,8 +99,9 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
     }
     if (!response.ok) {
       const parsed = contracts.otherResponses.error.safeParse(body);
-      if (!parsed.success) throw new ApiError(`HTTP ${response.status}`, response.status);
-      throw new ApiError(parsed.data.error, response.status, parsed.data.code);
+      const wait = retryAfter(response.headers.get('retry-after'));
+      if (!parsed.success) throw new ApiError(`HTTP ${response.status}`, response.status, undefined, wait);
+      throw new ApiError(parsed.data.error, response.status, parsed.data.code, wait);
     }
     const parsed = schema.safeParse(body);
     if (!parsed.success) throw new ApiError('Unexpected response from the server', response.status);

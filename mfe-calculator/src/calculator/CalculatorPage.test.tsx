@@ -190,6 +190,29 @@ describe('calculator page', () => {
     expect(within(second as HTMLElement).getByTestId('option-deposit')).toHaveTextContent(/^Fianza: 60,00\s€$/);
   });
 
+  it('says a volume larger than any storage is too large (an item in metres), without asking for options', async () => {
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/products')) asked.push(request.url);
+    });
+    const user = userEvent.setup();
+    await renderCalculator();
+    await addPreset(user, 'wardrobe');
+    await user.selectOptions(screen.getByLabelText('Unidad'), 'm');
+    await user.click(screen.getByRole('button', { name: 'Buscar mi trastero' }));
+    expect(screen.getByTestId('volume-too-large')).toHaveTextContent(
+      /^1\.440\.000,000 m³ es más de lo que cabe en cualquier trastero: revisa las medidas y sus unidades/,
+    );
+    expect(screen.queryByTestId('options-view')).toBeNull();
+    expect(asked).toEqual([]);
+    // Put right, the search runs.
+    await user.selectOptions(screen.getByLabelText('Unidad'), 'cm');
+    expect(screen.queryByTestId('volume-too-large')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Buscar mi trastero' }));
+    expect(await screen.findByTestId('options-view')).toBeInTheDocument();
+    server.events.removeAllListeners();
+  });
+
   it('Close returns to the calculator with the list intact', async () => {
     const user = userEvent.setup();
     await renderCalculator();
@@ -263,11 +286,30 @@ describe('calculator page', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Nombre completo')).toHaveValue('Ana García');
 
+    // Too many tries: how long to wait, not a generic failure.
+    server.use(
+      http.post(
+        '*/functions/v1/send-waitlist-email',
+        () =>
+          HttpResponse.json(
+            { error: 'Too many requests, please try again in a minute' },
+            { status: 429, headers: { 'retry-after': '42' } },
+          ),
+        { once: true },
+      ),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    expect(
+      await within(dialog).findAllByText('Demasiadas solicitudes seguidas. Inténtelo de nuevo dentro de 42 s.'),
+    ).toHaveLength(2);
+
     await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(
       await screen.findByText('Te hemos añadido a la lista de espera. Te contactaremos cuando esté disponible.'),
     ).toBeInTheDocument();
+    // The success replaces the failures of the attempts before it: no red toast beside it.
+    expect(useToasts.getState().toasts.map((t) => t.variant)).toEqual(['success']);
     expect(waitlistBodies).toEqual([
       expect.objectContaining({
         fullName: 'Ana García',

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { MAX_VOLUME_M3 } from 'shared-api';
 import { formatVolume, type Language, useTranslation } from 'shared-i18n';
 import controls from 'shared-ui/controls.module.css';
 import styles from './Calculator.module.css';
@@ -11,8 +12,11 @@ interface Props {
 
 export function TotalBar({ total, language, onFind }: Props) {
   const { t } = useTranslation('calculator');
-  const [error, setError] = useState(false);
+  const [error, setError] = useState<'empty' | 'tooLarge' | null>(null);
   const canSearch = total > 0;
+  // More than any storage holds (an item in metres that was meant in centimetres): say so
+  // instead of asking the catalogue, which would refuse it, behind a Retry that could never work.
+  const tooLarge = error === 'tooLarge' && total > MAX_VOLUME_M3;
   return (
     <div className={styles.totalBar}>
       <p className={styles.total} aria-live="polite">
@@ -26,19 +30,28 @@ export function TotalBar({ total, language, onFind }: Props) {
           onClick={() => {
             // The total can only be positive here, but the rule holds wherever the search starts.
             if (total <= 0) {
-              setError(true);
+              setError('empty');
               return;
             }
-            setError(false);
+            if (total > MAX_VOLUME_M3) {
+              setError('tooLarge');
+              return;
+            }
+            setError(null);
             onFind();
           }}
         >
           {t('total.find')}
         </button>
       )}
-      {error && !canSearch && (
+      {error === 'empty' && !canSearch && (
         <p role="alert" className={styles.error}>
           {t('total.emptyError')}
+        </p>
+      )}
+      {tooLarge && (
+        <p role="alert" className={styles.error} data-testid="volume-too-large">
+          {t('total.tooLarge', { volume: formatVolume(total, language) })}
         </p>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { type ReactNode, useRef, useState } from 'react';
-import { api, type CatalogueProduct, WAITLIST_TIMEFRAMES } from 'shared-api';
+import { api, type CatalogueProduct, tooManyRequestsWait, WAITLIST_TIMEFRAMES } from 'shared-api';
 import { type Language, pathFor, useTranslation } from 'shared-i18n';
 import controls from 'shared-ui/controls.module.css';
 import { useModalDialog } from 'shared-ui/modal-dialog';
@@ -13,6 +13,9 @@ import {
   type WaitlistForm,
 } from './validate';
 import styles from './Waitlist.module.css';
+
+/** The toasts of a waitlist send: each attempt's outcome replaces the one before. */
+const WAITLIST_SEND = 'waitlist-send';
 
 /** Opens the policy in a new tab, so the dialog and what was typed stay. */
 function PrivacyLink({ href, children }: { href: string; children?: ReactNode }) {
@@ -60,7 +63,8 @@ export function WaitlistDialog({ product, volume, proceso, language, onClose }: 
   const [errors, setErrors] = useState<Partial<Record<WaitlistField, WaitlistError>>>({});
   const [submitting, setSubmitting] = useState(false);
   // Said in the dialog too: the toast is the page's voice, this is where the visitor is looking.
-  const [failed, setFailed] = useState(false);
+  /** Why the last send failed, as the visitor reads it; null when it did not. */
+  const [failed, setFailed] = useState<string | null>(null);
 
   useModalDialog(dialogRef, product !== null);
 
@@ -83,7 +87,7 @@ export function WaitlistDialog({ product, volume, proceso, language, onClose }: 
       return;
     }
     setSubmitting(true);
-    setFailed(false);
+    setFailed(null);
     try {
       await api.call('send-waitlist-email', {
         fullName: form.fullName.trim(),
@@ -94,14 +98,26 @@ export function WaitlistDialog({ product, volume, proceso, language, onClose }: 
         volumeRequested: volume,
         procesoParam: proceso,
       });
-      toast({ title: t('waitlist.successTitle'), description: t('waitlist.success'), variant: 'success' });
+      toast({
+        title: t('waitlist.successTitle'),
+        description: t('waitlist.success'),
+        variant: 'success',
+        topic: WAITLIST_SEND,
+      });
       setForm(EMPTY_FORM);
       setErrors({});
       onClose();
     } catch (error) {
       console.error('[calculator] waitlist request failed', error);
-      setFailed(true);
-      toast({ title: t('waitlist.errorTitle'), description: t('waitlist.error'), variant: 'destructive' });
+      const wait = tooManyRequestsWait(error);
+      const message = wait === null ? t('waitlist.error') : t('waitlist.tooMany', { seconds: wait });
+      setFailed(message);
+      toast({
+        title: t('waitlist.errorTitle'),
+        description: message,
+        variant: 'destructive',
+        topic: WAITLIST_SEND,
+      });
     } finally {
       setSubmitting(false);
     }
@@ -192,7 +208,7 @@ export function WaitlistDialog({ product, volume, proceso, language, onClose }: 
           {failed && (
             // Not a second alert: the toast (now inside this dialog) already announces it.
             <p id="waitlist-failure" className={styles.failure}>
-              {t('waitlist.error')}
+              {failed}
             </p>
           )}
           <div className={styles.actions}>

@@ -15,6 +15,11 @@ export interface Toast {
    * any navigation ends the flag, also one that stays on the same page (a new query).
    */
   followsNavigation?: boolean;
+  /**
+   * What the toast is the outcome of ("waitlist-send"): a newer outcome of the same action
+   * replaces it, so a success never stands beside the error of the attempt before it.
+   */
+  topic?: string;
 }
 
 export const TOAST_DURATION_MS = 6_000;
@@ -58,7 +63,7 @@ export const useToasts = create<ToastState>()((set) => ({
 /**
  * Shows a toast. Errors stay until dismissed (WCAG 2.2.1: nobody must race a timer to read
  * why something failed); news goes after `durationMs`. The same message again replaces the
- * earlier one instead of stacking.
+ * earlier one instead of stacking, and so does any outcome of the same `topic`.
  */
 export function toast(
   input: Omit<Toast, 'id' | 'variant' | 'createdAt'> & { variant?: ToastVariant; durationMs?: number },
@@ -68,7 +73,11 @@ export function toast(
   const added: Toast = { variant: 'default', ...content, id, createdAt: Date.now() };
   useToasts.setState((state) => ({
     toasts: [
-      ...state.toasts.filter((t) => t.title !== added.title || t.description !== added.description),
+      ...state.toasts.filter(
+        (t) =>
+          (t.title !== added.title || t.description !== added.description) &&
+          (added.topic === undefined || t.topic !== added.topic),
+      ),
       added,
     ].slice(-MAX_TOASTS),
   }));

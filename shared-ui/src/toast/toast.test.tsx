@@ -45,6 +45,13 @@ describe('toasts', () => {
     expect(useToasts.getState().toasts.map((t) => t.title)).toEqual(['c', 'b']);
   });
 
+  it('a newer outcome of the same action replaces the older one: no success beside the error before it', () => {
+    toast({ title: 'Otra cosa', variant: 'destructive' });
+    toast({ title: 'Error al enviar', variant: 'destructive', topic: 'waitlist-send' });
+    toast({ title: 'Éxito', variant: 'success', topic: 'waitlist-send' });
+    expect(useToasts.getState().toasts.map((t) => t.title)).toEqual(['Otra cosa', 'Éxito']);
+  });
+
   it('news goes after a while, an error stays until dismissed', () => {
     vi.useFakeTimers();
     toast({ title: 'Guardado', variant: 'success' });

@@ -37,6 +37,7 @@ export const commonResources = {
       privacyRequired: 'Acepta la política de privacidad para reservar.',
       slotTaken: 'Esa hora se acaba de ocupar: elige otra.',
       bookFailed: 'No se ha podido reservar. Inténtalo de nuevo.',
+      tooMany: 'Demasiados intentos seguidos. Inténtalo de nuevo dentro de {{seconds}} s.',
       done: '¡Visita reservada!',
       doneText:
         'Te esperamos el {{date}} a las {{time}}. Te hemos enviado un correo a {{email}} con la visita para tu calendario y un enlace para cancelarla.',
@@ -124,6 +125,7 @@ export const commonResources = {
       privacyRequired: 'Accept the privacy policy to book.',
       slotTaken: 'That time has just been taken: choose another.',
       bookFailed: 'Could not book. Try again.',
+      tooMany: 'Too many attempts in a row. Please try again in {{seconds}} s.',
       done: 'Visit booked!',
       doneText:
         'We expect you on {{date}} at {{time}}. We have e-mailed {{email}} the visit for your calendar and a link to cancel it.',

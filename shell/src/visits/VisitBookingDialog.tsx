@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { ApiError, api, type VisitSlotsResponse } from 'shared-api';
+import { ApiError, api, tooManyRequestsWait, type VisitSlotsResponse } from 'shared-api';
 import { type Language, localeOf, pathFor, useTranslation } from 'shared-i18n';
 import { useModalDialog } from 'shared-ui/modal-dialog';
 import { useSiteConfig } from 'shared-ui/site';
@@ -105,7 +105,10 @@ export default function VisitBookingDialog({
       setStartsAt(null);
     } catch (caught) {
       const taken = caught instanceof ApiError && caught.status === 409;
-      setFailure(taken ? t('visit.slotTaken') : t('visit.bookFailed'));
+      const wait = tooManyRequestsWait(caught);
+      setFailure(
+        taken ? t('visit.slotTaken') : wait !== null ? t('visit.tooMany', { seconds: wait }) : t('visit.bookFailed'),
+      );
       if (taken) {
         setStartsAt(null);
         setAttempt((n) => n + 1);

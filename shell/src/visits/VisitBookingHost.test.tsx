@@ -25,11 +25,19 @@ const SLOTS = {
 };
 const booked: Record<string, unknown>[] = [];
 let full = false;
+let throttled = false;
 const server = setupServer(
   ...createMockHandlers({
     responders: {
       'visit-slots': () => SLOTS,
       'book-visit': (body) => {
+        if (throttled) {
+          throttled = false;
+          return HttpResponse.json(
+            { error: 'Too many requests, please try again in a minute' },
+            { status: 429, headers: { 'retry-after': '30' } },
+          );
+        }
         if (full) {
           full = false;
           return HttpResponse.json({ error: 'full', code: 'visit_slot_full' }, { status: 409 });
@@ -87,6 +95,12 @@ describe('Book a visit without a scheduling page', () => {
     expect(await screen.findByText('Esa hora se acaba de ocupar: elige otra.')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: /mié, 25 nov/ }));
     await user.click(screen.getByRole('radio', { name: '16:00' }));
+    // Too many tries from here: how long to wait, not a generic failure.
+    throttled = true;
+    await user.click(screen.getByRole('button', { name: 'Reservar la visita' }));
+    expect(
+      await screen.findByText('Demasiados intentos seguidos. Inténtalo de nuevo dentro de 30 s.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reservar la visita' }));
     expect(await screen.findByText('¡Visita reservada!')).toBeInTheDocument();
     expect(dialog).toHaveTextContent('Te esperamos el miércoles, 25 de noviembre a las 16:00.');
