@@ -83,6 +83,20 @@ describe('calculator page', () => {
     expect(screen.getByLabelText('Tipo de mueble')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Añadir' })).toBeDisabled();
     expect(screen.getByDisplayValue('Armario')).toBeInTheDocument();
+    // The focus stays on the picker, ready for the next one (the Add button is disabled now).
+    expect(screen.getByLabelText('Tipo de mueble')).toHaveFocus();
+  });
+
+  it('after Delete all the focus goes to the picker, after removing one to the list, never to the page', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await renderCalculator();
+    await addPreset(user, 'wardrobe');
+    await addPreset(user, 'desk');
+    await user.click(screen.getByRole('button', { name: /Eliminar Armario/ }));
+    expect(screen.getByRole('heading', { name: 'Tu lista' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Borrar todo' }));
+    expect(screen.getByLabelText('Tipo de mueble')).toHaveFocus();
   });
 
   it('shows unit and line volumes, recomputes the total on every change, and removes by id', async () => {

@@ -79,7 +79,11 @@ export function ItemRow({ item, index, language }: { item: CalculatorItem; index
         type="button"
         className={`${controls.danger} ${styles.remove}`}
         aria-label={t('list.removeItem', { name: shownName })}
-        onClick={() => remove(item.id)}
+        onClick={() => {
+          remove(item.id);
+          // The button is gone with its row: the focus goes to the list's heading, not the page.
+          document.getElementById('calculator-list-title')?.focus();
+        }}
       >
         {t('list.remove')}
       </button>

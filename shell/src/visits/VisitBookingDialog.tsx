@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { ApiError, api, tooManyRequestsWait, type VisitSlotsResponse } from 'shared-api';
 import { type Language, localeOf, pathFor, useTranslation } from 'shared-i18n';
 import { useModalDialog } from 'shared-ui/modal-dialog';
@@ -45,6 +46,11 @@ export default function VisitBookingDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [booked, setBooked] = useState<{ date: string; time: string; email: string } | null>(null);
+  const doneHeading = useRef<HTMLHeadingElement>(null);
+  // Booked: the form and its button are gone; the focus goes to the confirmation, not the page.
+  useEffect(() => {
+    if (booked) doneHeading.current?.focus();
+  }, [booked]);
   const id = useId();
   useModalDialog(dialogRef, open);
 
@@ -84,8 +90,12 @@ export default function VisitBookingDialog({
       Object.entries(bookingErrors(form)).map(([field, key]) => [field, error(key)]),
     );
     if (!startsAt || !times.some((slot) => slot.startsAt === startsAt)) found.slot = t('visit.chooseTime');
-    setErrors(found);
-    setFailure(null);
+    // Rendered now, so the first field marked invalid can take the focus (WCAG 2.4.3): it was
+    // looked for before React had marked it, and the focus stayed on the button.
+    flushSync(() => {
+      setErrors(found);
+      setFailure(null);
+    });
     if (Object.keys(found).length) {
       dialogRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       return;
@@ -153,7 +163,9 @@ export default function VisitBookingDialog({
       <div className={styles.body}>
         {booked ? (
           <div role="status" className={styles.done}>
-            <h3>{t('visit.done')}</h3>
+            <h3 ref={doneHeading} tabIndex={-1}>
+              {t('visit.done')}
+            </h3>
             <p>{t('visit.doneText', booked)}</p>
             <button type="button" className={styles.primary} onClick={onClose}>
               {t('visit.close')}

@@ -75,6 +75,8 @@ describe('Book a visit without a scheduling page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Reservar la visita' }));
     expect(screen.getByText('Elige una hora.')).toBeInTheDocument();
+    // The focus goes to the first field in error (a time), not left on the button.
+    expect(screen.getByRole('radio', { name: '10:00' })).toHaveFocus();
     expect(screen.getByText('Escribe tu nombre.')).toBeInTheDocument();
     expect(screen.getByText('Escribe un teléfono válido.')).toBeInTheDocument();
     expect(screen.getByText('Escribe un correo válido.')).toBeInTheDocument();
@@ -103,6 +105,7 @@ describe('Book a visit without a scheduling page', () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reservar la visita' }));
     expect(await screen.findByText('¡Visita reservada!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { name: '¡Visita reservada!' })).toHaveFocus());
     expect(dialog).toHaveTextContent('Te esperamos el miércoles, 25 de noviembre a las 16:00.');
     expect(booked).toEqual([
       {
