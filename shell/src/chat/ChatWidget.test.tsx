@@ -17,6 +17,14 @@ describe('the site assistant and Learn more', () => {
     expect(screen.getByRole('dialog', { name: 'Asistente virtual' })).toBeVisible();
   });
 
+  it('opens with the focus in the message field, and its conversation can be scrolled from the keyboard', () => {
+    render(<ChatWidget />);
+    act(() => screen.getByRole('button', { name: /Asistente/ }).click());
+    expect(screen.getByRole('textbox', { name: 'Tu mensaje' })).toHaveFocus();
+    const log = screen.getByRole('log', { name: 'Conversación con el asistente' });
+    expect(log).toHaveAttribute('tabindex', '0');
+  });
+
   it('stays closed when a voice assistant is configured: that widget answers', () => {
     render(<ChatWidget />);
     act(() => openVoiceAssistant('agent_123'));

@@ -20,6 +20,7 @@ export function ChatWidget({ docked = false }: { docked?: boolean }) {
   const site = useSiteConfig();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState('');
   const [messages, setMessages] = useState<ChatMessage[]>([]);
@@ -31,6 +32,11 @@ export function ChatWidget({ docked = false }: { docked?: boolean }) {
   useModalDialog(dialogRef, open);
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  // Opened to write in: the focus goes to the message field, not to ×.
+  useEffect(() => {
+    if (open) inputRef.current?.focus();
+  }, [open]);
 
   // "Learn more" asks for the voice assistant; without one configured, this assistant answers.
   useEffect(() => {
@@ -87,7 +93,17 @@ export function ChatWidget({ docked = false }: { docked?: boolean }) {
             ×
           </button>
         </div>
-        <div className={styles.log} role="log" aria-live="polite" ref={logRef} data-testid="chat-log">
+        {/* Focusable, so a keyboard can scroll a long conversation (it is a scrolling region). */}
+        <div
+          className={styles.log}
+          role="log"
+          aria-live="polite"
+          aria-label={t('chat.logLabel')}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable to scroll it
+          tabIndex={0}
+          ref={logRef}
+          data-testid="chat-log"
+        >
           <p className={styles.bot}>{t('chat.greeting')}</p>
           {messages.map((message) => (
             <p
@@ -111,6 +127,7 @@ export function ChatWidget({ docked = false }: { docked?: boolean }) {
             {t('chat.inputLabel')}
           </label>
           <input
+            ref={inputRef}
             id="chat-input"
             value={draft}
             onChange={(e) => setDraft(e.target.value)}

@@ -1,7 +1,8 @@
 /**
  * The assistant's five canned answers and the rule that picks one.
  * Rule: the visitor's text is lower-cased, stripped of accents and cut into whole words; each
- * topic — price, access hours, sizes, location, in this order — has keywords that match a whole
+ * topic — what none answers (buying boxes, packing materials), price, access hours, sizes,
+ * location, in this order — has keywords that match a whole
  * word, or the start of one when they end in `*` (`precio*` takes "precios"), or a run of words
  * ("how much"). The first topic with a match answers; anything else gets the general answer.
  * Whole words, because a keyword inside another word answered the wrong question ("ahora"
@@ -11,6 +12,27 @@
 export type ReplyTopic = 'price' | 'access' | 'sizes' | 'location' | 'general';
 
 const KEYWORDS: [ReplyTopic, string[]][] = [
+  // Questions no canned answer fits (buying boxes or packing materials): the general answer,
+  // with the phone, before "boxes" takes them for a size question.
+  [
+    'general',
+    [
+      'sell',
+      'selling',
+      'sold',
+      'buy',
+      'buying',
+      'packing',
+      'material*',
+      'tape',
+      'vende*',
+      'venta*',
+      'compra*',
+      'embala*',
+      'carton*',
+      'cinta*',
+    ],
+  ],
   [
     'price',
     [
@@ -65,7 +87,10 @@ const KEYWORDS: [ReplyTopic, string[]][] = [
       'night*',
       'sunday*',
       'weekend*',
-      'close',
+      // "Close" as closing time; "close to" is a location (below, checked first for that phrase).
+      'you close',
+      'close at',
+      'does it close',
       'closed',
       'closing',
     ],
@@ -114,6 +139,19 @@ const KEYWORDS: [ReplyTopic, string[]][] = [
       'map',
       'maps',
       'direction*',
+      'close to',
+      'near*',
+      'station*',
+      'train*',
+      'bus',
+      'buses',
+      'parking',
+      'park',
+      'cerca',
+      'estacion*',
+      'tren*',
+      'autobus*',
+      'aparca*',
     ],
   ],
 ];
