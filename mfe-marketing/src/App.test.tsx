@@ -16,7 +16,8 @@ afterEach(() => {
 describe('marketing remote', () => {
   it.each([
     ['/es', 'es', 'Trasteros y guardamuebles desde 1 euro al día'],
-    ['/en/hire', 'en', 'Storage units and furniture storage from 1 euro per day'],
+    ['/en/hire', 'en', 'Rent your storage unit online'],
+    ['/es/contratar', 'es', 'Contrata tu trastero en línea'],
     ['/es/instalaciones', 'es', 'Nuestras instalaciones'],
     ['/en/privacy-policy', 'en', 'Privacy policy'],
     ['/es/terminos', 'es', 'Términos y condiciones'],
@@ -34,6 +35,19 @@ describe('marketing remote', () => {
     for (const figure of ['55', '15', 'over 300']) expect(stats).toHaveTextContent(figure);
     expect(screen.getByRole('heading', { name: 'Furniture storage' })).toBeInTheDocument();
     expect(screen.getByText('From 1 euro per day')).toBeInTheDocument();
+  });
+
+  it('the hire page, where the banner leads, starts with how to rent online and the way in', async () => {
+    await renderRemote(App, '/es/contratar', 'es');
+    const hire = screen.getByTestId('how-to-hire');
+    expect(within(hire).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(hire).getByText(/un mes gratis al contratar 6 meses/)).toBeInTheDocument();
+    expect(within(hire).getByRole('link', { name: 'Calcular mi espacio' })).toHaveAttribute('href', '/es/calculadora');
+    // Before the features: it is what the visitor came for.
+    expect(
+      hire.compareDocumentPosition(screen.getByTestId('features')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(document.title).toContain('Contrata tu trastero en línea');
   });
 
   it('Learn more asks for the voice assistant; Book a visit without a scheduling page asks for the own booking', async () => {

@@ -11,8 +11,11 @@ addNamespace('marketing', marketingResources);
 export default function MarketingApp({ language }: RemoteAppProps) {
   return (
     <Routes>
-      {[...pagePaths('home'), ...pagePaths('hire')].map((path) => (
+      {pagePaths('home').map((path) => (
         <Route key={path} path={path} element={<HomePage language={language} />} />
+      ))}
+      {pagePaths('hire').map((path) => (
+        <Route key={path} path={path} element={<HomePage language={language} hire />} />
       ))}
       {pagePaths('facilities').map((path) => (
         <Route key={path} path={path} element={<FacilitiesPage language={language} />} />

@@ -4,9 +4,28 @@ export const marketingResources = {
   es: {
     meta: {
       home: 'Trasteros y guardamuebles desde 1 euro al día, con acceso 24 horas, a pie de calle y climatizados.',
+      hire: 'Alquila tu trastero en línea en unos minutos: calcula tu espacio, elige y firma. Un mes gratis al contratar 6 meses.',
       facilities: 'Boxes, trasteros de 1 a 18 m³ y guardamuebles de hasta 50 m³: fotos, mapa y cómo llegar.',
       privacy: 'Cómo tratamos tus datos personales.',
       terms: 'Condiciones de uso de nuestros trasteros y guardamuebles.',
+    },
+    hire: {
+      title: 'Contrata tu trastero en línea',
+      subtitle: 'En unos minutos y sin papeles: calcula tu espacio, elige tu trastero, paga la fianza y firma desde el móvil.',
+      howTitle: 'Cómo contratar',
+      steps: [
+        { title: 'Calcula tu espacio', text: 'Añade tus muebles y cajas a la calculadora y te diremos qué trasteros te caben.' },
+        {
+          title: 'Elige y regístrate',
+          text: 'Escoge el trastero y el periodo de pago, verifica tu correo y tu móvil y sube tu DNI o NIE.',
+        },
+        {
+          title: 'Paga la fianza y firma',
+          text: 'Pagas la fianza con tarjeta, firmas el contrato en línea y recibes tu PIN de acceso por SMS.',
+        },
+      ],
+      offers: 'Promociones: un mes gratis al contratar 6 meses y un 10 % de descuento con nuestra promoción.',
+      start: 'Calcular mi espacio',
     },
     home: {
       title: 'Trasteros y guardamuebles desde 1 euro al día',
@@ -137,9 +156,28 @@ export const marketingResources = {
   en: {
     meta: {
       home: 'Storage units and furniture storage from 1 euro per day, with 24-hour access, at street level and air-conditioned.',
+      hire: 'Rent your storage unit online in minutes: size your things, choose and sign. One month free with a 6-month rental.',
       facilities: 'Boxes, storage units from 1 to 18 m³ and furniture storage up to 50 m³: photos, map and directions.',
       privacy: 'How we handle your personal data.',
       terms: 'Terms of use of our storage units and furniture storage.',
+    },
+    hire: {
+      title: 'Rent your storage unit online',
+      subtitle: 'In minutes and paperless: size your things, choose your unit, pay the deposit and sign from your phone.',
+      howTitle: 'How to rent',
+      steps: [
+        { title: 'Size your things', text: 'Add your furniture and boxes to the calculator and we will tell you which units fit.' },
+        {
+          title: 'Choose and sign up',
+          text: 'Pick the unit and the payment period, verify your e-mail and phone and upload your ID.',
+        },
+        {
+          title: 'Pay the deposit and sign',
+          text: 'You pay the deposit by card, sign the contract online and get your access PIN by SMS.',
+        },
+      ],
+      offers: 'Offers: one month free when you sign up for 6 months, and 10% off with our promotion.',
+      start: 'Size my space',
     },
     home: {
       title: 'Storage units and furniture storage from 1 euro per day',

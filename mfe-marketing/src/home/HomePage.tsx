@@ -17,7 +17,12 @@ const STATS = [
   { key: 'customers', value: 300, over: true },
 ] as const;
 
-export function HomePage({ language }: { language: Language }) {
+/**
+ * The home page, and its hire twin (`/es/contratar`, `/en/hire`, where the banner's offers lead):
+ * the same page led by how to rent online and what the offers are, so "Contrata ahora" lands on
+ * the way to hire rather than on a copy of the home page.
+ */
+export function HomePage({ language, hire = false }: { language: Language; hire?: boolean }) {
   const { t } = useTranslation('marketing');
   const site = useSiteConfig();
   const features = t('home.features', { returnObjects: true }) as { title: string; text: string }[];
@@ -28,15 +33,15 @@ export function HomePage({ language }: { language: Language }) {
   return (
     <div data-remote="marketing">
       <DocumentMeta
-        title={`${site.tradingName} · ${t('home.title')}`}
-        description={t('meta.home')}
-        page={'home'}
+        title={`${site.tradingName} · ${t(hire ? 'hire.title' : 'home.title')}`}
+        description={t(hire ? 'meta.hire' : 'meta.home')}
+        page={hire ? 'hire' : 'home'}
         language={language}
       />
       <section className={styles.hero}>
         <div className={styles.heroInner}>
-          <h1>{t('home.title')}</h1>
-          <p>{t('home.subtitle')}</p>
+          <h1>{t(hire ? 'hire.title' : 'home.title')}</h1>
+          <p>{t(hire ? 'hire.subtitle' : 'home.subtitle')}</p>
           <div className={styles.actions}>
             <button
               {...bookVisitEarly}
@@ -58,6 +63,8 @@ export function HomePage({ language }: { language: Language }) {
         </div>
       </section>
 
+      {hire && <HowToHire language={language} />}
+
       <section className={styles.section} aria-labelledby="features-title">
         <h2 id="features-title">{t('home.featuresTitle')}</h2>
         <ul className={styles.cards} data-testid="features">
@@ -78,6 +85,8 @@ export function HomePage({ language }: { language: Language }) {
           {t('home.seeCalculator')} →
         </Link>
       </section>
+
+      {!hire && <HowToHire language={language} />}
 
       <section className={styles.section} aria-labelledby="reviews-title">
         <h2 id="reviews-title">{t('home.reviewsTitle')}</h2>
@@ -118,5 +127,30 @@ export function HomePage({ language }: { language: Language }) {
         </dl>
       </section>
     </div>
+  );
+}
+
+/** Renting online in three steps, the offers' terms, and the way in: the calculator. */
+function HowToHire({ language }: { language: Language }) {
+  const { t } = useTranslation('marketing');
+  const steps = t('hire.steps', { returnObjects: true }) as { title: string; text: string }[];
+  return (
+    <section className={styles.section} aria-labelledby="hire-title" data-testid="how-to-hire">
+      <h2 id="hire-title">{t('hire.howTitle')}</h2>
+      <ol className={styles.cards}>
+        {steps.map((step, index) => (
+          <li key={step.title} className={styles.card}>
+            <h3>
+              {index + 1}. {step.title}
+            </h3>
+            <p>{step.text}</p>
+          </li>
+        ))}
+      </ol>
+      <p className={styles.claim}>{t('hire.offers')}</p>
+      <Link className={controls.primary} to={pathFor('calculator', language)}>
+        {t('hire.start')}
+      </Link>
+    </section>
   );
 }

@@ -73,6 +73,8 @@ export function ChatWidget({ docked = false }: { docked?: boolean }) {
       {...launcherEarly}
       type="button"
       className={docked ? styles.dockedLauncher : styles.launcher}
+      // The page keeps focus and its end clear of a floating launcher (shared-ui/tokens.css).
+      data-floating-launcher={docked ? undefined : ''}
       onClick={() => setOpen(true)}
       aria-haspopup="dialog"
     >

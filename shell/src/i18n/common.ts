@@ -8,6 +8,7 @@ export const commonResources = {
     bookVisit: 'Reservar visita',
     banner: {
       label: 'Promociones',
+      pause: 'Pausar el cambio de promociones',
       freeMonth: '¡Un mes gratis al contratar 6 meses! Contrata ahora →',
       discount: '10 % de descuento con nuestra promoción. Contrata ahora →',
     },
@@ -97,6 +98,7 @@ export const commonResources = {
     bookVisit: 'Book a visit',
     banner: {
       label: 'Offers',
+      pause: 'Pause the changing offers',
       freeMonth: 'One month free when you sign up for 6 months! Hire now →',
       discount: '10% off with our promotion. Hire now →',
     },

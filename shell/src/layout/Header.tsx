@@ -13,6 +13,11 @@ interface Props {
   /** `scroll`: the variant that slides in after 200 px; hidden (and out of the tab order) until then. */
   variant: 'static' | 'scroll';
   visible?: boolean;
+  /**
+   * The page's only header (the home page): while away it stays in the Tab order and comes into
+   * view when a keyboard reaches it, or the menu and ES/EN could not be reached before 200 px.
+   */
+  only?: boolean;
 }
 
 const noSubscription = () => () => {};
@@ -26,7 +31,7 @@ function useStarted(): boolean {
   );
 }
 
-export function Header({ language, variant, visible = true }: Props) {
+export function Header({ language, variant, visible = true, only = false }: Props) {
   const { t } = useTranslation('common');
   const { tradingName } = useSiteConfig();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -41,10 +46,12 @@ export function Header({ language, variant, visible = true }: Props) {
   const followsScrollByCss = variant === 'scroll' && !started;
   // Hidden, the header is out of reach; but not its open menu (a modal, the page behind it inert),
   // which stays usable when the page is scrolled up behind it and its header slides away.
-  const outOfReach = hidden && started && !menuOpen;
+  const outOfReach = hidden && started && !menuOpen && !only;
+  const away = only ? styles.tucked : styles.hidden;
+  const byCss = only ? styles.beforeScriptsReachable : styles.beforeScripts;
   return (
     <header
-      className={`${styles.header} ${variant === 'scroll' ? styles.scroll : ''} ${hidden ? styles.hidden : ''} ${followsScrollByCss ? styles.beforeScripts : ''}`}
+      className={`${styles.header} ${variant === 'scroll' ? styles.scroll : ''} ${hidden ? away : ''} ${followsScrollByCss ? byCss : ''}`}
       data-testid={variant === 'scroll' ? 'scroll-header' : 'static-header'}
       aria-hidden={outOfReach || undefined}
       inert={outOfReach || undefined}

@@ -36,7 +36,7 @@ export function Layout({ language, home = false, formPage = false, children }: P
       </a>
       <TopBanner language={language} />
       {!home && <Header language={language} variant="static" />}
-      <Header language={language} variant="scroll" visible={scrolled} />
+      <Header language={language} variant="scroll" visible={scrolled} only={home} />
       <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
         {/* The other pages read well without scripts; a form does not work without them. */}
         {formPage && (

@@ -20,4 +20,19 @@ describe('top banner cycle', () => {
     act(() => vi.advanceTimersByTime(15_000));
     expect(result.current).toBe(1);
   });
+
+  it('stays on its message while paused, and takes up its full time when resumed', () => {
+    const { result, rerender } = renderHook(({ paused }) => useBannerCycle(paused), {
+      initialProps: { paused: false },
+    });
+    act(() => vi.advanceTimersByTime(10_000));
+    rerender({ paused: true });
+    act(() => vi.advanceTimersByTime(120_000));
+    expect(result.current).toBe(0);
+    rerender({ paused: false });
+    act(() => vi.advanceTimersByTime(14_999));
+    expect(result.current).toBe(0);
+    act(() => vi.advanceTimersByTime(1));
+    expect(result.current).toBe(1);
+  });
 });
