@@ -16,6 +16,28 @@ test.describe('layout chrome', () => {
     await expect(page.getByTestId('top-banner')).toHaveAttribute('href', '/en/hire');
   });
 
+  test('on the home page the keyboard reaches the menu and ES/EN without scrolling; the banner can be paused @phone', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto('/es');
+    const header = page.getByTestId('scroll-header');
+    await expect(header).toBeHidden();
+    for (let i = 0; i < 8 && !(await header.evaluate((el) => el.contains(document.activeElement))); i += 1) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(header).toBeVisible();
+    expect(await header.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    // The banner's changing offers stop on Pause (without it, 60 s would show the other one).
+    const pause = page.getByRole('button', { name: 'Pausar el cambio de promociones' });
+    await pause.click();
+    await expect(pause).toHaveAttribute('aria-pressed', 'true');
+    const banner = page.getByTestId('top-banner');
+    const shown = await banner.getAttribute('data-message');
+    await page.clock.runFor(60_000);
+    await expect(banner).toHaveAttribute('data-message', shown ?? '');
+  });
+
   test('header links, footer contact and the ES/EN links', async ({ page }) => {
     await page.goto('/en/calculator');
     const header = page.getByTestId('static-header');

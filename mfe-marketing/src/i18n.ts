@@ -11,10 +11,14 @@ export const marketingResources = {
     },
     hire: {
       title: 'Contrata tu trastero en línea',
-      subtitle: 'En unos minutos y sin papeles: calcula tu espacio, elige tu trastero, paga la fianza y firma desde el móvil.',
+      subtitle:
+        'En unos minutos y sin papeles: calcula tu espacio, elige tu trastero, paga la fianza y firma desde el móvil.',
       howTitle: 'Cómo contratar',
       steps: [
-        { title: 'Calcula tu espacio', text: 'Añade tus muebles y cajas a la calculadora y te diremos qué trasteros te caben.' },
+        {
+          title: 'Calcula tu espacio',
+          text: 'Añade tus muebles y cajas a la calculadora y te diremos qué trasteros te caben.',
+        },
         {
           title: 'Elige y regístrate',
           text: 'Escoge el trastero y el periodo de pago, verifica tu correo y tu móvil y sube tu DNI o NIE.',
@@ -163,10 +167,14 @@ export const marketingResources = {
     },
     hire: {
       title: 'Rent your storage unit online',
-      subtitle: 'In minutes and paperless: size your things, choose your unit, pay the deposit and sign from your phone.',
+      subtitle:
+        'In minutes and paperless: size your things, choose your unit, pay the deposit and sign from your phone.',
       howTitle: 'How to rent',
       steps: [
-        { title: 'Size your things', text: 'Add your furniture and boxes to the calculator and we will tell you which units fit.' },
+        {
+          title: 'Size your things',
+          text: 'Add your furniture and boxes to the calculator and we will tell you which units fit.',
+        },
         {
           title: 'Choose and sign up',
           text: 'Pick the unit and the payment period, verify your e-mail and phone and upload your ID.',

@@ -33,28 +33,6 @@ describe('the scroll header', () => {
     expect(screen.getByTestId('scroll-header')).toHaveAttribute('aria-hidden', 'true');
   });
 
-  it("as the home page's only header, stays in the Tab order while away, and the keyboard reaches the menu and ES/EN", async () => {
-    render(
-      <MemoryRouter initialEntries={['/es']}>
-        <Header language="es" variant="scroll" visible={false} only />
-      </MemoryRouter>,
-    );
-    const header = screen.getByTestId('scroll-header');
-    expect(header).not.toHaveAttribute('inert');
-    expect(header).not.toHaveAttribute('aria-hidden');
-    await userEvent.tab();
-    expect(header).toContainElement(document.activeElement as HTMLElement);
-    await userEvent.tab();
-    await userEvent.tab();
-    const reached = new Set<string>();
-    for (let i = 0; i < 10; i += 1) {
-      reached.add((document.activeElement as HTMLElement).textContent?.trim() ?? '');
-      await userEvent.tab();
-    }
-    expect([...reached]).toEqual(expect.arrayContaining(['ES', 'EN']));
-    expect([...reached].some((name) => name.includes('Menú'))).toBe(true);
-  });
-
   it('closes its menu from Book a visit or × even when the browser opened it and the state does not know yet', async () => {
     render(scrollHeader(true));
     for (const closeWith of ['Reservar visita', 'Cerrar menú']) {

@@ -13,11 +13,6 @@ interface Props {
   /** `scroll`: the variant that slides in after 200 px; hidden (and out of the tab order) until then. */
   variant: 'static' | 'scroll';
   visible?: boolean;
-  /**
-   * The page's only header (the home page): while away it stays in the Tab order and comes into
-   * view when a keyboard reaches it, or the menu and ES/EN could not be reached before 200 px.
-   */
-  only?: boolean;
 }
 
 const noSubscription = () => () => {};
@@ -31,7 +26,7 @@ function useStarted(): boolean {
   );
 }
 
-export function Header({ language, variant, visible = true, only = false }: Props) {
+export function Header({ language, variant, visible = true }: Props) {
   const { t } = useTranslation('common');
   const { tradingName } = useSiteConfig();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -46,12 +41,10 @@ export function Header({ language, variant, visible = true, only = false }: Prop
   const followsScrollByCss = variant === 'scroll' && !started;
   // Hidden, the header is out of reach; but not its open menu (a modal, the page behind it inert),
   // which stays usable when the page is scrolled up behind it and its header slides away.
-  const outOfReach = hidden && started && !menuOpen && !only;
-  const away = only ? styles.tucked : styles.hidden;
-  const byCss = only ? styles.beforeScriptsReachable : styles.beforeScripts;
+  const outOfReach = hidden && started && !menuOpen;
   return (
     <header
-      className={`${styles.header} ${variant === 'scroll' ? styles.scroll : ''} ${hidden ? away : ''} ${followsScrollByCss ? byCss : ''}`}
+      className={`${styles.header} ${variant === 'scroll' ? styles.scroll : ''} ${hidden ? styles.hidden : ''} ${followsScrollByCss ? styles.beforeScripts : ''}`}
       data-testid={variant === 'scroll' ? 'scroll-header' : 'static-header'}
       aria-hidden={outOfReach || undefined}
       inert={outOfReach || undefined}

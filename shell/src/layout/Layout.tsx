@@ -8,6 +8,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import styles from './Layout.module.css';
 import { TopBanner } from './TopBanner';
+import { useKeyboardNavigation } from './useKeyboardNavigation';
 import { useScrolledPast } from './useScrolledPast';
 
 interface Props {
@@ -28,6 +29,7 @@ export const SCROLL_HEADER_THRESHOLD = 200;
 export function Layout({ language, home = false, formPage = false, children }: Props) {
   const { t } = useTranslation('common');
   const scrolled = useScrolledPast(SCROLL_HEADER_THRESHOLD);
+  const keyboard = useKeyboardNavigation(home);
   const { phone } = useSiteConfig();
   return (
     <div className={styles.page}>
@@ -36,7 +38,7 @@ export function Layout({ language, home = false, formPage = false, children }: P
       </a>
       <TopBanner language={language} />
       {!home && <Header language={language} variant="static" />}
-      <Header language={language} variant="scroll" visible={scrolled} only={home} />
+      <Header language={language} variant="scroll" visible={scrolled || keyboard} />
       <main id={MAIN_ID} className={styles.main} tabIndex={-1}>
         {/* The other pages read well without scripts; a form does not work without them. */}
         {formPage && (
