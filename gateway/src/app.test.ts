@@ -113,6 +113,35 @@ describe('pages', () => {
     expect(html).toContain('<script type="application/json" id="site-config">{"tradingName":"Trasteros Demo"');
   });
 
+  it('gives a link preview its address, image and site name, and the home page the business as structured data', async () => {
+    const html = await (await fetch(`${gateway}/es`)).text();
+    expect(html).toContain(`<meta property="og:url" content="${gateway}/es">`);
+    expect(html).toContain(`<meta property="og:image" content="${gateway}/og-image.jpg">`);
+    expect(html).toContain('<meta property="og:site_name" content="Trasteros Demo">');
+    expect(html).toContain('<meta property="og:locale" content="es_ES">');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    const data = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? '{}';
+    expect(JSON.parse(data)).toMatchObject({
+      '@type': 'SelfStorage',
+      name: 'Trasteros Demo',
+      telephone: '+34 600 000 000',
+      address: { postalCode: '29000', addressCountry: 'ES' },
+      geo: { latitude: 36.7213, longitude: -4.4214 },
+      openingHoursSpecification: [
+        {
+          dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+          opens: '10:00',
+          closes: '19:00',
+        },
+      ],
+    });
+    const english = await (await fetch(`${gateway}/en/calculator`)).text();
+    expect(english).toContain('<meta property="og:locale" content="en_US">');
+    expect(english).not.toContain('application/ld+json');
+    // A private page (a waitlist place) is nobody's preview.
+    expect(await (await fetch(`${gateway}/es/lista-espera/abc`)).text()).not.toContain('og:url');
+  });
+
   it('answers a path outside the route table with a real 404 that still renders the shell', async () => {
     const res = await fetch(`${gateway}/es/no-such-page`);
     expect(res.status).toBe(404);

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
+import type { SiteConfig } from 'shared-api/site';
 import { matchPath, type PageId, PRIVATE_PAGES, pathFor, SUPPORTED_LANGUAGES } from 'shared-i18n';
-import { escapeAttribute } from './html';
+import { escapeAttribute, jsonForHtml } from './html';
 
 /** The public pages worth indexing; the sign-up steps and the door tool are not. */
 const INDEXED: PageId[] = ['home', 'facilities', 'calculator', 'privacy', 'terms'];
@@ -24,6 +25,64 @@ export function pageLinks(req: Request): string {
     ...SUPPORTED_LANGUAGES.map((lang) => link(`rel="alternate" hreflang="${lang}"`, pathFor(match.page, lang))),
     link('rel="alternate" hreflang="x-default"', pathFor(match.page, 'es')),
   ].join('');
+}
+
+const LOCALES = { es: 'es_ES', en: 'en_US' } as const;
+const SCHEMA_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/**
+ * What a link preview (WhatsApp, social networks) and a search engine read of a public page,
+ * beside the title and description the page renders itself (shared-ui DocumentMeta also writes
+ * og:title and og:description): its address, an image, the site's name, and on the home page the
+ * business as structured data (name, address, phone, hours, position on the map).
+ */
+export function socialHead(req: Request, site: SiteConfig): string {
+  const match = matchPath(req.path);
+  if (match.kind !== 'page' || PRIVATE_PAGES.has(match.page)) return '';
+  const base = origin(req);
+  const meta = (attribute: 'property' | 'name', key: string, content: string) =>
+    `<meta ${attribute}="${key}" content="${escapeAttribute(content)}">`;
+  const tags = [
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:url', base + pathFor(match.page, match.lang)),
+    meta('property', 'og:site_name', site.tradingName),
+    meta('property', 'og:locale', LOCALES[match.lang]),
+    meta('property', 'og:image', `${base}/og-image.jpg`),
+    meta('property', 'og:image:width', '1200'),
+    meta('property', 'og:image:height', '800'),
+    meta('name', 'twitter:card', 'summary_large_image'),
+  ];
+  if (match.page === 'home' || match.page === 'facilities') {
+    const business = {
+      '@context': 'https://schema.org',
+      '@type': 'SelfStorage',
+      name: site.tradingName,
+      legalName: site.legalName,
+      url: `${base}${pathFor('home', match.lang)}`,
+      image: `${base}/og-image.jpg`,
+      telephone: site.phone,
+      email: site.email,
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: site.address.street,
+        postalCode: site.address.postalCode,
+        addressLocality: site.address.city,
+        addressRegion: site.address.province,
+        addressCountry: 'ES',
+      },
+      geo: { '@type': 'GeoCoordinates', latitude: site.map.lat, longitude: site.map.lng },
+      openingHoursSpecification: [
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: site.officeHours.weekdays.map((day) => SCHEMA_DAYS[day - 1]),
+          opens: site.officeHours.opens,
+          closes: site.officeHours.closes,
+        },
+      ],
+    };
+    tags.push(`<script type="application/ld+json">${jsonForHtml(business)}</script>`);
+  }
+  return tags.join('');
 }
 
 /** Every indexed page in both languages, each with its hreflang alternates. */

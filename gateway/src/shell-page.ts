@@ -9,7 +9,7 @@ import { sendJsonError } from './errors';
 import { escapeAttribute, jsonForHtml } from './html';
 import type { RegistrySource } from './registry';
 import { publicRegistry, serverManifestUrl } from './registry';
-import { pageLinks } from './seo';
+import { pageLinks, socialHead } from './seo';
 import type { createManifestReader, Renderer } from './server-render';
 
 export const ROOT = '<div id="root"></div>';
@@ -183,6 +183,7 @@ export function createShellPageHandler(
       match.kind === 'page' || match.kind === 'backoffice' || match.kind === 'not-found' ? match.lang : null;
     const head = [
       pageLinks(req),
+      socialHead(req, site),
       `<script type="application/json" id="remotes-registry">${jsonForHtml(remotes)}</script>`,
       `<script type="application/json" id="site-config">${jsonForHtml(site)}</script>`,
       manifest ? `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous">` : '',

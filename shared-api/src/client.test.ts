@@ -49,8 +49,7 @@ describe('too many requests', () => {
       product: { pid: '1', name: 'Box', numberProductsRequired: 1 },
       volumeRequested: 1,
       procesoParam: null,
-      privacyAccepted: true,
-    };
+    } as const;
     const throttled = await refused('37')
       .call('send-waitlist-email', waitlist)
       .catch((e: unknown) => e);

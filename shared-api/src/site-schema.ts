@@ -24,6 +24,15 @@ export const siteConfigSchema = z.object({
     /** Maps service key; empty shows the address and a directions link instead of a map. */
     apiKey: z.string(),
   }),
+  /**
+   * The office's opening hours (visits, the desk): ISO weekdays 1 Monday … 7 Sunday and local
+   * times. The storage itself is open 24 hours. Keep them in step with the back-office's visit times.
+   */
+  officeHours: z.object({
+    weekdays: z.array(z.number().check(z.int(), z.gte(1), z.lte(7))).check(z.minLength(1)),
+    opens: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/)),
+    closes: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/)),
+  }),
   /** Scheduling popup page; empty means the popup script is not loaded (Book a visit only logs). */
   schedulingUrl: z.string(),
   /** Voice-assistant widget id; empty means Learn more has no widget to open. */

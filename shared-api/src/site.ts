@@ -17,6 +17,8 @@ export const DEMO_SITE_CONFIG: SiteConfig = {
   phone: '+34 600 000 000',
   email: 'hola@trasteros-demo.example',
   map: { lat: 36.7213, lng: -4.4214, apiKey: '' },
+  // The back-office's default visit times (Monday to Saturday, 10:00 to 19:00).
+  officeHours: { weekdays: [1, 2, 3, 4, 5, 6], opens: '10:00', closes: '19:00' },
   schedulingUrl: '',
   voiceWidgetId: '',
 };

@@ -64,6 +64,9 @@ export function DocumentMeta({
     <>
       <title>{title}</title>
       <meta name="description" content={description} />
+      {/* A link preview's text (the gateway adds its address, image and site name). */}
+      {!privatePage && <meta property="og:title" content={title} />}
+      {!privatePage && <meta property="og:description" content={description} />}
       {privatePage && <meta name="robots" content="noindex, nofollow" />}
     </>
   );

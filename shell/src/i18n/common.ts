@@ -74,6 +74,10 @@ export const commonResources = {
     footer: {
       quickLinks: 'Enlaces rápidos',
       contact: 'Contacto',
+      hours: 'Horario',
+      access: 'Trasteros: acceso las 24 horas, todos los días.',
+      office: 'Oficina y visitas: {{days}}, de {{opens}} a {{closes}}.',
+      call: 'Llamar al {{phone}}',
       legal: 'Legal',
       privacy: 'Política de privacidad',
       terms: 'Términos y condiciones',
@@ -164,6 +168,10 @@ export const commonResources = {
     footer: {
       quickLinks: 'Quick links',
       contact: 'Contact',
+      hours: 'Opening hours',
+      access: 'Storage units: open 24 hours, every day.',
+      office: 'Office and visits: {{days}}, {{opens}} to {{closes}}.',
+      call: 'Call {{phone}}',
       legal: 'Legal',
       privacy: 'Privacy policy',
       terms: 'Terms and conditions',

@@ -3,6 +3,7 @@ import { Link } from 'shared-router';
 import { formatAddress, useSiteConfig } from 'shared-ui/site';
 import styles from './Footer.module.css';
 import { NAV_ITEMS } from './nav-items';
+import { officeDays } from './office-hours';
 
 export function Footer({ language }: { language: Language }) {
   const { t } = useTranslation('common');
@@ -27,6 +28,19 @@ export function Footer({ language }: { language: Language }) {
             <a href={`tel:${site.phone.replace(/\s+/g, '')}`}>{site.phone}</a>
             <a href={`mailto:${site.email}`}>{site.email}</a>
           </address>
+        </section>
+        <section>
+          <h2>{t('footer.hours')}</h2>
+          <p className={styles.hours} data-testid="opening-hours">
+            <span>{t('footer.access')}</span>
+            <span>
+              {t('footer.office', {
+                days: officeDays(site.officeHours.weekdays, language),
+                opens: site.officeHours.opens,
+                closes: site.officeHours.closes,
+              })}
+            </span>
+          </p>
         </section>
         <section>
           <h2>{t('footer.legal')}</h2>

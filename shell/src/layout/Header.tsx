@@ -28,7 +28,7 @@ function useStarted(): boolean {
 
 export function Header({ language, variant, visible = true }: Props) {
   const { t } = useTranslation('common');
-  const { tradingName } = useSiteConfig();
+  const { tradingName, phone } = useSiteConfig();
   const [menuOpen, setMenuOpen] = useState(false);
   // Two headers, one id each. Not useId: the browser's tree has more around the site than the
   // server's, so its ids would differ from the ones in the server-rendered page.
@@ -60,6 +60,16 @@ export function Header({ language, variant, visible = true }: Props) {
           <BookVisitButton />
           <LanguageSwitcher language={language} />
         </div>
+        {/* On a phone the phone number is one tap away (a link: it works before the scripts too). */}
+        <a
+          className={styles.call}
+          href={`tel:${phone.replace(/[^\d+]/g, '')}`}
+          aria-label={t('footer.call', { phone })}
+        >
+          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
+            <path d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z" />
+          </svg>
+        </a>
         <button
           type="button"
           className={styles.menuButton}

@@ -36,4 +36,20 @@ describe("the home page's only header", () => {
     fireEvent.pointerDown(document.body);
     expect(header).toHaveAttribute('inert');
   });
+
+  it('says the opening hours in the footer, and puts the phone one tap away in the header', () => {
+    render(
+      <MemoryRouter initialEntries={['/es/instalaciones']}>
+        <Layout language="es">
+          <p>Instalaciones</p>
+        </Layout>
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('opening-hours')).toHaveTextContent(
+      'Trasteros: acceso las 24 horas, todos los días.Oficina y visitas: de lunes a sábado, de 10:00 a 19:00.',
+    );
+    const calls = screen.getAllByRole('link', { name: 'Llamar al +34 600 000 000' });
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) expect(call).toHaveAttribute('href', 'tel:+34600000000');
+  });
 });
