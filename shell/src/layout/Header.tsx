@@ -61,14 +61,11 @@ export function Header({ language, variant, visible = true }: Props) {
           <LanguageSwitcher language={language} />
         </div>
         {/* On a phone the phone number is one tap away (a link: it works before the scripts too). */}
-        <a
-          className={styles.call}
-          href={`tel:${phone.replace(/[^\d+]/g, '')}`}
-          aria-label={t('footer.call', { phone })}
-        >
+        <a className={styles.call} href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
           <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
             <path d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z" />
           </svg>
+          <span className="visually-hidden">{t('footer.call', { phone })}</span>
         </a>
         <button
           type="button"
