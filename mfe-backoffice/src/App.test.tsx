@@ -13,7 +13,10 @@ const today = {
   newRegistrations: { lastSevenDays: 0, latest: [] },
   payments: { today: 1, amountToday: 150, latest: [] },
   awaitingCompany: [],
+  awaitingCompanyTotal: 0,
   awaitingUnit: [],
+  awaitingUnitTotal: 0,
+  visitsTotal: 0,
   visits: [],
   occupancy: [
     { productId: 202, name: 'Trastero 3 m³', available: 9, held: 0, occupied: 3, outOfService: 1, total: 13 },
@@ -216,6 +219,14 @@ describe('a tenant who paid and has no unit', () => {
     backoffice.on('today', () => ({
       ...today,
       awaitingUnit: [{ ...registrationDetail().registration, stage: 'completed' as const }],
+      awaitingUnitTotal: 1,
+      // Ten shown of twelve: the way to all of them.
+      awaitingCompany: Array.from({ length: 10 }, (_, i) => ({
+        ...registrationDetail().registration,
+        registrationId: `r-${i}`,
+        registrationCode: `CODE${String(i).padStart(2, '0')}`,
+      })),
+      awaitingCompanyTotal: 12,
     }));
     await renderRemote(App, '/gestion', 'es');
     const flag = await screen.findByTestId('today-awaiting-unit');
@@ -223,6 +234,11 @@ describe('a tenant who paid and has no unit', () => {
     expect(within(flag).getByRole('link', { name: /K7P2QX/ })).toHaveAttribute(
       'href',
       `/gestion/altas/${REGISTRATION_ID}`,
+    );
+    expect(screen.getByRole('heading', { name: /firma de la empresa \(12\)/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver todos (12) →' })).toHaveAttribute(
+      'href',
+      '/gestion/altas?stage=awaiting_company',
     );
   });
 

@@ -190,6 +190,7 @@ const spanish = {
     visits: 'Visitas de hoy',
     noneVisits: 'Hoy no hay visitas reservadas.',
     awaitingUnit: 'Inquilinos que pagaron y esperan trastero',
+    seeAll: 'Ver todos ({{count}})',
     awaitingUnitHint: 'Firmaron y pagaron la fianza, pero no tienen trastero. Asígnales uno o devuelve la fianza.',
   },
   registrations: {
@@ -620,6 +621,7 @@ const english: Texts<typeof spanish> = {
     visits: "Today's visits",
     noneVisits: 'No visits booked today.',
     awaitingUnit: 'Tenants who paid and wait for a unit',
+    seeAll: 'See all ({{count}})',
     awaitingUnitHint: 'They signed and paid the deposit but have no unit. Assign one or refund the deposit.',
   },
   registrations: {

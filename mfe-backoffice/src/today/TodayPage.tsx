@@ -31,6 +31,24 @@ function RegistrationLinks({ rows, empty }: { rows: RegistrationSummary[]; empty
   );
 }
 
+/** A list of Today shows its first rows: the way to all of them when there are more. */
+function SeeAll({
+  shown,
+  total,
+  section,
+  query = '',
+}: {
+  shown: number;
+  total: number;
+  section: 'registrations' | 'visits';
+  query?: string;
+}) {
+  const t = useBackofficeT();
+  const language = useLanguage();
+  if (total <= shown) return null;
+  return <Link to={`${backofficePath(language, section)}${query}`}>{t('today.seeAll', { count: total })} →</Link>;
+}
+
 /** What came in, what was paid, what waits for the company's signature, and how full the place is. */
 export function TodayPage() {
   const t = useBackofficeT();
@@ -49,17 +67,28 @@ export function TodayPage() {
               data-testid="today-awaiting-unit"
             >
               <h2 id="today-awaiting-unit">
-                {t('today.awaitingUnit')} ({state.value.awaitingUnit.length})
+                {t('today.awaitingUnit')} ({state.value.awaitingUnitTotal})
               </h2>
               <p>{t('today.awaitingUnitHint')}</p>
               <RegistrationLinks rows={state.value.awaitingUnit} empty="" />
+              <SeeAll
+                shown={state.value.awaitingUnit.length}
+                total={state.value.awaitingUnitTotal}
+                section="registrations"
+              />
             </section>
           )}
           <section className={styles.card} aria-labelledby="today-awaiting">
             <h2 id="today-awaiting">
-              {t('today.awaitingCompany')} ({state.value.awaitingCompany.length})
+              {t('today.awaitingCompany')} ({state.value.awaitingCompanyTotal})
             </h2>
             <RegistrationLinks rows={state.value.awaitingCompany} empty={t('today.noneAwaiting')} />
+            <SeeAll
+              shown={state.value.awaitingCompany.length}
+              total={state.value.awaitingCompanyTotal}
+              section="registrations"
+              query="?stage=awaiting_company"
+            />
           </section>
           <section className={styles.card} aria-labelledby="today-new">
             <h2 id="today-new">
@@ -94,7 +123,7 @@ export function TodayPage() {
           </section>
           <section className={styles.card} aria-labelledby="today-visits">
             <h2 id="today-visits">
-              {t('today.visits')} ({state.value.visits.length})
+              {t('today.visits')} ({state.value.visitsTotal})
             </h2>
             {state.value.visits.length ? (
               <ul className={styles.plainList}>

@@ -305,6 +305,9 @@ export type UnitListFilter = z.output<typeof unitListQuery>;
 
 export const auditListQuery = z.object({ search, page });
 
+/** How many rows each list of Today shows, with a way to the whole list. */
+export const TODAY_LIST_LIMIT = 10;
+
 const empty = z.object({});
 const done = z.object({ success: z.literal(true) });
 
@@ -330,11 +333,15 @@ export const backofficeActions = {
     response: z.object({
       newRegistrations: z.object({ lastSevenDays: z.number().int(), latest: z.array(registrationSummary) }),
       payments: z.object({ today: z.number().int(), amountToday: z.number(), latest: z.array(paymentSummary) }),
+      /** Each list of Today shows its first ten (TODAY_LIST_LIMIT); the totals say how many in all. */
       awaitingCompany: z.array(registrationSummary),
+      awaitingCompanyTotal: z.number().int(),
       /** Tenants who signed and paid but have no unit: flagged until staff assign one or refund. */
       awaitingUnit: z.array(registrationSummary),
+      awaitingUnitTotal: z.number().int(),
       /** Today's booked visits (the facility's day), by time. */
       visits: z.array(bookedVisit),
+      visitsTotal: z.number().int(),
       occupancy: z.array(occupancyRow),
     }),
   },

@@ -271,6 +271,16 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
       rows: [{ registrationCode, stage: 'awaiting_client' }],
     });
     expect((await manager.call('list_registrations', { search: '%' })).body.total).toBe(0);
+    // Accents, case and spacing do not matter; a page past the end is the last one.
+    for (const search of ['garcia', 'GARCÍA', 'ana garcía', '600 123 456', '600123456']) {
+      expect((await manager.call('list_registrations', { search })).body.rows, search).toEqual([
+        expect.objectContaining({ registrationCode }),
+      ]);
+    }
+    expect((await manager.call('list_registrations', { search: registrationCode, page: 99 })).body).toMatchObject({
+      page: 1,
+      rows: [expect.objectContaining({ registrationCode })],
+    });
 
     await applicant.sign('Cliente');
     expect(

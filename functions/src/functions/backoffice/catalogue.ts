@@ -8,7 +8,7 @@ import { returnUnitToService } from '../../move-in/units';
 import type { ActionHandlers } from '../../router';
 import { recordAudit } from './audit';
 import { pageOf } from './paging';
-import { likePattern } from './registration-queries';
+import { likePattern, searchWhere } from './registration-queries';
 import { requireStaff } from './staff-session';
 
 type CatalogueActions = Pick<
@@ -114,7 +114,7 @@ export async function listUnits(
     page: number;
   },
   limit: number | null = BACKOFFICE_PAGE_SIZE,
-): Promise<{ rows: UnitRow[]; total: number }> {
+): Promise<{ rows: UnitRow[]; total: number; page: number }> {
   const params: unknown[] = [];
   const where: string[] = [];
   if (query.productId !== undefined) {
@@ -128,9 +128,9 @@ export async function listUnits(
   if (query.search) {
     params.push(likePattern(query.search));
     const p = `$${params.length}`;
-    where.push(`(u.unit_number ilike ${p} or r.registration_code ilike ${p} or r.full_name ilike ${p})`);
+    where.push(searchWhere(['u.unit_number', 'r.registration_code', 'r.full_name'], p));
   }
-  const { rows, total } = await pageOf<UnitDbRow>(q, {
+  const { rows, total, page } = await pageOf<UnitDbRow>(q, {
     select: UNIT_COLUMNS,
     from: UNIT_FROM,
     where,
@@ -139,7 +139,7 @@ export async function listUnits(
     limit,
     page: query.page,
   });
-  return { rows: rows.map(toUnit), total };
+  return { rows: rows.map(toUnit), total, page };
 }
 
 async function unitByNumber(q: Queryable, unitNumber: string): Promise<UnitRow> {
@@ -164,8 +164,8 @@ export const catalogueActions: ActionHandlers<CatalogueActions> = {
 
   async list_units(query, ctx, meta) {
     await requireStaff(ctx.db, meta);
-    const { rows, total } = await listUnits(ctx.db, query);
-    return { rows, total, page: query.page, pageSize: BACKOFFICE_PAGE_SIZE };
+    const { rows, total, page } = await listUnits(ctx.db, query);
+    return { rows, total, page, pageSize: BACKOFFICE_PAGE_SIZE };
   },
 
   async set_price({ productId, period, price: newPrice }, ctx, meta) {

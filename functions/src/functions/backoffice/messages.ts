@@ -7,7 +7,7 @@ import type { ActionHandlers } from '../../router';
 import { doorUsersWithRentals } from '../abridor/admin';
 import { recordAudit } from './audit';
 import { pageOf } from './paging';
-import { likePattern } from './registration-queries';
+import { likePattern, searchWhere } from './registration-queries';
 import { requireStaff } from './staff-session';
 
 type MessageActions = Pick<
@@ -81,9 +81,9 @@ export const messageActions: ActionHandlers<MessageActions> = {
     if (state) where.push(STATE_WHERE[state]);
     if (search) {
       params.push(likePattern(search));
-      where.push(`(o.recipient ilike $${params.length} or o.subject ilike $${params.length})`);
+      where.push(searchWhere(['o.recipient', 'o.subject'], `$${params.length}`));
     }
-    const { rows, total } = await pageOf<OutboxRow>(ctx.db, {
+    const { rows, total, page: shown } = await pageOf<OutboxRow>(ctx.db, {
       select: COLUMNS,
       from: 'from outbox o',
       where,
@@ -92,7 +92,7 @@ export const messageActions: ActionHandlers<MessageActions> = {
       limit: BACKOFFICE_PAGE_SIZE,
       page,
     });
-    return { rows: rows.map(toEntry), total, page, pageSize: BACKOFFICE_PAGE_SIZE };
+    return { rows: rows.map(toEntry), total, page: shown, pageSize: BACKOFFICE_PAGE_SIZE };
   },
 
   async resend_message({ id }, ctx, meta) {
@@ -145,10 +145,10 @@ export const messageActions: ActionHandlers<MessageActions> = {
 
   async list_door_audit({ search, page }, ctx, meta) {
     await requireStaff(ctx.db, meta, { role: 'manager' });
-    const { rows, total } = await pageOf<DoorAuditRow>(ctx.db, {
+    const { rows, total, page: shown } = await pageOf<DoorAuditRow>(ctx.db, {
       select: 'a.id::text as id, a.usuario, a.action, a.result, a.ip, a.created_at',
       from: 'from door_audit a',
-      where: search ? ['(a.usuario ilike $1 or a.action ilike $1 or a.result ilike $1)'] : [],
+      where: search ? [searchWhere(['a.usuario', 'a.action', 'a.result'], '$1')] : [],
       params: search ? [likePattern(search)] : [],
       order: 'a.created_at desc, a.id desc',
       limit: BACKOFFICE_PAGE_SIZE,
@@ -157,7 +157,7 @@ export const messageActions: ActionHandlers<MessageActions> = {
     return {
       rows: rows.map(({ created_at, ...row }) => ({ ...row, createdAt: toIso(created_at) ?? '' })),
       total,
-      page,
+      page: shown,
       pageSize: BACKOFFICE_PAGE_SIZE,
     };
   },

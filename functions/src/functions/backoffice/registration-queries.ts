@@ -50,11 +50,33 @@ export const toSummary = (row: SummaryRow): RegistrationSummary => ({
 });
 
 /** `%` and `_` typed in a search are letters, not wildcards. */
-export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** What a search matches on: lower case, no accents, no spaces ("Nunez" finds "Núñez", "611 200 302" finds "611200302"). */
+export function foldForSearch(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, '');
+}
+
+const ACCENTED = 'áàâäãåéèêëíìîïóòôöõúùûüñç';
+const PLAIN = 'aaaaaaeeeeiiiiooooouuuunc';
+/** The same folding of a column in SQL (the same on PGlite and PostgreSQL: no extension needed). */
+export const folded = (column: string) =>
+  `translate(lower(regexp_replace(coalesce(${column}, ''), '\\s+', '', 'g')), '${ACCENTED}', '${PLAIN}')`;
+
+/** A LIKE pattern of the folded search, its wildcards taken literally. */
+export const likePattern = (search: string) => `%${foldForSearch(search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** `(col1 like p or col2 like p …)` on the folded columns, for a pattern from likePattern. */
+export const searchWhere = (columns: string[], param: string) =>
+  `(${columns.map((column) => `${folded(column)} like ${param}`).join(' or ')})`;
 
 export interface ListedRegistrations {
   rows: RegistrationSummary[];
   total: number;
+  /** The page shown: the last one when the one asked for is past the end. */
+  page: number;
 }
 
 /**
@@ -73,7 +95,7 @@ export async function listRegistrations(
     params.push(likePattern(query.search));
     const p = `$${params.length}`;
     where.push(
-      `(r.registration_code ilike ${p} or r.full_name ilike ${p} or r.company_name ilike ${p} or r.email ilike ${p} or r.phone ilike ${p})`,
+      searchWhere(['r.registration_code', 'r.full_name', 'r.company_name', 'r.email', 'r.phone'], p),
     );
   }
   if (query.stage) {
@@ -81,7 +103,7 @@ export async function listRegistrations(
     where.push(`(${STAGE}) = $${params.length}`);
   }
   if (extraWhere) where.push(extraWhere);
-  const { rows, total } = await pageOf<SummaryRow>(q, {
+  const { rows, total, page } = await pageOf<SummaryRow>(q, {
     select: `r.id::text as id, r.registration_code, r.full_name, r.company_name, r.email, r.phone,
        ${STAGE} as stage, r.metadata -> 'serviceDetails' ->> 'productName' as product_name, r.created_at`,
     from: FROM,
@@ -91,7 +113,7 @@ export async function listRegistrations(
     limit,
     page: query.page,
   });
-  return { rows: rows.map(toSummary), total };
+  return { rows: rows.map(toSummary), total, page };
 }
 
 export async function stageOf(q: Queryable, registrationId: string): Promise<RegistrationStage | null> {

@@ -149,8 +149,8 @@ async function registrationDetail(q: Queryable, registrationId: string): Promise
 export const registrationActions: ActionHandlers<RegistrationActions> = {
   async list_registrations(query, ctx, meta) {
     await requireStaff(ctx.db, meta);
-    const { rows, total } = await listRegistrations(ctx.db, query);
-    return { rows, total, page: query.page, pageSize: 20 };
+    const { rows, total, page } = await listRegistrations(ctx.db, query);
+    return { rows, total, page, pageSize: 20 };
   },
 
   async get_registration({ registrationId }, ctx, meta) {

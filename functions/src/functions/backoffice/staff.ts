@@ -8,7 +8,7 @@ import type { ActionHandlers } from '../../router';
 import { hashPassword } from '../abridor/secrets';
 import { recordAudit } from './audit';
 import { pageOf } from './paging';
-import { likePattern } from './registration-queries';
+import { likePattern, searchWhere } from './registration-queries';
 import { requireStaff, revokeStaffSessions, type StaffRow, staffColumns, toStaffMember } from './staff-session';
 
 type StaffActions = Pick<typeof backofficeActions, 'list_staff' | 'add_staff' | 'update_staff' | 'list_audit'>;
@@ -41,9 +41,9 @@ export async function listAudit(q: Queryable, search: string | undefined, page: 
   const where: string[] = [];
   if (search) {
     params.push(likePattern(search));
-    where.push('(staff_email ilike $1 or action ilike $1 or target ilike $1)');
+    where.push(searchWhere(['staff_email', 'action', 'target'], '$1'));
   }
-  const { rows, total } = await pageOf<AuditRow>(q, {
+  const { rows, total, page: shown } = await pageOf<AuditRow>(q, {
     select: 'id::text as id, staff_email, action, target, before, after, ip, created_at',
     from: 'from staff_audit',
     where,
@@ -52,7 +52,7 @@ export async function listAudit(q: Queryable, search: string | undefined, page: 
     limit,
     page,
   });
-  return { rows: rows.map(toAuditEntry), total };
+  return { rows: rows.map(toAuditEntry), total, page: shown };
 }
 
 /** Staff accounts and the audit: a manager's. */
@@ -132,7 +132,7 @@ export const staffActions: ActionHandlers<StaffActions> = {
 
   async list_audit({ search, page }, ctx, meta) {
     await requireStaff(ctx.db, meta, { role: 'manager' });
-    const { rows, total } = await listAudit(ctx.db, search, page, BACKOFFICE_PAGE_SIZE);
-    return { rows, total, page, pageSize: BACKOFFICE_PAGE_SIZE };
+    const listed = await listAudit(ctx.db, search, page, BACKOFFICE_PAGE_SIZE);
+    return { rows: listed.rows, total: listed.total, page: listed.page, pageSize: BACKOFFICE_PAGE_SIZE };
   },
 };

@@ -1,4 +1,4 @@
-import type { backofficeActions } from 'shared-api/backoffice';
+import { type backofficeActions, TODAY_LIST_LIMIT } from 'shared-api/backoffice';
 import { toIso } from '../../db/iso';
 import { addDays, madridDate } from '../../madrid-time';
 import type { ActionHandlers } from '../../router';
@@ -20,13 +20,13 @@ export const todayActions: ActionHandlers<Pick<typeof backofficeActions, 'today'
     const awaiting = await listRegistrations(
       ctx.db,
       { stage: 'awaiting_company', sort: 'createdAt', direction: 'asc', page: 1 },
-      50,
+      TODAY_LIST_LIMIT,
     );
-    // Flagged until resolved: never capped, oldest first.
+    // Flagged until resolved, oldest first.
     const awaitingUnit = await listRegistrations(
       ctx.db,
       { sort: 'createdAt', direction: 'asc', page: 1 },
-      null,
+      TODAY_LIST_LIMIT,
       `r.move_in_status = 'awaiting_unit'`,
     );
     // "Today" is the facility's day, in Madrid, whatever the server's zone.
@@ -44,8 +44,10 @@ export const todayActions: ActionHandlers<Pick<typeof backofficeActions, 'today'
        order by p.completed_at desc`,
     );
     const day = madridDate(ctx.clock.now());
+    const visits = await visitsBetween(ctx.db, day, addDays(day, 1), true);
     return {
-      visits: await visitsBetween(ctx.db, day, addDays(day, 1), true),
+      visits: visits.slice(0, TODAY_LIST_LIMIT),
+      visitsTotal: visits.length,
       newRegistrations: { lastSevenDays: recent.total, latest: recent.rows },
       payments: {
         today: payments.length,
@@ -59,7 +61,9 @@ export const todayActions: ActionHandlers<Pick<typeof backofficeActions, 'today'
         })),
       },
       awaitingCompany: awaiting.rows,
+      awaitingCompanyTotal: awaiting.total,
       awaitingUnit: awaitingUnit.rows,
+      awaitingUnitTotal: awaitingUnit.total,
       occupancy: (await catalogue(ctx.db)).map(
         ({ productId, name, available, held, occupied, outOfService, total }) => ({
           productId,
