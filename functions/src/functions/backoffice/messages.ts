@@ -83,7 +83,11 @@ export const messageActions: ActionHandlers<MessageActions> = {
       params.push(likePattern(search));
       where.push(searchWhere(['o.recipient', 'o.subject'], `$${params.length}`));
     }
-    const { rows, total, page: shown } = await pageOf<OutboxRow>(ctx.db, {
+    const {
+      rows,
+      total,
+      page: shown,
+    } = await pageOf<OutboxRow>(ctx.db, {
       select: COLUMNS,
       from: 'from outbox o',
       where,
@@ -145,7 +149,11 @@ export const messageActions: ActionHandlers<MessageActions> = {
 
   async list_door_audit({ search, page }, ctx, meta) {
     await requireStaff(ctx.db, meta, { role: 'manager' });
-    const { rows, total, page: shown } = await pageOf<DoorAuditRow>(ctx.db, {
+    const {
+      rows,
+      total,
+      page: shown,
+    } = await pageOf<DoorAuditRow>(ctx.db, {
       select: 'a.id::text as id, a.usuario, a.action, a.result, a.ip, a.created_at',
       from: 'from door_audit a',
       where: search ? [searchWhere(['a.usuario', 'a.action', 'a.result'], '$1')] : [],

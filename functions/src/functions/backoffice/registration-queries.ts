@@ -94,9 +94,7 @@ export async function listRegistrations(
   if (query.search) {
     params.push(likePattern(query.search));
     const p = `$${params.length}`;
-    where.push(
-      searchWhere(['r.registration_code', 'r.full_name', 'r.company_name', 'r.email', 'r.phone'], p),
-    );
+    where.push(searchWhere(['r.registration_code', 'r.full_name', 'r.company_name', 'r.email', 'r.phone'], p));
   }
   if (query.stage) {
     params.push(query.stage);

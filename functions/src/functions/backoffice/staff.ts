@@ -43,7 +43,11 @@ export async function listAudit(q: Queryable, search: string | undefined, page: 
     params.push(likePattern(search));
     where.push(searchWhere(['staff_email', 'action', 'target'], '$1'));
   }
-  const { rows, total, page: shown } = await pageOf<AuditRow>(q, {
+  const {
+    rows,
+    total,
+    page: shown,
+  } = await pageOf<AuditRow>(q, {
     select: 'id::text as id, staff_email, action, target, before, after, ip, created_at',
     from: 'from staff_audit',
     where,
