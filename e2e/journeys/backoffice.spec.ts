@@ -181,8 +181,8 @@ test.describe('back-office', () => {
     await manager.getByRole('searchbox', { name: 'Buscar' }).fill(code);
     await manager.getByRole('button', { name: 'Buscar', exact: true }).click();
     const log = manager.getByRole('table');
-    await expect(log.getByRole('row').filter({ hasText: 'countersign' })).toHaveCount(1);
-    await expect(log.getByRole('row').filter({ hasText: 'view_document' }).first()).toBeVisible();
+    await expect(log.getByRole('row').filter({ hasText: 'Firmó el contrato como empresa' })).toHaveCount(1);
+    await expect(log.getByRole('row').filter({ hasText: 'Vio un documento' }).first()).toBeVisible();
     await expectAccessible(manager);
     await manager.context().close();
   });

@@ -43,6 +43,8 @@ describe('signing in', () => {
     const user = userEvent.setup();
     await renderRemote(App, '/gestion', 'es');
     await user.type(await screen.findByLabelText('Correo electrónico'), 'gerencia@example.com');
+    // Signed out, the page is the login, and its title says so (not "Hoy").
+    await waitFor(() => expect(window.document.title).toMatch(/^Entrar en la gestión · Gestión/));
     await user.type(screen.getByLabelText('Contraseña'), 'mal');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Correo, contraseña o código incorrectos.');
@@ -119,6 +121,8 @@ describe('a registration', () => {
     const user = userEvent.setup();
     await renderRemote(App, `/gestion/altas/${REGISTRATION_ID}`, 'es');
     expect(await screen.findByRole('heading', { level: 1, name: 'Alta K7P2QX' })).toBeInTheDocument();
+    // The tab names the record, by its code.
+    await waitFor(() => expect(window.document.title).toMatch(/^Alta K7P2QX · Gestión/));
     expect(screen.getByText('Aprueba los tres documentos antes de firmar.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'DNI/NIE · cara delantera de K7P2QX' })).toHaveAttribute(
       'src',
@@ -372,5 +376,23 @@ describe('the waitlist', () => {
       '¿Quitar a Marta Espera de la lista de espera de Trastero 18 m³? Se le avisa por correo.',
     );
     confirm.mockRestore();
+  });
+});
+
+describe('the team', () => {
+  it('asks before promoting, demoting or disabling someone', async () => {
+    const member = { ...STAFF, id: 'st-2', email: 'caja@example.com', name: 'Carmen Caja' };
+    backoffice.on('me', () => ({ staff: MANAGER }));
+    backoffice.on('list_staff', () => ({ staff: [MANAGER, member] }));
+    backoffice.on('update_staff', (body) => ({ staff: { ...member, ...(body.role ? { role: body.role } : {}) } }));
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const user = userEvent.setup();
+    await renderRemote(App, '/gestion/equipo', 'es');
+    const promote = await screen.findByRole('button', { name: /Hacer gerente.*Carmen Caja/ });
+    await user.click(promote);
+    expect(confirm).toHaveBeenLastCalledWith(expect.stringContaining('¿Hacer gerente a Carmen Caja?'));
+    expect(backoffice.calls('update_staff')).toHaveLength(0);
+    await user.click(promote);
+    await waitFor(() => expect(backoffice.calls('update_staff')).toHaveLength(1));
   });
 });

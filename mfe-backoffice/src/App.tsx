@@ -69,6 +69,7 @@ export default function BackofficeApp({ language }: RemoteAppProps) {
   const { pathname } = useLocation();
   const { tradingName } = useSiteConfig();
   const route = backofficeRoute(pathname);
+  const signedIn = useStaffSession((s) => s.status === 'signed-in');
   const section = route.section;
   const id = route.section ? route.id : undefined;
   const { i18n } = useTranslation('backoffice');
@@ -83,12 +84,15 @@ export default function BackofficeApp({ language }: RemoteAppProps) {
   }, [section, id]);
   return (
     <div className={styles.app} data-remote="backoffice" lang={language}>
-      <DocumentMeta
-        title={`${section ? t(`sections.${section}`) : t('notFound.heading')} · ${t('title')} · ${tradingName}`}
-        description={t('description')}
-        language={language}
-        private
-      />
+      {/* A record's page names itself (with its code) once loaded; signed out, this is the login. */}
+      {!(signedIn && section === 'registrations' && id) && (
+        <DocumentMeta
+          title={`${signedIn ? (section ? t(`sections.${section}`) : t('notFound.heading')) : t('login.heading')} · ${t('title')} · ${tradingName}`}
+          description={t('description')}
+          language={language}
+          private
+        />
+      )}
       <SessionGate>
         <BackofficeLayout language={language} section={section}>
           {section ? <Screen section={section} id={id} /> : <NotFound />}

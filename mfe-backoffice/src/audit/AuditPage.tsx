@@ -12,8 +12,23 @@ import { SearchForm } from '../table/SearchForm';
 import { TableScroll } from '../table/TableScroll';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
+import { type AuditTexts, describeAction, describeChange, describeTarget } from './describe';
 
-const change = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
+/** The page's words for the log (actions, kinds of target, documents), from its translations. */
+function useAuditTexts(): AuditTexts {
+  const t = useBackofficeT();
+  const actions = t('audit.actions', { returnObjects: true }) as Record<string, string>;
+  const kinds = t('audit.kinds', { returnObjects: true }) as Record<string, string>;
+  const documents = t('detail.documentNames', { returnObjects: true }) as Record<string, string>;
+  const known = (map: Record<string, string>) => (key: string) => (Object.hasOwn(map, key) ? (map[key] ?? null) : null);
+  return {
+    action: known(actions),
+    kind: known(kinds),
+    document: known(documents),
+    yes: t('audit.yes'),
+    no: t('audit.no'),
+  };
+}
 
 /** Who did what, when, on what, with the record before and after: newest first. */
 export function AuditPage() {
@@ -23,6 +38,7 @@ export function AuditPage() {
   const query = readListParams(auditListQuery, params);
   const [state, retry] = useAsync(() => api.backoffice('list_audit', query), [params.toString()]);
   const exportUrl = exportHref('audit', { search: query.search });
+  const texts = useAuditTexts();
   return (
     <>
       <div className={styles.titleRow}>
@@ -56,11 +72,14 @@ export function AuditPage() {
                   <tr key={entry.id}>
                     <td>{formatDateTime(entry.createdAt, language)}</td>
                     <td>{entry.staffEmail}</td>
-                    <td>{entry.action}</td>
-                    <td>{entry.target ?? '—'}</td>
-                    <td className={styles.code}>
-                      {entry.before !== null && <span>{change(entry.before)} → </span>}
-                      {change(entry.after)}
+                    <td>{describeAction(entry.action, texts)}</td>
+                    <td>{describeTarget(entry.target, texts)}</td>
+                    <td>
+                      {describeChange(entry.before, entry.after, texts).map((line) => (
+                        <span key={line} className={styles.changeLine}>
+                          {line}
+                        </span>
+                      ))}
                     </td>
                   </tr>
                 ))}

@@ -60,7 +60,8 @@ export function CataloguePage() {
       const { unit } = await api.backoffice('set_unit_service', { unitNumber, inService });
       announce({
         tone: 'ok',
-        text: t('catalogue.unitChanged', { unit: unitNumber, status: t(`catalogue.statuses.${unit.status}`) }),
+        // Not the status of the moment: back in service it may be held for the waitlist right after.
+        text: t(inService ? 'catalogue.unitBackInService' : 'catalogue.unitOutOfService', { unit: unit.unitNumber }),
       });
       retryUnits();
       retryCatalogue();

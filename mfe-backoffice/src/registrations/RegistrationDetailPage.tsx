@@ -4,6 +4,8 @@ import type { RegistrationDetail } from 'shared-api/backoffice';
 import { formatEuros } from 'shared-i18n';
 import { Link } from 'shared-router';
 import { useAsync } from 'shared-ui/async';
+import { DocumentMeta } from 'shared-ui/document-meta';
+import { useSiteConfig } from 'shared-ui/site';
 import styles from '../Backoffice.module.css';
 import { formatDateTime } from '../format';
 import { NoticeArea, useNotice } from '../notice';
@@ -21,6 +23,7 @@ export function RegistrationDetailPage({ registrationId }: { registrationId: str
   const t = useBackofficeT();
   const language = useLanguage();
   const [notice, announce] = useNotice();
+  const { tradingName } = useSiteConfig();
   const [state, reload] = useAsync(() => api.backoffice('get_registration', { registrationId }), [registrationId]);
   // The last good answer stays on screen while a reload runs (no flash after each review).
   const [detail, setDetail] = useState<RegistrationDetail | null>(null);
@@ -28,9 +31,18 @@ export function RegistrationDetailPage({ registrationId }: { registrationId: str
     if (state.state === 'done') setDetail(state.value);
   }, [state]);
 
+  const pageTitle = (code: string) => (
+    <DocumentMeta
+      title={`${code ? t('detail.heading', { code }) : t('sections.registrations')} · ${t('title')} · ${tradingName}`}
+      description={t('description')}
+      language={language}
+      private
+    />
+  );
   if (!detail || detail.registration.registrationId !== registrationId) {
     return (
       <>
+        {pageTitle('')}
         <p>
           <Link to={backofficePath(language, 'registrations')}>← {t('detail.back')}</Link>
         </p>
@@ -46,6 +58,7 @@ export function RegistrationDetailPage({ registrationId }: { registrationId: str
 
   return (
     <>
+      {pageTitle(registration.registrationCode)}
       <p>
         <Link to={backofficePath(language, 'registrations')}>← {t('detail.back')}</Link>
       </p>

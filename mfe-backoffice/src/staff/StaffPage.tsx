@@ -117,6 +117,16 @@ export function StaffPage() {
 
   const change = async (member: StaffMember, patch: { role?: StaffRole; disabled?: boolean }) => {
     if (busy) return;
+    // What changes who can do what is confirmed first: a wrong click here locks someone out.
+    const question =
+      patch.disabled === true
+        ? t('staff.confirmDisable', { name: member.name })
+        : patch.role === 'manager'
+          ? t('staff.confirmManager', { name: member.name })
+          : patch.role === 'staff'
+            ? t('staff.confirmStaff', { name: member.name })
+            : null;
+    if (question && !window.confirm(question)) return;
     setBusy(member.id);
     try {
       const { staff: updated } = await api.backoffice('update_staff', { staffId: member.id, ...patch });
