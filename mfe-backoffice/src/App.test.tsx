@@ -19,7 +19,16 @@ const today = {
   visitsTotal: 0,
   visits: [],
   occupancy: [
-    { productId: 202, name: 'Trastero 3 m³', available: 9, held: 0, occupied: 3, outOfService: 1, total: 13 },
+    {
+      productId: 202,
+      name: 'Trastero 3 m³',
+      nameEn: 'Storage unit 3 m³',
+      available: 9,
+      held: 0,
+      occupied: 3,
+      outOfService: 1,
+      total: 13,
+    },
   ],
 };
 
@@ -307,6 +316,17 @@ describe('a tenant who paid and has no unit', () => {
   });
 });
 
+describe('product names', () => {
+  it('are English in the English back-office, Spanish in the Spanish one', async () => {
+    backoffice.on('me', () => ({ staff: MANAGER }));
+    const { unmount } = await renderRemote(App, '/en/backoffice', 'en');
+    expect(await screen.findByRole('rowheader', { name: 'Storage unit 3 m³' })).toBeInTheDocument();
+    unmount();
+    await renderRemote(App, '/gestion', 'es');
+    expect(await screen.findByRole('rowheader', { name: 'Trastero 3 m³' })).toBeInTheDocument();
+  });
+});
+
 describe('a signed tenancy', () => {
   it('offers the signed contract to download and ends the rental only after a confirmation', async () => {
     let ended = false;
@@ -346,6 +366,7 @@ describe('the waitlist', () => {
       entryId: '7',
       productId: 209,
       productName: 'Trastero 18 m³',
+      productNameEn: 'Storage unit 18 m³',
       position: 1,
       fullName: 'Marta Espera',
       email: 'marta@example.com',
@@ -384,7 +405,9 @@ describe('the team', () => {
     const member = { ...STAFF, id: 'st-2', email: 'caja@example.com', name: 'Carmen Caja' };
     backoffice.on('me', () => ({ staff: MANAGER }));
     backoffice.on('list_staff', () => ({ staff: [MANAGER, member] }));
-    backoffice.on('update_staff', (body) => ({ staff: { ...member, ...(body.role ? { role: body.role } : {}) } }));
+    backoffice.on('update_staff', (body) => ({
+      staff: { ...member, ...(body.role === 'manager' || body.role === 'staff' ? { role: body.role } : {}) },
+    }));
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const user = userEvent.setup();
     await renderRemote(App, '/gestion/equipo', 'es');

@@ -35,3 +35,14 @@ export function formatTime(iso: string, language: Language): string {
     new Date(iso),
   );
 }
+
+/** A product's name in the page's language: the catalogue is Spanish first, English beside it. */
+export function productNameIn(language: Language, spanish: string, english: string | null | undefined): string;
+export function productNameIn(
+  language: Language,
+  spanish: string | null,
+  english: string | null | undefined,
+): string | null;
+export function productNameIn(language: Language, spanish: string | null, english: string | null | undefined) {
+  return language === 'en' && english ? english : spanish;
+}

@@ -7,7 +7,7 @@ import { useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
 import { failureText } from '../errors';
-import { formatDateTime } from '../format';
+import { formatDateTime, productNameIn } from '../format';
 import { NoticeArea, useNotice } from '../notice';
 import { backofficePath } from '../routes';
 import { useStaffSession } from '../session/store';
@@ -103,7 +103,7 @@ export function CataloguePage() {
                 {products.map((product) => (
                   <Fragment key={product.productId}>
                     <tr>
-                      <th scope="row">{language === 'es' ? product.name : product.nameEn}</th>
+                      <th scope="row">{productNameIn(language, product.name, product.nameEn)}</th>
                       {PERIODS.map((period) => {
                         const price = product.prices[period];
                         return (
@@ -194,7 +194,7 @@ export function CataloguePage() {
               <option value="">{t('catalogue.allProducts')}</option>
               {products?.map((product) => (
                 <option key={product.productId} value={product.productId}>
-                  {language === 'es' ? product.name : product.nameEn}
+                  {productNameIn(language, product.name, product.nameEn)}
                 </option>
               ))}
             </select>
@@ -223,7 +223,7 @@ export function CataloguePage() {
                   {units.value.rows.map((unit) => (
                     <tr key={unit.unitNumber}>
                       <th scope="row">{unit.unitNumber}</th>
-                      <td>{unit.productName}</td>
+                      <td>{productNameIn(language, unit.productName, unit.productNameEn)}</td>
                       <td>
                         <span className={styles.badge} data-unit={unit.status}>
                           {t(`catalogue.statuses.${unit.status}`)}

@@ -7,7 +7,7 @@ import { useAsync } from 'shared-ui/async';
 import { DocumentMeta } from 'shared-ui/document-meta';
 import { useSiteConfig } from 'shared-ui/site';
 import styles from '../Backoffice.module.css';
-import { formatDateTime } from '../format';
+import { formatDateTime, productNameIn } from '../format';
 import { NoticeArea, useNotice } from '../notice';
 import { backofficePath } from '../routes';
 import { LoadStatus } from '../table/LoadStatus';
@@ -117,7 +117,7 @@ export function RegistrationDetailPage({ registrationId }: { registrationId: str
           <h2 id="detail-service">{t('detail.service')}</h2>
           <dl className={styles.facts}>
             <dt>{t('registrations.product')}</dt>
-            <dd>{registration.productName ?? '—'}</dd>
+            <dd>{productNameIn(language, registration.productName, registration.productNameEn) ?? '—'}</dd>
             <dt>{t('detail.period')}</dt>
             <dd>{registration.period ? t(`catalogue.periods.${registration.period}`) : '—'}</dd>
             <dt>{t('detail.unitsRequired')}</dt>

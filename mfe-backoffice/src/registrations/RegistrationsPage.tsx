@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'shared-router';
 import { useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
-import { formatDateTime } from '../format';
+import { formatDateTime, productNameIn } from '../format';
 import { backofficePath } from '../routes';
 import { exportHref, LoadStatus } from '../table/LoadStatus';
 import { listSearch, readListParams } from '../table/list-params';
@@ -105,7 +105,7 @@ export function RegistrationsPage() {
                       <br />
                       <span className={styles.muted}>{row.email}</span>
                     </td>
-                    <td>{row.productName ?? '—'}</td>
+                    <td>{productNameIn(language, row.productName, row.productNameEn) ?? '—'}</td>
                     <td>
                       <span className={styles.badge} data-stage={row.stage}>
                         {t(`stages.${row.stage}`)}

@@ -45,6 +45,7 @@ export function registrationDetail(reviewStatus: 'pending' | 'approved' = 'pendi
       phone: '+34600111222',
       stage: 'awaiting_company',
       productName: 'Trastero 3 m³',
+      productNameEn: 'Storage unit 3 m³',
       createdAt: '2026-11-23T08:00:00.000Z',
       clientType: 'individual',
       documentType: 'dni',

@@ -4,7 +4,7 @@ import { formatEuros } from 'shared-i18n';
 import { Link } from 'shared-router';
 import { useAsync } from 'shared-ui/async';
 import styles from '../Backoffice.module.css';
-import { formatDateTime, formatTime } from '../format';
+import { formatDateTime, formatTime, productNameIn } from '../format';
 import { backofficePath } from '../routes';
 import { LoadStatus } from '../table/LoadStatus';
 import { TableScroll } from '../table/TableScroll';
@@ -23,7 +23,8 @@ function RegistrationLinks({ rows, empty }: { rows: RegistrationSummary[]; empty
             {row.registrationCode} · {row.companyName ?? row.fullName}
           </Link>{' '}
           <span className={styles.muted}>
-            {row.productName ?? ''} · {t(`stages.${row.stage}`)} · {formatDateTime(row.createdAt, language)}
+            {productNameIn(language, row.productName, row.productNameEn) ?? ''} · {t(`stages.${row.stage}`)} ·{' '}
+            {formatDateTime(row.createdAt, language)}
           </span>
         </li>
       ))}
@@ -155,7 +156,7 @@ export function TodayPage() {
                 <tbody>
                   {state.value.occupancy.map((row) => (
                     <tr key={row.productId}>
-                      <th scope="row">{row.name}</th>
+                      <th scope="row">{productNameIn(language, row.name, row.nameEn)}</th>
                       <td>{row.available}</td>
                       <td>{row.held}</td>
                       <td>

@@ -5,7 +5,7 @@ import { useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
 import { failureText } from '../errors';
-import { formatDateTime } from '../format';
+import { formatDateTime, productNameIn } from '../format';
 import { NoticeArea, useNotice } from '../notice';
 import { LoadStatus } from '../table/LoadStatus';
 import { TableScroll } from '../table/TableScroll';
@@ -37,7 +37,12 @@ export function WaitlistPage() {
     if (busy) return;
     if (
       move === 'waitlist_remove' &&
-      !window.confirm(t('waitlist.removeConfirm', { name: entry.fullName, product: entry.productName }))
+      !window.confirm(
+        t('waitlist.removeConfirm', {
+          name: entry.fullName,
+          product: productNameIn(language, entry.productName, entry.productNameEn),
+        }),
+      )
     )
       return;
     setBusy(true);
@@ -71,8 +76,10 @@ export function WaitlistPage() {
       {entries && products.size === 0 && <p className={styles.muted}>{t('waitlist.empty')}</p>}
       {[...products].map(([productId, line]) => (
         <section key={productId} aria-labelledby={`line-${productId}`}>
-          <h2 id={`line-${productId}`}>{line[0]?.productName}</h2>
-          <TableScroll label={line[0]?.productName ?? ''}>
+          <h2 id={`line-${productId}`}>
+            {productNameIn(language, line[0]?.productName ?? '', line[0]?.productNameEn)}
+          </h2>
+          <TableScroll label={productNameIn(language, line[0]?.productName ?? '', line[0]?.productNameEn)}>
             <table className={styles.table}>
               <thead>
                 <tr>

@@ -60,6 +60,7 @@ export const registrationSummary = z.object({
   phone: z.string(),
   stage: z.enum(REGISTRATION_STAGES),
   productName: z.string().nullable(),
+  productNameEn: z.string().nullable(),
   createdAt: iso,
 });
 export type RegistrationSummary = z.infer<typeof registrationSummary>;
@@ -133,6 +134,8 @@ export type RegistrationDetail = z.infer<typeof registrationDetail>;
 export const occupancyRow = z.object({
   productId: z.number().int(),
   name: z.string(),
+  /** The product's English name: an English back-office shows it (the catalogue is Spanish first). */
+  nameEn: z.string(),
   available: z.number().int(),
   held: z.number().int(),
   occupied: z.number().int(),
@@ -156,7 +159,6 @@ export const cataloguePrices = z.object({
 });
 
 export const catalogueEntry = occupancyRow.extend({
-  nameEn: z.string(),
   sizeM3: z.number(),
   setupFee: z.number(),
   active: z.boolean(),
@@ -169,6 +171,7 @@ export const unitRow = z.object({
   unitNumber: z.string(),
   productId: z.number().int(),
   productName: z.string(),
+  productNameEn: z.string(),
   status: z.enum(UNIT_STATUSES),
   registrationId: z.string().nullable(),
   registrationCode: z.string().nullable(),
@@ -232,6 +235,8 @@ export const lineEntry = z.object({
   entryId: z.string(),
   productId: z.number().int(),
   productName: z.string(),
+  /** Null for a product no longer in the catalogue. */
+  productNameEn: z.string().nullable(),
   /** Place in the product's line; null once out of it. */
   position: z.number().int().positive().nullable(),
   fullName: z.string(),

@@ -268,7 +268,14 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
       total: 1,
       page: 1,
       pageSize: 20,
-      rows: [{ registrationCode, stage: 'awaiting_client' }],
+      rows: [
+        {
+          registrationCode,
+          stage: 'awaiting_client',
+          productName: 'Trastero 3 m³',
+          productNameEn: 'Storage unit 3 m³',
+        },
+      ],
     });
     expect((await manager.call('list_registrations', { search: '%' })).body.total).toBe(0);
     // Accents, case and spacing do not matter; a page past the end is the last one.

@@ -77,6 +77,7 @@ interface UnitDbRow extends Record<string, unknown> {
   unit_number: string;
   product_id: number;
   name_es: string;
+  name_en: string;
   status: UnitRow['status'];
   registration_id: string | null;
   registration_code: string | null;
@@ -84,7 +85,7 @@ interface UnitDbRow extends Record<string, unknown> {
   updated_at: Date | string;
 }
 
-const UNIT_COLUMNS = `u.unit_number, u.product_id, p.name_es, u.status, u.registration_id::text as registration_id,
+const UNIT_COLUMNS = `u.unit_number, u.product_id, p.name_es, p.name_en, u.status, u.registration_id::text as registration_id,
     r.registration_code, r.full_name, u.updated_at`;
 const UNIT_FROM =
   'from units u join products p on p.pid = u.product_id left join registrations r on r.id = u.registration_id';
@@ -94,6 +95,7 @@ const toUnit = (row: UnitDbRow): UnitRow => ({
   unitNumber: row.unit_number,
   productId: row.product_id,
   productName: row.name_es,
+  productNameEn: row.name_en,
   status: row.status,
   registrationId: row.registration_id,
   registrationCode: row.registration_code,

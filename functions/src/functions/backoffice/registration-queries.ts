@@ -15,6 +15,9 @@ const STAGE = `case
   when c.status = 'awaiting_signatures' then 'awaiting_client'
   else 'in_progress' end`;
 
+/** The chosen product's English name (compared as text: a malformed id in a draft finds none, and fails nothing). */
+export const PRODUCT_NAME_EN = `(select p.name_en from products p where p.pid::text = r.metadata -> 'serviceDetails' ->> 'productId')`;
+
 const FROM = `from registrations r
   left join contracts c on c.registration_id = r.id and c.status in ('awaiting_signatures', 'completed')
   left join contract_submitters cs on cs.contract_id = c.id and cs.role = 'Cliente'`;
@@ -34,6 +37,7 @@ interface SummaryRow extends Record<string, unknown> {
   phone: string;
   stage: RegistrationStage;
   product_name: string | null;
+  product_name_en: string | null;
   created_at: Date | string;
 }
 
@@ -46,6 +50,7 @@ export const toSummary = (row: SummaryRow): RegistrationSummary => ({
   phone: row.phone,
   stage: row.stage,
   productName: row.product_name,
+  productNameEn: row.product_name_en,
   createdAt: toIso(row.created_at) ?? '',
 });
 
@@ -103,7 +108,8 @@ export async function listRegistrations(
   if (extraWhere) where.push(extraWhere);
   const { rows, total, page } = await pageOf<SummaryRow>(q, {
     select: `r.id::text as id, r.registration_code, r.full_name, r.company_name, r.email, r.phone,
-       ${STAGE} as stage, r.metadata -> 'serviceDetails' ->> 'productName' as product_name, r.created_at`,
+       ${STAGE} as stage, r.metadata -> 'serviceDetails' ->> 'productName' as product_name,
+       ${PRODUCT_NAME_EN} as product_name_en, r.created_at`,
     from: FROM,
     where,
     params,

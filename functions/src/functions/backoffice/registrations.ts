@@ -9,7 +9,7 @@ import { REGISTRATION_NOT_FOUND, readMetadata } from '../../registrations/record
 import type { ActionHandlers } from '../../router';
 import { settleContract } from '../contracts/records';
 import { recordAudit } from './audit';
-import { listRegistrations, stageOf } from './registration-queries';
+import { listRegistrations, PRODUCT_NAME_EN, stageOf } from './registration-queries';
 import { requireStaff } from './staff-session';
 
 type RegistrationActions = Pick<
@@ -63,8 +63,8 @@ async function registrationDetail(q: Queryable, registrationId: string): Promise
   const { rows } = await q.query<Record<string, unknown> & { id: string }>(
     `select id::text as id, registration_code, client_type, full_name, company_name, document_type, document_number,
        cif, email, phone, address, city, postal_code, iban, email_verified, phone_verified, move_in_status,
-       rental_ended_at, metadata, created_at
-     from registrations where id = $1`,
+       rental_ended_at, metadata, created_at, ${PRODUCT_NAME_EN} as product_name_en
+     from registrations r where id = $1`,
     [registrationId],
   );
   const row = rows[0];
@@ -100,6 +100,7 @@ async function registrationDetail(q: Queryable, registrationId: string): Promise
       phone: String(row.phone),
       stage,
       productName: service?.productName ?? null,
+      productNameEn: text(row.product_name_en),
       createdAt: time(row.created_at) ?? '',
       clientType: row.client_type as 'individual' | 'company',
       documentType: String(row.document_type),

@@ -65,9 +65,10 @@ export const todayActions: ActionHandlers<Pick<typeof backofficeActions, 'today'
       awaitingUnit: awaitingUnit.rows,
       awaitingUnitTotal: awaitingUnit.total,
       occupancy: (await catalogue(ctx.db)).map(
-        ({ productId, name, available, held, occupied, outOfService, total }) => ({
+        ({ productId, name, nameEn, available, held, occupied, outOfService, total }) => ({
           productId,
           name,
+          nameEn,
           available,
           held,
           occupied,

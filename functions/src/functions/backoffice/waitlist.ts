@@ -15,6 +15,7 @@ type WaitlistActions = Pick<
 >;
 
 interface LineRow extends EntryRow {
+  product_name_en: string | null;
   position: number | null;
   offer_status: (typeof OFFER_STATUSES)[number] | null;
   offer_expires_at: Date | string | null;
@@ -24,8 +25,11 @@ interface LineRow extends EntryRow {
 /** Entries with their place in their product's line and their latest offer. */
 async function lineEntries(q: Queryable, where: string, params: unknown[]): Promise<LineEntry[]> {
   const { rows } = await q.query<LineRow>(
-    `select w.id::text, w.full_name, w.email, w.phone, w.timeframe, w.product_pid, w.product_name, w.units_required,
+    `select w.id::text, w.full_name, w.email, w.phone, w.timeframe, w.product_pid, w.units_required,
        w.status, w.created_at,
+       -- The catalogue's names (the entry keeps the name in the language the visitor joined in).
+       coalesce((select p.name_es from products p where p.pid::text = w.product_pid), w.product_name) as product_name,
+       (select p.name_en from products p where p.pid::text = w.product_pid) as product_name_en,
        case when w.status in ('waiting', 'offered') then (
          select count(*)::integer from waitlist_requests o
          where o.product_pid = w.product_pid and o.status in ('waiting', 'offered')
@@ -42,6 +46,7 @@ async function lineEntries(q: Queryable, where: string, params: unknown[]): Prom
     entryId: row.id,
     productId: Number(row.product_pid),
     productName: row.product_name,
+    productNameEn: row.product_name_en,
     position: row.position,
     fullName: row.full_name,
     email: row.email,
