@@ -10,13 +10,15 @@ export interface EntryRow extends Record<string, unknown> {
   timeframe: string;
   product_pid: string;
   product_name: string;
+  /** The language the visitor joined in (their messages are in it). */
+  language: 'es' | 'en';
   units_required: number;
   volume_requested: string;
   status: EntryStatus;
   created_at: Date | string;
 }
 
-const ENTRY_COLUMNS = `id::text, full_name, email, phone, timeframe, product_pid, product_name, units_required,
+const ENTRY_COLUMNS = `id::text, full_name, email, phone, timeframe, product_pid, product_name, language, units_required,
   volume_requested::text, status, created_at`;
 
 export async function entryByTokenHash(q: Queryable, tokenHash: string, { forUpdate = false } = {}) {
@@ -43,4 +45,13 @@ export async function positionOf(q: Queryable, entryId: string): Promise<number 
     [entryId],
   );
   return rows[0]?.position ?? null;
+}
+
+/** The entry's product as the catalogue names it in the entry's language (the stored name otherwise). */
+export async function productNameFor(q: Queryable, entry: Pick<EntryRow, 'product_pid' | 'product_name' | 'language'>) {
+  const { rows } = await q.query<{ name: string }>(
+    `select case when $2 = 'en' then name_en else name_es end as name from products where pid::text = $1`,
+    [entry.product_pid, entry.language],
+  );
+  return rows[0]?.name ?? entry.product_name;
 }

@@ -3,7 +3,7 @@ import type { FunctionContext } from '../context';
 import type { Queryable } from '../db';
 import { MAX_UNITS } from '../functions/products/matching';
 import { madridDateTime } from '../madrid-time';
-import type { EntryRow } from './line';
+import { type EntryRow, productNameFor } from './line';
 import { issuePrivateLink } from './links';
 
 export type WaitlistContext = Pick<FunctionContext, 'mailer' | 'sms' | 'config' | 'log' | 'clock' | 'jobs'>;
@@ -45,7 +45,7 @@ export async function offerRound(tx: Queryable, ctx: WaitlistContext, productId:
     );
     if (free.length === 0) break;
     const { rows: entries } = await tx.query<EntryRow>(
-      `select id::text, full_name, email, phone, product_name, units_required from waitlist_requests
+      `select id::text, full_name, email, phone, product_pid, product_name, language, units_required from waitlist_requests
        where product_pid = $1 and status = 'waiting' and units_required <= least($2::integer, $3::integer)
        order by created_at, id limit 1 for update skip locked`,
       [String(productId), free.length, MAX_UNITS],
@@ -168,30 +168,42 @@ async function tellOffer(tx: Queryable, ctx: WaitlistContext, entry: EntryRow, h
   // The private page is the way in (a new link: only hashes of the earlier ones are kept).
   const links = await issuePrivateLink(tx, entry.id, ctx.config.PUBLIC_SITE_URL);
   const units = held.join(', ');
+  // In the language the visitor joined in, the product named in it.
+  const language = entry.language ?? 'es';
+  const product = await productNameFor(tx, entry);
+  const until = madridDateTime(expiresAt, language);
+  const link = links[language];
   await ctx.mailer.queue(
     {
       to: entry.email,
-      subject: `¡Tu trastero está disponible! / Your storage is available · ${entry.product_name}`,
-      text: [
-        `Hola ${entry.full_name}:`,
-        '',
-        `Ya hay «${entry.product_name}» para ti: te guardamos ${units} hasta el ${madridDateTime(expiresAt, 'es')} (hora de España).`,
-        `Empieza el alta desde tu página de la lista de espera: ${links.es}`,
-        'Si no la empiezas a tiempo, la oferta pasa a la siguiente persona.',
-        '',
-        '---',
-        '',
-        `"${entry.product_name}" is available for you: we hold ${units} until ${madridDateTime(expiresAt, 'en')} (Spanish time).`,
-        `Start your sign-up from your waitlist page: ${links.en}`,
-        'If you do not start in time, the offer passes to the next person.',
-      ].join('\n'),
+      subject:
+        language === 'es' ? `¡Tu trastero está disponible! · ${product}` : `Your storage is available · ${product}`,
+      text: (language === 'es'
+        ? [
+            `Hola ${entry.full_name}:`,
+            '',
+            `Ya hay «${product}» para ti: te guardamos ${units} hasta el ${until} (hora de España).`,
+            `Empieza el alta desde tu página de la lista de espera: ${link}`,
+            'Si no la empiezas a tiempo, la oferta pasa a la siguiente persona.',
+          ]
+        : [
+            `Hello ${entry.full_name},`,
+            '',
+            `"${product}" is available for you: we hold ${units} until ${until} (Spanish time).`,
+            `Start your sign-up from your waitlist page: ${link}`,
+            'If you do not start in time, the offer passes to the next person.',
+          ]
+      ).join('\n'),
     },
     tx,
   );
   await ctx.sms.queue(
     {
       to: entry.phone.replace(/\s+/g, ''),
-      text: `Trasteros: ${entry.product_name} disponible para ti hasta ${madridDateTime(expiresAt, 'es')}. Empieza el alta: ${links.es}`,
+      text:
+        language === 'es'
+          ? `Trasteros: ${product} disponible para ti hasta ${until}. Empieza el alta: ${link}`
+          : `Storage: ${product} is available for you until ${until}. Start your sign-up: ${link}`,
     },
     tx,
   );
@@ -241,30 +253,36 @@ export async function expireOffer(tx: Queryable, ctx: WaitlistContext, offerId: 
   ]);
   const { rows: entries } = await tx.query<EntryRow>(
     `update waitlist_requests set status = case when status = 'offered' then 'offer_expired' else status end
-     where id = $1 returning id::text, full_name, email, product_name`,
+     where id = $1 returning id::text, full_name, email, product_pid, product_name, language`,
     [offer.entry_id],
   );
   const entry = entries[0];
   if (entry) {
+    const language = entry.language ?? 'es';
+    const product = await productNameFor(tx, entry);
+    const again = `${ctx.config.PUBLIC_SITE_URL.replace(/\/$/, '')}/${language === 'es' ? 'es/calculadora' : 'en/calculator'}`;
     await ctx.mailer.queue(
       {
         to: entry.email,
-        subject: `Tu oferta ha caducado / Your offer has expired · ${entry.product_name}`,
-        text: [
-          `Hola ${entry.full_name}:`,
-          '',
-          closed === 'expired'
-            ? `La oferta de «${entry.product_name}» ha caducado y ha pasado a la siguiente persona de la lista.`
-            : `El alta de «${entry.product_name}» no se completó a tiempo: el trastero reservado ha pasado a la siguiente persona.`,
-          `Puedes volver a apuntarte a la lista de espera desde la calculadora: ${ctx.config.PUBLIC_SITE_URL}`,
-          '',
-          '---',
-          '',
-          closed === 'expired'
-            ? `The offer of "${entry.product_name}" has expired and passed to the next person on the list.`
-            : `The sign-up for "${entry.product_name}" was not completed in time: the held unit has passed to the next person.`,
-          `You can join the waitlist again from the calculator: ${ctx.config.PUBLIC_SITE_URL}`,
-        ].join('\n'),
+        subject: language === 'es' ? `Tu oferta ha caducado · ${product}` : `Your offer has expired · ${product}`,
+        text: (language === 'es'
+          ? [
+              `Hola ${entry.full_name}:`,
+              '',
+              closed === 'expired'
+                ? `La oferta de «${product}» ha caducado y ha pasado a la siguiente persona de la lista.`
+                : `El alta de «${product}» no se completó a tiempo: el trastero reservado ha pasado a la siguiente persona.`,
+              `Puedes volver a apuntarte a la lista de espera desde la calculadora: ${again}`,
+            ]
+          : [
+              `Hello ${entry.full_name},`,
+              '',
+              closed === 'expired'
+                ? `The offer of "${product}" has expired and passed to the next person on the list.`
+                : `The sign-up for "${product}" was not completed in time: the held unit has passed to the next person.`,
+              `You can join the waitlist again from the calculator: ${again}`,
+            ]
+        ).join('\n'),
       },
       tx,
     );

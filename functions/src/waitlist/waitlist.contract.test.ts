@@ -40,9 +40,11 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
       volumeRequested: 9.5,
     });
     expect(joined.body).toEqual({ success: true });
-    const [mail] = (await mails(email)).filter((m) => m.subject === 'Lista de espera / Waitlist');
+    const [mail] = (await mails(email)).filter((m) => m.subject === `Lista de espera · ${productName}`);
     const token = /\/es\/lista-espera\/([A-Za-z0-9_-]{43})/.exec(mail?.body ?? '')?.[1] ?? '';
-    expect(mail?.body).toContain(`/en/waitlist/${token}`);
+    // In the language joined in, alone: no English half.
+    expect(mail?.body).not.toContain('/en/waitlist/');
+    expect(mail?.body).not.toContain('Hello');
     return { email, phone, token, mail: mail?.body ?? '' };
   };
   const entry = async (token: string) => (await call('get-waitlist-entry', { token })).body;
@@ -63,6 +65,33 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
   const offerMail = async (email: string) =>
     (await mails(email)).find((m) => m.subject?.startsWith('¡Tu trastero está disponible!'));
 
+  it('an English visitor hears from the waitlist in English alone, the product named in English', async () => {
+    person += 1;
+    const email = `english${person}@example.com`;
+    const joined = await call('send-waitlist-email', {
+      fullName: 'Jane Smith',
+      phone: `+3460001${String(person).padStart(4, '0')}`,
+      email,
+      timeframe: 'asap',
+      // Named as the English page showed it.
+      product: { pid: String(FULL_PRODUCT), name: 'Storage unit 10 m³', numberProductsRequired: 1 },
+      volumeRequested: 9.5,
+      language: 'en',
+    });
+    expect(joined.body).toEqual({ success: true });
+    const mail = (await mails(email)).at(-1);
+    expect(mail?.subject).toBe('Waitlist · Storage unit 10 m³');
+    expect(mail?.body).toContain('You have been added to the waitlist for "Storage unit 10 m³"');
+    expect(mail?.body).toMatch(/\/en\/waitlist\/[A-Za-z0-9_-]{43}/);
+    expect(mail?.body).not.toContain('Hola');
+    // Staff keep it by the catalogue's Spanish name.
+    const { rows } = await served.db.query<{ product_name: string; language: string }>(
+      'select product_name, language from waitlist_requests where email = $1',
+      [email],
+    );
+    expect(rows).toEqual([{ product_name: 'Trastero 10 m³', language: 'en' }]);
+  });
+
   it('each entry has a position in its product’s line, in the e-mail and on its private page', async () => {
     const first = await join();
     const second = await join();
@@ -70,7 +99,7 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
     const other = await join(202, 'Trastero 3 m³');
     expect(first.mail).toContain('Estás en la posición 1.');
     expect(third.mail).toContain('Estás en la posición 3.');
-    expect(third.mail).toContain('You are number 3 in line.');
+    expect(third.mail).toContain('Estás en la posición 3.');
     expect(await entry(second.token)).toMatchObject({
       status: 'waiting',
       position: 2,

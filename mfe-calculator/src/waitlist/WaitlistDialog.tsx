@@ -97,6 +97,7 @@ export function WaitlistDialog({ product, volume, proceso, language, onClose }: 
         product: { pid: product.pid, name: product.name, numberProductsRequired: product.numberProductsRequired },
         volumeRequested: volume,
         procesoParam: proceso,
+        language,
       });
       toast({
         title: t('waitlist.successTitle'),

@@ -22,6 +22,8 @@ export const waitlistRequest = z.object({
   ),
   volumeRequested: z.number({ error: 'Volume is required' }).nonnegative().max(MAX_VOLUME_M3, 'Volume is too large'),
   procesoParam: z.string().max(100).nullable().optional(),
+  /** The page's language: the applicant's e-mails and SMS are in it. Spanish when absent. */
+  language: z.enum(['es', 'en']).optional(),
 });
 export type WaitlistRequest = z.infer<typeof waitlistRequest>;
 

@@ -42,22 +42,35 @@ function businessEmail(r: WaitlistRequest): string {
   ].join('\n');
 }
 
-function applicantEmail(r: WaitlistRequest, position: number, links: { es: string; en: string }): string {
-  return [
-    `Hola ${r.fullName}:`,
-    '',
-    `Te hemos añadido a la lista de espera de «${r.product.name}». Estás en la posición ${position}.`,
-    'Cuando quede uno libre y te toque, te lo reservamos y te avisamos por e-mail y SMS.',
-    `Tu página de la lista de espera (posición, oferta, salir de la lista): ${links.es}`,
-    '',
-    '---',
-    '',
-    `Hello ${r.fullName},`,
-    '',
-    `You have been added to the waitlist for "${r.product.name}". You are number ${position} in line.`,
-    'When one is free and it is your turn, we hold it for you and tell you by e-mail and SMS.',
-    `Your waitlist page (position, offer, leave the list): ${links.en}`,
-  ].join('\n');
+/** The applicant's e-mail, in the language they joined in alone, the product named in it. */
+function applicantEmail(
+  r: WaitlistRequest,
+  language: 'es' | 'en',
+  product: string,
+  position: number,
+  link: string,
+): { subject: string; text: string } {
+  return language === 'es'
+    ? {
+        subject: `Lista de espera · ${product}`,
+        text: [
+          `Hola ${r.fullName}:`,
+          '',
+          `Te hemos añadido a la lista de espera de «${product}». Estás en la posición ${position}.`,
+          'Cuando quede uno libre y te toque, te lo reservamos y te avisamos por e-mail y SMS.',
+          `Tu página de la lista de espera (posición, oferta, salir de la lista): ${link}`,
+        ].join('\n'),
+      }
+    : {
+        subject: `Waitlist · ${product}`,
+        text: [
+          `Hello ${r.fullName},`,
+          '',
+          `You have been added to the waitlist for "${product}". You are number ${position} in line.`,
+          'When one is free and it is your turn, we hold it for you and tell you by e-mail and SMS.',
+          `Your waitlist page (position, offer, leave the list): ${link}`,
+        ].join('\n'),
+      };
 }
 
 /**
@@ -67,8 +80,8 @@ function applicantEmail(r: WaitlistRequest, position: number, links: { es: strin
  */
 async function catalogueProduct(
   tx: Queryable,
-  { pid, name }: { pid: string | number; name: string },
-): Promise<{ pid: string; name: string } | null> {
+  { pid }: { pid: string | number },
+): Promise<{ pid: string; name: string; names: { es: string; en: string } } | null> {
   const id = Number(String(pid).trim());
   if (!Number.isInteger(id) || id <= 0) return null;
   const { rows } = await tx.query<{ name_es: string; name_en: string }>(
@@ -76,8 +89,8 @@ async function catalogueProduct(
     [id],
   );
   const row = rows[0];
-  // In the language the visitor saw it in, Spanish otherwise.
-  return row ? { pid: String(id), name: name.trim() === row.name_en ? row.name_en : row.name_es } : null;
+  // Kept by its Spanish name (staff's); each message names it in its reader's language.
+  return row ? { pid: String(id), name: row.name_es, names: { es: row.name_es, en: row.name_en } } : null;
 }
 
 /** POST send-waitlist-email: stores the request once, tells the business and the applicant. */
@@ -95,11 +108,14 @@ export const sendWaitlistEmailFunction = jsonFunction(
       );
       if (rows.length) return [];
       const known = await catalogueProduct(tx, request.product);
-      const asStored: WaitlistRequest = known ? { ...request, product: { ...request.product, ...known } } : request;
+      const asStored: WaitlistRequest = known
+        ? { ...request, product: { ...request.product, pid: known.pid, name: known.name } }
+        : request;
+      const language = request.language ?? 'es';
       const { rows: inserted } = await tx.query<{ id: string }>(
         `insert into waitlist_requests (full_name, phone, email, timeframe, product_pid, product_name,
-           units_required, volume_requested, proceso, request_hash)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id::text`,
+           units_required, volume_requested, proceso, request_hash, language)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id::text`,
         [
           request.fullName.trim(),
           request.phone.trim(),
@@ -111,6 +127,7 @@ export const sendWaitlistEmailFunction = jsonFunction(
           request.volumeRequested,
           request.procesoParam ?? null,
           hash,
+          language,
         ],
       );
       const entryId = inserted[0]?.id ?? '';
@@ -130,8 +147,13 @@ export const sendWaitlistEmailFunction = jsonFunction(
         ctx.mailer.queue(
           {
             to: request.email.trim(),
-            subject: 'Lista de espera / Waitlist',
-            text: applicantEmail(asStored, position, links),
+            ...applicantEmail(
+              asStored,
+              language,
+              known ? known.names[language] : request.product.name,
+              position,
+              links[language],
+            ),
           },
           tx,
         ),

@@ -41,7 +41,9 @@ describe.each(databaseEngines())('send-waitlist-email on $name', (engine) => {
     );
     expect(mail.rows.map((m) => m.recipient)).toEqual(['reservas@trasteros-demo.example', 'ana@example.com']);
     expect(mail.rows[0]?.body).toContain('Cuándo lo necesita: El próximo mes');
-    expect(mail.rows[1]?.body).toContain('You have been added to the waitlist');
+    // Spanish by default, and Spanish alone.
+    expect(mail.rows[1]?.body).toContain('Te hemos añadido a la lista de espera');
+    expect(mail.rows[1]?.body).not.toContain('You have been added');
   });
 
   it('does not duplicate the same request within a minute, even sent twice at once', async () => {
