@@ -310,6 +310,38 @@ test.describe('back-office', () => {
     await context.close();
   });
 
+  test('a visit staff cancel shows who cancelled it without widening a 360 px phone, and the visitor is e-mailed @phone', async ({
+    browser,
+    request,
+  }) => {
+    const slots = (await (await request.post('/functions/v1/visit-slots', { data: {} })).json()) as {
+      days: { slots: { startsAt: string; available: number }[] }[];
+    };
+    const slot = slots.days.flatMap((day) => day.slots).find((s) => s.available > 0);
+    const email = `cancelada.${Date.now()}@example.com`;
+    const booked = await request.post('/functions/v1/book-visit', {
+      data: {
+        startsAt: slot?.startsAt,
+        fullName: 'Visitante Cancelada',
+        phone: '+34 600 222 333',
+        email,
+        language: 'es',
+        privacyAccepted: true,
+      },
+    });
+    expect(booked.status()).toBe(200);
+    const staff = await signedIn(browser, E2E_MANAGER, { width: 360 });
+    await staff.goto('/gestion/visitas');
+    staff.once('dialog', (dialog) => void dialog.accept());
+    const row = staff.getByRole('listitem').filter({ hasText: email });
+    await row.getByRole('button', { name: /^Cancelar la visita de Visitante Cancelada/ }).click();
+    await expect(row).toContainText(`Cancelada (${E2E_MANAGER.email})`);
+    await expectFitsNarrowPhone(staff);
+    const mail = await mailTo(request, email);
+    expect(mail.subject).toMatch(/^Hemos cancelado tu visita/);
+    await staff.context().close();
+  });
+
   test('every back-office screen has its heading and no serious axe violation, in Spanish and English', async ({
     browser,
   }) => {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DOOR_STANDALONE_URL, E2E_DOOR_ADMIN, GATEWAY_URL } from '../ports';
+import { expectFitsNarrowPhone } from './signup-steps';
 import { expect, test } from './test';
 
 const fn = `${GATEWAY_URL}/functions/v1/abridor`;
@@ -237,6 +238,8 @@ test.describe('door tool', () => {
 
     await users.getByRole('button', { name: `Editar ${usuario}` }).click();
     const edit = page.getByRole('form', { name: `Editar ${usuario}` });
+    // The inline edit fields fit a 360 px phone.
+    await expectFitsNarrowPhone(page);
     await edit.getByLabel('Box').fill('C-9');
     await edit.getByRole('button', { name: 'Guardar' }).click();
     await expect(users.getByText('Box C-9')).toBeVisible();

@@ -6,6 +6,7 @@ import {
   BUSINESS_EMAIL,
   compactPhone,
   expectAccessible,
+  expectFitsNarrowPhone,
   lastMessage,
   payWithCard,
   sign,
@@ -136,6 +137,8 @@ test.describe('move-in: from the last signature to a tenant at the door, and the
     await page.getByRole('button', { name: 'Gestionar Usuarios' }).click();
     const users = page.getByRole('list', { name: 'Usuarios' });
     await expect(users.getByText(`Box ${unitNumber} · Alquiler ${code}`)).toBeVisible();
+    // Tenants' user names are e-mail addresses, the access log's lines long: all within 360 px.
+    await expectFitsNarrowPhone(page);
     page.once('dialog', (dialog) => {
       expect(dialog.message()).toContain(`Se liberan sus trasteros (${unitNumber})`);
       void dialog.accept();
