@@ -37,7 +37,7 @@ export function AuditPage() {
   const [params, setParams] = useSearchParams();
   const query = readListParams(auditListQuery, params);
   const [state, retry] = useAsync(() => api.backoffice('list_audit', query), [params.toString()]);
-  const exportUrl = exportHref('audit', { search: query.search });
+  const exportUrl = exportHref('audit', language, { search: query.search });
   const texts = useAuditTexts();
   return (
     <>

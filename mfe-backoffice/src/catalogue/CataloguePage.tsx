@@ -71,7 +71,7 @@ export function CataloguePage() {
       setBusyUnit(null);
     }
   };
-  const exportUrl = exportHref('units', { status: query.status, search: query.search });
+  const exportUrl = exportHref('units', language, { status: query.status, search: query.search });
 
   return (
     <>

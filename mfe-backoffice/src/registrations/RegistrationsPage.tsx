@@ -38,7 +38,7 @@ export function RegistrationsPage() {
       onSort={(sort, direction) => update({ sort, direction })}
     />
   );
-  const exportUrl = exportHref('registrations', { stage: query.stage, search: query.search });
+  const exportUrl = exportHref('registrations', language, { stage: query.stage, search: query.search });
 
   return (
     <>

@@ -1,3 +1,4 @@
+import type { Language } from 'shared-i18n';
 import { type AsyncState, AsyncStatus } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
@@ -18,9 +19,13 @@ export function LoadStatus({ state, onRetry }: { state: AsyncState<unknown>; onR
   );
 }
 
-/** The CSV export of a list with its filters (the server's `backoffice/export`). */
-export function exportHref(report: 'registrations' | 'units' | 'audit', filters: Record<string, string | undefined>) {
-  const params = new URLSearchParams({ report });
+/** The CSV export of a list with its filters (the server's `backoffice/export`), in the page's language. */
+export function exportHref(
+  report: 'registrations' | 'units' | 'audit',
+  language: Language,
+  filters: Record<string, string | undefined>,
+) {
+  const params = new URLSearchParams({ report, lang: language });
   for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
   return `/functions/v1/backoffice/export?${params}`;
 }

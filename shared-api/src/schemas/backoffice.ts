@@ -517,6 +517,8 @@ export type BackofficeResponse<A extends BackofficeAction> = z.output<(typeof ba
 /** The reports a list can be exported as (GET `backoffice/export?report=…`, CSV). */
 export const exportQuery = z.object({
   report: z.enum(['registrations', 'units', 'audit']),
+  /** The office's language: headers, stages and statuses, dates, and the separator (`;` in Spanish). */
+  lang: z.enum(['es', 'en']).default('es'),
   stage: z.enum(REGISTRATION_STAGES).optional(),
   status: z.enum(UNIT_STATUSES).optional(),
   search,

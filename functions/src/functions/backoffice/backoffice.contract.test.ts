@@ -460,10 +460,21 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="units-\d{4}-\d{2}-\d{2}\.csv"$/);
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    // A Spanish office by default: its headers and words, `;` between fields, Madrid's clock.
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-    expect(lines[0]).toBe('unitNumber,productId,productName,status,registrationCode,tenantName,updatedAt');
-    expect(lines.slice(1, -1).every((line) => line.includes(',occupied,'))).toBe(true);
+    expect(lines[0]).toBe('Trastero;Producto (id);Producto;Estado;Alta;Inquilino;Actualizado');
+    expect(lines.slice(1, -1).length).toBeGreaterThan(0);
+    expect(lines.slice(1, -1).every((line) => line.includes(';Ocupado;'))).toBe(true);
+    expect(lines[1]).toMatch(/;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     expect((await auditOf('export')).at(-1)).toMatchObject({ target: 'report:units' });
+    const english = await (await manager.get('backoffice/export?report=units&status=occupied&lang=en')).text();
+    expect(english.split('\r\n')[0]).toBe('Unit,Product (id),Product,Status,Sign-up,Tenant,Updated');
+    expect(english).toContain(',Occupied,');
+    // Phones as typed, no apostrophe: the registrations' report.
+    await signUpToContract(served);
+    const registrations = await (await manager.get('backoffice/export?report=registrations')).text();
+    expect(registrations).toMatch(/;"=""\+34\d{9}""";/);
+    expect(registrations).not.toMatch(/;'\+34/);
     expect((await browser().get('backoffice/export?report=units')).status).toBe(401);
   });
 
