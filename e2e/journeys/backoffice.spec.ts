@@ -337,8 +337,12 @@ test.describe('back-office', () => {
     await row.getByRole('button', { name: /^Cancelar la visita de Visitante Cancelada/ }).click();
     await expect(row).toContainText(`Cancelada (${E2E_MANAGER.email})`);
     await expectFitsNarrowPhone(staff);
-    const mail = await mailTo(request, email);
-    expect(mail.subject).toMatch(/^Hemos cancelado tu visita/);
+    // The cancellation is e-mailed (after the booking's confirmation, which may come first).
+    await expect(async () => {
+      const res = await request.get(`${MAILBOX_URL}/?recipient=${encodeURIComponent(email)}`);
+      const { messages } = (await res.json()) as { messages: ReceivedMail[] };
+      expect(messages.some((m) => /^Hemos cancelado tu visita/.test(m.subject))).toBe(true);
+    }).toPass({ timeout: 10_000 });
     await staff.context().close();
   });
 
