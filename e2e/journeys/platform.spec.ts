@@ -215,4 +215,26 @@ test.describe('server rendering', () => {
     await expect(page.getByRole('dialog', { name: 'Virtual assistant' })).toBeVisible();
     expect(problems).toEqual([]);
   });
+
+  test('a sign-up step reloaded with a draft on this device hydrates without a mismatch (React #418)', async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || /hydrat|#418/i.test(message.text())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(
+      `/es/alta?${new URLSearchParams({ productos: JSON.stringify({ productId: '202', productName: 'Trastero 3 m³', unitsRequired: 1, volumeRequested: 3 }) })}`,
+    );
+    await page.getByLabel('Nombre completo *').fill('Ana García');
+    // The draft is kept on this device: a reload shows it again, after hydration.
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('registration_session'))))
+      .toBe(true);
+    await page.reload();
+    await expect(page.getByLabel('Nombre completo *')).toHaveValue('Ana García');
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+  });
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'shared-i18n';
 import { useLocation, useNavigate } from 'shared-router';
 import controls from 'shared-ui/controls.module.css';
 import { DocumentMeta } from 'shared-ui/document-meta';
+import { useHydrated } from 'shared-ui/hydrated';
 import { PageHeading } from 'shared-ui/page-heading';
 import { useSiteConfig } from 'shared-ui/site';
 import { toast } from 'shared-ui/toast';
@@ -235,12 +236,19 @@ function useSessionLoss(language: Language): void {
   useEffect(() => api.onUnauthorized(() => lose()), []);
 }
 
+/** What the server renders: no draft (it is the browser's). */
+const SERVER_DRAFT: RegistrationDraft = emptyDraft();
+
 /** The sign-up page: heading, step bar, and the step the URL names (the entry is client data). */
 export function Wizard({ language, step }: { language: Language; step?: SignupStep }) {
   const { t } = useTranslation('signup');
   const navigate = useNavigate();
   const [landing, retry] = useLanding(language, step);
-  const draft = useDraft((s) => s.draft);
+  const storedDraft = useDraft((s) => s.draft);
+  // The draft comes from this device's storage: shown once React has the page, so the first
+  // render in the browser is the server's (a reload with a saved draft threw React error #418).
+  const hydrated = useHydrated();
+  const draft = hydrated ? storedDraft : SERVER_DRAFT;
   const current: SignupStep = step ?? 'client-data';
   const hasProduct = Boolean(draft.serviceDetails?.productId);
 

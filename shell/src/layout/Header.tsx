@@ -1,6 +1,7 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { type Language, pathFor, useTranslation } from 'shared-i18n';
 import { Link } from 'shared-router';
+import { useHydrated } from 'shared-ui/hydrated';
 import { useSiteConfig } from 'shared-ui/site';
 import { BookVisitButton } from './BookVisitButton';
 import styles from './Header.module.css';
@@ -15,17 +16,6 @@ interface Props {
   visible?: boolean;
 }
 
-const noSubscription = () => () => {};
-
-/** False in the server-rendered page and while React takes it over; true once React has it. */
-function useStarted(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
 export function Header({ language, variant, visible = true }: Props) {
   const { t } = useTranslation('common');
   const { tradingName, phone } = useSiteConfig();
@@ -37,7 +27,7 @@ export function Header({ language, variant, visible = true }: Props) {
   // Before React has the page (seconds on a slow phone), the scroll header slides in by CSS alone,
   // following the scroll: not `inert` then, `visibility: hidden` keeps it out of reach while it is
   // away. Once started, React shows and hides it as before.
-  const started = useStarted();
+  const started = useHydrated();
   const followsScrollByCss = variant === 'scroll' && !started;
   // Hidden, the header is out of reach; but not its open menu (a modal, the page behind it inert),
   // which stays usable when the page is scrolled up behind it and its header slides away.
