@@ -132,6 +132,9 @@ describe('a registration', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Alta K7P2QX' })).toBeInTheDocument();
     // The tab names the record, by its code.
     await waitFor(() => expect(window.document.title).toMatch(/^Alta K7P2QX · Gestión/));
+    // The company's signer reads what it signs.
+    expect(screen.getByTestId('contract-text')).toHaveTextContent('trastero(s) B-014');
+    expect(screen.getByTestId('contract-text')).toBeVisible();
     expect(screen.getByText('Aprueba los tres documentos antes de firmar.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'DNI/NIE · cara delantera de K7P2QX' })).toHaveAttribute(
       'src',

@@ -65,6 +65,8 @@ describe.each(databaseEngines())('signed contract on $name', (engine) => {
       'select c.document, m.reference from contracts c join sepa_mandates m on m.contract_id = c.id',
     );
     const flat = text.replace(/\s+/g, ' ');
+    // The units let, by number, in the signed text.
+    expect(flat).toMatch(/trastero\(s\) B-\d{3}/);
     for (const expected of [
       'CONTRATO DE ALQUILER DE TRASTERO',
       'ORDEN DE DOMICILIACIÓN DE ADEUDO DIRECTO SEPA',

@@ -204,6 +204,11 @@ export function RegistrationDetailPage({ registrationId }: { registrationId: str
                 </li>
               ))}
             </ul>
+            {/* What the company signs, readable before it does. */}
+            <details className={styles.contractText} open={registration.stage === 'awaiting_company'}>
+              <summary>{t('detail.contractText')}</summary>
+              <pre data-testid="contract-text">{contract.document}</pre>
+            </details>
             {registration.stage === 'awaiting_company' && (
               <>
                 <h3>{t('detail.countersign')}</h3>

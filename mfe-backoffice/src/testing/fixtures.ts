@@ -81,6 +81,8 @@ export function registrationDetail(reviewStatus: 'pending' | 'approved' = 'pendi
     contract: {
       id: 'c1',
       status: 'awaiting_signatures',
+      document:
+        'CONTRATO DE ALQUILER DE TRASTERO\n\n1. Objeto. La Empresa cede al Cliente el uso de: trastero(s) B-014.',
       createdAt: '2026-11-23T08:40:00.000Z',
       completedAt: null,
       signers: [

@@ -114,6 +114,8 @@ export const registrationDetail = z.object({
     .object({
       id: z.string(),
       status: z.enum(CONTRACT_STATUSES),
+      /** The text both parties sign: the company's signer reads it before signing. */
+      document: z.string(),
       createdAt: iso,
       completedAt: iso.nullable(),
       signers: z.array(

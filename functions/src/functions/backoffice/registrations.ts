@@ -77,7 +77,7 @@ async function registrationDetail(q: Queryable, registrationId: string): Promise
     [registrationId],
   );
   const { rows: contracts } = await q.query<Record<string, unknown> & { id: string }>(
-    `select id::text as id, status, created_at, completed_at from contracts where registration_id = $1
+    `select id::text as id, status, document, created_at, completed_at from contracts where registration_id = $1
      order by created_at desc, id desc limit 1`,
     [registrationId],
   );
@@ -131,6 +131,7 @@ async function registrationDetail(q: Queryable, registrationId: string): Promise
       ? {
           id: contract.id,
           status: contract.status as NonNullable<RegistrationDetail['contract']>['status'],
+          document: String(contract.document ?? ''),
           createdAt: time(contract.created_at) ?? '',
           completedAt: time(contract.completed_at),
           signers: signers.map((s) => ({

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { CONTRACT_PENDING, clientDataFromRecord, postFunctions } from 'shared-api';
+import { languageFromPath } from 'shared-i18n';
 import { withDelivery } from '../../adapters/outbox-delivery';
 import { newMandate, storeMandate } from '../../direct-debit/mandates';
 import { HttpError, refusal } from '../../http-error';
+import { heldFor } from '../../move-in/holds';
 import { requireApplicantSession } from '../../registrations/applicant-session';
 import {
   readMetadata,
@@ -77,6 +79,12 @@ export const createContractFunction = jsonFunction(
         { name: ctx.config.BUSINESS_NAME, email: ctx.config.BUSINESS_EMAIL, address: ctx.config.BUSINESS_ADDRESS },
         mandate,
         new Date(),
+        {
+          // The units the paid deposit holds: the very ones let when both have signed.
+          unitNumbers: await heldFor(tx, registration.id),
+          // The applicant's language: the one of the review page they paid from.
+          language: languageFromPath(payment.return_path) ?? 'es',
+        },
       );
       const submission = await ctx.esign.createSubmission({
         contractId,
