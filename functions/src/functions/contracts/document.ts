@@ -69,7 +69,9 @@ function clauses(
   const count = service.numberProductsRequired ?? 1;
   const units = unitNumbers.length ? unitNumbers.join(', ') : null;
   const period = PERIOD_NAMES[lang][service.period];
-  const day = date.toISOString().slice(0, 10);
+  const iso = date.toISOString().slice(0, 10);
+  // The date as each language writes it (26/11/2026, 2026-11-26).
+  const day = lang === 'es' ? iso.split('-').reverse().join('/') : iso;
   if (lang === 'es') {
     const holder =
       parties.clientType === 'company'
