@@ -80,3 +80,24 @@ export async function heldFor(q: Queryable, registrationId: string): Promise<str
   );
   return rows.map((row) => row.unit_number);
 }
+
+/**
+ * Every unit still held for a registration (its deposit's or a waitlist offer's) goes back on
+ * sale: the tenant was let other units, or left. The waitlist is offered them.
+ */
+export async function releaseAllHeld(
+  tx: Queryable,
+  ctx: { jobs: Pick<JobQueue, 'schedule'> },
+  registrationId: string,
+): Promise<void> {
+  const { rows } = await tx.query<{ product_id: number }>(
+    `update units set status = 'available', registration_id = null, offer_id = null, updated_at = now()
+     where registration_id = $1 and status = 'held' returning product_id`,
+    [registrationId],
+  );
+  await unitsFreed(
+    tx,
+    ctx,
+    rows.map((unit) => unit.product_id),
+  );
+}

@@ -4,8 +4,8 @@ import { startRentSchedule } from '../direct-debit/invoices';
 import { latestPayment } from '../functions/payments/records';
 import { findProduct, unitsFor } from '../functions/registration-handler/service-choice';
 import { readMetadata, requireRegistration } from '../registrations/records';
-import { unitsFreed } from '../waitlist/offers';
 import { issueDoorAccess } from './door-access';
+import { releaseAllHeld } from './holds';
 import { occupyUnits } from './units';
 
 export type MoveInOutcome =
@@ -77,16 +77,7 @@ async function allocate(
     `update waitlist_offers set status = 'fulfilled', closed_at = now() where registration_id = $1 and status = 'accepted'`,
     [registrationId],
   );
-  const { rows: spare } = await tx.query<{ product_id: number }>(
-    `update units set status = 'available', registration_id = null, offer_id = null, updated_at = now()
-     where registration_id = $1 and status = 'held' returning product_id`,
-    [registrationId],
-  );
-  await unitsFreed(
-    tx,
-    ctx,
-    spare.map((unit) => unit.product_id),
-  );
+  await releaseAllHeld(tx, ctx, registrationId);
   await startRentSchedule(tx, registrationId, {
     period: chosen.period,
     amount: chosen.recurringFee,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_APPLICANT } from '../testing/applicant';
-import { cookieJar } from '../testing/cookie-jar';
 import { databaseEngines } from '../testing/databases';
 import { servedOn, TEST_MANAGER } from '../testing/service';
 import { loseHeldUnits, signUpToContract } from '../testing/sign-up';
+import { staffSession } from '../testing/staff';
 
 /**
  * A tenant who signed and paid but was left without a unit is not a dead end: staff let them
@@ -13,19 +13,7 @@ import { loseHeldUnits, signUpToContract } from '../testing/sign-up';
 describe.each(databaseEngines())('a tenant waiting for a unit, on $name', (engine) => {
   const served = servedOn(engine);
 
-  const staffBrowser = async (email: string, password: string) => {
-    const jar = cookieJar();
-    const call = async (action: string, payload: Record<string, unknown> = {}) => {
-      const res = await jar.fetch(served.service.url('backoffice'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ action, ...payload }),
-      });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> & { code?: string } };
-    };
-    expect((await call('login', { email, password })).status).toBe(200);
-    return call;
-  };
+  const staffBrowser = (email: string, password: string) => staffSession(served, { email, password });
 
   /** Signed by both parties, deposit paid, and its unit let to someone else meanwhile. */
   const awaitingTenant = async (email: string) => {

@@ -6,8 +6,8 @@ import { latestPayment } from '../functions/payments/records';
 import { findProduct, unitsFor } from '../functions/registration-handler/service-choice';
 import { refusal } from '../http-error';
 import { type RegistrationRow, readMetadata, requireRegistration } from '../registrations/records';
-import { unitsFreed } from '../waitlist/offers';
 import { issueDoorAccess } from './door-access';
+import { releaseAllHeld } from './holds';
 import type { MoveInContext } from './move-in';
 
 /*
@@ -80,16 +80,7 @@ export async function assignUnits(
     [wanted, registrationId],
   );
   // Units still held for it (a waitlist offer for the product it waited for) go back to the line.
-  const { rows: spare } = await tx.query<{ product_id: number }>(
-    `update units set status = 'available', registration_id = null, offer_id = null, updated_at = now()
-     where registration_id = $1 and status = 'held' returning product_id`,
-    [registrationId],
-  );
-  await unitsFreed(
-    tx,
-    ctx,
-    spare.map((unit) => unit.product_id),
-  );
+  await releaseAllHeld(tx, ctx, registrationId);
   await tx.query(`update registrations set move_in_status = 'allocated', updated_at = now() where id = $1`, [
     registrationId,
   ]);
@@ -157,16 +148,7 @@ export async function refundDeposit(
      where registration_id = $1 and status in ('signed', 'awaiting_signature')`,
     [registrationId],
   );
-  const { rows: freed } = await tx.query<{ product_id: number }>(
-    `update units set status = 'available', registration_id = null, offer_id = null, updated_at = now()
-     where registration_id = $1 and status = 'held' returning product_id`,
-    [registrationId],
-  );
-  await unitsFreed(
-    tx,
-    ctx,
-    freed.map((unit) => unit.product_id),
-  );
+  await releaseAllHeld(tx, ctx, registrationId);
   const language = languageFromPath(payment.return_path) ?? 'es';
   const { subject, text } = REFUND_TEXT[language](formatEuros(amount, language), reason);
   await ctx.mailer.queue(

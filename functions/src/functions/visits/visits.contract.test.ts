@@ -4,6 +4,7 @@ import { madridDate, madridTime } from '../../madrid-time';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn, TEST_MANAGER } from '../../testing/service';
+import { staffSession } from '../../testing/staff';
 
 const visitor = (n: number) => ({
   fullName: `Visitante ${n}`,
@@ -18,19 +19,7 @@ describe.each(databaseEngines())('visits on $name', (engine) => {
   const slots = async () => (await served.service.post<VisitSlotsResponse>('visit-slots', {})).body;
   const book = (body: Record<string, unknown>) =>
     served.service.post<{ visitId: string; code?: string; error?: string }>('book-visit', body);
-  const manager = async () => {
-    const jar = cookieJar();
-    const call = async (action: string, payload: Record<string, unknown> = {}) => {
-      const res = await jar.fetch(served.service.url('backoffice'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ action, ...payload }),
-      });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> & { code?: string } };
-    };
-    expect((await call('login', { email: TEST_MANAGER.email, password: TEST_MANAGER.password })).status).toBe(200);
-    return call;
-  };
+  const manager = () => staffSession(served);
   const firstSlot = async () => {
     const { days } = await slots();
     const slot = days[0]?.slots[0];
