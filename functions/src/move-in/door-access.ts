@@ -96,32 +96,39 @@ export async function issueDoorAccess(
   ]);
   const signIn = new URL(DOOR_PATHS.login, ctx.config.PUBLIC_SITE_URL);
   signIn.searchParams.set('token', link.token);
+  // In the language the tenant signed up in, alone.
+  const english = registration.language === 'en';
   await ctx.sms.queue(
     {
       to: registration.phone,
-      text: `Tu PIN de la puerta (trastero ${box}): ${pin}. Entra con el enlace de tu e-mail. / Your door PIN (unit ${box}): ${pin}.`,
+      text: english
+        ? `Your door PIN (unit ${box}): ${pin}. Sign in with the link in your e-mail.`
+        : `Tu PIN de la puerta (trastero ${box}): ${pin}. Entra con el enlace de tu e-mail.`,
     },
     tx,
   );
   await ctx.mailer.queue(
     {
       to: registration.email,
-      subject: `Tu acceso a la puerta / Your door access · ${box}`,
-      text: [
-        `Hola ${registration.full_name}:`,
-        '',
-        `Ya puedes abrir la puerta de tu trastero ${box} desde el móvil. Entra con este enlace (un solo uso, válido ${ACCESS_LINK_DAYS} días):`,
-        signIn.toString(),
-        '',
-        'Tu PIN de 4 cifras te llega por SMS. Puedes cambiarlo en la app.',
-        '',
-        '---',
-        '',
-        `You can now open the door of your unit ${box} from your phone. Sign in with this link (single use, valid ${ACCESS_LINK_DAYS} days):`,
-        signIn.toString(),
-        '',
-        'Your 4-digit PIN comes by SMS. You can change it in the app.',
-      ].join('\n'),
+      subject: english ? `Your door access · ${box}` : `Tu acceso a la puerta · ${box}`,
+      text: (english
+        ? [
+            `Hello ${registration.full_name},`,
+            '',
+            `You can now open the door of your unit ${box} from your phone. Sign in with this link (single use, valid ${ACCESS_LINK_DAYS} days):`,
+            signIn.toString(),
+            '',
+            'Your 4-digit PIN comes by SMS. You can change it in the app.',
+          ]
+        : [
+            `Hola ${registration.full_name}:`,
+            '',
+            `Ya puedes abrir la puerta de tu trastero ${box} desde el móvil. Entra con este enlace (un solo uso, válido ${ACCESS_LINK_DAYS} días):`,
+            signIn.toString(),
+            '',
+            'Tu PIN de 4 cifras te llega por SMS. Puedes cambiarlo en la app.',
+          ]
+      ).join('\n'),
     },
     tx,
   );

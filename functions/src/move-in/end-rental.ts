@@ -60,19 +60,25 @@ export async function endRental(
     `liberado ${unitNumbers.join(', ') || '—'}${revokedUsuario ? ` · acceso de ${revokedUsuario} revocado` : ''}`,
     staff.ip,
   ]);
+  const english = registration.language === 'en';
   await ctx.mailer.queue(
     {
       to: registration.email,
-      subject: `Fin de tu alquiler / Your rental has ended · ${registration.registration_code}`,
-      text: [
-        `Hola ${registration.full_name}:`,
-        '',
-        `Tu alquiler del trastero ${unitNumbers.join(', ')} ha terminado. Ya no se te cobrará el alquiler y tu acceso a la puerta se ha desactivado. Gracias por confiar en nosotros.`,
-        '',
-        '---',
-        '',
-        `Your rental of unit ${unitNumbers.join(', ')} has ended. No further rent will be collected and your door access has been switched off. Thank you.`,
-      ].join('\n'),
+      subject: english
+        ? `Your rental has ended · ${registration.registration_code}`
+        : `Fin de tu alquiler · ${registration.registration_code}`,
+      text: (english
+        ? [
+            `Hello ${registration.full_name},`,
+            '',
+            `Your rental of unit ${unitNumbers.join(', ')} has ended. No further rent will be collected and your door access has been switched off. Thank you.`,
+          ]
+        : [
+            `Hola ${registration.full_name}:`,
+            '',
+            `Tu alquiler del trastero ${unitNumbers.join(', ')} ha terminado. Ya no se te cobrará el alquiler y tu acceso a la puerta se ha desactivado. Gracias por confiar en nosotros.`,
+          ]
+      ).join('\n'),
     },
     tx,
   );

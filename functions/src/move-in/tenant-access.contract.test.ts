@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { TEST_APPLICANT } from '../testing/applicant';
 import { cookieJar } from '../testing/cookie-jar';
 import { databaseEngines } from '../testing/databases';
 import { servedOn, TEST_ADMIN } from '../testing/service';
@@ -189,5 +190,20 @@ describe.each(databaseEngines())('tenant access on $name', (engine) => {
       globalStatus: 'completed',
       moveIn: { status: 'allocated', unitNumbers: [unit?.unit_number], doorAccess: true },
     });
+  });
+
+  it('an applicant who signed up in English hears from move-in in English alone', async () => {
+    const signUp = await signUpToContract(served, {
+      applicant: { ...TEST_APPLICANT, email: 'jane@example.com', phone: '+34 600 555 777', language: 'en' },
+    });
+    await signUp.sign('Cliente', 'Jane Smith');
+    await signUp.sign('Empresa');
+    const mails = await messages('jane@example.com');
+    const access = mails.find((m) => m.subject?.startsWith('Your door access'));
+    expect(access?.body).toContain('You can now open the door of your unit');
+    expect(access?.body).not.toContain('Ya puedes');
+    expect(mails.some((m) => m.subject?.startsWith('Your signed contract'))).toBe(true);
+    const sms = (await messages('+34600555777')).find((m) => m.body.includes('PIN'));
+    expect(sms?.body).toMatch(/^Your door PIN \(unit [A-Z]-\d{3}\): \d{4}\./);
   });
 });

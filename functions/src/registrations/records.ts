@@ -15,6 +15,8 @@ export type RegistrationMetadata = z.infer<typeof registrationMetadata>;
 /** A `registrations` row: the record of the wire plus the recovery code; metadata as stored. */
 export interface RegistrationRow extends Omit<RegistrationRecord, 'metadata'>, Record<string, unknown> {
   registration_code: string;
+  /** The language the applicant signs up in (their messages are in it). */
+  language: 'es' | 'en';
   metadata: unknown;
 }
 

@@ -8,6 +8,7 @@ interface SignedContractRow extends Record<string, unknown> {
   registration_code: string;
   full_name: string;
   email: string;
+  language: 'es' | 'en';
 }
 
 interface SignerRow extends Record<string, unknown> {
@@ -30,7 +31,7 @@ export async function deliverSignedContract(
   unitNumbers: string[],
 ): Promise<void> {
   const { rows } = await tx.query<SignedContractRow>(
-    `select c.document, c.provider, r.registration_code, r.full_name, r.email
+    `select c.document, c.provider, r.registration_code, r.full_name, r.email, r.language
      from contracts c join registrations r on r.id = c.registration_id where c.id = $1`,
     [contractId],
   );
@@ -68,21 +69,28 @@ export async function deliverSignedContract(
     content: pdf,
   };
   const unit = unitNumbers.length ? unitNumbers.join(', ') : null;
+  // The tenant's copy in the language they signed up in, alone.
+  const english = contract.language === 'en';
   await ctx.mailer.queue(
     {
       to: contract.email,
-      subject: `Tu contrato firmado / Your signed contract · ${contract.registration_code}`,
-      text: [
-        `Hola ${contract.full_name}:`,
-        '',
-        `Adjuntamos tu contrato de alquiler firmado por ambas partes (registro ${contract.registration_code}), con la orden de domiciliación SEPA y el certificado de firmas.`,
-        unit ? `Tu trastero: ${unit}.` : 'Estamos asignando tu trastero; te contactaremos.',
-        '',
-        '---',
-        '',
-        `Attached is your rental contract signed by both parties (registration ${contract.registration_code}), with the SEPA direct debit mandate and the signature certificate.`,
-        unit ? `Your storage unit: ${unit}.` : 'Your unit is being assigned; we will contact you.',
-      ].join('\n'),
+      subject: english
+        ? `Your signed contract · ${contract.registration_code}`
+        : `Tu contrato firmado · ${contract.registration_code}`,
+      text: (english
+        ? [
+            `Hello ${contract.full_name},`,
+            '',
+            `Attached is your rental contract signed by both parties (registration ${contract.registration_code}), with the SEPA direct debit mandate and the signature certificate.`,
+            unit ? `Your storage unit: ${unit}.` : 'Your unit is being assigned; we will contact you.',
+          ]
+        : [
+            `Hola ${contract.full_name}:`,
+            '',
+            `Adjuntamos tu contrato de alquiler firmado por ambas partes (registro ${contract.registration_code}), con la orden de domiciliación SEPA y el certificado de firmas.`,
+            unit ? `Tu trastero: ${unit}.` : 'Estamos asignando tu trastero; te contactaremos.',
+          ]
+      ).join('\n'),
       attachments: [attachment],
     },
     tx,

@@ -110,6 +110,8 @@ export function VerificationStep() {
           api.action('registration-handler', 'create_registration', {
             ...data,
             ...(skipCheck ? { startNew: true } : {}),
+            // The applicant's messages are written in the language they sign up in.
+            language: wizard.language,
           }),
         ));
       } catch (error) {

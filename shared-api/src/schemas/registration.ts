@@ -132,7 +132,11 @@ export const registrationActions = {
   },
   create_registration: {
     /** `startNew`: the visitor saw their registration in progress and chose to start another. */
-    request: clientFields.extend({ startNew: z.boolean().optional() }),
+    request: clientFields.extend({
+      startNew: z.boolean().optional(),
+      /** The page's language: the applicant's e-mails and SMS are written in it. Spanish when absent. */
+      language: z.enum(['es', 'en']).optional(),
+    }),
     response: z.object({ registrationId: z.string() }),
   },
   verify_tokens: {

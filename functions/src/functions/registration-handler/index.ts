@@ -117,7 +117,13 @@ async function saveClientData(
        updated_at = now(), last_activity_at = now()
      where id = ${row.id}`;
   await tx.query(update.text, update.values);
-  const contact = { id: row.id, registration_code: row.registration_code, email: data.email, phone: data.phone };
+  const contact = {
+    id: row.id,
+    registration_code: row.registration_code,
+    email: data.email,
+    phone: data.phone,
+    language: row.language,
+  };
   if (emailChanged) await issueCode(ctx, tx, contact, 'email');
   if (phoneChanged) await issueCode(ctx, tx, contact, 'sms');
   return { emailVerified, phoneVerified };
@@ -253,19 +259,20 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
       );
       if (recent.length) throw new HttpError(409, DUPLICATE_REGISTRATION);
       const id = randomUUID();
+      const language = input.language ?? 'es';
       let code = '';
       // A clash of two random codes is rare; the unique index decides, then we draw again.
       for (let attempt = 0; attempt < 10 && !code; attempt++) {
         const candidate = generateRecoveryCode();
-        const insert = sql`insert into registrations (id, registration_code, ${sql.columns(CLIENT_COLUMNS)}, metadata)
-           values (${id}, ${candidate}, ${sql.values(clientColumnValues(data))},
+        const insert = sql`insert into registrations (id, registration_code, language, ${sql.columns(CLIENT_COLUMNS)}, metadata)
+           values (${id}, ${candidate}, ${language}, ${sql.values(clientColumnValues(data))},
              ${JSON.stringify({ completedSections: { clientData: true } })})
            on conflict (registration_code) do nothing returning id`;
         const { rows } = await tx.query<{ id: string }>(insert.text, insert.values);
         if (rows.length) code = candidate;
       }
       if (!code) throw new Error('Could not draw a unique registration code');
-      const contact = { id, registration_code: code, email: data.email, phone: data.phone };
+      const contact = { id, registration_code: code, email: data.email, phone: data.phone, language };
       await issueCode(ctx, tx, contact, 'email');
       await issueCode(ctx, tx, contact, 'sms');
       await openApplicantSession(tx, meta, id);

@@ -79,6 +79,25 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
       expect(stored.rows.map((r) => r.code_hash)).not.toContain(await lastCode('ana@example.com'));
     });
 
+    it('writes the codes in the language the applicant signs up in, alone', async () => {
+      const outbox = async (recipient: string) =>
+        (
+          await served.db.query<{ subject: string | null; body: string }>(
+            'select subject, body from outbox where recipient = $1 order by id desc limit 1',
+            [recipient],
+          )
+        ).rows[0];
+      await register({ email: 'spanish@example.com', phone: '+34 600 100 001' });
+      expect(await outbox('spanish@example.com')).toMatchObject({ subject: 'Código de verificación' });
+      expect((await outbox('spanish@example.com'))?.body).not.toContain('Your verification code');
+      await register({ email: 'english@example.com', phone: '+34 600 100 002', language: 'en' });
+      const mail = await outbox('english@example.com');
+      expect(mail?.subject).toBe('Verification code');
+      expect(mail?.body).toMatch(/^Your verification code is \d{6}\./);
+      expect(mail?.body).not.toContain('Tu código');
+      expect((await outbox('+34600100002'))?.body).toMatch(/^Storage: your code is \d{6}$/);
+    });
+
     it('refuses what the browser refuses, with the message per field', async () => {
       const { status, body } = await call('create_registration', {
         ...applicant,

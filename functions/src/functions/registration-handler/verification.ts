@@ -12,19 +12,26 @@ import {
 
 export type Channel = 'email' | 'sms';
 
-function emailText(code: string, registrationCode: string): string {
-  return [
-    `Tu código de verificación es ${code}. Caduca en ${VERIFICATION_CODE_TTL_MINUTES} minutos.`,
-    `Tu código de registro es ${registrationCode}: guárdalo para continuar el alta más tarde.`,
-    '',
-    '---',
-    '',
-    `Your verification code is ${code}. It expires in ${VERIFICATION_CODE_TTL_MINUTES} minutes.`,
-    `Your registration code is ${registrationCode}: keep it to continue your sign-up later.`,
-  ].join('\n');
-}
-
-const smsText = (code: string) => `Trasteros: tu código es ${code} / your code is ${code}`;
+const TEXT = {
+  es: {
+    subject: 'Código de verificación',
+    email: (code: string, registrationCode: string) =>
+      [
+        `Tu código de verificación es ${code}. Caduca en ${VERIFICATION_CODE_TTL_MINUTES} minutos.`,
+        `Tu código de registro es ${registrationCode}: guárdalo para continuar el alta más tarde.`,
+      ].join('\n'),
+    sms: (code: string) => `Trasteros: tu código es ${code}`,
+  },
+  en: {
+    subject: 'Verification code',
+    email: (code: string, registrationCode: string) =>
+      [
+        `Your verification code is ${code}. It expires in ${VERIFICATION_CODE_TTL_MINUTES} minutes.`,
+        `Your registration code is ${registrationCode}: keep it to continue your sign-up later.`,
+      ].join('\n'),
+    sms: (code: string) => `Storage: your code is ${code}`,
+  },
+} as const;
 
 /**
  * A fresh code for one channel: the previous one stops working, the cooldown and the
@@ -33,9 +40,11 @@ const smsText = (code: string) => `Trasteros: tu código es ${code} / your code 
 export async function issueCode(
   ctx: FunctionContext,
   tx: Queryable,
-  registration: { id: string; registration_code: string; email: string; phone: string },
+  registration: { id: string; registration_code: string; email: string; phone: string; language?: 'es' | 'en' },
   channel: Channel,
 ): Promise<void> {
+  // In the language the applicant signs up in, alone.
+  const text = TEXT[registration.language ?? 'es'];
   const code = generateVerificationCode();
   await tx.query(
     `insert into registration_verifications (registration_id, channel, code_hash, expires_at, failed_attempts, sent_at)
@@ -48,13 +57,13 @@ export async function issueCode(
     await ctx.mailer.queue(
       {
         to: registration.email,
-        subject: 'Código de verificación / Verification code',
-        text: emailText(code, registration.registration_code),
+        subject: text.subject,
+        text: text.email(code, registration.registration_code),
       },
       tx,
     );
   } else {
-    await ctx.sms.queue({ to: registration.phone, text: smsText(code) }, tx);
+    await ctx.sms.queue({ to: registration.phone, text: text.sms(code) }, tx);
   }
 }
 
