@@ -19,16 +19,22 @@ import type { RegistrationRow } from './records';
  * them. A recovery code read off a screenshot alone opens nothing.
  */
 
-function recoveryEmail(code: string): string {
-  return [
-    `Alguien quiere continuar tu alta en otro dispositivo. Tu código de confirmación es ${code}; caduca en ${VERIFICATION_CODE_TTL_MINUTES} minutos.`,
-    'Si no has sido tú, ignora este mensaje: sin este código nadie puede abrir tu alta.',
-    '',
-    '---',
-    '',
-    `Someone wants to continue your sign-up on another device. Your confirmation code is ${code}; it expires in ${VERIFICATION_CODE_TTL_MINUTES} minutes.`,
-    'If it was not you, ignore this message: without this code nobody can open your sign-up.',
-  ].join('\n');
+function recoveryEmail(code: string, language: 'es' | 'en'): { subject: string; text: string } {
+  return language === 'en'
+    ? {
+        subject: 'Continue your sign-up',
+        text: [
+          `Someone wants to continue your sign-up on another device. Your confirmation code is ${code}; it expires in ${VERIFICATION_CODE_TTL_MINUTES} minutes.`,
+          'If it was not you, ignore this message: without this code nobody can open your sign-up.',
+        ].join('\n'),
+      }
+    : {
+        subject: 'Continuar tu alta',
+        text: [
+          `Alguien quiere continuar tu alta en otro dispositivo. Tu código de confirmación es ${code}; caduca en ${VERIFICATION_CODE_TTL_MINUTES} minutos.`,
+          'Si no has sido tú, ignora este mensaje: sin este código nadie puede abrir tu alta.',
+        ].join('\n'),
+      };
 }
 
 /**
@@ -54,12 +60,15 @@ export async function challengeRecovery(
          set code_hash = excluded.code_hash, expires_at = excluded.expires_at, failed_attempts = 0, sent_at = now()`,
       [row.id, hashVerificationCode(row.id, 'recovery', code), VERIFICATION_CODE_TTL_MINUTES],
     );
-    await ctx.mailer.queue(
-      { to: row.email, subject: 'Continuar tu alta / Continue your sign-up', text: recoveryEmail(code) },
-      tx,
-    );
+    await ctx.mailer.queue({ to: row.email, ...recoveryEmail(code, row.language) }, tx);
     await ctx.sms.queue(
-      { to: row.phone, text: `Trasteros: código para continuar tu alta ${code} / code to continue ${code}` },
+      {
+        to: row.phone,
+        text:
+          row.language === 'en'
+            ? `Storage: code to continue your sign-up ${code}`
+            : `Trasteros: código para continuar tu alta ${code}`,
+      },
       tx,
     );
   }

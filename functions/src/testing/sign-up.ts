@@ -106,7 +106,8 @@ export async function signUpToContract(
     [registrationId],
   );
   const { rows: links } = await served.db.query<{ recipient: string; body: string }>(
-    `select recipient, body from outbox where subject like 'Contrato para firmar%' and body like $1 order by id`,
+    `select recipient, body from outbox
+     where (subject like 'Contrato para firmar%' or subject like 'Contract to sign%') and body like $1 order by id`,
     [`%${rows[0]?.registration_code}%`],
   );
   const tokens = {

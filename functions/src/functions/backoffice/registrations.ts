@@ -174,9 +174,10 @@ export const registrationActions: ActionHandlers<RegistrationActions> = {
         registration_code: string;
         full_name: string;
         email: string;
+        language: 'es' | 'en';
         closed: boolean;
       }>(
-        `select registration_code, full_name, email,
+        `select registration_code, full_name, email, language,
            global_status = 'completed' or move_in_status is not null as closed
          from registrations where id = $1 for update`,
         [registrationId],
@@ -212,21 +213,28 @@ export const registrationActions: ActionHandlers<RegistrationActions> = {
         const name = DOCUMENT_NAMES[documentType];
         const signup = (lang: 'es' | 'en') =>
           new URL(lang === 'es' ? '/es/alta' : '/en/signup', ctx.config.PUBLIC_SITE_URL).toString();
+        // In the applicant's language alone (staff write the reason as they would to them).
+        const english = applicant.language === 'en';
         await ctx.mailer.queue(
           {
             to: applicant.email,
-            subject: `Sube de nuevo tu documento / Please upload your document again · ${applicant.registration_code}`,
-            text: [
-              `Hola ${applicant.full_name}:`,
-              '',
-              `Hemos revisado tu ${name.es} y no podemos aceptarlo: ${reason}`,
-              `Entra en ${signup('es')} con tu código de alta ${applicant.registration_code}, ve al paso «Documentos» y súbelo de nuevo.`,
-              '',
-              '---',
-              '',
-              `We reviewed your ${name.en} and cannot accept it: ${reason}`,
-              `Go to ${signup('en')} with your registration code ${applicant.registration_code}, open the "Documents" step and upload it again.`,
-            ].join('\n'),
+            subject: english
+              ? `Please upload your document again · ${applicant.registration_code}`
+              : `Sube de nuevo tu documento · ${applicant.registration_code}`,
+            text: (english
+              ? [
+                  `Hello ${applicant.full_name},`,
+                  '',
+                  `We reviewed your ${name.en} and cannot accept it: ${reason}`,
+                  `Go to ${signup('en')} with your registration code ${applicant.registration_code}, open the "Documents" step and upload it again.`,
+                ]
+              : [
+                  `Hola ${applicant.full_name}:`,
+                  '',
+                  `Hemos revisado tu ${name.es} y no podemos aceptarlo: ${reason}`,
+                  `Entra en ${signup('es')} con tu código de alta ${applicant.registration_code}, ve al paso «Documentos» y súbelo de nuevo.`,
+                ]
+            ).join('\n'),
           },
           tx,
         );

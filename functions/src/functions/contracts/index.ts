@@ -26,19 +26,26 @@ function signingEmail(
   link: string,
   name: string,
   registrationCode: string,
+  language: 'es' | 'en',
 ): { subject: string; text: string } {
-  const who = role === 'Cliente' ? name : 'la Empresa / the Company';
+  // The applicant reads it in their language; the company, in Spanish.
+  if (role === 'Cliente' && language === 'en') {
+    return {
+      subject: `Contract to sign · ${registrationCode}`,
+      text: [
+        `Hello ${name},`,
+        '',
+        `The storage rental contract (registration ${registrationCode}) is ready for your signature:`,
+        link,
+      ].join('\n'),
+    };
+  }
   return {
-    subject: `Contrato para firmar / Contract to sign · ${registrationCode}`,
+    subject: `Contrato para firmar · ${registrationCode}`,
     text: [
-      `Hola ${who}:`,
+      `Hola ${role === 'Cliente' ? name : 'la Empresa'}:`,
       '',
       `El contrato de alquiler del trastero (registro ${registrationCode}) está listo para tu firma:`,
-      link,
-      '',
-      '---',
-      '',
-      `The storage rental contract (registration ${registrationCode}) is ready for your signature:`,
       link,
     ].join('\n'),
   };
@@ -111,7 +118,13 @@ export const createContractFunction = jsonFunction(
           await ctx.mailer.queue(
             {
               to: signer.email,
-              ...signingEmail(signer.role, signer.link, registration.full_name, registration.registration_code),
+              ...signingEmail(
+                signer.role,
+                signer.link,
+                registration.full_name,
+                registration.registration_code,
+                registration.language,
+              ),
               // Whoever holds the company's link countersigns as the company.
               ...(signer.role === 'Empresa' ? { unlisted: true } : {}),
             },

@@ -129,16 +129,22 @@ async function saveClientData(
   return { emailVerified, phoneVerified };
 }
 
-function recoveryReminder(code: string): string {
-  return [
-    `Hemos recibido una nueva solicitud de alta con tus datos. Tu código de registro es ${code}:`,
-    'introdúcelo en la página de alta para continuar donde lo dejaste.',
-    '',
-    '---',
-    '',
-    `We received a new sign-up request with your details. Your registration code is ${code}:`,
-    'enter it on the sign-up page to continue where you left off.',
-  ].join('\n');
+function recoveryReminder(code: string, language: 'es' | 'en'): { subject: string; text: string } {
+  return language === 'en'
+    ? {
+        subject: 'Your registration code',
+        text: [
+          `We received a new sign-up request with your details. Your registration code is ${code}:`,
+          'enter it on the sign-up page to continue where you left off.',
+        ].join('\n'),
+      }
+    : {
+        subject: 'Tu código de registro',
+        text: [
+          `Hemos recibido una nueva solicitud de alta con tus datos. Tu código de registro es ${code}:`,
+          'introdúcelo en la página de alta para continuar donde lo dejaste.',
+        ].join('\n'),
+      };
 }
 
 /**
@@ -229,11 +235,7 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
       // The code goes to the registration's own inbox, never to whoever typed the address.
       if (existing.remind) {
         await ctx.mailer.queue(
-          {
-            to: existing.email,
-            subject: 'Tu código de registro / Your registration code',
-            text: recoveryReminder(existing.registration_code),
-          },
+          { to: existing.email, ...recoveryReminder(existing.registration_code, existing.language) },
           tx,
         );
         await tx.query('update registrations set code_reminder_sent_at = now() where id = $1', [existing.id]);
