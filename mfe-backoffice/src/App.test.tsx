@@ -135,6 +135,8 @@ describe('a registration', () => {
     // The company's signer reads what it signs.
     expect(screen.getByTestId('contract-text')).toHaveTextContent('trastero(s) B-014');
     expect(screen.getByTestId('contract-text')).toBeVisible();
+    // It scrolls: reachable from the keyboard, and named.
+    expect(screen.getByRole('region', { name: 'Texto del contrato' })).toHaveAttribute('tabindex', '0');
     expect(screen.getByText('Aprueba los tres documentos antes de firmar.')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'DNI/NIE · cara delantera de K7P2QX' })).toHaveAttribute(
       'src',

@@ -207,7 +207,15 @@ export function RegistrationDetailPage({ registrationId }: { registrationId: str
             {/* What the company signs, readable before it does. */}
             <details className={styles.contractText} open={registration.stage === 'awaiting_company'}>
               <summary>{t('detail.contractText')}</summary>
-              <pre data-testid="contract-text">{contract.document}</pre>
+              {/* A scrolling region: focusable, so a keyboard can scroll it (axe scrollable-region-focusable). */}
+              <section
+                className={styles.contractBody}
+                aria-label={t('detail.contractText')}
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable to scroll it
+                tabIndex={0}
+              >
+                <pre data-testid="contract-text">{contract.document}</pre>
+              </section>
             </details>
             {registration.stage === 'awaiting_company' && (
               <>
