@@ -141,14 +141,7 @@ export function OptionsView({ volume, language, proceso, onClose, waitlistFor = 
                     {t('options.choose')}
                   </button>
                 ) : (
-                  <button
-                    type="button"
-                    className={controls.primary}
-                    aria-label={t('options.joinWaitlistLabel', { name: product.name })}
-                    onClick={() => setWaitlistProduct(product)}
-                  >
-                    {t('options.joinWaitlist')}
-                  </button>
+                  <JoinWaitlist product={product} primary onJoin={setWaitlistProduct} />
                 )}
               </li>
             );
@@ -168,14 +161,7 @@ export function OptionsView({ volume, language, proceso, onClose, waitlistFor = 
                 <h4>{product.name}</h4>
                 <p className={styles.description}>{product.description}</p>
                 <OptionPrice product={product} language={language} />
-                <button
-                  type="button"
-                  className={controls.secondary}
-                  aria-label={t('options.joinWaitlistLabel', { name: product.name })}
-                  onClick={() => setWaitlistProduct(product)}
-                >
-                  {t('options.joinWaitlist')}
-                </button>
+                <JoinWaitlist product={product} onJoin={setWaitlistProduct} />
               </li>
             ))}
           </ul>
@@ -234,5 +220,28 @@ function OptionPrice({ product, language }: { product: CatalogueProduct; languag
             })}
       </p>
     </>
+  );
+}
+
+/** A product's way onto its waiting list: opens the form for it. */
+function JoinWaitlist({
+  product,
+  primary = false,
+  onJoin,
+}: {
+  product: CatalogueProduct;
+  primary?: boolean;
+  onJoin(product: CatalogueProduct): void;
+}) {
+  const { t } = useTranslation('calculator');
+  return (
+    <button
+      type="button"
+      className={primary ? controls.primary : controls.secondary}
+      aria-label={t('options.joinWaitlistLabel', { name: product.name })}
+      onClick={() => onJoin(product)}
+    >
+      {t('options.joinWaitlist')}
+    </button>
   );
 }
