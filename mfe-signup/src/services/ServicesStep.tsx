@@ -131,7 +131,13 @@ export function ServicesStep() {
   };
 
   const next = async () => {
-    const current = useDraft.getState().draft;
+    // A tap in the frame between the list painting and the effect above storing the
+    // preselected product: store it now rather than claim nothing is chosen.
+    const stored = useDraft.getState().draft;
+    const current =
+      selected && period && stored.serviceDetails?.productId !== selected.productId
+        ? (choose(selected, period, undefined) ?? stored)
+        : stored;
     if (!selected || !current.serviceDetails) {
       toast({ title: t('services.selectionTitle'), description: t('services.selection'), variant: 'destructive' });
       return;
