@@ -242,6 +242,68 @@ test.describe('back-office', () => {
     await manager.context().close();
   });
 
+  test('a member who forgot the password asks for a link on a 360 px phone, chooses a new one, and the old one stops working', async ({
+    browser,
+    request,
+  }) => {
+    const manager = await signedIn(browser, E2E_MANAGER);
+    const email = `olvido-${Date.now()}@trasteros-demo.example`;
+    const added = await manager.request.post('/functions/v1/backoffice', {
+      data: { action: 'add_staff', email, name: 'Olga Olvido', role: 'staff', password: 'vieja-clave-1' },
+    });
+    expect(added.status()).toBe(200);
+
+    const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
+    const phone = waitingForHydration(await context.newPage());
+    await phone.goto('/gestion');
+    await phone.getByRole('button', { name: '¿Has olvidado la contraseña?' }).click();
+    await phone.getByLabel('Correo electrónico').fill(email);
+    await phone.getByRole('button', { name: 'Enviar el enlace' }).click();
+    await expect(phone.getByRole('status')).toContainText(`Si ${email} es el correo de alguien del equipo`);
+    await expectFitsNarrowPhone(phone);
+    await expectAccessible(phone);
+
+    const mail = await mailTo(request, email);
+    expect(mail.subject).toMatch(/^Elige una contraseña nueva para Gestión/);
+    const link = /https?:\/\/\S+?(\/gestion\/restablecer#[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1] ?? '';
+    expect(link).not.toBe('');
+    await phone.goto(link);
+    await expect(phone.getByText(`Para la cuenta ${email}.`)).toBeVisible();
+    await expect(phone).toHaveURL(/\/gestion\/restablecer$/);
+    await phone.getByLabel('Contraseña nueva (mín. 10 caracteres)').fill('nueva-clave-22');
+    await phone.getByLabel('Repite la contraseña nueva').fill('nueva-clave-22');
+    await expectFitsNarrowPhone(phone);
+    await expectAccessible(phone);
+    await phone.getByRole('button', { name: 'Guardar la contraseña' }).click();
+    await expect(phone.getByRole('status')).toContainText('Contraseña guardada.');
+    await expect
+      .poll(async () => (await mailTo(request, email)).subject)
+      .toMatch(/^Tu contraseña de Gestión ha cambiado/);
+
+    await phone.getByRole('link', { name: 'Entrar en la gestión' }).click();
+    await phone.getByLabel('Correo electrónico').fill(email);
+    await phone.getByLabel('Contraseña').fill('vieja-clave-1');
+    await phone.getByRole('button', { name: 'Entrar' }).click();
+    await expect(phone.getByRole('alert')).toHaveText('Correo, contraseña o código incorrectos.');
+    await phone.getByLabel('Contraseña').fill('nueva-clave-22');
+    await phone.getByRole('button', { name: 'Entrar' }).click();
+    await expect(phone.getByRole('navigation', { name: 'Secciones' })).toBeVisible();
+
+    // The same link a second time opens nothing, and says how to get a new one.
+    await phone.goto(link);
+    await expect(phone.getByRole('alert')).toHaveText('Este enlace ha caducado o ya se ha usado.');
+    await expect(phone.getByRole('link', { name: 'Pedir un enlace nuevo' })).toBeVisible();
+
+    // A manager can send the link too, from the team page; it is in the activity log.
+    await manager.goto('/gestion/equipo');
+    await manager.getByRole('button', { name: 'Enviar enlace de contraseña: Olga Olvido' }).click();
+    await expect(manager.getByText(`Enlace enviado a ${email}: caduca a los 30 minutos.`)).toBeVisible();
+    await manager.goto('/gestion/registro');
+    await expect(manager.getByText('Envió un enlace para cambiar la contraseña').first()).toBeVisible();
+    await context.close();
+    await manager.context().close();
+  });
+
   test('runs standalone on its own origin, in English too', async ({ browser }) => {
     const page = await signedIn(browser, E2E_MANAGER, { base: BACKOFFICE_STANDALONE_URL, path: '/gestion/altas' });
     await expect(page.getByRole('heading', { level: 1, name: 'Altas' })).toBeVisible();

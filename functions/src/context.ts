@@ -10,6 +10,7 @@ import { type CardPayments, revolutApiUrl, revolutPayments, sandboxPayments } fr
 import { outboxSms, type SmsSender } from './adapters/sms';
 import type { FunctionsConfig } from './config';
 import type { Database } from './db';
+import { passwordResetJobs } from './functions/backoffice/password-reset';
 import { paymentJobs } from './functions/payments/settle';
 import { type AdjustableClock, adjustableClock, type Clock, systemClock } from './jobs/clock';
 import { createJobQueue, type JobQueue } from './jobs/queue';
@@ -94,6 +95,6 @@ export function createContext(db: Database, config: FunctionsConfig, log: Logger
       onCommitted: () => ctx.delivery.wake(),
     }),
   };
-  Object.assign(handlers, waitlistJobs(ctx), paymentJobs(ctx));
+  Object.assign(handlers, waitlistJobs(ctx), paymentJobs(ctx), passwordResetJobs(ctx));
   return ctx;
 }

@@ -424,3 +424,108 @@ describe('the team', () => {
     await waitFor(() => expect(backoffice.calls('update_staff')).toHaveLength(1));
   });
 });
+
+describe('a forgotten password', () => {
+  it('asks for the e-mail from the login page and says the same whoever it belongs to', async () => {
+    backoffice.on('me', () => ({ staff: null }));
+    backoffice.on('request_password_reset', () => ({ success: true }));
+    const user = userEvent.setup();
+    await renderRemote(App, '/gestion', 'es');
+    await user.type(await screen.findByLabelText('Correo electrónico'), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: '¿Has olvidado la contraseña?' }));
+    const email = await screen.findByLabelText('Correo electrónico');
+    expect(email).toHaveValue('ana@example.com');
+    expect(email).toHaveFocus();
+    await user.clear(email);
+    await user.type(email, 'ana@');
+    await user.click(screen.getByRole('button', { name: 'Enviar el enlace' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Escribe un correo válido.');
+    expect(backoffice.calls('request_password_reset')).toHaveLength(0);
+    await user.type(email, 'example.com');
+    await user.click(screen.getByRole('button', { name: 'Enviar el enlace' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Si ana@example.com es el correo de alguien del equipo, acabamos de enviarle un enlace. Caduca a los 30 minutos',
+    );
+    expect(screen.getByRole('heading', { name: 'Restablecer la contraseña' })).toHaveFocus();
+    expect(backoffice.calls('request_password_reset')).toMatchObject([{ email: 'ana@example.com', language: 'es' }]);
+    await user.click(screen.getByRole('button', { name: 'Volver' }));
+    expect(await screen.findByRole('heading', { name: 'Entrar en la gestión' })).toBeInTheDocument();
+  });
+
+  it('opens a reset link without a session, asks for the second factor when the account has one, and takes the secret off the address bar', async () => {
+    const token = 'a'.repeat(43);
+    backoffice.on('check_password_reset', (body) =>
+      body.token === token ? { email: 'ana@example.com', totpRequired: true } : refusal(409, 'x', 'reset_link_invalid'),
+    );
+    backoffice.on('reset_password', (body) =>
+      body.totpCode === '123456' ? { success: true } : refusal(400, 'The code is not correct'),
+    );
+    window.history.replaceState(null, '', `/en/backoffice/reset-password#${token}`);
+    const user = userEvent.setup();
+    await renderRemote(App, `/en/backoffice/reset-password#${token}`, 'en');
+    expect(await screen.findByText('For the account ana@example.com.')).toBeInTheDocument();
+    expect(window.location.hash).toBe('');
+    expect(backoffice.calls('me')).toHaveLength(0);
+    await waitFor(() => expect(window.document.title).toMatch(/^New password · /));
+    const password = screen.getByLabelText('New password (at least 10 characters)');
+    await user.type(password, 'new-pass-1');
+    await user.type(screen.getByLabelText('Repeat the new password'), 'new-pass-2');
+    await user.click(screen.getByRole('button', { name: 'Save the password' }));
+    expect(screen.getByText('The two passwords do not match.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Repeat the new password')).toHaveFocus();
+    await user.clear(screen.getByLabelText('Repeat the new password'));
+    await user.type(screen.getByLabelText('Repeat the new password'), 'new-pass-1');
+    await user.type(screen.getByLabelText('Second-factor code'), '000000');
+    await user.click(screen.getByRole('button', { name: 'Save the password' }));
+    expect(await screen.findByText('The code is not correct.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Second-factor code')).toHaveFocus();
+    await user.type(screen.getByLabelText('Second-factor code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Save the password' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Password saved.');
+    expect(screen.getByRole('link', { name: 'Sign in to the back-office' })).toHaveAttribute('href', '/en/backoffice');
+    expect(backoffice.calls('reset_password').at(-1)).toMatchObject({
+      token,
+      newPassword: 'new-pass-1',
+      totpCode: '123456',
+    });
+  });
+
+  it('says when a link expired and leads to a new one', async () => {
+    backoffice.on('check_password_reset', () => refusal(409, 'x', 'reset_link_invalid'));
+    backoffice.on('me', () => ({ staff: null }));
+    window.history.replaceState(null, '', `/gestion/restablecer#${'b'.repeat(43)}`);
+    const user = userEvent.setup();
+    await renderRemote(App, `/gestion/restablecer#${'b'.repeat(43)}`, 'es');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Este enlace ha caducado o ya se ha usado.');
+    await user.click(screen.getByRole('link', { name: 'Pedir un enlace nuevo' }));
+    expect(await screen.findByRole('heading', { name: 'Restablecer la contraseña' })).toBeInTheDocument();
+  });
+});
+
+describe('recovering a team member', () => {
+  it('e-mails a password link, and resets a lost second factor only after a confirmation', async () => {
+    const member = { ...MANAGER, id: 'st-3', email: 'luis@example.com', name: 'Luis Gerente', totpEnabled: true };
+    backoffice.on('me', () => ({ staff: MANAGER }));
+    backoffice.on('list_staff', () => ({ staff: [MANAGER, member] }));
+    backoffice.on('send_password_reset', () => ({ success: true }));
+    backoffice.on('reset_second_factor', () => ({ staff: { ...member, totpEnabled: false } }));
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const user = userEvent.setup();
+    await renderRemote(App, '/gestion/equipo', 'es');
+    await user.click(await screen.findByRole('button', { name: /Enviar enlace de contraseña.*Luis Gerente/ }));
+    expect(await screen.findByText('Enlace enviado a luis@example.com: caduca a los 30 minutos.')).toBeInTheDocument();
+    expect(backoffice.calls('send_password_reset')).toMatchObject([{ staffId: 'st-3', language: 'es' }]);
+    // Nobody resets their own second factor here (the account page does it).
+    expect(screen.getAllByRole('button', { name: /Restablecer el segundo factor/ })).toHaveLength(1);
+    const reset = screen.getByRole('button', { name: /Restablecer el segundo factor.*Luis Gerente/ });
+    await user.click(reset);
+    expect(confirm).toHaveBeenLastCalledWith(expect.stringContaining('¿Quitar el segundo factor de Luis Gerente?'));
+    expect(backoffice.calls('reset_second_factor')).toHaveLength(0);
+    await user.click(reset);
+    expect(
+      await screen.findByText('Segundo factor de Luis Gerente desactivado. Se le ha avisado por correo.'),
+    ).toBeInTheDocument();
+    expect(backoffice.calls('reset_second_factor')).toMatchObject([{ staffId: 'st-3', confirm: true, language: 'es' }]);
+    expect(screen.queryByRole('button', { name: /Restablecer el segundo factor/ })).toBeNull();
+  });
+});

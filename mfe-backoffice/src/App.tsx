@@ -14,6 +14,7 @@ import { MessagesPage } from './messages/MessagesPage';
 import { RegistrationDetailPage } from './registrations/RegistrationDetailPage';
 import { RegistrationsPage } from './registrations/RegistrationsPage';
 import { type BackofficeSection, backofficePath, backofficeRoute } from './routes';
+import { ResetPasswordPage } from './session/ResetPasswordPage';
 import { SessionGate } from './session/SessionGate';
 import { useStaffSession } from './session/store';
 import { StaffPage } from './staff/StaffPage';
@@ -23,7 +24,7 @@ import { useLanguage } from './useLanguage';
 import { VisitsPage } from './visits/VisitsPage';
 import { WaitlistPage } from './waitlist/WaitlistPage';
 
-const SCREENS: Record<Exclude<BackofficeSection, 'registrations'>, ComponentType> = {
+const SCREENS: Record<Exclude<BackofficeSection, 'registrations' | 'reset'>, ComponentType> = {
   today: TodayPage,
   catalogue: CataloguePage,
   visits: VisitsPage,
@@ -35,7 +36,7 @@ const SCREENS: Record<Exclude<BackofficeSection, 'registrations'>, ComponentType
   account: AccountPage,
 };
 
-function Screen({ section, id }: { section: BackofficeSection; id?: string }) {
+function Screen({ section, id }: { section: Exclude<BackofficeSection, 'reset'>; id?: string }) {
   const role = useStaffSession((s) => s.staff?.role ?? 'staff');
   const t = useBackofficeT();
   // A member of staff at a manager's address sees why there is nothing (the server refuses anyway).
@@ -87,17 +88,22 @@ export default function BackofficeApp({ language }: RemoteAppProps) {
       {/* A record's page names itself (with its code) once loaded; signed out, this is the login. */}
       {!(signedIn && section === 'registrations' && id) && (
         <DocumentMeta
-          title={`${signedIn ? (section ? t(`sections.${section}`) : t('notFound.heading')) : t('login.heading')} · ${t('title')} · ${tradingName}`}
+          title={`${section === 'reset' ? t('sections.reset') : signedIn ? (section ? t(`sections.${section}`) : t('notFound.heading')) : t('login.heading')} · ${t('title')} · ${tradingName}`}
           description={t('description')}
           language={language}
           private
         />
       )}
-      <SessionGate>
-        <BackofficeLayout language={language} section={section}>
-          {section ? <Screen section={section} id={id} /> : <NotFound />}
-        </BackofficeLayout>
-      </SessionGate>
+      {/* A reset link is opened signed out (and works signed in): no session is asked for. */}
+      {section === 'reset' ? (
+        <ResetPasswordPage />
+      ) : (
+        <SessionGate>
+          <BackofficeLayout language={language} section={section}>
+            {section ? <Screen section={section} id={id} /> : <NotFound />}
+          </BackofficeLayout>
+        </SessionGate>
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { STAFF_RESET_SLUG } from 'shared-api/backoffice';
 import { BACKOFFICE_BASE, type Language, languageFromPath, matchPath } from 'shared-i18n';
 
 /**
@@ -15,6 +16,8 @@ export const BACKOFFICE_SECTIONS = {
   staff: { es: 'equipo', en: 'staff' },
   audit: { es: 'registro', en: 'audit' },
   account: { es: 'cuenta', en: 'account' },
+  /** A password-reset link's page (signed out; the functions service writes the link). */
+  reset: STAFF_RESET_SLUG,
 } as const satisfies Record<string, Record<Language, string>>;
 export type BackofficeSection = keyof typeof BACKOFFICE_SECTIONS;
 

@@ -1,16 +1,103 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, api } from 'shared-api';
+import { STAFF_RESET_MINUTES } from 'shared-api/backoffice';
+import { useLocation } from 'shared-router';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
 import { useBackofficeT } from '../texts';
+import { useLanguage } from '../useLanguage';
 import { useStaffSession } from './store';
 
 const CODE = /^\d{6}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The login page's query that opens "forgot password" (an expired reset link's way back). */
+export const FORGOT_QUERY = 'olvido=1';
+
+/** "Forgot password": an e-mail, then the same answer whoever it belongs to. */
+function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack(): void }) {
+  const t = useBackofficeT();
+  const language = useLanguage();
+  const [email, setEmail] = useState(initialEmail);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = { email: useId(), error: useId() };
+  const heading = useRef<HTMLHeadingElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    (sentTo ? heading : input).current?.focus();
+  }, [sentTo]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const typed = email.trim();
+    if (!EMAIL.test(typed)) {
+      setError(t('login.forgotEmailInvalid'));
+      return input.current?.focus();
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await api.backoffice('request_password_reset', { email: typed, language });
+      setSentTo(typed);
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.status === 429 ? t('login.throttled') : t('actionFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className={styles.login}>
+      <h1 ref={heading} tabIndex={-1}>
+        {t('login.forgotHeading')}
+      </h1>
+      {sentTo ? (
+        <p role="status">{t('login.forgotSent', { email: sentTo, minutes: STAFF_RESET_MINUTES })}</p>
+      ) : (
+        <form className={styles.form} onSubmit={submit} noValidate>
+          <p className={styles.muted}>{t('login.forgotHint')}</p>
+          <div className={styles.field}>
+            <label htmlFor={ids.email}>{t('login.email')}</label>
+            <input
+              ref={input}
+              id={ids.email}
+              className={controls.control}
+              type="email"
+              autoComplete="username"
+              value={email}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? ids.error : undefined}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </div>
+          <div role="alert" id={ids.error} className={styles.noticeArea}>
+            {error && <p className={styles.error}>{error}</p>}
+          </div>
+          <div className={styles.actions}>
+            <button type="submit" className={controls.primary} disabled={busy} aria-busy={busy || undefined}>
+              {t('login.forgotSubmit')}
+            </button>
+          </div>
+        </form>
+      )}
+      <p className={styles.muted}>{t('login.lostPhone')}</p>
+      <div className={styles.actions}>
+        <button type="button" className={controls.secondary} onClick={onBack}>
+          {t('login.back')}
+        </button>
+      </div>
+    </div>
+  );
+}
 
 /** E-mail and password; then, for a manager with a second factor, the 6-digit code. */
 export function LoginPage() {
   const t = useBackofficeT();
   const expired = useStaffSession((s) => s.expired);
+  const { search } = useLocation();
+  const [forgot, setForgot] = useState(() => new URLSearchParams(search).get('olvido') === '1');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -55,6 +142,7 @@ export function LoginPage() {
   };
 
   const described = error ? ids.error : undefined;
+  if (forgot) return <ForgotPassword initialEmail={email.trim()} onBack={() => setForgot(false)} />;
   return (
     <div className={styles.login}>
       <h1>{askCode ? t('login.totpHeading') : t('login.heading')}</h1>
@@ -117,6 +205,11 @@ export function LoginPage() {
           <button type="submit" className={controls.primary} disabled={busy} aria-busy={busy || undefined}>
             {askCode ? t('login.totpSubmit') : t('login.submit')}
           </button>
+          {!askCode && (
+            <button type="button" className={styles.textButton} onClick={() => setForgot(true)}>
+              {t('login.forgot')}
+            </button>
+          )}
           {askCode && (
             <button
               type="button"

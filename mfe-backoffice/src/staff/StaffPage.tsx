@@ -1,6 +1,12 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { api } from 'shared-api';
-import { STAFF_PASSWORD_MIN, STAFF_ROLES, type StaffMember, type StaffRole } from 'shared-api/backoffice';
+import {
+  STAFF_PASSWORD_MIN,
+  STAFF_RESET_MINUTES,
+  STAFF_ROLES,
+  type StaffMember,
+  type StaffRole,
+} from 'shared-api/backoffice';
 import { useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
@@ -10,6 +16,7 @@ import { useStaffSession } from '../session/store';
 import { LoadStatus } from '../table/LoadStatus';
 import { TableScroll } from '../table/TableScroll';
 import { useBackofficeT } from '../texts';
+import { useLanguage } from '../useLanguage';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -107,6 +114,7 @@ function AddStaffForm({
 export function StaffPage() {
   const t = useBackofficeT();
   const me = useStaffSession((s) => s.staff);
+  const language = useLanguage();
   const [notice, announce] = useNotice();
   const [state, retry] = useAsync(() => api.backoffice('list_staff', {}), []);
   const [staff, setStaff] = useState<StaffMember[] | null>(null);
@@ -132,6 +140,31 @@ export function StaffPage() {
       const { staff: updated } = await api.backoffice('update_staff', { staffId: member.id, ...patch });
       setStaff((list) => list?.map((m) => (m.id === updated.id ? updated : m)) ?? null);
       announce({ tone: 'ok', text: t('staff.updated', { name: updated.name }) });
+    } catch (error) {
+      announce({ tone: 'error', text: failureText(t, error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  /** A forgotten password (a link e-mailed to the member) or a lost phone (the second factor off). */
+  const recover = async (member: StaffMember, what: 'password' | 'factor') => {
+    if (busy) return;
+    if (what === 'factor' && !window.confirm(t('staff.confirmResetFactor', { name: member.name }))) return;
+    setBusy(member.id);
+    try {
+      if (what === 'password') {
+        await api.backoffice('send_password_reset', { staffId: member.id, language });
+        announce({ tone: 'ok', text: t('staff.resetSent', { email: member.email, minutes: STAFF_RESET_MINUTES }) });
+      } else {
+        const { staff: updated } = await api.backoffice('reset_second_factor', {
+          staffId: member.id,
+          confirm: true,
+          language,
+        });
+        setStaff((list) => list?.map((m) => (m.id === updated.id ? updated : m)) ?? null);
+        announce({ tone: 'ok', text: t('staff.factorReset', { name: updated.name }) });
+      }
     } catch (error) {
       announce({ tone: 'error', text: failureText(t, error) });
     } finally {
@@ -192,6 +225,28 @@ export function StaffPage() {
                         >
                           {stateAction}
                         </button>
+                        {!member.disabled && (
+                          <button
+                            type="button"
+                            className={`${controls.secondary} ${controls.compact}`}
+                            disabled={busy !== null}
+                            aria-label={t('staff.actionLabel', { action: t('staff.sendReset'), name: member.name })}
+                            onClick={() => void recover(member, 'password')}
+                          >
+                            {t('staff.sendReset')}
+                          </button>
+                        )}
+                        {member.totpEnabled && member.id !== me?.id && (
+                          <button
+                            type="button"
+                            className={`${controls.danger} ${controls.compact}`}
+                            disabled={busy !== null}
+                            aria-label={t('staff.actionLabel', { action: t('staff.resetFactor'), name: member.name })}
+                            onClick={() => void recover(member, 'factor')}
+                          >
+                            {t('staff.resetFactor')}
+                          </button>
+                        )}
                       </div>
                     </td>
                   </tr>

@@ -16,6 +16,17 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const STAFF_SESSION_COOKIE = 'staff_session';
 export const STAFF_PASSWORD_MIN = 10;
 export const BACKOFFICE_PAGE_SIZE = 20;
+/** A password-reset link works once, for this long after it was sent. */
+export const STAFF_RESET_MINUTES = 30;
+/**
+ * The back-office section a reset link opens, below its base; the link's secret follows `#`, so
+ * it is never sent to a server, written in an access log or passed on in a Referer.
+ */
+export const STAFF_RESET_SLUG = { es: 'restablecer', en: 'reset-password' } as const;
+/** Reset e-mails one member can be sent in an hour, asked by anyone: more are not sent. */
+export const STAFF_RESET_MAX_PER_HOUR = 3;
+/** Wrong second-factor codes one reset link takes before it stops working. */
+export const STAFF_RESET_MAX_CODE_FAILURES = 5;
 
 /** Where a registration stands, as staff sort their work. */
 export const REGISTRATION_STAGES = [
@@ -39,6 +50,8 @@ const iso = z.string();
 const registrationId = z.uuid('Registration not found');
 const TOTP_CODE = /^\d{6}$/;
 const totpCode = z.string().trim().regex(TOTP_CODE, 'The code has 6 digits');
+/** A reset link's secret: 32 random bytes, base64url. */
+const resetToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'The link is not valid');
 const password = z.string().min(STAFF_PASSWORD_MIN, `At least ${STAFF_PASSWORD_MIN} characters`).max(200);
 
 export const staffMember = z.object({
@@ -432,7 +445,46 @@ export const backofficeActions = {
     response: z.object({ unit: unitRow }),
   },
 
+  /**
+   * "Forgot password", from the signed-out login page. The answer is the same whether or not the
+   * e-mail is a member's (nothing tells who works here); a member is e-mailed a one-time link.
+   */
+  request_password_reset: {
+    request: z.object({ email, language: z.enum(['es', 'en']).default('es') }),
+    response: done,
+  },
+  /** What a reset link opens: whose it is, and whether the second factor's code is asked too. */
+  check_password_reset: {
+    request: z.object({ token: resetToken }),
+    response: z.object({ email: z.string(), totpRequired: z.boolean() }),
+  },
+  /**
+   * A new password through a reset link (once): every session of the member ends. A member with a
+   * second factor gives its code too (`totpRequired` without it): an e-mail alone is not enough.
+   */
+  reset_password: {
+    request: z.object({ token: resetToken, newPassword: password, totpCode: totpCode.optional() }),
+    response: z.object({ success: z.literal(true).optional(), totpRequired: z.boolean().optional() }),
+  },
+
   list_staff: { request: empty, response: z.object({ staff: z.array(staffMember) }) },
+  /** Managers only: e-mails another member a one-time link to choose a new password (audited). */
+  send_password_reset: {
+    request: z.object({ staffId: z.uuid(), language: z.enum(['es', 'en']).default('es') }),
+    response: done,
+  },
+  /**
+   * Managers only, for another member who lost the phone: the second factor is turned off, the
+   * member's sessions end and the member is told by e-mail; they set it up again when signed in.
+   */
+  reset_second_factor: {
+    request: z.object({
+      staffId: z.uuid(),
+      confirm: z.literal(true, 'Confirm the reset of the second factor'),
+      language: z.enum(['es', 'en']).default('es'),
+    }),
+    response: z.object({ staff: staffMember }),
+  },
   add_staff: {
     request: z.object({ email, name: text(100), role: z.enum(STAFF_ROLES), password }),
     response: z.object({ staff: staffMember }),

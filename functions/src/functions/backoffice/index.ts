@@ -3,6 +3,7 @@ import { actionFunction } from '../../router';
 import { authActions } from './auth';
 import { catalogueActions } from './catalogue';
 import { messageActions } from './messages';
+import { passwordResetActions } from './password-reset';
 import { registrationActions } from './registrations';
 import { staffActions } from './staff';
 import { tenancyActions } from './tenancy';
@@ -16,6 +17,7 @@ export { backofficeExportFunction } from './export';
 /** The staff back-office's one function: every action checks the session cookie and the role itself. */
 export const backofficeFunction = actionFunction('backoffice', backofficeActions, {
   ...authActions,
+  ...passwordResetActions,
   ...todayActions,
   ...registrationActions,
   ...tenancyActions,
