@@ -73,9 +73,52 @@ test.describe('door tool', () => {
     // The session survives a reload (token, never the password, is stored).
     await page.reload();
     await expect(page.getByRole('button', { name: 'Salir' })).toBeVisible();
-    expect(await page.evaluate(() => Object.keys(localStorage).sort())).toEqual(['abridor_token', 'abridor_user']);
+    expect(await page.evaluate(() => Object.keys(localStorage).sort())).toEqual([
+      'abridor_idioma',
+      'abridor_token',
+      'abridor_user',
+    ]);
     await page.getByRole('button', { name: 'Salir' }).click();
     await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  });
+
+  test('speaks English when asked, by the name a voice user says, on a 375×667 phone, and the device remembers it', async ({
+    page,
+    request,
+  }) => {
+    const user = await createUser(request);
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.goto('/abridor');
+    await expect(page.getByRole('main')).toHaveAttribute('lang', 'es');
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('main')).toHaveAttribute('lang', 'en');
+    await page.getByLabel('User').fill(user.usuario);
+    await page.getByLabel('Password').fill('wrong-one');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
+    await page.getByLabel('Password').fill(user.contraseña);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // Signing in speaks the user's own language: this one was made by the admin, so Spanish.
+    await expect(page.getByRole('button', { name: 'Entrada' })).toBeVisible();
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByText(`${user.usuario} · Unit B-7`)).toBeVisible();
+    const result = page.getByTestId('door-result');
+    await typePin(page, user.pin);
+    await page.getByRole('button', { name: 'Entry' }).click();
+    await expect(result).toHaveText('Access granted: entry');
+    await typePin(page, user.pin === '1111' ? '2222' : '1111');
+    await page.getByRole('button', { name: 'Exit' }).click();
+    await expect(result).toHaveText('Wrong PIN. Attempts left: 2');
+    await expectOnScreen(page, 'door-buttons');
+    await expectFitsNarrowPhone(page);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Change PIN' })).toBeVisible();
+    await page.getByRole('button', { name: 'Change PIN' }).click();
+    await expect(page.getByRole('heading', { name: 'Change PIN · step 1 of 3' })).toBeVisible();
+    await page.getByRole('button', { name: 'Español' }).click();
+    await expect(page.getByRole('heading', { name: 'Cambiar PIN · paso 1 de 3' })).toBeVisible();
   });
 
   test('three wrong PINs lock the keypad with a countdown', async ({ page, request }) => {

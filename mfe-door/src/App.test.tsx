@@ -4,18 +4,20 @@ import type { DoorUser } from 'shared-api';
 import { renderRemote } from 'shared-ui/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import App from './App';
+import { useDoorLanguage } from './language/store';
 import { useSession } from './session/store';
 import { mockAbridor } from './testing/mock-abridor';
 
 const abridor = mockAbridor();
-const ADMIN: DoorUser = { id: '1', usuario: 'admin', box: null, isAdmin: true };
-const ANA: DoorUser = { id: '2', usuario: 'ana', box: 'B-7', isAdmin: false };
+const ADMIN: DoorUser = { id: '1', usuario: 'admin', box: null, isAdmin: true, language: 'es' };
+const ANA: DoorUser = { id: '2', usuario: 'ana', box: 'B-7', isAdmin: false, language: 'es' };
 
 beforeAll(() => abridor.server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => abridor.server.close());
 beforeEach(() => {
   localStorage.clear();
   useSession.setState({ token: null, user: null, verified: false, restored: false });
+  useDoorLanguage.setState({ language: 'es' });
 });
 afterEach(() => {
   abridor.reset();
@@ -44,9 +46,11 @@ const keypadButtons = () =>
   );
 
 describe('door remote', () => {
-  it('is Spanish whatever the page language', async () => {
+  it('is Spanish by default whatever the page language', async () => {
     await renderRemote(App, '/abridor', 'en');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Control de Acceso');
+    expect(await screen.findByLabelText('Usuario')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveAttribute('lang', 'es');
   });
 
   it('has the magic-link page', async () => {
@@ -268,5 +272,66 @@ describe('Cambiar PIN', () => {
     fireEvent.click(open);
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(document.activeElement).toBe(open);
+  });
+});
+
+describe('an English-speaking tenant', () => {
+  const JOHN: DoorUser = { id: '3', usuario: 'john@example.com', box: 'B-9', isAdmin: false, language: 'en' };
+
+  it('is spoken to in English from sign-in: keypad, results and PIN change', async () => {
+    abridor.state.responders.login = () => ({ token: 'tok-en', user: JOHN });
+    abridor.state.responders.door_action = () => ({ success: true, message: 'Acceso Autorizado: SALIDA' });
+    await renderRemote(App, '/abridor', 'es');
+    fireEvent.change(await screen.findByLabelText('Usuario'), { target: { value: 'john@example.com' } });
+    fireEvent.change(screen.getByLabelText('Contraseña'), { target: { value: 'secret-123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByRole('button', { name: 'Entry' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveAttribute('lang', 'en');
+    expect(screen.getByText('john@example.com · Unit B-9')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change PIN' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Exit' }));
+    expect(screen.getByTestId('door-result')).toHaveTextContent('Type a 4-digit PIN');
+    press('1234');
+    fireEvent.click(screen.getByRole('button', { name: 'Exit' }));
+    await waitFor(() => expect(screen.getByTestId('door-result')).toHaveTextContent('Access granted: exit'));
+    abridor.state.responders.door_action = () => ({ success: false, error: 'PIN inválido', attemptsLeft: 2 });
+    press('9999');
+    fireEvent.click(screen.getByRole('button', { name: 'Entry' }));
+    await waitFor(() => expect(screen.getByTestId('door-result')).toHaveTextContent('Wrong PIN. Attempts left: 2'));
+    fireEvent.click(screen.getByRole('button', { name: 'Change PIN' }));
+    expect(await screen.findByRole('heading', { name: 'Change PIN · step 1 of 3' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Current PIN')).toBeInTheDocument();
+  });
+
+  it('keeps Spanish for a Spanish user on the same device, and anyone can switch by name', async () => {
+    localStorage.setItem('abridor_idioma', 'en');
+    await renderRemote(App, '/abridor', 'es');
+    // The device's last choice, read after the server's Spanish page.
+    expect(await screen.findByLabelText('User')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Español' }));
+    expect(await screen.findByLabelText('Usuario')).toBeInTheDocument();
+    expect(localStorage.getItem('abridor_idioma')).toBe('es');
+    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    abridor.state.responders.login = () => ({ token: 'tok-es', user: ANA });
+    fireEvent.change(await screen.findByLabelText('User'), { target: { value: 'ana' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('button', { name: 'Entrada' })).toBeInTheDocument();
+  });
+
+  it('shows the admin panel in English when English is chosen', async () => {
+    useDoorLanguage.setState({ language: 'en' });
+    localStorage.setItem('abridor_idioma', 'en');
+    abridor.state.responders.list_users = () => ({ users: [{ ...ADMIN, registrationCode: null }] });
+    abridor.state.responders.list_audit = () => ({ entries: [], hasMore: false });
+    useSession.setState({ token: 't', user: ADMIN, verified: true, restored: true });
+    await renderRemote(App, '/abridor', 'es');
+    fireEvent.click(await screen.findByRole('button', { name: 'Manage users' }));
+    expect(await screen.findByRole('heading', { name: 'Manage users' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Add user' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Latest accesses' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('User, PIN and password are required')).toBeInTheDocument();
   });
 });

@@ -9,12 +9,13 @@ import { AdminPanel } from './admin/AdminPanel';
 import styles from './Door.module.css';
 import { Keypad } from './keypad/Keypad';
 import { useLockout } from './keypad/lockout-store';
+import { useDoorLanguage } from './language/store';
 import { LoginPage } from './login/LoginPage';
 import { MagicLinkPage } from './magic-link/MagicLinkPage';
 import type { Notice } from './notice';
 import { PinChange } from './pin-change/PinChange';
 import { useSession } from './session/store';
-import { DOOR_LANGUAGE, useDoorT } from './texts';
+import { useDoorLanguageValue, useDoorT } from './texts';
 
 type View = 'keypad' | 'pin' | 'admin';
 
@@ -44,8 +45,30 @@ function useStoredSessionCheck() {
   }, [token, verified]);
 }
 
+/**
+ * Español / English, on every screen of the tool: Spanish is the default; a tenant who signed up
+ * in English gets English at sign-in. Its visible name is what a voice user says ("click English").
+ */
+function LanguageSwitch() {
+  const t = useDoorT();
+  const language = useDoorLanguageValue();
+  const other = language === 'es' ? 'en' : 'es';
+  return (
+    <button
+      type="button"
+      className={styles.languageSwitch}
+      lang={other}
+      title={t('language.label')}
+      onClick={() => useDoorLanguage.getState().choose(other)}
+    >
+      {t('language.switch')}
+    </button>
+  );
+}
+
 function DoorHome() {
   const t = useDoorT();
+  const language = useDoorLanguageValue();
   const restored = useSession((s) => s.restored);
   const token = useSession((s) => s.token);
   const user = useSession((s) => s.user);
@@ -61,7 +84,7 @@ function DoorHome() {
 
   const { tradingName } = useSiteConfig();
   const meta = (
-    <DocumentMeta title={`${t('title')} · ${tradingName}`} description={t('subtitle')} language={DOOR_LANGUAGE} />
+    <DocumentMeta title={`${t('title')} · ${tradingName}`} description={t('subtitle')} language={language} />
   );
 
   // A new id per message: the same text twice is still announced twice.
@@ -95,7 +118,10 @@ function DoorHome() {
     return (
       <>
         {meta}
-        <h1>{t('title')}</h1>
+        <div className={styles.top}>
+          <h1>{t('title')}</h1>
+          <LanguageSwitch />
+        </div>
         <p className={`${styles.muted} ${styles.pending}`} role="status">
           {t('session.checking')}
           {/* Without scripts the session is never read: say why nothing happens. */}
@@ -111,7 +137,10 @@ function DoorHome() {
     return (
       <>
         {meta}
-        <h1>{t('title')}</h1>
+        <div className={styles.top}>
+          <h1>{t('title')}</h1>
+          <LanguageSwitch />
+        </div>
         <LoginPage />
       </>
     );
@@ -146,14 +175,17 @@ function DoorHome() {
           <h1>{t('title')}</h1>
           <p className={styles.muted}>
             {user.usuario}
-            {user.box ? ` · Box ${user.box}` : ''}
+            {user.box ? ` · ${t('home.box', { box: user.box })}` : ''}
           </p>
         </div>
-        <button type="button" className={`${controls.danger} ${controls.compact}`} onClick={logout}>
-          Salir
-        </button>
+        <div className={styles.topActions}>
+          <LanguageSwitch />
+          <button type="button" className={`${controls.danger} ${controls.compact}`} onClick={logout}>
+            {t('home.logout')}
+          </button>
+        </div>
       </div>
-      <nav className={styles.nav} aria-label="Opciones">
+      <nav className={styles.nav} aria-label={t('home.options')}>
         <button
           ref={pinButton}
           type="button"
@@ -163,7 +195,7 @@ function DoorHome() {
             show(view === 'pin' ? 'keypad' : 'pin');
           }}
         >
-          Cambiar PIN
+          {t('home.changePin')}
         </button>
         {user.isAdmin && (
           <button
@@ -171,7 +203,7 @@ function DoorHome() {
             className={`${controls.secondary} ${controls.compact}`}
             onClick={() => show(view === 'admin' ? 'keypad' : 'admin')}
           >
-            Gestionar Usuarios
+            {t('home.manageUsers')}
           </button>
         )}
       </nav>
@@ -200,28 +232,37 @@ function DoorHome() {
 
 function MagicLink() {
   const t = useDoorT();
+  const language = useDoorLanguageValue();
   const { tradingName } = useSiteConfig();
   return (
     <>
       <DocumentMeta
         title={`${t('magicLink.title')} · ${tradingName}`}
         description={t('magicLink.subtitle')}
-        language={DOOR_LANGUAGE}
+        language={language}
       />
-      <h1>{t('magicLink.title')}</h1>
+      <div className={styles.top}>
+        <h1>{t('magicLink.title')}</h1>
+        <LanguageSwitch />
+      </div>
       <MagicLinkPage />
     </>
   );
 }
 
 /**
- * The door-access tool, inside the shell and standalone (Spanish only, as specified). It is its own
+ * The door-access tool, inside the shell and standalone (Spanish by default, as specified). It is its own
  * <main>: the shell renders /abridor without its layout (and its <main>), and standalone there is
  * no shell at all.
  */
 export default function DoorApp(_props: RemoteAppProps) {
+  const language = useDoorLanguageValue();
+  // This device's choice, read after the first render: the server's page is Spanish.
+  useEffect(() => {
+    useDoorLanguage.getState().restore();
+  }, []);
   return (
-    <main className={styles.app} data-remote="door" lang={DOOR_LANGUAGE}>
+    <main className={styles.app} data-remote="door" lang={language}>
       <Routes>
         <Route path={DOOR_PATHS.app} element={<DoorHome />} />
         <Route path={DOOR_PATHS.login} element={<MagicLink />} />

@@ -12,7 +12,7 @@ interface Reply {
   success?: boolean;
   valid?: boolean;
   token?: string;
-  user?: { usuario: string; box: string | null; isAdmin: boolean } | null;
+  user?: { usuario: string; box: string | null; isAdmin: boolean; language?: string } | null;
   users?: { id: string; usuario: string; box: string | null; registrationCode: string | null }[];
   freedUnits?: string[];
 }
@@ -86,6 +86,18 @@ describe.each(databaseEngines())('tenant access on $name', (engine) => {
     expect(
       (await door({ action: 'door_action', token: session, pin: wrong, door_action: 'ENTRADA' })).body.success,
     ).toBe(false);
+  });
+
+  it("tells the door tool the tenant's language (their sign-up's), Spanish for everyone else", async () => {
+    const { registrationId } = await moveIn();
+    await served.db.query(`update registrations set language = 'en' where id = $1`, [registrationId]);
+    const magic = new URL((await credentials()).link).searchParams.get('token') ?? '';
+    const signedIn = await door({ action: 'validate_token', token: magic });
+    expect(signedIn.body.user).toMatchObject({ usuario: 'ana@example.com', language: 'en' });
+    const again = await door({ action: 'validate_token', token: signedIn.body.token });
+    expect(again.body.user).toMatchObject({ language: 'en' });
+    const admin = await door({ action: 'login', usuario: TEST_ADMIN.usuario, contraseña: TEST_ADMIN.contraseña });
+    expect(admin.body.user).toMatchObject({ usuario: 'admin', language: 'es' });
   });
 
   it('a missing document withholds the access and tells the business why; the unit stays allocated', async () => {

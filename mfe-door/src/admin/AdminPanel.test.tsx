@@ -7,7 +7,14 @@ import { mockAbridor } from '../testing/mock-abridor';
 import { AdminPanel } from './AdminPanel';
 
 const abridor = mockAbridor();
-const ADMIN: ListedDoorUser = { id: '1', usuario: 'admin', box: null, isAdmin: true, registrationCode: null };
+const ADMIN: ListedDoorUser = {
+  id: '1',
+  usuario: 'admin',
+  box: null,
+  isAdmin: true,
+  language: 'es',
+  registrationCode: null,
+};
 let users: ListedDoorUser[] = [];
 
 beforeAll(async () => {
@@ -19,9 +26,9 @@ beforeEach(() => {
   useSession.setState({ token: 't', user: ADMIN, verified: true });
   users = [
     ADMIN,
-    { id: '2', usuario: 'ana', box: 'B-1', isAdmin: false, registrationCode: null },
-    { id: '3', usuario: 'bea', box: null, isAdmin: false, registrationCode: null },
-    { id: '4', usuario: 'carlos', box: null, isAdmin: false, registrationCode: null },
+    { id: '2', usuario: 'ana', box: 'B-1', isAdmin: false, language: 'es', registrationCode: null },
+    { id: '3', usuario: 'bea', box: null, isAdmin: false, language: 'es', registrationCode: null },
+    { id: '4', usuario: 'carlos', box: null, isAdmin: false, language: 'es', registrationCode: null },
   ];
   Object.assign(abridor.state.responders, {
     list_users: () => ({ users }),
@@ -32,6 +39,7 @@ beforeEach(() => {
         usuario: String(body.usuario),
         box: null,
         isAdmin: false,
+        language: 'es' as const,
         registrationCode: null,
       };
       users = [...users, user];
@@ -129,7 +137,7 @@ describe('Gestionar Usuarios', () => {
     await waitFor(() => expect(within(list).queryByText('carlos')).toBeNull());
     await waitFor(() => expect(within(list).getByRole('button', { name: 'Editar ana' })).toHaveFocus());
 
-    users = [ADMIN, { id: '2', usuario: 'ana', box: 'B-1', isAdmin: false, registrationCode: null }];
+    users = [ADMIN, { id: '2', usuario: 'ana', box: 'B-1', isAdmin: false, language: 'es', registrationCode: null }];
     fireEvent.click(within(list).getByRole('button', { name: 'Eliminar ana' }));
     await waitFor(() => expect(within(list).queryByText('ana')).toBeNull());
     await waitFor(() => expect(within(list).getByRole('button', { name: 'Editar admin' })).toHaveFocus());
@@ -138,7 +146,7 @@ describe('Gestionar Usuarios', () => {
   it('ends a tenant’s rental after a confirmation that says what it does, and says what was freed', async () => {
     users = [
       ...users,
-      { id: '7', usuario: 'eva@example.com', box: 'B-012', isAdmin: false, registrationCode: 'K7P2QX' },
+      { id: '7', usuario: 'eva@example.com', box: 'B-012', isAdmin: false, language: 'es', registrationCode: 'K7P2QX' },
     ];
     const ended: unknown[] = [];
     abridor.state.responders.end_rental = (body: Record<string, unknown>) => {
@@ -166,7 +174,10 @@ describe('Gestionar Usuarios', () => {
   });
 
   it('shows a refused end of rental in the row', async () => {
-    users = [...users, { id: '7', usuario: 'eva', box: 'B-012', isAdmin: false, registrationCode: 'K7P2QX' }];
+    users = [
+      ...users,
+      { id: '7', usuario: 'eva', box: 'B-012', isAdmin: false, language: 'es', registrationCode: 'K7P2QX' },
+    ];
     abridor.state.responders.end_rental = () =>
       Response.json({ error: 'Este alquiler no está activo' }, { status: 409 });
     vi.spyOn(window, 'confirm').mockReturnValue(true);

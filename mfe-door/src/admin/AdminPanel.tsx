@@ -1,12 +1,12 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { api, type DoorAuditEntry, type ListedDoorUser, refusalMessage } from 'shared-api';
+import { api, type DoorAuditEntry, type ListedDoorUser } from 'shared-api';
 import { DOOR_PATHS } from 'shared-i18n';
 import controls from 'shared-ui/controls.module.css';
 import { toast } from 'shared-ui/toast';
 import styles from '../Door.module.css';
 import { FormError } from '../FormError';
 import { useSession } from '../session/store';
-import { useDoorT } from '../texts';
+import { useDoorLanguageValue, useDoorT, useRefusalText } from '../texts';
 import { focusAfterRemoval, missingFields, type UserField, type UserForm } from './forms';
 
 const EMPTY_FORM: UserForm = { usuario: '', pin: '', contraseña: '', box: '' };
@@ -31,12 +31,13 @@ function UserFields({
   invalid?: readonly UserField[];
   errorId?: string;
 }) {
+  const t = useDoorT();
   const problem = (field: UserField) =>
     invalid.includes(field) ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
   return (
     <>
       <label>
-        Usuario
+        {t('admin.usuario')}
         <input
           className={controls.control}
           name="usuario"
@@ -46,7 +47,7 @@ function UserFields({
         />
       </label>
       <label>
-        {editing ? 'PIN nuevo (vacío: sin cambios)' : 'PIN'}
+        {editing ? t('admin.newPin') : t('admin.pin')}
         <input
           className={controls.control}
           name="pin"
@@ -58,7 +59,7 @@ function UserFields({
         />
       </label>
       <label>
-        {editing ? 'Contraseña nueva (vacía: sin cambios)' : 'Contraseña'}
+        {editing ? t('admin.newContraseña') : t('admin.contraseña')}
         <input
           className={controls.control}
           name="contraseña"
@@ -69,7 +70,7 @@ function UserFields({
         />
       </label>
       <label>
-        {editing ? 'Box' : 'Box (opcional)'}
+        {editing ? t('admin.box') : t('admin.boxOptional')}
         <input
           className={controls.control}
           name="box"
@@ -95,6 +96,7 @@ function UserRow({
   editButton: (element: HTMLButtonElement | null) => void;
 }) {
   const t = useDoorT();
+  const refusalText = useRefusalText();
   const token = useSession((s) => s.token) ?? '';
   const self = useSession((s) => s.user);
   const [editing, setEditing] = useState(false);
@@ -124,16 +126,16 @@ function UserRow({
       close();
       await onChanged(t('admin.updated', { usuario: saved.usuario }));
     } catch (e) {
-      setError(refusalMessage(e, 'Error al actualizar usuario'));
+      setError(refusalText(e, t('admin.updateFailed')));
     }
   };
   const remove = async () => {
-    if (!window.confirm('¿Está seguro de eliminar este usuario?')) return;
+    if (!window.confirm(t('admin.removeConfirm'))) return;
     try {
       await api.action('abridor', 'delete_user', { token, userId: user.id });
       await onDeleted(user, t('admin.deleted', { usuario: user.usuario }));
     } catch (e) {
-      setError(refusalMessage(e, 'Error al eliminar usuario'));
+      setError(refusalText(e, t('admin.removeFailed')));
     }
   };
   const endRental = async () => {
@@ -144,7 +146,7 @@ function UserRow({
       const { freedUnits } = await api.action('abridor', 'end_rental', { token, userId: user.id });
       await onDeleted(user, t('admin.rentalEnded', { ...names, units: freedUnits.join(', ') || '—' }));
     } catch (e) {
-      setError(refusalMessage(e, t('admin.endRentalFailed')));
+      setError(refusalText(e, t('admin.endRentalFailed')));
     }
   };
   const magic = async () => {
@@ -154,15 +156,15 @@ function UserRow({
       if (!answer.success || !answer.magic_token) throw new Error(answer.error);
       link = `${window.location.origin}${DOOR_PATHS.login}?token=${encodeURIComponent(answer.magic_token)}`;
     } catch {
-      setError('No se pudo generar el enlace mágico');
+      setError(t('admin.linkFailed'));
       return;
     }
     try {
       await navigator.clipboard.writeText(link);
       setError('');
-      toast({ title: 'Enlace mágico copiado', description: user.usuario, variant: 'success' });
+      toast({ title: t('admin.linkCopied'), description: user.usuario, variant: 'success' });
     } catch {
-      setError('No se pudo copiar el enlace');
+      setError(t('admin.copyFailed'));
     }
   };
 
@@ -173,17 +175,17 @@ function UserRow({
           ref={formRef}
           className={styles.form}
           onSubmit={save}
-          aria-label={`Editar ${user.usuario}`}
+          aria-label={t('admin.editLabel', { usuario: user.usuario })}
           aria-describedby={error ? errorId : undefined}
         >
           <UserFields form={form} onChange={setForm} editing />
           <FormError id={errorId} text={error} />
           <div className={styles.row}>
             <button type="submit" className={controls.primary}>
-              Guardar
+              {t('admin.save')}
             </button>
             <button type="button" className={controls.secondary} onClick={close}>
-              Cancelar
+              {t('admin.cancel')}
             </button>
           </div>
         </form>
@@ -194,7 +196,7 @@ function UserRow({
     <li>
       <strong>{user.usuario}</strong>
       <span className={styles.muted}>
-        {user.box ? `Box ${user.box}` : 'Sin box'}
+        {user.box ? t('home.box', { box: user.box }) : t('admin.noBox')}
         {user.registrationCode ? ` · ${t('admin.rental', { code: user.registrationCode })}` : ''}
       </span>
       <div className={styles.row}>
@@ -209,12 +211,17 @@ function UserRow({
             setError('');
             setEditing(true);
           }}
-          aria-label={`Editar ${user.usuario}`}
+          aria-label={t('admin.editLabel', { usuario: user.usuario })}
         >
-          Editar
+          {t('admin.edit')}
         </button>
-        <button type="button" className={controls.secondary} onClick={magic} aria-label={`Magic ${user.usuario}`}>
-          Magic
+        <button
+          type="button"
+          className={controls.secondary}
+          onClick={magic}
+          aria-label={t('admin.magicLabel', { usuario: user.usuario })}
+        >
+          {t('admin.magic')}
         </button>
         {user.registrationCode && (
           <button
@@ -227,8 +234,13 @@ function UserRow({
           </button>
         )}
         {!user.isAdmin && user.id !== self?.id && (
-          <button type="button" className={controls.danger} onClick={remove} aria-label={`Eliminar ${user.usuario}`}>
-            Eliminar
+          <button
+            type="button"
+            className={controls.danger}
+            onClick={remove}
+            aria-label={t('admin.removeLabel', { usuario: user.usuario })}
+          >
+            {t('admin.remove')}
           </button>
         )}
       </div>
@@ -244,6 +256,8 @@ const ADD_ERROR_ID = 'add-user-error';
 /** Gestionar Usuarios (admin only; the server refuses anyone else). */
 export function AdminPanel() {
   const t = useDoorT();
+  const language = useDoorLanguageValue();
+  const refusalText = useRefusalText();
   const token = useSession((s) => s.token) ?? '';
   const self = useSession((s) => s.user);
   const [users, setUsers] = useState<ListedDoorUser[]>([]);
@@ -262,6 +276,7 @@ export function AdminPanel() {
   /** Where the focus goes once the list shows a deletion: a row's Editar, or (null) the list heading. */
   const [focusTarget, setFocusTarget] = useState<{ rowId: string | null } | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the texts follow the language; a new language is no reason to load again
   const load = useCallback(async () => {
     try {
       const [list, audit] = await Promise.all([
@@ -273,7 +288,7 @@ export function AdminPanel() {
       setMoreEntries(audit.hasMore);
       setError('');
     } catch (e) {
-      setError(refusalMessage(e, 'Error al cargar usuarios'));
+      setError(refusalText(e, t('admin.loadFailed')));
     }
   }, [token]);
 
@@ -298,7 +313,7 @@ export function AdminPanel() {
       setMoreEntries(page.hasMore);
       setAuditError('');
     } catch (e) {
-      setAuditError(refusalMessage(e, 'Error al cargar los accesos'));
+      setAuditError(refusalText(e, t('admin.accessesFailed')));
     }
   };
 
@@ -309,7 +324,7 @@ export function AdminPanel() {
     setInvalid(missing);
     const [first] = missing;
     if (first) {
-      setAddError('Usuario, PIN y contraseña son obligatorios');
+      setAddError(t('admin.required'));
       focusField(addForm.current, first);
       return;
     }
@@ -322,7 +337,7 @@ export function AdminPanel() {
       focusField(addForm.current, 'usuario');
       await load();
     } catch (e) {
-      setAddError(refusalMessage(e, 'Error al agregar usuario'));
+      setAddError(refusalText(e, t('admin.addFailed')));
     }
   };
 
@@ -350,17 +365,17 @@ export function AdminPanel() {
         `${window.location.origin}${DOOR_PATHS.login}?token=${encodeURIComponent(answer.magic_token)}`,
       );
       setError('');
-      toast({ title: 'Enlace mágico copiado', variant: 'success' });
+      toast({ title: t('admin.linkCopied'), variant: 'success' });
     } catch {
-      setError('No se pudo copiar el enlace');
+      setError(t('admin.copyFailed'));
     }
   };
 
   return (
     <section className={styles.form} aria-labelledby="admin-title">
-      <h2 id="admin-title">Gestionar Usuarios</h2>
+      <h2 id="admin-title">{t('admin.heading')}</h2>
       <button type="button" className={controls.secondary} onClick={copyAdminLink}>
-        Copy Magic Link
+        {t('admin.copyLink')}
       </button>
       <FormError id="admin-error" text={error} />
       <h3 id="users-title" ref={usersHeading} tabIndex={-1}>
@@ -391,29 +406,29 @@ export function AdminPanel() {
         aria-labelledby="add-user-title"
         aria-describedby={addError ? ADD_ERROR_ID : undefined}
       >
-        <h3 id="add-user-title">Añadir usuario</h3>
+        <h3 id="add-user-title">{t('admin.add')}</h3>
         <UserFields form={form} onChange={setForm} editing={false} invalid={invalid} errorId={ADD_ERROR_ID} />
         <FormError id={ADD_ERROR_ID} text={addError} />
         <button type="submit" className={controls.primary}>
-          Añadir
+          {t('admin.addSubmit')}
         </button>
         <p role="status" className={styles.muted}>
           {added}
         </p>
       </form>
-      <h3>Últimos accesos</h3>
-      <ul className={styles.list} aria-label="Últimos accesos">
+      <h3>{t('admin.accesses')}</h3>
+      <ul className={styles.list} aria-label={t('admin.accesses')}>
         {entries.map((entry) => (
           <li key={entry.id} className={styles.muted}>
-            {new Date(entry.createdAt).toLocaleString('es-ES')} · {entry.usuario ?? '—'} · {entry.action} ·{' '}
-            {entry.result}
+            {new Date(entry.createdAt).toLocaleString(language === 'es' ? 'es-ES' : 'en-GB')} · {entry.usuario ?? '—'} ·{' '}
+            {entry.action} · {entry.result}
             {entry.ip ? ` · ${entry.ip}` : ''}
           </li>
         ))}
       </ul>
       {moreEntries && (
         <button type="button" className={controls.primary} onClick={() => void loadOlder()}>
-          Ver accesos anteriores
+          {t('admin.olderAccesses')}
         </button>
       )}
       <FormError id="audit-error" text={auditError} />

@@ -1,9 +1,9 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
-import { ApiError, refusalMessage } from 'shared-api';
+import { ApiError } from 'shared-api';
 import styles from '../Door.module.css';
 import type { Announce } from '../notice';
 import { useSession } from '../session/store';
-import { useDoorT } from '../texts';
+import { useDoorLanguageValue, useDoorT, useRefusalText } from '../texts';
 import { KEYPAD_KEY_ATTRIBUTE, keyCommand, keyTargetOf } from './keyboard';
 import { useLockout } from './lockout-store';
 import { pinAction } from './pin-action';
@@ -18,6 +18,8 @@ const keyAction = (key: (typeof KEYS)[number]): KeypadAction =>
 /** `focusOnShow`: the keypad takes the focus when shown (after a PIN change), so Enter is ENTRADA. */
 export function Keypad({ announce, focusOnShow = false }: { announce: Announce; focusOnShow?: boolean }) {
   const t = useDoorT();
+  const language = useDoorLanguageValue();
+  const refusalText = useRefusalText();
   const token = useSession((s) => s.token);
   const signOut = useSession((s) => s.signOut);
   const locked = useLockout((s) => s.seconds > 0);
@@ -35,7 +37,7 @@ export function Keypad({ announce, focusOnShow = false }: { announce: Announce; 
   const act = async (door_action: 'ENTRADA' | 'SALIDA') => {
     if (inert || !token) return;
     if (!isCompletePin(pin)) {
-      announce({ tone: 'error', text: 'Debe ingresar un PIN de 4 dígitos' });
+      announce({ tone: 'error', text: t('keypad.pinRequired') });
       return;
     }
     setBusy(true);
@@ -45,11 +47,11 @@ export function Keypad({ announce, focusOnShow = false }: { announce: Announce; 
         lockUntil(answer.lockedUntil, clock);
         announce({ tone: 'error', text: t('keypad.lockedOut'), lockout: true });
       } else {
-        announce({ tone: answer.success ? 'ok' : 'error', text: doorOutcomeMessage(answer) });
+        announce({ tone: answer.success ? 'ok' : 'error', text: doorOutcomeMessage(answer, door_action, language) });
       }
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) signOut();
-      announce({ tone: 'error', text: refusalMessage(e, 'Error al procesar la acción') });
+      announce({ tone: 'error', text: refusalText(e, t('keypad.failed')) });
     } finally {
       dispatch({ type: 'clear' }); // the PIN is cleared after every attempt
       setBusy(false);
@@ -84,12 +86,12 @@ export function Keypad({ announce, focusOnShow = false }: { announce: Announce; 
   return (
     <section aria-labelledby="keypad-title" className={styles.keypad} ref={section} tabIndex={-1}>
       <h2 id="keypad-title" className="visually-hidden">
-        Teclado
+        {t('keypad.heading')}
       </h2>
       <div
         className={styles.display}
         role="img"
-        aria-label={`PIN: ${pin.length} de ${PIN_LENGTH} dígitos`}
+        aria-label={t('keypad.display', { count: pin.length, length: PIN_LENGTH })}
         data-testid="pin-display"
       >
         {Array.from({ length: PIN_LENGTH }, (_, i) => (
@@ -105,7 +107,7 @@ export function Keypad({ announce, focusOnShow = false }: { announce: Announce; 
             {...{ [KEYPAD_KEY_ATTRIBUTE]: '' }}
             onClick={() => press(keyAction(key))}
             aria-disabled={inert}
-            aria-label={key === 'C' ? 'Borrar todo' : key === '⌫' ? 'Borrar último dígito' : key}
+            aria-label={key === 'C' ? t('keypad.clear') : key === '⌫' ? t('keypad.backspace') : key}
           >
             {key}
           </button>
@@ -113,10 +115,10 @@ export function Keypad({ announce, focusOnShow = false }: { announce: Announce; 
       </div>
       <div className={styles.doorButtons} data-testid="door-buttons">
         <button type="button" className={styles.enter} onClick={() => act('ENTRADA')} aria-disabled={inert}>
-          Entrada
+          {t('keypad.entry')}
         </button>
         <button type="button" className={styles.exit} onClick={() => act('SALIDA')} aria-disabled={inert}>
-          Salida
+          {t('keypad.exit')}
         </button>
       </div>
     </section>

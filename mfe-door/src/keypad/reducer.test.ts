@@ -31,3 +31,26 @@ describe('keypad', () => {
     );
   });
 });
+
+describe('the keypad in English', () => {
+  it('says the outcome in English, and the server refusals it knows', () => {
+    expect(doorOutcomeMessage({ success: true, message: 'Acceso Autorizado: SALIDA' }, 'SALIDA', 'en')).toBe(
+      'Access granted: exit',
+    );
+    expect(doorOutcomeMessage({ success: true, message: 'Acceso Autorizado: SALIDA' }, 'SALIDA', 'es')).toBe(
+      'Acceso Autorizado: SALIDA',
+    );
+    expect(doorOutcomeMessage({ success: false, error: 'PIN inválido', attemptsLeft: 1 }, 'ENTRADA', 'en')).toBe(
+      'Wrong PIN. Attempts left: 1',
+    );
+    expect(
+      doorOutcomeMessage(
+        { success: false, error: 'Acceso Bloqueado: Demasiados intentos fallidos. Espere 15 segundos.' },
+        'ENTRADA',
+        'en',
+      ),
+    ).toBe('Access blocked: too many failed attempts. Wait 15 seconds.');
+    expect(doorOutcomeMessage({ success: false, error: 'Algo nuevo' }, 'ENTRADA', 'en')).toBe('Algo nuevo');
+    expect(doorOutcomeMessage({ success: false }, 'ENTRADA', 'en')).toBe('Unknown error');
+  });
+});

@@ -1,3 +1,8 @@
+import type { DoorAction } from 'shared-api';
+import type { Language } from 'shared-i18n';
+import { doorResources } from '../i18n';
+import { fill, serverText } from '../language/server-text';
+
 /** The keypad's entry: at most four digits; C clears; backspace removes the last. */
 export const PIN_LENGTH = 4;
 
@@ -18,15 +23,18 @@ export function isCompletePin(pin: string): boolean {
   return new RegExp(`^\\d{${PIN_LENGTH}}$`).test(pin);
 }
 
-/** What the keypad says after the server answered a door action (spec §8, door app). */
-export function doorOutcomeMessage(answer: {
-  success: boolean;
-  error?: string;
-  message?: string;
-  attemptsLeft?: number;
-}): string {
-  if (answer.success) return answer.message ?? 'Acceso Autorizado';
+/**
+ * What the keypad says after the server answered a door action (spec §8, door app), in the tool's
+ * language: Spanish word for word as the spec has it ("Acceso Autorizado" with the action done).
+ */
+export function doorOutcomeMessage(
+  answer: { success: boolean; error?: string; message?: string; attemptsLeft?: number },
+  action: DoorAction = 'ENTRADA',
+  language: Language = 'es',
+): string {
+  const texts = doorResources[language].keypad;
+  if (answer.success) return fill(texts.granted, { action: texts.done[action] });
   const error = answer.error ?? '';
-  if (error.includes('PIN inválido')) return `PIN incorrecto. Intentos restantes: ${answer.attemptsLeft ?? 0}`;
-  return error || 'Error desconocido';
+  if (error.includes('PIN inválido')) return fill(texts.wrongPin, { count: answer.attemptsLeft ?? 0 });
+  return error ? serverText(error, language) : texts.unknown;
 }

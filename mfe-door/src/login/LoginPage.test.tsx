@@ -3,11 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { createMockHandlers, type MockResponder } from 'shared-api/msw';
+import { initI18n } from 'shared-i18n';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useSession } from '../session/store';
 import { LoginPage } from './LoginPage';
 
-const ana = { id: '1', usuario: 'ana', box: 'B-12', isAdmin: false };
+const ana = { id: '1', usuario: 'ana', box: 'B-12', isAdmin: false, language: 'es' as const };
 const sent: Record<string, unknown>[] = [];
 let login: MockResponder = () => ({ token: 'tok-1', user: ana });
 const server = setupServer(
@@ -21,7 +22,10 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(async () => {
+  await initI18n('es');
+  server.listen({ onUnhandledRequest: 'error' });
+});
 afterAll(() => server.close());
 beforeEach(() => {
   useSession.setState({ token: null, user: null, verified: false, restored: true });

@@ -4,8 +4,11 @@ import controls from 'shared-ui/controls.module.css';
 import styles from '../Door.module.css';
 import { FormError } from '../FormError';
 import { useSession } from '../session/store';
+import { useDoorT, useRefusalText } from '../texts';
 
 export function LoginPage() {
+  const t = useDoorT();
+  const refusalText = useRefusalText();
   const signIn = useSession((s) => s.signIn);
   const [usuario, setUsuario] = useState('');
   const [contraseña, setContraseña] = useState('');
@@ -21,7 +24,7 @@ export function LoginPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!usuario.trim() || !contraseña) {
-      setError('Por favor ingrese usuario y contraseña');
+      setError(t('login.required'));
       return;
     }
     setBusy(true);
@@ -32,10 +35,10 @@ export function LoginPage() {
     } catch (e) {
       setError(
         e instanceof ApiError && e.status === 401
-          ? 'Credenciales inválidas'
+          ? t('login.invalid')
           : e instanceof ApiError && e.status === 429
-            ? e.message
-            : 'Error al iniciar sesión',
+            ? refusalText(e, t('login.failed'))
+            : t('login.failed'),
       );
     } finally {
       setBusy(false);
@@ -50,9 +53,9 @@ export function LoginPage() {
       aria-labelledby="login-title"
       aria-describedby={error ? 'login-error' : undefined}
     >
-      <h2 id="login-title">Iniciar sesión</h2>
+      <h2 id="login-title">{t('login.heading')}</h2>
       <label>
-        Usuario
+        {t('login.usuario')}
         <input
           className={controls.control}
           ref={usuarioField}
@@ -62,7 +65,7 @@ export function LoginPage() {
         />
       </label>
       <label>
-        Contraseña
+        {t('login.contraseña')}
         <input
           className={controls.control}
           type="password"
@@ -73,7 +76,7 @@ export function LoginPage() {
       </label>
       <FormError id="login-error" text={error} />
       <button type="submit" className={controls.primary} disabled={busy}>
-        Entrar
+        {t('login.submit')}
       </button>
     </form>
   );

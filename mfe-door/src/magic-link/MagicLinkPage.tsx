@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'shared-router';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Door.module.css';
 import { useSession } from '../session/store';
+import { useDoorT } from '../texts';
 
 /** Delay before an authorised magic link moves on to the keypad (spec: 2 s). */
 export const MAGIC_REDIRECT_MS = 2_000;
@@ -12,15 +13,16 @@ export const MAGIC_REDIRECT_MS = 2_000;
 type State =
   | { status: 'validating' }
   | { status: 'authorised' }
-  | { status: 'invalid'; message: string; detail?: string };
+  | { status: 'invalid'; message: 'noToken' | 'invalid' | 'failed'; detail?: boolean };
 
 export function MagicLinkPage() {
+  const t = useDoorT();
   const [params] = useSearchParams();
   const token = params.get('token');
   const navigate = useNavigate();
   const signIn = useSession((s) => s.signIn);
   const [state, setState] = useState<State>(
-    token ? { status: 'validating' } : { status: 'invalid', message: 'Token no encontrado en el enlace' },
+    token ? { status: 'validating' } : { status: 'invalid', message: 'noToken' },
   );
   const used = useRef(false);
 
@@ -32,28 +34,28 @@ export function MagicLinkPage() {
       .action('abridor', 'validate_token', { token })
       .then((answer) => {
         if (!answer.valid || !answer.user) {
-          setState({ status: 'invalid', message: 'Enlace Inválido', detail: 'El enlace ha expirado o no es válido' });
+          setState({ status: 'invalid', message: 'invalid', detail: true });
           return;
         }
         signIn(answer.token ?? token, answer.user);
         setState({ status: 'authorised' });
         setTimeout(() => navigate(DOOR_PATHS.app, { replace: true }), MAGIC_REDIRECT_MS);
       })
-      .catch(() => setState({ status: 'invalid', message: 'Error al validar el enlace' }));
+      .catch(() => setState({ status: 'invalid', message: 'failed' }));
   }, [token, signIn, navigate]);
 
   return (
     <section className={styles.form} aria-live="polite">
-      {state.status === 'validating' && <p>Validando el enlace…</p>}
-      {state.status === 'authorised' && <p className={styles.ok}>Acceso autorizado. Redirigiendo…</p>}
+      {state.status === 'validating' && <p>{t('magicLink.validating')}</p>}
+      {state.status === 'authorised' && <p className={styles.ok}>{t('magicLink.authorised')}</p>}
       {state.status === 'invalid' && (
         <>
           <p className={styles.error} role="alert">
-            {state.message}
+            {t(`magicLink.${state.message}`)}
           </p>
-          {state.detail && <p>{state.detail}</p>}
+          {state.detail && <p>{t('magicLink.invalidDetail')}</p>}
           <button type="button" className={controls.primary} onClick={() => navigate(DOOR_PATHS.app)}>
-            Ir al inicio de sesión
+            {t('magicLink.toLogin')}
           </button>
         </>
       )}

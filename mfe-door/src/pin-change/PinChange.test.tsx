@@ -17,7 +17,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 beforeEach(() => {
-  useSession.setState({ token: 't', user: { id: '1', usuario: 'ana', box: null, isAdmin: false }, verified: true });
+  useSession.setState({
+    token: 't',
+    user: { id: '1', usuario: 'ana', box: null, isAdmin: false, language: 'es' },
+    verified: true,
+  });
   useLockout.getState().reset();
 });
 afterEach(() => server.resetHandlers());

@@ -1,21 +1,23 @@
 import { type FormEvent, useState } from 'react';
-import { ApiError, refusalMessage } from 'shared-api';
+import { ApiError } from 'shared-api';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Door.module.css';
 import { FormError } from '../FormError';
 import { useLockout } from '../keypad/lockout-store';
 import { pinAction } from '../keypad/pin-action';
 import { useSession } from '../session/store';
-import { useDoorT } from '../texts';
+import { useDoorLanguageValue, useDoorT, useRefusalText } from '../texts';
 import { INITIAL_PIN_CHANGE, nextPinChange, type PinChangeState, pinChangeRefusal } from './steps';
 
-const LABELS = { 1: 'PIN actual', 2: 'PIN nuevo', 3: 'Confirme el PIN nuevo' } as const;
+const LABELS = { 1: 'pinChange.current', 2: 'pinChange.new', 3: 'pinChange.confirm' } as const;
 const FIELD = { 1: 'currentPin', 2: 'newPin', 3: 'confirmPin' } as const;
 const ERROR_ID = 'pin-change-error';
 
 /** `onDone(true)` once the server changed the PIN; `onDone(false)` on Cancelar. */
 export function PinChange({ onDone }: { onDone: (changed: boolean) => void }) {
   const t = useDoorT();
+  const language = useDoorLanguageValue();
+  const refusalText = useRefusalText();
   const token = useSession((s) => s.token);
   const signOut = useSession((s) => s.signOut);
   const seconds = useLockout((s) => s.seconds);
@@ -30,7 +32,7 @@ export function PinChange({ onDone }: { onDone: (changed: boolean) => void }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || seconds > 0) return;
-    const next = nextPinChange(state);
+    const next = nextPinChange(state, language);
     if (!next.done) {
       const { done: _done, ...rest } = next;
       setState(rest);
@@ -52,14 +54,14 @@ export function PinChange({ onDone }: { onDone: (changed: boolean) => void }) {
         lockUntil(answer.lockedUntil, clock);
         setState(INITIAL_PIN_CHANGE);
       } else {
-        setState({ ...INITIAL_PIN_CHANGE, error: pinChangeRefusal(answer) });
+        setState({ ...INITIAL_PIN_CHANGE, error: pinChangeRefusal(answer, language) });
       }
     } catch (e) {
       // A PIN or password change elsewhere ends this session: back to the login, as the keypad does.
       if (e instanceof ApiError && e.status === 401) signOut();
       setState({
         ...INITIAL_PIN_CHANGE,
-        error: refusalMessage(e, 'Error al cambiar PIN'),
+        error: refusalText(e, t('pinChange.failed')),
       });
     } finally {
       setBusy(false);
@@ -74,9 +76,9 @@ export function PinChange({ onDone }: { onDone: (changed: boolean) => void }) {
       aria-labelledby="pin-change-title"
       aria-describedby={error ? ERROR_ID : undefined}
     >
-      <h2 id="pin-change-title">Cambiar PIN · paso {state.step} de 3</h2>
+      <h2 id="pin-change-title">{t('pinChange.heading', { step: state.step })}</h2>
       <label>
-        {LABELS[state.step]}
+        {t(LABELS[state.step])}
         <input
           className={controls.control}
           key={field}
@@ -100,10 +102,10 @@ export function PinChange({ onDone }: { onDone: (changed: boolean) => void }) {
       )}
       <div className={styles.row}>
         <button type="submit" className={controls.primary} aria-disabled={busy || seconds > 0}>
-          {state.step < 3 ? 'Siguiente' : 'Cambiar PIN'}
+          {state.step < 3 ? t('pinChange.next') : t('pinChange.submit')}
         </button>
         <button type="button" className={controls.secondary} onClick={() => onDone(false)}>
-          Cancelar
+          {t('pinChange.cancel')}
         </button>
       </div>
     </form>

@@ -50,3 +50,19 @@ describe('PIN change refusals', () => {
     expect(pinChangeRefusal({})).toBe('Error al cambiar PIN');
   });
 });
+
+describe('PIN change steps in English', () => {
+  it('says why in English, the server refusal and the wait included', () => {
+    expect(nextPinChange({ ...INITIAL_PIN_CHANGE, currentPin: '12' }, 'en').error).toBe('The PIN has 4 digits');
+    expect(
+      nextPinChange({ step: 3, currentPin: '1234', newPin: '5678', confirmPin: '5679', error: null }, 'en').error,
+    ).toBe('The new PINs do not match');
+    expect(pinChangeRefusal({ error: 'El PIN actual no es correcto', attemptsLeft: 1 }, 'en')).toBe(
+      'The current PIN is not correct. Attempts left: 1',
+    );
+    expect(pinChangeRefusal({ error: 'Espere 9 segundos antes del próximo intento' }, 'en')).toBe(
+      'Wait 9 seconds before the next attempt',
+    );
+    expect(pinChangeRefusal({}, 'en')).toBe('Could not change the PIN');
+  });
+});

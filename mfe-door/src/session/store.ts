@@ -2,6 +2,7 @@ import { type DoorUser, doorUser } from 'shared-api';
 import { readStored, removeStored, writeStored } from 'shared-ui/stored';
 import { z } from 'zod';
 import { create } from 'zustand';
+import { useDoorLanguage } from '../language/store';
 
 /**
  * The door session in the browser: a revocable token and the user. Deliberately no password
@@ -57,6 +58,8 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
   signIn(token, user) {
     store(token, user);
+    // Whoever signs in is spoken to in their language (a tenant's sign-up's), whatever the last chose.
+    useDoorLanguage.getState().choose(user.language);
     set({ token, user, verified: true, restored: true });
   },
   confirm(user) {

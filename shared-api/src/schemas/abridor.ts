@@ -3,6 +3,7 @@ import { doorUser, listedDoorUser } from './door-user';
 
 export const PIN_PATTERN = /^\d{4}$/;
 export const DOOR_ACTIONS = ['ENTRADA', 'SALIDA'] as const;
+export type DoorAction = (typeof DOOR_ACTIONS)[number];
 
 const token = z.string({ error: 'Sesión inválida o expirada' }).min(1, 'Sesión inválida o expirada');
 const pin = z

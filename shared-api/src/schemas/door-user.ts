@@ -9,6 +9,11 @@ export const doorUser = z.object({
   box: z.string().nullable(),
   /** The user named admin (spec: admin means usuario equals admin). */
   isAdmin: z.boolean(),
+  /**
+   * The language the tool speaks to this user: a tenant's is the one they signed up in, anyone
+   * else's Spanish (the spec's). Absent from a user stored by an older version: Spanish.
+   */
+  language: z.enum(['es', 'en']).default('es'),
 });
 export type DoorUser = z.infer<typeof doorUser>;
 

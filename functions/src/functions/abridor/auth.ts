@@ -4,14 +4,15 @@ import type { ActionHandlers } from '../../router';
 import { audit } from './audit';
 import { claimLoginAttempt, recordLoginFailure, recordLoginSuccess } from './login-throttle';
 import { dummyPasswordHash, hashPassword, needsRehash, sha256, verifyPassword } from './secrets';
-import { openSession, sessionUser, toDoorUser, type UserRow } from './sessions';
+import { DOOR_USER_LANGUAGE, openSession, sessionUser, toDoorUser, type UserRow } from './sessions';
 
 /** Signing in and out: a password (throttled), a session token, or a magic link used once. */
 export const authActions: ActionHandlers<Pick<typeof abridorActions, 'login' | 'validate_token' | 'logout'>> = {
   async login({ usuario, contraseña }, ctx, meta) {
     const cost = ctx.config.DOOR_HASH_COST_LOG2;
     const { rows } = await ctx.db.query<UserRow>(
-      'select id::text as id, usuario, box, password_hash, pin_hash from door_users where usuario = $1',
+      `select u.id::text as id, u.usuario, u.box, u.password_hash, u.pin_hash, ${DOOR_USER_LANGUAGE}
+       from door_users u where u.usuario = $1`,
       [usuario],
     );
     const user = rows[0];
@@ -64,7 +65,7 @@ export const authActions: ActionHandlers<Pick<typeof abridorActions, 'login' | '
         `update door_magic_tokens m set used_at = now()
          from door_users u
          where m.token_hash = $1 and m.used_at is null and m.expires_at > now() and u.id = m.user_id
-         returning u.id::text as id, u.usuario, u.box`,
+         returning u.id::text as id, u.usuario, u.box, ${DOOR_USER_LANGUAGE}`,
         [sha256(token)],
       );
       const user = rows[0];

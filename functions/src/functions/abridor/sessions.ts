@@ -11,19 +11,25 @@ export interface UserRow extends Record<string, unknown> {
   box: string | null;
   password_hash: string;
   pin_hash: string;
+  language?: 'es' | 'en';
 }
 
-export const toDoorUser = (row: Pick<UserRow, 'id' | 'usuario' | 'box'>): DoorUser => ({
+/** The `language` column of a door user under alias `u`: a tenant's registration's, else Spanish. */
+export const DOOR_USER_LANGUAGE =
+  "coalesce((select r.language from registrations r where r.id = u.registration_id), 'es') as language";
+
+export const toDoorUser = (row: Pick<UserRow, 'id' | 'usuario' | 'box' | 'language'>): DoorUser => ({
   id: row.id,
   usuario: row.usuario,
   box: row.box,
   isAdmin: row.usuario === ADMIN_USUARIO,
+  language: row.language === 'en' ? 'en' : 'es',
 });
 
 /** The user of a live session token, or 401. */
 export async function sessionUser(ctx: FunctionContext, token: string): Promise<UserRow> {
   const { rows } = await ctx.db.query<UserRow>(
-    `select u.id::text as id, u.usuario, u.box, u.password_hash, u.pin_hash
+    `select u.id::text as id, u.usuario, u.box, u.password_hash, u.pin_hash, ${DOOR_USER_LANGUAGE}
      from door_sessions s join door_users u on u.id = s.user_id
      where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`,
     [sha256(token)],
