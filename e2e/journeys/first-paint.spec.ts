@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { DOOR_STANDALONE_URL, E2E_DOOR_ADMIN, GATEWAY_URL } from '../ports';
-import { expect, test } from './test';
+import { applicant, ES, fillClientData } from './signup-steps';
+import { expect, test, waitingForHydration } from './test';
 
 /** Every public route's first HTML, as curl gets it: title, heading, language, canonical. */
 const PAGES: {
@@ -452,6 +453,70 @@ test.describe('first paint', () => {
     release();
     await expect(page.getByRole('dialog', { name: 'Imagen 1 de 4' })).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Reservar una visita' })).toBeHidden();
+    await context.close();
+  });
+
+  test("the banner's pause tapped before the scripts have run is kept: the offers never start turning", async ({
+    browser,
+  }) => {
+    const { page, release, context } = await phoneBeforeTheScripts(browser, '/es/instalaciones', {
+      prepare: (p) => p.clock.install(),
+    });
+    const pause = page.getByRole('button', { name: 'Pausar el cambio de promociones' });
+    await pause.click();
+    await expect(pause).toHaveAttribute('aria-busy', 'true');
+    release();
+    await expect(page.locator('html[data-ready]')).toBeAttached();
+    await expect(pause).toHaveAttribute('aria-pressed', 'true');
+    await expect(pause).not.toHaveAttribute('aria-busy');
+    const banner = page.getByTestId('top-banner');
+    const shown = await banner.textContent();
+    await page.clock.runFor(40_000);
+    await expect(banner).toHaveText(shown ?? '');
+    await context.close();
+  });
+
+  test('a sign-up step tapped in the step bar before the scripts have run is opened once they have', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
+    const first = waitingForHydration(await context.newPage());
+    await first.goto('/es/alta');
+    await fillClientData(first, ES, applicant());
+    await first.getByRole('button', { name: ES.next }).click();
+    await expect(first).toHaveURL(/\/es\/alta\/verificacion\?proceso=/);
+    const proceso = new URL(first.url()).searchParams.get('proceso') ?? '';
+    await first.close();
+    // The same applicant's phone opens the step again on a slow network.
+    const page = await context.newPage();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/static/js/main.*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${GATEWAY_URL}/es/alta/verificacion?proceso=${proceso}`, { waitUntil: 'domcontentloaded' });
+    const clientData = page
+      .getByRole('navigation', { name: /pasos/i })
+      .getByRole('button', { name: /Datos del cliente/ });
+    await clientData.click();
+    await expect(clientData).toHaveAttribute('aria-busy', 'true');
+    release();
+    await expect(page).toHaveURL(new RegExp(`/es/alta/cliente\\?proceso=${proceso}$`));
+    await expect(page.getByLabel(ES.fullName)).toBeVisible();
+    await context.close();
+  });
+
+  test("the door tool's English tapped before the scripts have run is kept", async ({ browser }) => {
+    const { page, release, context } = await phoneBeforeTheScripts(browser, '/abridor');
+    const english = page.getByRole('button', { name: 'English' });
+    await english.click();
+    await expect(english).toHaveAttribute('aria-busy', 'true');
+    release();
+    await expect(page.getByLabel('User')).toBeVisible();
+    await expect(page.getByRole('main')).toHaveAttribute('lang', 'en');
     await context.close();
   });
 

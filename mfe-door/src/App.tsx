@@ -4,6 +4,7 @@ import { DOOR_PATHS, type RemoteAppProps } from 'shared-i18n';
 import { Route, Routes } from 'shared-router';
 import controls from 'shared-ui/controls.module.css';
 import { DocumentMeta } from 'shared-ui/document-meta';
+import { useEarlyClick } from 'shared-ui/early-click';
 import { useSiteConfig } from 'shared-ui/site';
 import { AdminPanel } from './admin/AdminPanel';
 import styles from './Door.module.css';
@@ -53,8 +54,11 @@ function LanguageSwitch() {
   const t = useDoorT();
   const language = useDoorLanguageValue();
   const other = language === 'es' ? 'en' : 'es';
+  // On the server's page before the scripts: a tap then is kept, not lost.
+  const earlyClick = useEarlyClick<HTMLButtonElement>();
   return (
     <button
+      {...earlyClick}
       type="button"
       className={styles.languageSwitch}
       lang={other}

@@ -1,6 +1,7 @@
 import { SIGNUP_STEP_ORDER, type SignupStep, useTranslation } from 'shared-i18n';
+import { useEarlyClick } from 'shared-ui/early-click';
 import { toast } from 'shared-ui/toast';
-import { type CompletedSections, stepState } from './steps';
+import { type CompletedSections, type StepState, stepState } from './steps';
 import styles from './Wizard.module.css';
 
 /** Five steps: the current one highlighted, completed ones green, locked ones refuse with a toast. */
@@ -29,12 +30,12 @@ export function StepBar({
                   : '';
           return (
             <li key={step} className={styles.stepItem} data-state={state}>
-              <button
-                type="button"
-                className={styles.stepButton}
-                aria-current={state === 'current' ? 'step' : undefined}
-                aria-disabled={state === 'locked' ? true : undefined}
-                onClick={() => {
+              <StepButton
+                step={step}
+                number={index + 1}
+                state={state}
+                status={status}
+                onSelect={() => {
                   if (state === 'current') return;
                   if (state === 'locked') {
                     toast({
@@ -46,17 +47,45 @@ export function StepBar({
                   }
                   onSelect(step);
                 }}
-              >
-                <span className={styles.stepNumber} aria-hidden="true">
-                  {state === 'completed' ? '✓' : index + 1}
-                </span>
-                <span className={styles.stepLabel}>{t(`steps.${step}`)}</span>
-                {status && <span className="visually-hidden">({status})</span>}
-              </button>
+              />
             </li>
           );
         })}
       </ol>
     </nav>
+  );
+}
+
+/** One step; a tap before the scripts have run is kept and acted on once they have. */
+function StepButton({
+  step,
+  number,
+  state,
+  status,
+  onSelect,
+}: {
+  step: SignupStep;
+  number: number;
+  state: StepState;
+  status: string;
+  onSelect(): void;
+}) {
+  const { t } = useTranslation('signup');
+  const earlyClick = useEarlyClick<HTMLButtonElement>();
+  return (
+    <button
+      {...earlyClick}
+      type="button"
+      className={styles.stepButton}
+      aria-current={state === 'current' ? 'step' : undefined}
+      aria-disabled={state === 'locked' ? true : undefined}
+      onClick={onSelect}
+    >
+      <span className={styles.stepNumber} aria-hidden="true">
+        {state === 'completed' ? '✓' : number}
+      </span>
+      <span className={styles.stepLabel}>{t(`steps.${step}`)}</span>
+      {status && <span className="visually-hidden">({status})</span>}
+    </button>
   );
 }

@@ -112,12 +112,10 @@ export function stepAfterRecovery(recovered: {
   return { step: furthestStep(sections), sections };
 }
 
+export type StepState = 'current' | 'completed' | 'available' | 'locked';
+
 /** States of a step in the step bar. */
-export function stepState(
-  step: SignupStep,
-  current: SignupStep,
-  sections: CompletedSections,
-): 'current' | 'completed' | 'available' | 'locked' {
+export function stepState(step: SignupStep, current: SignupStep, sections: CompletedSections): StepState {
   if (step === current) return 'current';
   const section = SECTION_OF_STEP[step];
   if (section && sections[section]) return 'completed';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { type Language, pathFor, useTranslation } from 'shared-i18n';
 import { Link } from 'shared-router';
+import { useEarlyClick } from 'shared-ui/early-click';
 import { BANNER_MESSAGES } from './banner-cycle';
 import styles from './TopBanner.module.css';
 import { useBannerCycle } from './useBannerCycle';
@@ -10,6 +11,8 @@ export function TopBanner({ language }: { language: Language }) {
   const { t } = useTranslation('common');
   // WCAG 2.2.2: content that changes by itself can be paused.
   const [paused, setPaused] = useState(false);
+  // A pause asked for before the scripts ran is kept: the offers must not start turning unasked.
+  const earlyClick = useEarlyClick<HTMLButtonElement>();
   const index = useBannerCycle(paused);
   const message = BANNER_MESSAGES[index]?.id ?? 'freeMonth';
   return (
@@ -18,6 +21,7 @@ export function TopBanner({ language }: { language: Language }) {
         {t(`banner.${message}`)}
       </Link>
       <button
+        {...earlyClick}
         type="button"
         className={styles.pause}
         aria-pressed={paused}
