@@ -51,6 +51,8 @@ export async function startStack({
     startProcess('gateway', process.execPath, ['--import', 'tsx', 'gateway/src/server.ts'], {
       GATEWAY_PORT: String(gatewayPort),
       FUNCTIONS_URL: functionsUrl,
+      // The pages' canonical links and the sitemap name this, never a request's Host.
+      PUBLIC_SITE_URL: process.env.PUBLIC_SITE_URL ?? `http://localhost:${gatewayPort}`,
       ...(registryFile ? { GATEWAY_REMOTES_FILE: registryFile } : { GATEWAY_REMOTES: JSON.stringify(registry) }),
       LOG_LEVEL: logLevel,
       ...env,

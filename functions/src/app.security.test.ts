@@ -7,12 +7,13 @@ import { pino } from 'pino';
 import { answerClientErrorsWithJson } from 'shared-node/http';
 import { send, sendRaw } from 'shared-node/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createApp, trustGatewayHop } from './app';
 import { loadConfig } from './config';
 import { createContext } from './context';
 import type { Database } from './db';
 import { openPglite } from './db/pglite';
-import type { FunctionDefinition } from './router';
+import { type FunctionDefinition, parseOr400 } from './router';
 
 /** A function that says which client address the service settled on. */
 const whoami: FunctionDefinition = { name: 'whoami', method: 'GET', handle: async (req) => ({ ip: req.ip }) };
@@ -114,6 +115,129 @@ describe('JSON for every error', () => {
       expect([400, 431]).toContain(answer.status);
       expect(answer.headers['content-type']).toContain('application/json');
       expect(JSON.parse(answer.body).error).toMatch(/Content-Length|Malformed request|headers too large/);
+    }
+  });
+});
+
+describe('the request log', () => {
+  it('keeps no cookie, Set-Cookie, Authorization or token of a real request', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const config = loadConfig({ NODE_ENV: 'test', DOCUMENTS_DIR: mkdtempSync(path.join(tmpdir(), 'documents-')) });
+    const setsCookie: FunctionDefinition = {
+      name: 'sets-cookie',
+      method: 'GET',
+      handle: async (_req, _ctx, res) => {
+        res.cookie('staff_session', 'live-session-secret-1');
+        return { ok: true };
+      },
+    };
+    const logged = createApp(createContext(db, config, log), [setsCookie]).listen(0, '127.0.0.1');
+    await new Promise((resolve) => logged.once('listening', resolve));
+    try {
+      const url = `http://127.0.0.1:${(logged.address() as AddressInfo).port}`;
+      await send(url, {
+        path: '/functions/v1/sets-cookie?token=magic-link-secret-2&lang=es&reset%5Ftoken=x3',
+        headers: {
+          cookie: 'signup_session=cookie-secret-3; staff_session=cookie-secret-4',
+          authorization: 'Bearer bearer-secret-5',
+        },
+      });
+      const line = lines.find((l) => l.includes('sets-cookie')) ?? '';
+      expect(line).toContain('"method":"GET"');
+      expect(line).toContain('lang=es');
+      for (const secret of [
+        'live-session-secret-1',
+        'magic-link-secret-2',
+        'cookie-secret-3',
+        'cookie-secret-4',
+        'bearer-secret-5',
+        'x3',
+      ]) {
+        expect(line, secret).not.toContain(secret);
+      }
+      expect(line).toContain('[redacted]');
+    } finally {
+      await new Promise((resolve) => logged.close(resolve));
+    }
+  });
+});
+
+describe('bodies', () => {
+  it('refuses a form or text body at a JSON function (415), whatever it says', async () => {
+    const jsonOnly: FunctionDefinition = {
+      name: 'json-only',
+      method: 'POST',
+      handle: async (req) => ({ got: req.body }),
+    };
+    const formOnly: FunctionDefinition = {
+      name: 'form-only',
+      method: 'POST',
+      body: 'form',
+      handle: async (req) => ({ got: req.body }),
+    };
+    const config = loadConfig({ NODE_ENV: 'test', DOCUMENTS_DIR: mkdtempSync(path.join(tmpdir(), 'documents-')) });
+    const app = createApp(createContext(db, config, pino({ level: 'silent' })), [jsonOnly, formOnly]).listen(
+      0,
+      '127.0.0.1',
+    );
+    await new Promise((resolve) => app.once('listening', resolve));
+    try {
+      const url = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+      const post = (name: string, type: string, body: string) =>
+        send(url, { method: 'POST', path: `/functions/v1/${name}`, headers: { 'content-type': type }, body });
+      // A plain HTML form on another site's page posts exactly this.
+      const forged = await post('json-only', 'application/x-www-form-urlencoded', 'action=add_staff&role=manager');
+      expect(forged.status).toBe(415);
+      expect(JSON.parse(forged.body)).toEqual({ error: 'Send application/json' });
+      expect((await post('json-only', 'text/plain', '{"action":"add_staff"}')).status).toBe(415);
+      expect((await post('json-only', 'multipart/form-data; boundary=x', '--x--')).status).toBe(415);
+      expect(JSON.parse((await post('json-only', 'application/json; charset=utf-8', '{"a":1}')).body)).toEqual({
+        got: { a: 1 },
+      });
+      // The service's own pages post their forms where a form is expected.
+      expect(JSON.parse((await post('form-only', 'application/x-www-form-urlencoded', 'a=1')).body)).toEqual({
+        got: { a: '1' },
+      });
+      expect((await post('form-only', 'application/json', '{"a":1}')).status).toBe(415);
+    } finally {
+      await new Promise((resolve) => app.close(resolve));
+    }
+  });
+});
+
+describe('text', () => {
+  it('is composed (NFC) before any rule, and refused with C1 controls, separators, bidi overrides or lone surrogates', async () => {
+    const echo: FunctionDefinition = {
+      name: 'echo-name',
+      method: 'POST',
+      handle: async (req) => parseOr400(z.object({ name: z.string() }), req.body),
+    };
+    const config = loadConfig({ NODE_ENV: 'test', DOCUMENTS_DIR: mkdtempSync(path.join(tmpdir(), 'documents-')) });
+    const app = createApp(createContext(db, config, pino({ level: 'silent' })), [echo]).listen(0, '127.0.0.1');
+    await new Promise((resolve) => app.once('listening', resolve));
+    try {
+      const url = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+      const post = (name: string) =>
+        send(url, {
+          method: 'POST',
+          path: '/functions/v1/echo-name',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name }),
+        });
+      expect(JSON.parse((await post('Nu\u0301n\u0303ez')).body)).toEqual({ name: 'Núñez' });
+      // Raw JSON escapes: what a script sends, not what a browser's JSON.stringify would.
+      for (const raw of ['"\\ud83dFZ"', '"\\u202enimda"', '"a\\u0085"', '"a\\u2028b"']) {
+        const refused = await send(url, {
+          method: 'POST',
+          path: '/functions/v1/echo-name',
+          headers: { 'content-type': 'application/json' },
+          body: `{"name":${raw}}`,
+        });
+        expect(refused.status, raw).toBe(400);
+      }
+    } finally {
+      await new Promise((resolve) => app.close(resolve));
     }
   });
 });

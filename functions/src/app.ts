@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
+import { requestLogOptions } from 'shared-node/request-log';
 import type { FunctionContext } from './context';
 import { HttpError } from './http-error';
 import { createFunctionsRouter, type FunctionDefinition } from './router';
@@ -31,7 +32,7 @@ export function createApp(ctx: FunctionContext, definitions: FunctionDefinition[
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustGatewayHop(ctx.config.FUNCTIONS_TRUST_PROXY));
-  app.use(pinoHttp({ logger: ctx.log, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  app.use(pinoHttp({ logger: ctx.log, ...requestLogOptions((req) => req.url === '/healthz') }));
 
   app.get('/healthz', async (_req, res) => {
     try {

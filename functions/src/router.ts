@@ -1,6 +1,6 @@
 import { parse as parseCookies } from 'cookie';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { FUNCTIONS_BASE_PATH, type FunctionContract, findUnsafeInput } from 'shared-api';
+import { FUNCTIONS_BASE_PATH, type FunctionContract, findUnsafeInput, normalisedInput } from 'shared-api';
 import type { z } from 'zod';
 import type { FunctionContext } from './context';
 import { HttpError } from './http-error';
@@ -38,6 +38,12 @@ export function metaOf(req: Request, res: Response, config: { PUBLIC_SITE_URL: s
 export interface FunctionDefinition {
   name: string;
   method: 'GET' | 'POST';
+  /**
+   * What a POST's body is: JSON (the default), an HTML form of one of the service's own pages, or
+   * a multipart upload. Any other type is refused (415): a form another site's page posts with
+   * the visitor's cookies is not JSON, so it never reaches a JSON function.
+   */
+  body?: 'json' | 'form' | 'multipart';
   handle(req: Request, ctx: FunctionContext, res: Response): Promise<unknown>;
 }
 
@@ -57,8 +63,9 @@ function fieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const unsafe = findUnsafeInput(input);
+export function parseOr400<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  const unsafe = findUnsafeInput(raw);
+  const input = normalisedInput(raw);
   if (unsafe) throw new HttpError(400, unsafe.message, { [unsafe.field]: unsafe.message });
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error), fieldErrors(parsed.error));
@@ -115,6 +122,24 @@ export function actionFunction<A extends Record<string, FunctionContract>>(
 }
 
 /** Mounts the functions at `/functions/v1/<name>`; anything else there is a JSON 404. */
+const BODY_TYPES = {
+  json: 'application/json',
+  form: 'application/x-www-form-urlencoded',
+  multipart: 'multipart/form-data',
+};
+
+/** Refuses a POST whose declared body is not the function's kind (a bodyless one is let through). */
+function bodyTypeIs(kind: keyof typeof BODY_TYPES) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const declared = req.headers['content-type'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+    if (declared && !req.is(BODY_TYPES[kind])) {
+      res.status(415).json({ error: `Send ${BODY_TYPES[kind]}` });
+      return;
+    }
+    next();
+  };
+}
+
 export function createFunctionsRouter(definitions: FunctionDefinition[], ctx: FunctionContext) {
   const router = express.Router();
   for (const fn of definitions) {
@@ -128,7 +153,7 @@ export function createFunctionsRouter(definitions: FunctionDefinition[], ctx: Fu
       }
     };
     if (fn.method === 'GET') router.get(route, run);
-    else router.post(route, run);
+    else router.post(route, bodyTypeIs(fn.body ?? 'json'), run);
     router.all(route, (_req, res) => {
       res.status(405).json({ error: `Use ${fn.method} for ${fn.name}` });
     });

@@ -7,6 +7,7 @@ import { brotliCompressSync } from 'node:zlib';
 import express from 'express';
 import { pino } from 'pino';
 import { DEMO_SITE_CONFIG } from 'shared-api/site';
+import { jsonError, send, sendRaw } from 'shared-node/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGateway } from './app';
 import { loadConfig } from './config';
@@ -29,6 +30,8 @@ async function deadPort(): Promise<string> {
 const PRECOMPRESSED_CHUNK = `globalThis.chunk = ${JSON.stringify('y'.repeat(3000))};`;
 
 const servers: Server[] = [];
+/** The site's public address (PUBLIC_SITE_URL): every absolute link is written with it. */
+const SITE = 'https://trasteros.example';
 let gateway: string;
 let gatewayWithDeadUpstreams: string;
 
@@ -60,6 +63,11 @@ beforeAll(async () => {
   const remoteApp = express();
   remoteApp.get('/mf-manifest.json', (_req, res) => void res.json({ id: 'calculator' }));
   remoteApp.get('/static/js/chunk.abcdef1234.js', (_req, res) => void res.type('js').send('1'));
+  // What a remote's origin holds but the gateway must never pass on (it would send it).
+  remoteApp.use((req, res, next) => {
+    if (/\.map$|\/server\//i.test(decodeURIComponent(req.path))) res.type('js').send('the whole source');
+    else next();
+  });
   const remote = await listen(remoteApp);
   servers.push(functions.server, remote.server);
 
@@ -72,6 +80,7 @@ beforeAll(async () => {
       cdn: { manifest: 'https://cdn.example/x/mf-manifest.json' },
     }),
     GATEWAY_RATE_LIMIT: '5',
+    PUBLIC_SITE_URL: 'https://trasteros.example/',
   });
   const live = await listen(createGateway(config, createRegistrySource(config), log, DEMO_SITE_CONFIG));
   gateway = live.url;
@@ -115,8 +124,8 @@ describe('pages', () => {
 
   it('gives a link preview its address, image and site name, and the home page the business as structured data', async () => {
     const html = await (await fetch(`${gateway}/es`)).text();
-    expect(html).toContain(`<meta property="og:url" content="${gateway}/es">`);
-    expect(html).toContain(`<meta property="og:image" content="${gateway}/og-image.jpg">`);
+    expect(html).toContain(`<meta property="og:url" content="${SITE}/es">`);
+    expect(html).toContain(`<meta property="og:image" content="${SITE}/og-image.jpg">`);
     expect(html).toContain('<meta property="og:site_name" content="Trasteros Demo">');
     expect(html).toContain('<meta property="og:locale" content="es_ES">');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
@@ -189,7 +198,7 @@ describe('search engines', () => {
       '/en/privacy',
       '/es/terminos',
     ]) {
-      expect(xml).toContain(`${gateway}${path}</loc>`);
+      expect(xml).toContain(`${SITE}${path}</loc>`);
     }
     expect(xml).toContain('hreflang="en"');
     expect(xml).not.toContain('/alta');
@@ -197,7 +206,7 @@ describe('search engines', () => {
 
   it('points robots.txt at the sitemap and keeps private tools out', async () => {
     const text = await (await fetch(`${gateway}/robots.txt`)).text();
-    expect(text).toContain(`Sitemap: ${gateway}/sitemap.xml`);
+    expect(text).toContain(`Sitemap: ${SITE}/sitemap.xml`);
     expect(text).toContain('Disallow: /abridor');
     expect(text).toContain('Disallow: /es/lista-espera/');
     expect(text).toContain('Disallow: /en/waitlist/');
@@ -207,6 +216,21 @@ describe('search engines', () => {
 });
 
 describe('assets and registry', () => {
+  it('writes canonical, hreflang, preview, sitemap and robots links with the site address, whatever the Host says', async () => {
+    const evil = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
+    const page = await send(gateway, { path: '/es/calculadora', headers: evil });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(`<link rel="canonical" href="${SITE}/es/calculadora">`);
+    expect(page.body).toContain(`hreflang="en" href="${SITE}/en/calculator"`);
+    for (const path of ['/es', '/sitemap.xml', '/robots.txt']) {
+      expect((await send(gateway, { path, headers: evil })).body, path).not.toContain('evil.example');
+    }
+    // No Host at all (HTTP/1.0 allows it): a JSON 400, not a page with broken links.
+    const hostless = await sendRaw(gateway, 'GET /es HTTP/1.0\r\n\r\n');
+    expect(hostless.status).toBe(400);
+    expect(hostless.headers['content-type']).toContain('application/json');
+  });
+
   it('caches hashed assets for a year and compresses them', async () => {
     const res = await fetch(`${gateway}/static/js/main.0123456789.js`, { headers: { 'accept-encoding': 'br' } });
     expect(res.headers.get('cache-control')).toContain('immutable');
@@ -264,6 +288,26 @@ describe('assets and registry', () => {
     expect(chunk.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${gateway}/remotes/unknown/mf-manifest.json`)).status).toBe(404);
   });
+
+  it('never passes on a source map or a server bundle, however the path is spelt', async () => {
+    for (const spelt of [
+      '/static/js/main.0123456789.js.map',
+      '/static/js/main.0123456789.js.ma%70',
+      '/static/js/main.0123456789.js.%4D%41%50',
+      '/remotes/calculator/static/js/chunk.abcdef1234.js.map',
+      '/remotes/calculator/static/js/chunk.abcdef1234.js.ma%70',
+      '/remotes/calculator/server/remoteEntry.js',
+      '/remotes/calculator/%73erver/remoteEntry.js',
+      '/remotes/calculator/SERVER/remoteEntry.js',
+      '/remotes/calculator/static/..%2fserver/remoteEntry.js',
+      '/remotes/calculator/%2e%2e/calculator/server/x.js',
+    ]) {
+      const answer = await send(gateway, { path: spelt });
+      expect(answer.status, spelt).toBe(404);
+      expect(answer.body, spelt).not.toContain('the whole source');
+    }
+    expect((await send(gateway, { path: '/remotes/calculator/%E0%A4%A' })).status).toBe(400);
+  });
 });
 
 describe('functions proxy', () => {
@@ -281,6 +325,38 @@ describe('functions proxy', () => {
     });
     expect(big.status).toBe(413);
     expect(await big.json()).toEqual({ error: 'Request body too large' });
+  });
+
+  it('refuses a call that changes something from another origin, even another port of this host', async () => {
+    let client = 30;
+    // Each from its own loopback address: the rate limit (5 a minute here) is not what is tested.
+    const post = (headers: Record<string, string>) => {
+      client += 1;
+      return send(gateway, {
+        localAddress: `127.0.0.${client}`,
+        method: 'POST',
+        path: '/functions/v1/echo',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: '{"a":1}',
+      });
+    };
+    const host = new URL(gateway).host;
+    expect((await post({ 'sec-fetch-site': 'same-site', origin: 'http://localhost:9999' })).status).toBe(403);
+    expect((await post({ 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await post({ origin: 'http://localhost:9999' })).status).toBe(403);
+    expect((await post({ origin: 'null', 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    // The site's own form under its no-referrer policy: the browser says "null", and same-origin.
+    expect((await post({ origin: 'null', 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect(jsonError(await post({ origin: 'https://evil.example' }))).toBe('Cross-origin request refused');
+    expect((await post({ 'sec-fetch-site': 'same-origin', origin: `http://${host}` })).status).toBe(200);
+    // No browser sent it (a provider's webhook, a script): no forgery to refuse.
+    expect((await post({})).status).toBe(200);
+    // Reading is not changing: a GET from anywhere goes on to the function.
+    const read = await send(gateway, {
+      path: '/functions/v1/backoffice/document',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(read.status).toBe(200);
   });
 
   it('rate-limits calls per client with a JSON 429', async () => {

@@ -4,12 +4,13 @@ import express from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { SiteConfig } from 'shared-api/site';
+import { requestLogOptions } from 'shared-node/request-log';
 import type { GatewayConfig } from './config';
 import { jsonErrorHandler, jsonNotFound } from './errors';
 import { checkUpstreams } from './health';
 import { functionsRoutes, remotesProxy } from './proxies';
 import { publicRegistry, publishedOrigins, type RegistrySource } from './registry';
-import { cspNonce, refuseSourceMaps, securityHeaders } from './security';
+import { cspNonce, refusePrivateFiles, requireHost, securityHeaders } from './security';
 import { robots, sitemap } from './seo';
 import { createManifestReader, createRendererSource } from './server-render';
 import { createShellPageHandler } from './shell-page';
@@ -29,7 +30,8 @@ export function createGateway(config: GatewayConfig, registry: RegistrySource, l
   // The gateway is the edge: the client is whoever connected, unless a load balancer in front of
   // it is configured. Otherwise a client's own X-Forwarded-For would choose its rate-limit bucket.
   app.set('trust proxy', config.GATEWAY_TRUST_PROXY);
-  app.use(pinoHttp({ logger: log, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  app.use(pinoHttp({ logger: log, ...requestLogOptions((req) => req.url === '/healthz') }));
+  app.use(requireHost);
   app.use(cspNonce);
   app.use(securityHeaders(site, () => publishedOrigins(registry.current())));
   // Server-Sent Events must reach the browser unbuffered.
@@ -48,8 +50,8 @@ export function createGateway(config: GatewayConfig, registry: RegistrySource, l
       .json(health);
   });
 
-  app.get('/sitemap.xml', sitemap);
-  app.get('/robots.txt', robots);
+  app.get('/sitemap.xml', sitemap(config.PUBLIC_SITE_URL));
+  app.get('/robots.txt', robots(config.PUBLIC_SITE_URL));
 
   app.get('/site.json', (_req, res) => {
     res.set('cache-control', 'no-cache').json(site);
@@ -60,11 +62,9 @@ export function createGateway(config: GatewayConfig, registry: RegistrySource, l
   });
 
   app.use(functionsRoutes(config, log));
-  // Source maps carry the whole source: kept for error tracking, never served.
-  app.use(refuseSourceMaps);
-
-  // A remote's server container is for the renderer, which reads it from the remote's origin.
-  app.use('/remotes/:name/server', jsonNotFound);
+  // Source maps carry the whole source: kept for error tracking, never served. A remote's server
+  // container is for the renderer, which reads it from the remote's origin. Judged decoded.
+  app.use(refusePrivateFiles(/^\/remotes\/[^/]+\/server(\/|$)/i));
   // Remotes: hashed chunks immutable, manifests and remoteEntry revalidated.
   app.use('/remotes', (req, res, next) => {
     res.setHeader('cache-control', isHashedAsset(req.path) ? IMMUTABLE : NO_CACHE);
@@ -82,7 +82,7 @@ export function createGateway(config: GatewayConfig, registry: RegistrySource, l
   app.use('/static', jsonNotFound);
   app.get(
     '/{*splat}',
-    createShellPageHandler(config.SHELL_DIST, registry, site, {
+    createShellPageHandler(config.SHELL_DIST, registry, site, config.PUBLIC_SITE_URL, {
       renderer: createRendererSource(config.SHELL_DIST, log, site),
       manifest: createManifestReader(log),
       log,

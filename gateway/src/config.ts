@@ -65,12 +65,26 @@ const envSchema = z.object({
     .default('true')
     .transform((value) => value === 'true' || value === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The site's public address: canonical, hreflang and link-preview URLs, the sitemap and robots
+   * name it, never the request's Host (which anyone can set). Required in production.
+   */
+  PUBLIC_SITE_URL: z.url().optional(),
+  NODE_ENV: z.string().default('development'),
 });
 
-export type GatewayConfig = z.infer<typeof envSchema>;
+export type GatewayConfig = Omit<z.infer<typeof envSchema>, 'PUBLIC_SITE_URL'> & {
+  /** Without a trailing slash. */
+  PUBLIC_SITE_URL: string;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
-  return envSchema.parse(env);
+  const parsed = envSchema.parse(env);
+  if (!parsed.PUBLIC_SITE_URL && parsed.NODE_ENV === 'production') {
+    throw new Error("PUBLIC_SITE_URL is required in production: the pages' canonical links are written with it");
+  }
+  const site = parsed.PUBLIC_SITE_URL ?? `http://localhost:${parsed.GATEWAY_PORT}`;
+  return { ...parsed, PUBLIC_SITE_URL: site.replace(/\/+$/, '') };
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { GatewayConfig } from './config';
 import { sendJsonError } from './errors';
 import type { RegistrySource } from './registry';
-import { functionName, functionsBodyLimit, functionsRateLimit } from './security';
+import { functionName, functionsBodyLimit, functionsRateLimit, sameOriginWrites } from './security';
 
 /** A dead upstream gets a JSON 502 at once: never a hang, never an HTML stack trace. */
 function badGateway(upstream: string, log: Logger) {
@@ -126,6 +126,7 @@ export function functionsRoutes(config: GatewayConfig, log: Logger, options: Fun
     forwardClient(req);
     next();
   });
+  router.use(sameOriginWrites(config.PUBLIC_SITE_URL));
   router.use(functionsBodyLimit);
   router.use((req, res, next) => {
     if (functionName(req.path) !== REALTIME) return void calls(req, res, next);

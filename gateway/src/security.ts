@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { posix } from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
@@ -115,13 +116,87 @@ export function functionName(path: string): string | null {
   return FUNCTION_PATH.exec(path)?.[1] ?? null;
 }
 
-/** Source maps carry the whole source: built for error tracking, never served. */
-export function refuseSourceMaps(req: Request, res: Response, next: NextFunction) {
-  if (/\.map$/i.test(req.path)) {
-    sendJsonError(res, 404, 'Not found');
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Cross-site request forgery: a page of another origin (another port of this host included, which
+ * is "same-site") can make a browser post a form here with the visitor's cookies. A call that
+ * changes anything must come from this origin, by the browser's Sec-Fetch-Site, which every
+ * current browser sends. Without it (an older browser), by Origin, where "null" is let through:
+ * the site's own pages send no referrer, and then a browser says "null" for its own forms (the
+ * JSON functions refuse a form body anyway). A call with neither is no browser's (a webhook).
+ */
+export function sameOriginWrites(publicSiteUrl: string) {
+  const site = new URL(publicSiteUrl).origin;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const fetchSite = req.get('sec-fetch-site');
+    const origin = req.get('origin');
+    // This origin as the browser addressed it, or the site's public one (TLS ended in front of us).
+    const ours = origin === site || origin === `${req.protocol}://${req.get('host')}`;
+    const forged =
+      fetchSite !== undefined
+        ? fetchSite !== 'same-origin' && fetchSite !== 'none'
+        : origin !== undefined && origin !== 'null' && !ours;
+    if (forged) {
+      sendJsonError(res, 403, 'Cross-origin request refused');
+      return;
+    }
+    next();
+  };
+}
+
+/** A request must name the site it is for: without a Host it gets a JSON 400 (HTTP/1.0 may omit it). */
+export function requireHost(req: Request, res: Response, next: NextFunction) {
+  if (!req.headers.host) {
+    sendJsonError(res, 400, 'Host header required');
     return;
   }
   next();
+}
+
+/**
+ * The path as the file server will read it: decoded once, as `send` and every proxy's target
+ * decode it. A rule on the raw path is a rule on one spelling (`.ma%70`, `%73erver`); null for a
+ * path that cannot be decoded (the caller answers 400).
+ */
+export function decodedPath(rawPath: string): string | null {
+  try {
+    return decodeURIComponent(rawPath);
+  } catch {
+    return null;
+  }
+}
+
+/** Source maps carry the whole source: built for error tracking, never served, however spelt. */
+const SOURCE_MAP = /\.map$/i;
+
+/**
+ * Refuses (JSON 404) every path that names a file not for browsers, judged on the decoded path:
+ * source maps everywhere, and `private` (the server bundles) where they would otherwise be served.
+ */
+export function refusePrivateFiles(...privatePaths: RegExp[]) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const decoded = decodedPath(req.path);
+    if (decoded === null) {
+      sendJsonError(res, 400, 'Bad Request');
+      return;
+    }
+    // A browser resolves `..` before it asks; an encoded one (`..%2f`) reaches the file server,
+    // which resolves it after decoding. The rules judge the path it will read; a NUL or a
+    // backslash names no file a browser needs.
+    const path = posix.normalize(decoded);
+    if (
+      /(^|\/)\.\.?(\/|$)/.test(decoded) ||
+      SOURCE_MAP.test(path) ||
+      /[\0\\]/.test(path) ||
+      privatePaths.some((rule) => rule.test(path))
+    ) {
+      sendJsonError(res, 404, 'Not found');
+      return;
+    }
+    next();
+  };
 }
 
 /** A fresh CSP nonce per response, for the inline scripts the server renderer streams. */

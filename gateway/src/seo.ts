@@ -6,19 +6,14 @@ import { escapeAttribute, jsonForHtml } from './html';
 /** The public pages worth indexing; the sign-up steps and the door tool are not. */
 const INDEXED: PageId[] = ['home', 'facilities', 'calculator', 'privacy', 'terms'];
 
-function origin(req: Request): string {
-  return `${req.protocol}://${req.get('host')}`;
-}
-
 /**
  * The canonical and hreflang links of a page of the route table, for its first HTML (the
  * browser keeps them current as the visitor moves on: shared-ui DocumentMeta). A rendered alias
  * and a sign-up step point at the page itself; other paths get none.
  */
-export function pageLinks(req: Request): string {
+export function pageLinks(req: Request, base: string): string {
   const match = matchPath(req.path);
   if (match.kind !== 'page' || PRIVATE_PAGES.has(match.page)) return '';
-  const base = origin(req);
   const link = (attributes: string, path: string) => `<link ${attributes} href="${escapeAttribute(base + path)}">`;
   return [
     link('rel="canonical"', pathFor(match.page, match.lang)),
@@ -36,10 +31,9 @@ const SCHEMA_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Sa
  * og:title and og:description): its address, an image, the site's name, and on the home page the
  * business as structured data (name, address, phone, hours, position on the map).
  */
-export function socialHead(req: Request, site: SiteConfig): string {
+export function socialHead(req: Request, site: SiteConfig, base: string): string {
   const match = matchPath(req.path);
   if (match.kind !== 'page' || PRIVATE_PAGES.has(match.page)) return '';
-  const base = origin(req);
   const meta = (attribute: 'property' | 'name', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeAttribute(content)}">`;
   const tags = [
@@ -85,9 +79,11 @@ export function socialHead(req: Request, site: SiteConfig): string {
   return tags.join('');
 }
 
-/** Every indexed page in both languages, each with its hreflang alternates. */
-export function sitemap(req: Request, res: Response) {
-  const base = origin(req);
+/**
+ * Every indexed page in both languages, each with its hreflang alternates, at the site's public
+ * address (`base`, PUBLIC_SITE_URL: never the request's Host, which anyone can set).
+ */
+export const sitemap = (base: string) => (_req: Request, res: Response) => {
   const urls = INDEXED.flatMap((page) =>
     SUPPORTED_LANGUAGES.map((lang) => {
       const alternates = SUPPORTED_LANGUAGES.map(
@@ -102,9 +98,9 @@ export function sitemap(req: Request, res: Response) {
     .send(
       `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">${urls.join('')}</urlset>\n`,
     );
-}
+};
 
-export function robots(req: Request, res: Response) {
+export const robots = (base: string) => (_req: Request, res: Response) => {
   res
     .type('text/plain')
     .set('cache-control', 'public, max-age=3600')
@@ -119,8 +115,8 @@ export function robots(req: Request, res: Response) {
         'Disallow: /es/lista-espera/',
         'Disallow: /en/waitlist/',
         'Disallow: /functions/',
-        `Sitemap: ${origin(req)}/sitemap.xml`,
+        `Sitemap: ${base}/sitemap.xml`,
         '',
       ].join('\n'),
     );
-}
+};

@@ -147,6 +147,8 @@ export function createShellPageHandler(
   shellDist: string,
   registry: RegistrySource,
   site: SiteConfig,
+  /** The site's public address (PUBLIC_SITE_URL): the head's absolute links are written with it. */
+  publicSiteUrl: string,
   rendering?: ServerRendering,
 ) {
   let template: string | null = null;
@@ -182,8 +184,8 @@ export function createShellPageHandler(
     const language =
       match.kind === 'page' || match.kind === 'backoffice' || match.kind === 'not-found' ? match.lang : null;
     const head = [
-      pageLinks(req),
-      socialHead(req, site),
+      pageLinks(req, publicSiteUrl),
+      socialHead(req, site, publicSiteUrl),
       `<script type="application/json" id="remotes-registry">${jsonForHtml(remotes)}</script>`,
       `<script type="application/json" id="site-config">${jsonForHtml(site)}</script>`,
       manifest ? `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous">` : '',

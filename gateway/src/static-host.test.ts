@@ -34,6 +34,9 @@ function fakeDoorDist(): string {
   writeFileSync(path.join(dir, 'static', 'js', 'main.abcdef1234.js.map'), '{"sourcesContent":["secret"]}');
   writeFileSync(path.join(dir, 'static', 'js', '7.abcdef1234.js'), DOOR_CHUNK);
   writeFileSync(path.join(dir, 'static', 'js', '7.abcdef1234.js.br'), brotliCompressSync(DOOR_CHUNK));
+  mkdirSync(path.join(dir, 'server'));
+  writeFileSync(path.join(dir, 'server', 'remoteEntry.js'), 'module.exports = {};');
+  writeFileSync(path.join(dir, 'server', 'standalone.cjs'), 'module.exports = { secret: true };');
   return dir;
 }
 
@@ -85,10 +88,14 @@ const callAbridor = (from: string, headers: Record<string, string> = {}) =>
 
 describe('the standalone door origin', () => {
   it('proxies the door app’s one function, without CORS, with the client’s real address', async () => {
-    const answer = await callAbridor('127.0.3.1', { origin: 'https://evil.example', 'x-forwarded-for': '10.9.9.9' });
+    const answer = await callAbridor('127.0.3.1', { 'sec-fetch-site': 'same-origin', 'x-forwarded-for': '10.9.9.9' });
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toEqual({ forwardedFor: '127.0.3.1' });
     expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+    // Another site's page cannot make a visitor's browser call it (nor read an answer).
+    const forged = await callAbridor('127.0.3.9', { origin: 'https://evil.example' });
+    expect(forged.status).toBe(403);
+    expect(forged.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('refuses every other function with a JSON 404, before the functions service', async () => {
@@ -167,10 +174,24 @@ describe('the standalone door origin', () => {
     expect(await answer.text()).toBe(DOOR_CHUNK);
   });
 
-  it('never serves a source map, and answers missing assets and bad requests in JSON', async () => {
-    const map = await send(door, { path: '/static/js/main.abcdef1234.js.map' });
-    expect(map.status).toBe(404);
-    expect(jsonError(map)).toBe('Not found');
+  it('never serves a source map or its own renderer, however the path is spelt, and answers in JSON', async () => {
+    for (const spelt of [
+      '/static/js/main.abcdef1234.js.map',
+      '/static/js/main.abcdef1234.js.ma%70',
+      '/static/js/main.abcdef1234.js.%6D%61%70',
+      '/static/js/main.abcdef1234.js.MAP',
+      '/server/standalone.cjs',
+      '/%73erver/standalone.cjs',
+      '/server/%73tandalone.cjs',
+      '/static/js/..%2f..%2fserver/standalone.cjs',
+    ]) {
+      const refused = await send(door, { path: spelt });
+      expect(refused.status, spelt).toBe(404);
+      expect(jsonError(refused), spelt).toBe('Not found');
+    }
+    // The server container stays the renderer's to fetch; a path that cannot be decoded is a 400.
+    expect((await send(door, { path: '/server/remoteEntry.js' })).status).toBe(200);
+    expect((await send(door, { path: '/static/js/%E0%A4%A.js.map' })).status).toBe(400);
     const missing = await send(door, { path: '/static/js/gone.abcdef1234.js' });
     expect(missing.status).toBe(404);
     expect(jsonError(missing)).toBe('Not found');

@@ -7,7 +7,7 @@ import { listen } from 'shared-node/listen';
 import { type GatewayConfig, loadConfig } from './config';
 import { jsonErrorHandler, jsonNotFound } from './errors';
 import { functionsRoutes } from './proxies';
-import { cspNonce, refuseSourceMaps, securityHeaders } from './security';
+import { cspNonce, refusePrivateFiles, requireHost, securityHeaders } from './security';
 import { loadSiteConfig } from './site-config';
 import { createStandalonePageHandler } from './standalone-page';
 import { serveBuild } from './static-files';
@@ -40,6 +40,7 @@ export function createStaticHost(options: StaticHostOptions, config: GatewayConf
   app.disable('x-powered-by');
   app.set('trust proxy', config.GATEWAY_TRUST_PROXY);
   // Before the headers: the CSP names this response's nonce, which the page's inline loader carries.
+  app.use(requireHost);
   app.use(cspNonce);
   app.use(securityHeaders(site));
   app.use(compression());
@@ -49,7 +50,8 @@ export function createStaticHost(options: StaticHostOptions, config: GatewayConf
   } else {
     app.use('/functions', jsonNotFound);
   }
-  app.use(refuseSourceMaps);
+  // The standalone page's renderer is run by this host, never sent: judged on the decoded path.
+  app.use(refusePrivateFiles(/^\/server\/standalone[^/]*$/i));
   // A standalone app's pages, `/` too, are rendered by its page handler below.
   app.use(
     serveBuild(dist, (res, filePath) => {

@@ -9,7 +9,7 @@ import type {
   PostFunctionName,
   postFunctions,
 } from './functions';
-import { findUnsafeInput } from './rules/input-safety';
+import { findUnsafeInput, normalisedInput } from './rules/input-safety';
 import type { BackofficeAction, BackofficeRequest, BackofficeResponse } from './schemas/backoffice';
 import type { ProductsQuery, ProductsResponse } from './schemas/products';
 import type { UploadType } from './schemas/registration';
@@ -116,9 +116,10 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
     // The server refuses the same; refusing here spares the round trip and says which field.
     const unsafe = findUnsafeInput(body);
     if (unsafe) return Promise.reject(new ApiError(unsafe.message, 400));
+    const sent = normalisedInput(body);
     return request(
       path,
-      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(sent) },
       async (contracts) => {
         const contract = await pickContract(contracts);
         if (!contract) throw new ApiError(`Unknown function or action: ${path}`, 400);

@@ -30,7 +30,9 @@ export async function listen(
   handler: RequestListener,
   { port, host, behindGateway }: ListenOptions,
 ): Promise<Listening> {
-  const server = createServer(handler);
+  // A request without Host reaches the app, which answers it in JSON like every other refusal
+  // (Node's own check answers HTTP/1.1 with a bare 400, and lets HTTP/1.0 through).
+  const server = createServer({ requireHostHeader: false }, handler);
   answerClientErrorsWithJson(server);
   if (behindGateway) {
     server.keepAliveTimeout = 65_000;

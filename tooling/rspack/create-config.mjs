@@ -38,6 +38,27 @@ class ExposeScriptsInManifest {
 }
 
 /**
+ * Production maps carry the whole source: written for an error tracker, they are moved out of
+ * the served folder as soon as they are emitted (to `<app>/sourcemaps/`), so no file server,
+ * however a path is spelt to it, can send one.
+ */
+class SourceMapsOutsideDist {
+  apply(compiler) {
+    compiler.hooks.afterEmit.tapPromise('SourceMapsOutsideDist', async (compilation) => {
+      const { mkdir, rename } = await import('node:fs/promises');
+      const served = compiler.options.output.path;
+      const kept = path.join(compiler.options.context ?? served, 'sourcemaps');
+      for (const name of Object.keys(compilation.assets)) {
+        if (!name.endsWith('.map')) continue;
+        const target = path.join(kept, name);
+        await mkdir(path.dirname(target), { recursive: true });
+        await rename(path.join(served, name), target);
+      }
+    });
+  }
+}
+
+/**
  * Names the server container in the browser manifest (`metaData.ssrRemoteEntry`), which the
  * federation's Node runtime reads: one manifest URL serves the browser and the renderer.
  */
@@ -223,7 +244,8 @@ export function createConfig(options, argv = {}) {
     context: appDir,
     entry: { main: './src/index.ts' },
     // Production maps carry the whole source: built for an error tracker (no sourceMappingURL
-    // in the bundles), and the gateway and the static host refuse every `.map`.
+    // in the bundles), moved out of `dist` (SourceMapsOutsideDist), and refused by the gateway
+    // and the static host on the decoded path all the same.
     devtool: isProduction ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     output: {
       path: path.join(appDir, 'dist'),
@@ -279,6 +301,7 @@ export function createConfig(options, argv = {}) {
             ? { provideExternalRuntime: true, optimization: { target: 'web' } }
             : { externalRuntime: isProduction, optimization: { target: 'web' } },
       }),
+      isProduction && new SourceMapsOutsideDist(),
       isProduction && eagerCompileHint(),
       isProduction && precompress(),
       isProduction && kind === 'host' && startScripts(),

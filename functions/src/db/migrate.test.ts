@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseEngines } from '../testing/databases';
 import type { Database } from './database';
-import { migrate } from './migrate';
+import { MIGRATIONS_DIR, migrate } from './migrate';
 
 describe.each(databaseEngines())('database on $name', (engine) => {
   let db: Database;
@@ -47,5 +47,41 @@ describe.each(databaseEngines())('database on $name', (engine) => {
     ).rejects.toThrow('boom');
     const { rows } = await db.query<{ value: number }>('select value from tx_probe');
     expect(rows).toEqual([{ value: 1 }]);
+  });
+});
+
+describe.each(databaseEngines())('repairs on $name', (engine) => {
+  it('takes waitlist entries with a malformed product id out of every line, and refuses new ones', async () => {
+    const db = await engine.open();
+    try {
+      const before = mkdtempSync(path.join(tmpdir(), 'migrations-'));
+      for (const file of readdirSync(MIGRATIONS_DIR).filter((f) => f < '0024')) {
+        copyFileSync(path.join(MIGRATIONS_DIR, file), path.join(before, file));
+      }
+      await migrate(db, before);
+      const insert = (pid: string) =>
+        db.query(
+          `insert into waitlist_requests (full_name, phone, email, timeframe, product_pid, product_name,
+             units_required, volume_requested, request_hash)
+           values ('X', '600000000', 'x@example.com', 'asap', $1, 'Box', 1, 1, $1)`,
+          [pid],
+        );
+      for (const pid of ['abc', ' 07', '209', '1e9']) await insert(pid);
+      expect(await migrate(db)).toEqual(['0024_waitlist_product_ids.sql']);
+      const { rows } = await db.query<{ product_pid: string; status: string }>(
+        'select product_pid, status from waitlist_requests order by id',
+      );
+      expect(rows).toEqual([
+        { product_pid: '0', status: 'left' },
+        { product_pid: '7', status: 'waiting' },
+        { product_pid: '209', status: 'waiting' },
+        { product_pid: '0', status: 'left' },
+      ]);
+      // The back-office's order by the numeric id can no longer meet a row it cannot cast.
+      await db.query('select product_pid::integer from waitlist_requests');
+      await expect(insert('abc')).rejects.toThrow(/waitlist_requests_product_pid_numeric/);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -138,6 +138,26 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
     expect((await mails('libre@example.com'))[0]?.body).toContain('«Trastero 3 m³»');
   });
 
+  it("refuses a product id that is not the catalogue's (400) or names no product (409), and stores nothing", async () => {
+    const attempt = (pid: unknown) =>
+      call('send-waitlist-email', {
+        fullName: 'Persona mala',
+        phone: '+34600009998',
+        email: 'mala@example.com',
+        timeframe: 'asap',
+        product: { pid, name: 'Box', numberProductsRequired: 1 },
+        volumeRequested: 1,
+      });
+    for (const pid of ['abc', '1e3', '-1', '', 1.5, 0, '9'.repeat(12)]) {
+      expect((await attempt(pid)).status, String(pid)).toBe(400);
+    }
+    expect(await attempt('987654')).toMatchObject({ status: 409, body: { code: 'product_not_found' } });
+    expect((await served.db.query(`select 1 from waitlist_requests where email = 'mala@example.com'`)).rows).toEqual(
+      [],
+    );
+    expect(await mails('mala@example.com')).toEqual([]);
+  });
+
   it('a link that is not one is refused without saying more', async () => {
     expect(await call('get-waitlist-entry', { token: 'x'.repeat(43) })).toEqual({
       status: 404,

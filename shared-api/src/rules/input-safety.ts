@@ -5,9 +5,14 @@
  * then keeps its own, tighter bounds.
  */
 
-/** C0 controls except tab, line feed and carriage return, and DEL. */
+/**
+ * C0 controls except tab, line feed and carriage return, DEL and the C1 controls; the line and
+ * paragraph separators (they break a line in some readers and a script in others); and the
+ * bidirectional overrides and isolates, which make a name read otherwise than it is stored
+ * ("‮nimda" shown as "admin").
+ */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this rule's job
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 /** Longer than any text field of any function (the longest is a few hundred characters). */
 export const MAX_TEXT_LENGTH = 4_000;
 /** Larger than any amount, volume or count; far below what overflows an integer column. */
@@ -24,6 +29,8 @@ export function findUnsafeInput(value: unknown, path: string[] = []): UnsafeInpu
   const field = path.join('.') || '_';
   if (typeof value === 'string') {
     if (CONTROL.test(value)) return { field, message: `${field}: control characters are not allowed` };
+    // Half of a surrogate pair is no character: stored, it shows as "�" and breaks comparisons.
+    if (!isWellFormed(value)) return { field, message: `${field}: not valid text` };
     if (value.length > MAX_TEXT_LENGTH) return { field, message: `${field}: too long` };
     return null;
   }
@@ -42,4 +49,23 @@ export function findUnsafeInput(value: unknown, path: string[] = []): UnsafeInpu
     if (problem) return problem;
   }
   return null;
+}
+
+/** True when every UTF-16 surrogate is half of a pair. */
+function isWellFormed(text: string): boolean {
+  return !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
+}
+
+/**
+ * Every string of a body in Unicode's composed form (NFC): "José" typed on one keyboard and
+ * pasted from another are then the same text, in a search, a uniqueness check or a signature.
+ * Applied by the client before sending and by the server before any rule.
+ */
+export function normalisedInput<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return value.normalize('NFC') as T;
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((item) => normalisedInput(item, depth + 1)) as T;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key.normalize('NFC'), normalisedInput(item, depth + 1)]),
+  ) as T;
 }

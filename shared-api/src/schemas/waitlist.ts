@@ -14,7 +14,14 @@ export const waitlistRequest = z.object({
   timeframe: z.enum(WAITLIST_TIMEFRAMES, { error: 'Timeframe is required' }),
   product: z.object(
     {
-      pid: z.union([z.string().min(1), z.number()]),
+      /** The catalogue's numeric id, as a string or a number: anything else is refused, never stored. */
+      pid: z.union([
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,9}$/, 'Invalid product'),
+        z.number().int('Invalid product').positive('Invalid product').max(999_999_999, 'Invalid product'),
+      ]),
       name: z.string().min(1).max(200),
       numberProductsRequired: z.number().int().positive().max(MAX_UNITS_REQUIRED),
     },

@@ -103,6 +103,7 @@ const submission = z.object({
 /** POST esign-submit — signs (typed name and consent) or declines; both signed completes the contract. */
 export const signingSubmitFunction: FunctionDefinition = {
   name: 'esign-submit',
+  body: 'form',
   method: 'POST',
   async handle(req, ctx, res) {
     const form = parseOr400(submission, req.body);

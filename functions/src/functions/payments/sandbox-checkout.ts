@@ -196,6 +196,7 @@ export function validExpiry(value: string, now = new Date()): boolean {
 /** POST sandbox-checkout-submit — what a provider's webhook would report, applied at once. */
 export const sandboxCheckoutSubmitFunction: FunctionDefinition = {
   name: 'sandbox-checkout-submit',
+  body: 'form',
   method: 'POST',
   async handle(req, ctx, res) {
     const form = parseOr400(submission, req.body);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { postFunctions, type WaitlistRequest } from 'shared-api';
 import { withDelivery } from '../../adapters/outbox-delivery';
 import type { Queryable } from '../../db';
+import { refusal } from '../../http-error';
 import { jsonFunction } from '../../router';
 import { positionOf } from '../../waitlist/line';
 import { issuePrivateLink } from '../../waitlist/links';
@@ -107,10 +108,13 @@ export const sendWaitlistEmailFunction = jsonFunction(
         [hash],
       );
       if (rows.length) return [];
+      // Only a product of the catalogue has a line: an unknown id is refused, not stored.
       const known = await catalogueProduct(tx, request.product);
-      const asStored: WaitlistRequest = known
-        ? { ...request, product: { ...request.product, pid: known.pid, name: known.name } }
-        : request;
+      if (!known) throw refusal('product_not_found');
+      const asStored: WaitlistRequest = {
+        ...request,
+        product: { ...request.product, pid: known.pid, name: known.name },
+      };
       const language = request.language ?? 'es';
       const { rows: inserted } = await tx.query<{ id: string }>(
         `insert into waitlist_requests (full_name, phone, email, timeframe, product_pid, product_name,
@@ -121,8 +125,8 @@ export const sendWaitlistEmailFunction = jsonFunction(
           request.phone.trim(),
           request.email.trim(),
           request.timeframe,
-          known?.pid ?? String(request.product.pid),
-          known?.name ?? request.product.name,
+          known.pid,
+          known.name,
           request.product.numberProductsRequired,
           request.volumeRequested,
           request.procesoParam ?? null,
@@ -147,13 +151,7 @@ export const sendWaitlistEmailFunction = jsonFunction(
         ctx.mailer.queue(
           {
             to: request.email.trim(),
-            ...applicantEmail(
-              asStored,
-              language,
-              known ? known.names[language] : request.product.name,
-              position,
-              links[language],
-            ),
+            ...applicantEmail(asStored, language, known.names[language], position, links[language]),
           },
           tx,
         ),

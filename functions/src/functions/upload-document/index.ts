@@ -20,6 +20,7 @@ const receive = multer({
  */
 export const uploadDocumentFunction: FunctionDefinition = {
   name: 'upload-document',
+  body: 'multipart',
   method: 'POST',
   async handle(req, ctx, res) {
     await new Promise<void>((resolve, reject) => {

@@ -106,6 +106,7 @@ export const visitCancelPageFunction: FunctionDefinition = {
 /** POST visit-cancel-submit — cancels the visit of the link (once; again says it is cancelled). */
 export const visitCancelSubmitFunction: FunctionDefinition = {
   name: 'visit-cancel-submit',
+  body: 'form',
   method: 'POST',
   async handle(req, ctx, res) {
     const { token } = parseOr400(tokenQuery, req.body);
