@@ -68,6 +68,7 @@ export function createApp(ctx: FunctionContext, definitions: FunctionDefinition[
       return;
     }
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) res.set('retry-after', String(error.retryAfterSeconds));
       res.status(error.status).json({
         error: error.message,
         ...(error.code ? { code: error.code } : {}),

@@ -63,6 +63,8 @@ const envSchema = z.object({
   DOOR_ADMIN_RESET: z.enum(['0', '1']).default('0'),
   /** scrypt cost (log2 N) of new password and PIN hashes; OWASP's 17 by default, tests lower it. */
   DOOR_HASH_COST_LOG2: z.coerce.number().int().min(10).max(20).default(17),
+  /** Sign-ins (door and back-office, any name) one address may try a minute before any hashing. */
+  LOGIN_ATTEMPTS_PER_ADDRESS_MINUTE: z.coerce.number().int().positive().default(10),
   /** The first back-office manager's e-mail (created at the first start; the business e-mail by default). */
   BACKOFFICE_MANAGER_EMAIL: z.email().optional(),
   /** The first manager's password (generated and printed once when absent). */

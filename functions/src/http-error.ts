@@ -2,6 +2,9 @@ import { ALL_REFUSALS, type AnyRefusalCode } from 'shared-api';
 
 /** An error a visitor may see: its message goes out as `{ "error": message }` with `status`. */
 export class HttpError extends Error {
+  /** Sent as Retry-After (a 429 or 503 that knows when to come back). */
+  retryAfterSeconds?: number;
+
   constructor(
     readonly status: number,
     message: string,

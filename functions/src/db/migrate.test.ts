@@ -67,7 +67,7 @@ describe.each(databaseEngines())('repairs on $name', (engine) => {
           [pid],
         );
       for (const pid of ['abc', ' 07', '209', '1e9']) await insert(pid);
-      expect(await migrate(db)).toEqual(['0024_waitlist_product_ids.sql']);
+      expect(await migrate(db)).toContain('0024_waitlist_product_ids.sql');
       const { rows } = await db.query<{ product_pid: string; status: string }>(
         'select product_pid, status from waitlist_requests order by id',
       );

@@ -30,6 +30,8 @@ export async function serveFunctions(db: Database, env: NodeJS.ProcessEnv = { NO
     // A fixed pepper (no file in the working tree) and a cheap hash cost keep the suite fast.
     DOOR_PIN_PEPPER: 'test-pepper-0123456789abcdef0123456789abcdef',
     DOOR_HASH_COST_LOG2: '10',
+    // The suite signs in many times a minute from one address; the budget has its own test.
+    LOGIN_ATTEMPTS_PER_ADDRESS_MINUTE: '100000',
     DOCUMENTS_DIR: mkdtempSync(path.join(tmpdir(), 'documents-')),
     ...env,
   });

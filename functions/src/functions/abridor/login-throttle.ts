@@ -21,6 +21,8 @@ import type { Database, Queryable } from '../../db';
  * 429 either way: the throttle tells nobody which names are real.
  */
 export const PAIR_MAX_FAILURES = 10;
+/** Sign-ins a minute from an address with failures in the window: a third of the address's budget (3 of 10). */
+export const failingAddressBudget = (perMinute: number) => Math.max(1, Math.floor(perMinute / 3));
 export const PAIR_WINDOW_MINUTES = 15;
 export const USER_FREE_FAILURES = 20;
 export const BACKOFF_CAP_SECONDS = 15 * 60;
@@ -80,9 +82,18 @@ async function lockUserRow(tx: Queryable, usuario: string) {
  */
 export async function claimLoginAttempt(
   db: Database,
-  attempt: { usuario: string; ip: string | null; userId: string | null; knownForDays: number },
+  attempt: {
+    usuario: string;
+    ip: string | null;
+    userId: string | null;
+    knownForDays: number;
+    addressPerMinute: number;
+  },
 ): Promise<string | null> {
   return db.transaction(async (tx) => {
+    // Before any name's counts: one address trying many names (each under its own limits) gets
+    // this many sign-ins a minute, and no more hashing.
+    if (await addressOverBudget(tx, attempt.ip, attempt.addressPerMinute)) return null;
     const { state, now, clearedAt } = await lockUserRow(tx, attempt.usuario);
     const { rows } = await tx.query<{ pair_failures: number; known: boolean }>(
       `select
@@ -115,6 +126,46 @@ export async function claimLoginAttempt(
     );
     return audit[0]?.id ?? null;
   });
+}
+
+/**
+ * Whether this address has used its minute's sign-ins: asked first, before a hashing slot is
+ * taken (a flood is turned away without waiting in line), and again under a lock when claiming.
+ */
+export async function addressOverBudget(
+  tx: Queryable,
+  ip: string | null,
+  perMinute: number,
+  { lock = true } = {},
+): Promise<boolean> {
+  return (await addressStanding(tx, ip, perMinute, { lock })).overBudget;
+}
+
+/** The address's minute (over its budget?) and whether it has failed sign-ins within the pair window. */
+export async function addressStanding(
+  tx: Queryable,
+  ip: string | null,
+  perMinute: number,
+  { lock = true } = {},
+): Promise<{ overBudget: boolean; failing: boolean }> {
+  if (ip === null) return { overBudget: false, failing: false };
+  if (lock) await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`door-login-ip:${ip}`]);
+  const { rows } = await tx.query<{ recent: number; failed: number }>(
+    `select count(*) filter (where created_at > now() - interval '1 minute')::int as recent,
+            count(*) filter (where result = 'failed')::int as failed
+     from door_audit
+     where action = 'login' and ip = $1 and created_at > now() - make_interval(mins => $2)`,
+    [ip, PAIR_WINDOW_MINUTES],
+  );
+  const failing = (rows[0]?.failed ?? 0) > 0;
+  // An address that has been failing is a guesser's, or a person retrying: a few a minute will do.
+  const budget = failing ? failingAddressBudget(perMinute) : perMinute;
+  return { overBudget: (rows[0]?.recent ?? 0) >= budget, failing };
+}
+
+/** An attempt turned away before its password was checked (a busy service): no name's failure. */
+export async function releaseLoginAttempt(db: Database, auditId: string): Promise<void> {
+  await db.query(`update door_audit set result = 'busy' where id = $1`, [auditId]);
 }
 
 /** A failed attempt: counted for its pair (the audit row) and for the user (the back-off). */

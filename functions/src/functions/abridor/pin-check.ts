@@ -1,6 +1,7 @@
 import type { FunctionContext } from '../../context';
 import type { RequestMeta } from '../../router';
 import { audit } from './audit';
+import { hashSlots } from './hash-slots';
 import { afterWrongPin, isLocked, type PinFailureState, secondsLeft } from './lockout';
 import { pinPepper } from './pepper';
 import { hashPin, needsRehash, verifyPin } from './secrets';
@@ -60,7 +61,8 @@ export async function checkPin(
   }
   // Hashed outside the transaction: the embedded database has one connection, which a transaction holds.
   const pepper = await pinPepper(ctx.config);
-  const right = await verifyPin(pin, user.pin_hash, pepper);
+  // A signed-in user at the door goes ahead of sign-ins waiting for a hashing slot.
+  const right = await hashSlots.run('signed-in', () => verifyPin(pin, user.pin_hash, pepper));
   const refusal = await ctx.db.transaction(async (tx): Promise<PinRefusal | null> => {
     await tx.query('insert into door_pin_failures (user_id) values ($1) on conflict (user_id) do nothing', [user.id]);
     const state = stateOf((await tx.query<FailureRow>(`${FAILURES_OF} for update`, [user.id])).rows[0]);

@@ -136,7 +136,13 @@ describe.each(databaseEngines())('door start-up on $name', (engine) => {
       `insert into door_login_throttle (usuario, failures, last_failure_at, next_attempt_at)
        values ('admin', 30, now(), now() + interval '15 minutes')`,
     );
-    const attempt = { usuario: 'admin', ip: '192.0.2.9', userId: adminId ?? null, knownForDays: 90 };
+    const attempt = {
+      usuario: 'admin',
+      ip: '192.0.2.9',
+      userId: adminId ?? null,
+      knownForDays: 90,
+      addressPerMinute: 1000,
+    };
     expect(await claimLoginAttempt(db, attempt)).toBeNull();
 
     // Without the flag a later start leaves him alone.

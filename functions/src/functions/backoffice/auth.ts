@@ -1,11 +1,14 @@
 import qrcode from 'qrcode';
 import type { backofficeActions } from 'shared-api/backoffice';
-import { STAFF_SESSION_COOKIE } from 'shared-api/backoffice';
+import { STAFF_SESSION_COOKIE, type StaffMember } from 'shared-api/backoffice';
+import type { FunctionContext } from '../../context';
 import { HttpError } from '../../http-error';
-import type { ActionHandlers } from '../../router';
+import type { ActionHandlers, RequestMeta } from '../../router';
+import { addressGuards, HashBusyError, type HashWork, hashSlots } from '../abridor/hash-slots';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../abridor/secrets';
 import { recordAudit } from './audit';
-import { claimStaffLogin, recordStaffLoginSuccess } from './login-throttle';
+import { isTrustedDevice, rememberDevice } from './devices';
+import { claimStaffLogin, recordStaffLoginSuccess, releaseStaffLogin, staffAddressStanding } from './login-throttle';
 import {
   closeStaffSession,
   openStaffSession,
@@ -28,47 +31,84 @@ const WRONG_CODE = 'The code is not correct';
 
 const lastStep = (row: StaffRow) => (row.totp_last_step === null ? null : Number(row.totp_last_step));
 
+/** Sign-in by password (and code), inside a hashing slot. */
+async function signIn(
+  email: string,
+  password: string,
+  totpCode: string | undefined,
+  line: HashWork,
+  trustedDevice: boolean,
+  ctx: FunctionContext,
+  meta: RequestMeta,
+): Promise<{ staff?: StaffMember; totpRequired?: boolean }> {
+  const attempt = await claimStaffLogin(ctx.db, email, meta.ip, ctx.config.LOGIN_ATTEMPTS_PER_ADDRESS_MINUTE, {
+    trustedDevice,
+  });
+  if (!attempt) throw new HttpError(429, TOO_MANY_LOGINS);
+  const { rows } = await ctx.db.query<StaffRow>(
+    `select ${staffColumns()} from staff_users where lower(email) = $1 and disabled_at is null`,
+    [email],
+  );
+  const row = rows[0];
+  const cost = ctx.config.DOOR_HASH_COST_LOG2;
+  // An unknown e-mail costs the same hash as a known one: timing does not tell which exist.
+  let right = false;
+  try {
+    const stored = row?.password_hash ?? (await dummyPasswordHash(cost));
+    right = (await hashSlots.run(line, () => verifyPassword(password, stored))) && row !== undefined;
+  } catch (error) {
+    // Turned away for a busy service: the attempt counts against no e-mail's limits.
+    if (error instanceof HashBusyError) await releaseStaffLogin(ctx.db, attempt);
+    throw error;
+  }
+  if (!row || !right) throw new HttpError(401, INVALID_LOGIN);
+  // The second factor is asked only of whoever knows the password; the attempt stays counted.
+  if (row.totp_enabled && !totpCode) return { totpRequired: true };
+  return ctx.db.transaction(async (tx) => {
+    const { rows: locked } = await tx.query<StaffRow>(
+      `select ${staffColumns()} from staff_users where id = $1 and password_hash = $2 and disabled_at is null for update`,
+      [row.id, row.password_hash],
+    );
+    const current = locked[0];
+    if (!current) throw new HttpError(401, INVALID_LOGIN);
+    if (current.totp_enabled) {
+      const step = acceptedStep(current.totp_secret ?? '', totpCode ?? '', lastStep(current));
+      if (step === null) throw new HttpError(401, INVALID_LOGIN);
+      await tx.query('update staff_users set totp_last_step = $2 where id = $1', [current.id, step]);
+    }
+    if (needsRehash(current.password_hash, cost)) {
+      await tx.query('update staff_users set password_hash = $2 where id = $1', [
+        current.id,
+        await hashPassword(password, cost),
+      ]);
+    }
+    await recordStaffLoginSuccess(tx, attempt);
+    await openStaffSession(tx, ctx, meta, current.id);
+    await rememberDevice(tx, meta, current.id);
+    await recordAudit(tx, { id: current.id, email: current.email, ip: meta.ip }, { action: 'login' });
+    return { staff: toStaffMember(current) };
+  });
+}
+
 /** Signing in and out, a member's own password, and a manager's second factor. */
 export const authActions: ActionHandlers<AuthActions> = {
   async login({ email, password, totpCode }, ctx, meta) {
-    const attempt = await claimStaffLogin(ctx.db, email, meta.ip);
-    if (!attempt) throw new HttpError(429, TOO_MANY_LOGINS);
-    const { rows } = await ctx.db.query<StaffRow>(
-      `select ${staffColumns()} from staff_users where lower(email) = $1 and disabled_at is null`,
-      [email],
-    );
-    const row = rows[0];
-    const cost = ctx.config.DOOR_HASH_COST_LOG2;
-    // An unknown e-mail costs the same hash as a known one: timing does not tell which exist.
-    let right = false;
-    if (row) right = await verifyPassword(password, row.password_hash);
-    else await verifyPassword(password, await dummyPasswordHash(cost));
-    if (!row || !right) throw new HttpError(401, INVALID_LOGIN);
-    // The second factor is asked only of whoever knows the password; the attempt stays counted.
-    if (row.totp_enabled && !totpCode) return { totpRequired: true };
-    return ctx.db.transaction(async (tx) => {
-      const { rows: locked } = await tx.query<StaffRow>(
-        `select ${staffColumns()} from staff_users where id = $1 and password_hash = $2 and disabled_at is null for update`,
-        [row.id, row.password_hash],
-      );
-      const current = locked[0];
-      if (!current) throw new HttpError(401, INVALID_LOGIN);
-      if (current.totp_enabled) {
-        const step = acceptedStep(current.totp_secret ?? '', totpCode ?? '', lastStep(current));
-        if (step === null) throw new HttpError(401, INVALID_LOGIN);
-        await tx.query('update staff_users set totp_last_step = $2 where id = $1', [current.id, step]);
-      }
-      if (needsRehash(current.password_hash, cost)) {
-        await tx.query('update staff_users set password_hash = $2 where id = $1', [
-          current.id,
-          await hashPassword(password, cost),
-        ]);
-      }
-      await recordStaffLoginSuccess(tx, attempt);
-      await openStaffSession(tx, ctx, meta, current.id);
-      await recordAudit(tx, { id: current.id, email: current.email, ip: meta.ip }, { action: 'login' });
-      return { staff: toStaffMember(current) };
-    });
+    // A browser the member signed in from before is theirs: strangers' guesses at this e-mail or
+    // from this address do not hold it back, and it goes ahead of them for a hashing slot.
+    const trusted = await isTrustedDevice(ctx.db, meta, email);
+    if (trusted) return signIn(email, password, totpCode, 'known', true, ctx, meta);
+    // An address past its minute's budget is turned away before it waits for a hashing slot; a
+    // refusal for a busy service then counts against nobody's limits.
+    const budget = ctx.config.LOGIN_ATTEMPTS_PER_ADDRESS_MINUTE;
+    const { refused, onePerAddress } = addressGuards(ctx.db);
+    if (refused.has(meta.ip)) throw new HttpError(429, TOO_MANY_LOGINS);
+    const standing = await staffAddressStanding(ctx.db, meta.ip, budget, { lock: false });
+    if (standing.overBudget) {
+      refused.add(meta.ip);
+      throw new HttpError(429, TOO_MANY_LOGINS);
+    }
+    const line = standing.failing ? 'suspect' : 'sign-in';
+    return onePerAddress(meta.ip, () => signIn(email, password, totpCode, line, false, ctx, meta));
   },
 
   async me(_input, ctx, meta) {

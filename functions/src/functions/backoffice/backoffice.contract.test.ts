@@ -84,6 +84,10 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Strict');
     expect(cookie).toMatch(/Max-Age=43200/);
+    // And this browser is now one the member signs in from: a cookie that eases throttling only.
+    expect(cookie).toMatch(
+      /\nstaff_device=[A-Za-z0-9_-]{43}; Max-Age=7776000; Path=\/functions\/v1\/backoffice;[^\n]*HttpOnly/,
+    );
     // Only its hash is stored.
     const { rows } = await served.db.query<{ token_hash: string }>('select token_hash from staff_sessions');
     expect(rows.map((r) => r.token_hash)).not.toContain(member.jar.cookie('staff_session'));
