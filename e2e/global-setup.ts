@@ -29,6 +29,7 @@ export default async function globalSetup() {
       DOOR_HASH_COST_LOG2: '10',
       // The journeys sign in many times a minute from this one address.
       LOGIN_ATTEMPTS_PER_ADDRESS_MINUTE: '100000',
+      EXISTENCE_CHECKS_PER_ADDRESS: '100000',
       SMTP_URL: `smtp://127.0.0.1:${E2E_PORTS.smtp}`,
       GATEWAY_RATE_LIMIT: '100000',
       DOOR_ADMIN_PASSWORD: E2E_DOOR_ADMIN.contraseña,

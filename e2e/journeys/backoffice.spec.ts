@@ -197,12 +197,12 @@ test.describe('back-office', () => {
     const email = `personal-${Date.now()}@trasteros-demo.example`;
     await manager.getByLabel('Nombre', { exact: true }).fill('Pepe Mostrador');
     await manager.getByLabel('Correo', { exact: true }).fill(email);
-    await manager.getByLabel('Contraseña inicial (mín. 10 caracteres)').fill('pepe-password-1');
+    await manager.getByLabel('Contraseña inicial (mín. 12 caracteres)').fill('tortuga-faro-71');
     await manager.getByRole('button', { name: 'Añadir', exact: true }).click();
     await expect(manager.getByText('Pepe Mostrador añadido al equipo.')).toBeVisible();
     await expectAccessible(manager);
 
-    const staff = await signedIn(browser, { email, password: 'pepe-password-1' }, { width: 375 });
+    const staff = await signedIn(browser, { email, password: 'tortuga-faro-71' }, { width: 375 });
     const nav = staff.getByRole('navigation', { name: 'Secciones' });
     await expect(nav.getByRole('link', { name: 'Equipo' })).toHaveCount(0);
     await nav.getByRole('link', { name: 'Trasteros y precios' }).click();
@@ -270,7 +270,7 @@ test.describe('back-office', () => {
     await phone.goto(link);
     await expect(phone.getByText(`Para la cuenta ${email}.`)).toBeVisible();
     await expect(phone).toHaveURL(/\/gestion\/restablecer$/);
-    await phone.getByLabel('Contraseña nueva (mín. 10 caracteres)').fill('nueva-clave-22');
+    await phone.getByLabel('Contraseña nueva (mín. 12 caracteres)').fill('nueva-clave-22');
     await phone.getByLabel('Repite la contraseña nueva').fill('nueva-clave-22');
     await expectFitsNarrowPhone(phone);
     await expectAccessible(phone);

@@ -274,6 +274,10 @@ test.describe('door tool', () => {
     await add.getByLabel('PIN').fill(String(6000 + (Date.now() % 2000)));
     await add.getByLabel('Contraseña').fill('otra-clave');
     await add.getByRole('button', { name: 'Añadir' }).click();
+    // Door passwords follow the staff's rule (ASVS 2.1): the server says why, in the door's Spanish.
+    await expect(add.getByRole('alert')).toHaveText('La contraseña debe tener al menos 12 caracteres');
+    await add.getByLabel('Contraseña').fill('otra-clave-mas-larga');
+    await add.getByRole('button', { name: 'Añadir' }).click();
     const users = page.getByRole('list', { name: 'Usuarios' });
     await expect(users.getByText(usuario, { exact: true })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'añadido' })).toHaveText(`Usuario ${usuario} añadido.`);

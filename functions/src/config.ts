@@ -52,7 +52,8 @@ const envSchema = z.object({
   /** A relay controller that opens the door; without it a simulated relay records the pulses. */
   DOOR_RELAY_URL: z.url().optional(),
   /** How long a door-tool session lasts without use being revoked. */
-  DOOR_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(90),
+  /** A door session lasts this long after its last use (ASVS: at most 30 days), renewed on use. */
+  DOOR_SESSION_DAYS: z.coerce.number().int().min(1).max(30).default(30),
   /** The PIN pepper (a random secret, at least 32 characters); kept out of the database. */
   DOOR_PIN_PEPPER: z.string().trim().min(32).optional(),
   /** Without DOOR_PIN_PEPPER, the pepper's file: generated there (mode 0600) when missing. */
@@ -63,6 +64,8 @@ const envSchema = z.object({
   DOOR_ADMIN_RESET: z.enum(['0', '1']).default('0'),
   /** scrypt cost (log2 N) of new password and PIN hashes; OWASP's 17 by default, tests lower it. */
   DOOR_HASH_COST_LOG2: z.coerce.number().int().min(10).max(20).default(17),
+  /** "Does a sign-up with this e-mail and phone exist?" asked by one address in 15 minutes. */
+  EXISTENCE_CHECKS_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   /** Sign-ins (door and back-office, any name) one address may try a minute before any hashing. */
   LOGIN_ATTEMPTS_PER_ADDRESS_MINUTE: z.coerce.number().int().positive().default(10),
   /** The first back-office manager's e-mail (created at the first start; the business e-mail by default). */

@@ -128,7 +128,10 @@ describe.each(databaseEngines())('malformed input to every function on $name', (
       ['abridor', { action: 'door_action', token, pin: '0000', door_action: 'ENTRADA' }],
       ['abridor', { action: 'change_pin', token, currentPin: '0000', newPin: '1111' }],
       ['abridor', { action: 'list_users', token }],
-      ['abridor', { action: 'add_user', token, usuario: 'fuzz', pin: '1234', contraseña: 'fuzz-pass-1', box: 'B-1' }],
+      [
+        'abridor',
+        { action: 'add_user', token, usuario: 'fuzz', pin: '1234', contraseña: 'clave-segura-tres', box: 'B-1' },
+      ],
       ['abridor', { action: 'update_user', token, userId, usuario: 'admin', pin: '', contraseña: '', box: null }],
       ['abridor', { action: 'delete_user', token, userId: '999999' }],
       ['abridor', { action: 'generate_magic_token', token, target_user: userId }],

@@ -467,14 +467,14 @@ describe('a forgotten password', () => {
     expect(window.location.hash).toBe('');
     expect(backoffice.calls('me')).toHaveLength(0);
     await waitFor(() => expect(window.document.title).toMatch(/^New password · /));
-    const password = screen.getByLabelText('New password (at least 10 characters)');
-    await user.type(password, 'new-pass-1');
-    await user.type(screen.getByLabelText('Repeat the new password'), 'new-pass-2');
+    const password = screen.getByLabelText('New password (at least 12 characters)');
+    await user.type(password, 'caballo-grapa-9');
+    await user.type(screen.getByLabelText('Repeat the new password'), 'caballo-grapa-8');
     await user.click(screen.getByRole('button', { name: 'Save the password' }));
     expect(screen.getByText('The two passwords do not match.')).toBeInTheDocument();
     expect(screen.getByLabelText('Repeat the new password')).toHaveFocus();
     await user.clear(screen.getByLabelText('Repeat the new password'));
-    await user.type(screen.getByLabelText('Repeat the new password'), 'new-pass-1');
+    await user.type(screen.getByLabelText('Repeat the new password'), 'caballo-grapa-9');
     await user.type(screen.getByLabelText('Second-factor code'), '000000');
     await user.click(screen.getByRole('button', { name: 'Save the password' }));
     expect(await screen.findByText('The code is not correct.')).toBeInTheDocument();
@@ -485,7 +485,7 @@ describe('a forgotten password', () => {
     expect(screen.getByRole('link', { name: 'Sign in to the back-office' })).toHaveAttribute('href', '/en/backoffice');
     expect(backoffice.calls('reset_password').at(-1)).toMatchObject({
       token,
-      newPassword: 'new-pass-1',
+      newPassword: 'caballo-grapa-9',
       totpCode: '123456',
     });
   });

@@ -140,6 +140,9 @@ const spanish = {
     tooLong50: 'Máximo 50 caracteres',
     lockedOut: 'Acceso Bloqueado: Demasiados intentos fallidos. Espere 15 segundos.',
     actionFailed: 'Error al procesar la acción',
+    passwordTooShort: 'La contraseña debe tener al menos 12 caracteres',
+    passwordTooGuessable:
+      'Contraseña demasiado fácil de adivinar: use una más larga, por ejemplo varias palabras sin relación',
   },
 };
 
@@ -276,6 +279,8 @@ const english: Texts<typeof spanish> = {
     tooLong50: 'At most 50 characters',
     lockedOut: 'Access blocked: too many failed attempts. Wait 15 seconds.',
     actionFailed: 'Could not process the action',
+    passwordTooShort: 'The password needs at least 12 characters',
+    passwordTooGuessable: 'That password is too easy to guess: choose a longer one, for instance a few unrelated words',
   },
 };
 

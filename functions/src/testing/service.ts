@@ -16,7 +16,7 @@ import type { DatabaseFactory } from './databases';
 
 /** The real functions service on a test database, listening on a free port. */
 /** The door tool's admin in every test service. */
-export const TEST_ADMIN = { usuario: 'admin', contraseña: 'admin-pass-123', pin: '9999' } as const;
+export const TEST_ADMIN = { usuario: 'admin', contraseña: 'portero-llave-123', pin: '9999' } as const;
 
 /** The back-office's first manager in every test service. */
 export const TEST_MANAGER = { email: 'gerencia@trasteros-demo.example', password: 'manager-pass-123' } as const;

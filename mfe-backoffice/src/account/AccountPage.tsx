@@ -30,7 +30,9 @@ function PasswordForm({ announce }: { announce: ReturnType<typeof useNotice>[1] 
       setNext('');
       announce({ tone: 'ok', text: t('account.passwordChanged') });
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 400)
+      if (failure instanceof ApiError && failure.code === 'password_too_guessable')
+        setError({ field: 'next', text: failureText(t, failure) });
+      else if (failure instanceof ApiError && failure.status === 400)
         setError({ field: 'current', text: t('account.wrongPassword') });
       else announce({ tone: 'error', text: failureText(t, failure) });
     } finally {

@@ -98,7 +98,10 @@ export function ResetPasswordPage() {
       } else setLink({ state: 'done' });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'reset_link_invalid') setLink({ state: 'invalid' });
-      else if (error instanceof ApiError && error.status === 400 && link.totpRequired) {
+      else if (error instanceof ApiError && error.code === 'password_too_guessable') {
+        setErrors({ next: failureText(t, error) });
+        inputs.next.current?.focus();
+      } else if (error instanceof ApiError && error.status === 400 && link.totpRequired) {
         setCode('');
         setErrors({ code: t('reset.wrongCode') });
         inputs.code.current?.focus();

@@ -44,6 +44,8 @@ export const STAFF_REFUSALS = {
   second_factor_own: 'Your own second factor is changed from your account page.',
   second_factor_off: 'This member has no second factor to reset.',
   staff_disabled: 'This member is disabled: enable the account first.',
+  password_too_guessable:
+    'This password is too easy to guess (a common one, a pattern, or the account’s own name or e-mail): choose a longer one, for instance a few unrelated words.',
   waitlist_not_waiting: 'Only an entry waiting in line can be offered a unit or moved.',
   waitlist_no_free_unit: 'There are not enough free units of this product to offer.',
   not_awaiting_unit: 'This tenant is not waiting for a unit (assigned or refunded meanwhile?).',

@@ -47,11 +47,11 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
       token: adminToken,
       usuario,
       pin,
-      contraseña: 'secreto-1',
+      contraseña: 'secreto-largo-1',
       box: 'A-12',
     });
     expect(added.status).toBe(200);
-    return { id: added.body.user.id, usuario, pin, token: await login(usuario, 'secreto-1') };
+    return { id: added.body.user.id, usuario, pin, token: await login(usuario, 'secreto-largo-1') };
   };
 
   it('logs in with hashed credentials only, and refuses wrong or missing ones', async () => {
@@ -280,13 +280,13 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
       token: admin,
       usuario: `${ana.usuario}-c`,
       pin: ana.pin,
-      contraseña: 'x',
+      contraseña: 'clave-segura-x',
     });
     expect(added.status).toBe(200);
     expect(
       (await call({ action: 'update_user', token: admin, userId: ben.id, usuario: ben.usuario, pin: ana.pin })).status,
     ).toBe(200);
-    const benToken = await login(ben.usuario, 'secreto-1');
+    const benToken = await login(ben.usuario, 'secreto-largo-1');
     expect(
       (await call({ action: 'change_pin', token: benToken, currentPin: ana.pin, newPin: TEST_ADMIN.pin })).body,
     ).toEqual({ success: true });
@@ -312,7 +312,7 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
   it("ends a user's other sessions and unused sign-in links when his PIN or password changes", async () => {
     const admin = await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña);
     const user = await newUser(admin);
-    const phone = await login(user.usuario, 'secreto-1');
+    const phone = await login(user.usuario, 'secreto-largo-1');
     const link = (await call({ action: 'generate_magic_token', token: admin, target_user: user.id })).body.magic_token;
 
     // His own PIN change: the session that made it stays, the others end.
@@ -336,11 +336,11 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
     expect((await edit({ pin: '1357' })).status).toBe(200);
     expect(await valid(user.token)).toBe(false);
     // …and so does a new password; the old token no longer opens the door.
-    const again = await login(user.usuario, 'secreto-1');
-    expect((await edit({ contraseña: 'secreto-2' })).status).toBe(200);
+    const again = await login(user.usuario, 'secreto-largo-1');
+    expect((await edit({ contraseña: 'secreto-largo-2' })).status).toBe(200);
     expect(await valid(again)).toBe(false);
     expect((await call({ action: 'door_action', token: again, pin: '1357', door_action: 'ENTRADA' })).status).toBe(401);
-    const fresh = await login(user.usuario, 'secreto-2');
+    const fresh = await login(user.usuario, 'secreto-largo-2');
     expect(
       (await call({ action: 'door_action', token: fresh, pin: '1357', door_action: 'ENTRADA' })).body.success,
     ).toBe(true);
@@ -384,6 +384,29 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
     }
   });
 
+  it('keeps a door session for 30 days after its last use, renewed by each use', async () => {
+    const admin = await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña);
+    const user = await newUser(admin);
+    const days = async () =>
+      (
+        await served.db.query<{ days: number }>(
+          `select round(extract(epoch from expires_at - now()) / 86400)::int as days from door_sessions
+           where user_id = $1 and revoked_at is null order by created_at desc limit 1`,
+          [user.id],
+        )
+      ).rows[0]?.days;
+    expect(await days()).toBe(30);
+    await served.db.query(`update door_sessions set expires_at = now() + interval '3 days' where user_id = $1`, [
+      user.id,
+    ]);
+    expect((await call({ action: 'validate_token', token: user.token })).body.valid).toBe(true);
+    expect(await days()).toBe(30);
+    await served.db.query(`update door_sessions set expires_at = now() - interval '1 second' where user_id = $1`, [
+      user.id,
+    ]);
+    expect((await call({ action: 'validate_token', token: user.token })).body.valid).toBe(false);
+  });
+
   it('adds, edits and deletes users with clear errors', async () => {
     const admin = await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña);
     expect(await call({ action: 'add_user', token: admin, usuario: 'ana', pin: '', contraseña: 'x' })).toMatchObject({
@@ -392,9 +415,33 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
     });
     const user = await newUser(admin);
     expect(
-      (await call({ action: 'add_user', token: admin, usuario: user.usuario, pin: '7777', contraseña: 'x' })).body
-        .error,
+      (
+        await call({
+          action: 'add_user',
+          token: admin,
+          usuario: user.usuario,
+          pin: '7777',
+          contraseña: 'clave-segura-x',
+        })
+      ).body.error,
     ).toBe('El usuario ya existe');
+    // A door password is held to the back-office's rule (ASVS 2.1), in the door's Spanish.
+    const weak = (contraseña: string) =>
+      call({ action: 'add_user', token: admin, usuario: `${user.usuario}-w`, pin: '7777', contraseña });
+    expect((await weak('x')).body.error).toBe('La contraseña debe tener al menos 12 caracteres');
+    expect((await weak('password12345')).body.error).toMatch(/^Contraseña demasiado fácil de adivinar/);
+    expect((await weak(`${user.usuario}-2026!`)).status).toBe(400);
+    expect(
+      (
+        await call({
+          action: 'update_user',
+          token: admin,
+          userId: user.id,
+          usuario: user.usuario,
+          contraseña: '123456789012',
+        })
+      ).status,
+    ).toBe(400);
     const edited = await call({
       action: 'update_user',
       token: admin,
@@ -405,7 +452,7 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
       box: 'B-3',
     });
     expect(edited.body.user).toMatchObject({ usuario: `${user.usuario}-b`, box: 'B-3' });
-    expect(await login(`${user.usuario}-b`, 'secreto-1')).toBeTruthy();
+    expect(await login(`${user.usuario}-b`, 'secreto-largo-1')).toBeTruthy();
     const users = (await call({ action: 'list_users', token: admin })).body.users;
     const adminId = users.find((u) => u.usuario === 'admin')?.id;
     expect(await call({ action: 'delete_user', token: admin, userId: adminId })).toMatchObject({ status: 400 });

@@ -3,6 +3,7 @@ import { withDelivery } from '../../adapters/outbox-delivery';
 import type { Queryable } from '../../db';
 import { HttpError } from '../../http-error';
 import { endRental } from '../../move-in/end-rental';
+import { passwordProblem } from '../../platform/security/password-policy';
 import type { ActionHandlers } from '../../router';
 import { audit } from './audit';
 import { pinPepper } from './pepper';
@@ -11,6 +12,20 @@ import { adminUser, revokeSessions, toDoorUser, type UserRow } from './sessions'
 import { ADMIN_USUARIO } from './setup';
 
 const MAGIC_TOKEN_HOURS = 24;
+
+export const DOOR_PASSWORD_TOO_SHORT = 'La contraseña debe tener al menos 12 caracteres';
+export const DOOR_PASSWORD_TOO_GUESSABLE =
+  'Contraseña demasiado fácil de adivinar: use una más larga, por ejemplo varias palabras sin relación';
+
+/** The door's users sign in with these: the same rule as the back-office's (ASVS 2.1), in Spanish. */
+function assertStrongDoorPassword(contraseña: string, usuario: string, business: string): void {
+  const problem = passwordProblem(contraseña, [usuario, business]);
+  if (problem === 'too_short')
+    throw new HttpError(400, DOOR_PASSWORD_TOO_SHORT, { contraseña: DOOR_PASSWORD_TOO_SHORT });
+  if (problem === 'too_guessable') {
+    throw new HttpError(400, DOOR_PASSWORD_TOO_GUESSABLE, { contraseña: DOOR_PASSWORD_TOO_GUESSABLE });
+  }
+}
 
 /** A taken user name becomes a clear 409 (the only unique field a request can clash with). */
 async function withConflicts<T>(work: () => Promise<T>): Promise<T> {
@@ -46,6 +61,7 @@ export const adminActions: ActionHandlers<
 
   async add_user({ token, usuario, pin, contraseña, box }, ctx, meta) {
     const admin = await adminUser(ctx, token);
+    assertStrongDoorPassword(contraseña, usuario, ctx.config.BUSINESS_NAME);
     const cost = ctx.config.DOOR_HASH_COST_LOG2;
     const passwordHash = await hashPassword(contraseña, cost);
     const pinHash = await hashPin(pin, await pinPepper(ctx.config), cost);
@@ -78,6 +94,7 @@ export const adminActions: ActionHandlers<
     const cost = ctx.config.DOOR_HASH_COST_LOG2;
     // Hashed before the transaction: the embedded database has one connection, which it holds.
     const pinHash = pin ? await hashPin(pin, await pinPepper(ctx.config), cost) : null;
+    if (contraseña) assertStrongDoorPassword(contraseña, usuario, ctx.config.BUSINESS_NAME);
     const passwordHash = contraseña ? await hashPassword(contraseña, cost) : null;
     const rows = await withConflicts(() =>
       ctx.db.transaction(async (tx) => {

@@ -26,13 +26,22 @@ export const toDoorUser = (row: Pick<UserRow, 'id' | 'usuario' | 'box' | 'langua
   language: row.language === 'en' ? 'en' : 'es',
 });
 
-/** The user of a live session token, or 401. */
+/**
+ * The user of a live session token, or 401. Each use renews it for DOOR_SESSION_DAYS (at most
+ * 30): a tenant who comes every week stays signed in; a phone left in a drawer a month does not.
+ * Written at most once an hour.
+ */
 export async function sessionUser(ctx: FunctionContext, token: string): Promise<UserRow> {
   const { rows } = await ctx.db.query<UserRow>(
-    `select u.id::text as id, u.usuario, u.box, u.password_hash, u.pin_hash, ${DOOR_USER_LANGUAGE}
-     from door_sessions s join door_users u on u.id = s.user_id
-     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`,
-    [sha256(token)],
+    `with live as (
+       update door_sessions
+       set expires_at = case when expires_at < now() + make_interval(days => $2) - interval '1 hour'
+                             then now() + make_interval(days => $2) else expires_at end
+       where token_hash = $1 and revoked_at is null and expires_at > now()
+       returning user_id)
+     select u.id::text as id, u.usuario, u.box, u.password_hash, u.pin_hash, ${DOOR_USER_LANGUAGE}
+     from live join door_users u on u.id = live.user_id`,
+    [sha256(token), ctx.config.DOOR_SESSION_DAYS],
   );
   const user = rows[0];
   if (!user) throw new HttpError(401, 'Sesión inválida o expirada');

@@ -9,6 +9,7 @@ import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '..
 import { recordAudit } from './audit';
 import { isTrustedDevice, rememberDevice } from './devices';
 import { claimStaffLogin, recordStaffLoginSuccess, releaseStaffLogin, staffAddressStanding } from './login-throttle';
+import { assertStrongPassword } from './new-password';
 import {
   closeStaffSession,
   openStaffSession,
@@ -132,6 +133,7 @@ export const authActions: ActionHandlers<AuthActions> = {
         currentPassword: 'The current password is not correct',
       });
     }
+    assertStrongPassword(newPassword, 'newPassword', actor.row, ctx.config);
     const hash = await hashPassword(newPassword, ctx.config.DOOR_HASH_COST_LOG2);
     await ctx.db.transaction(async (tx) => {
       await tx.query('update staff_users set password_hash = $2, updated_at = now() where id = $1', [actor.id, hash]);

@@ -98,6 +98,32 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
     expect(await browser().call('today')).toMatchObject({ status: 401, body: { error: 'Sign in to the back-office' } });
   });
 
+  it('ends a session unused for 30 minutes, and keeps one in use alive (ASVS 3.3.2)', async () => {
+    const member = await signedIn();
+    const hash = (
+      await served.db.query<{ token_hash: string }>(
+        'select token_hash from staff_sessions where revoked_at is null order by created_at desc limit 1',
+      )
+    ).rows[0]?.token_hash;
+    await served.db.query(
+      `update staff_sessions set last_seen_at = now() - interval '29 minutes' where token_hash = $1`,
+      [hash],
+    );
+    expect((await member.call('me')).body.staff?.email).toBe(TEST_MANAGER.email);
+    // That call was a use: the half hour starts again.
+    const { rows } = await served.db.query<{ idle: boolean }>(
+      `select last_seen_at > now() - interval '1 minute' as idle from staff_sessions where token_hash = $1`,
+      [hash],
+    );
+    expect(rows[0]?.idle).toBe(true);
+    await served.db.query(
+      `update staff_sessions set last_seen_at = now() - interval '31 minutes' where token_hash = $1`,
+      [hash],
+    );
+    expect(await member.call('today')).toMatchObject({ status: 401 });
+    expect((await member.call('me')).body).toEqual({ staff: null });
+  });
+
   it('refuses a wrong password and an unknown e-mail alike, then throttles the pair', async () => {
     const ip = { 'x-forwarded-for': '203.0.113.77' };
     const member = browser();

@@ -16,6 +16,7 @@ import type { ActionHandlers } from '../../router';
 import { hashPassword, newToken, sha256 } from '../abridor/secrets';
 import { recordAudit } from './audit';
 import { clearStaffLoginThrottle } from './login-throttle';
+import { assertStrongPassword } from './new-password';
 import { requireStaff, revokeStaffSessions, type StaffRow, staffColumns, toStaffMember } from './staff-session';
 import { acceptedStep } from './totp';
 
@@ -183,6 +184,7 @@ export const passwordResetActions: ActionHandlers<ResetActions> = {
     const hash = await hashPassword(newPassword, ctx.config.DOOR_HASH_COST_LOG2);
     const outcome = await ctx.db.transaction(async (tx) => {
       const { reset, member } = await openReset(tx, ctx, token);
+      assertStrongPassword(newPassword, 'newPassword', member, ctx.config);
       if (member.totp_enabled) {
         if (!totpCode) return { totpRequired: true } as const;
         const lastStep = member.totp_last_step === null ? null : Number(member.totp_last_step);

@@ -7,6 +7,7 @@ import { HttpError, refusal } from '../../http-error';
 import type { ActionHandlers } from '../../router';
 import { hashPassword } from '../abridor/secrets';
 import { recordAudit } from './audit';
+import { assertStrongPassword } from './new-password';
 import { pageOf } from './paging';
 import { likePattern, searchWhere } from './registration-queries';
 import { requireStaff, revokeStaffSessions, type StaffRow, staffColumns, toStaffMember } from './staff-session';
@@ -71,6 +72,7 @@ export const staffActions: ActionHandlers<StaffActions> = {
 
   async add_staff({ email, name, role, password }, ctx, meta) {
     const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
+    assertStrongPassword(password, 'password', { email, name }, ctx.config);
     const hash = await hashPassword(password, ctx.config.DOOR_HASH_COST_LOG2);
     return ctx.db.transaction(async (tx) => {
       const { rows } = await tx.query<StaffRow>(

@@ -68,12 +68,33 @@ export const DUPLICATE_REGISTRATION =
 async function assertRecoveryAllowed(ctx: FunctionContext, meta: RequestMeta): Promise<void> {
   const { rows } = await ctx.db.query<{ n: number }>(
     `select count(*)::int as n from registration_code_lookups
-     where ip is not distinct from $1 and created_at > now() - make_interval(mins => $2)`,
+     where kind = 'recovery' and ip is not distinct from $1 and created_at > now() - make_interval(mins => $2)`,
     [meta.ip, RECOVERY_WINDOW_MINUTES],
   );
   if ((rows[0]?.n ?? 0) >= RECOVERY_LOOKUPS) {
     throw new HttpError(429, 'Too many attempts. Please try again in a few minutes.');
   }
+}
+
+/**
+ * "Is there a sign-up with this e-mail and phone?" answers for any pair, so an address may ask it
+ * EXISTENCE_CHECKS_PER_ADDRESS times in 15 minutes (30 by default): a person asks once per
+ * sign-up, an office behind one address a few dozen times, a script enumerating pairs is held
+ * back (429).
+ */
+async function assertExistenceCheckAllowed(ctx: FunctionContext, meta: RequestMeta): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`existing:${meta.ip ?? ''}`]);
+    const { rows } = await tx.query<{ n: number }>(
+      `select count(*)::int as n from registration_code_lookups
+       where kind = 'existing' and ip is not distinct from $1 and created_at > now() - make_interval(mins => $2)`,
+      [meta.ip, RECOVERY_WINDOW_MINUTES],
+    );
+    if ((rows[0]?.n ?? 0) >= ctx.config.EXISTENCE_CHECKS_PER_ADDRESS) {
+      throw new HttpError(429, 'Too many attempts. Please try again in a few minutes.');
+    }
+    await tx.query(`insert into registration_code_lookups (ip, kind) values ($1, 'existing')`, [meta.ip]);
+  });
 }
 
 const recordWrongGuess = (ctx: FunctionContext, meta: RequestMeta) =>
@@ -220,7 +241,8 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
     });
   },
 
-  async check_existing({ email, phone }, ctx) {
+  async check_existing({ email, phone }, ctx, meta) {
+    await assertExistenceCheckAllowed(ctx, meta);
     const normalised = normaliseClientData({ ...EMPTY_CLIENT_DATA, email, phone });
     return withDelivery(ctx, async (tx) => {
       const { rows } = await tx.query<RegistrationRow & { remind: boolean }>(

@@ -357,6 +357,20 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
       });
     });
 
+    it('check_existing answers an address 30 times in 15 minutes, then 429: no enumerating pairs', async () => {
+      for (let i = 0; i < 30; i += 1) {
+        const asked = await call('check_existing', { email: `nadie${i}@example.com`, phone: '+34600000000' });
+        expect(asked.status).toBe(200);
+      }
+      const refused = await call('check_existing', { email: 'otra@example.com', phone: '+34600000000' });
+      expect(refused).toEqual({
+        status: 429,
+        body: { error: 'Too many attempts. Please try again in a few minutes.' },
+      });
+      // Recovery codes keep their own count.
+      expect((await call('get_registration_status', { recoveryCode: 'ZZZZZ2' })).status).toBe(404);
+    });
+
     it('check_registration_exists_by_id', async () => {
       const id = await register();
       expect((await call('check_registration_exists_by_id', { registrationId: id })).body).toEqual({
