@@ -74,6 +74,8 @@ const es = {
     period_not_offered: 'Ese periodo de pago no se ofrece para este trastero.',
     service_locked_payment:
       'La fianza ya está pagada (o en pago) para este trastero: no se puede cambiar por otro. Si lo necesitas, contacta con nosotros.',
+    contract_data_locked:
+      'El contrato se ha hecho con estos datos: para corregirlos, recházalo desde el correo de firma, cámbialos y vuelve a crear el contrato.',
     unknown: 'El servidor no aceptó el cambio. Por favor, inténtalo de nuevo.',
   },
   client: {
@@ -445,6 +447,8 @@ const en: typeof es = {
     period_not_offered: 'That payment period is not offered for this unit.',
     service_locked_payment:
       'The deposit is paid (or being paid) for this unit: it can no longer be changed for another. If you need to, contact us.',
+    contract_data_locked:
+      'The contract was made with these details: to correct them, decline it from its signing e-mail, change them and create the contract again.',
     unknown: 'The server did not accept the change. Please try again.',
   },
   client: {

@@ -4,6 +4,7 @@ export * from './functions';
 export * from './rules/deposit';
 export * from './rules/input-safety';
 export * from './rules/masking';
+export * from './rules/same-name';
 export * from './schemas/abridor';
 export * from './schemas/common';
 export * from './schemas/contracts';

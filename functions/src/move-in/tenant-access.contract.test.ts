@@ -206,7 +206,13 @@ describe.each(databaseEngines())('tenant access on $name', (engine) => {
 
   it('an applicant who signed up in English hears from move-in in English alone', async () => {
     const signUp = await signUpToContract(served, {
-      applicant: { ...TEST_APPLICANT, email: 'jane@example.com', phone: '+34 600 555 777', language: 'en' },
+      applicant: {
+        ...TEST_APPLICANT,
+        fullName: 'Jane Smith',
+        email: 'jane@example.com',
+        phone: '+34 600 555 777',
+        language: 'en',
+      },
     });
     await signUp.sign('Cliente', 'Jane Smith');
     await signUp.sign('Empresa');

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { TEST_APPLICANT } from '../testing/applicant';
 import { cookieJar } from '../testing/cookie-jar';
 import { databaseEngines } from '../testing/databases';
 import { servedOn, TEST_MANAGER } from '../testing/service';
@@ -41,7 +42,7 @@ describe.each(databaseEngines())('signed contract on $name', (engine) => {
   };
 
   it('both signatures e-mail the PDF of the contract, mandate and signature certificate to tenant and business', async () => {
-    const signUp = await signUpToContract(served);
+    const signUp = await signUpToContract(served, { applicant: { ...TEST_APPLICANT, fullName: 'Ana García López' } });
     await signUp.sign('Cliente', 'Ana García López');
     expect((await outbox('ana@example.com')).some((m) => m.attachments)).toBe(false);
     await signUp.sign('Empresa', 'Marta Ruiz (gerente)');

@@ -18,6 +18,8 @@ export const REFUSALS = {
   product_too_small: 'The product is too small for the volume, even combining three units',
   period_not_offered: 'Payment period not offered for this product',
   service_locked_payment: 'The deposit is paid or being paid for this storage unit: it can no longer be changed.',
+  contract_data_locked:
+    'The contract was made with these details: to correct them, decline it from its signing e-mail, then change them and create the contract again.',
 } as const;
 
 /**

@@ -229,6 +229,29 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
         name: 'Ana García',
       });
       expect(noConsent.html).toContain('Marca la casilla');
+      // Someone else's name is no signature of the registered client.
+      const otherName = await form('esign-submit', {
+        token: cliente?.token ?? '',
+        decision: 'sign',
+        name: 'Mickey Mouse',
+        consent: 'yes',
+      });
+      expect(otherName.html).toContain('Escribe tu nombre como figura en el alta: Ana García');
+      // The details the contract carries cannot change under it (the signed PDF and the mandate).
+      const changeIban = await post('registration-handler', {
+        action: 'update_field',
+        registrationId,
+        field: 'iban',
+        value: 'ES7921000813610123456789',
+      });
+      expect(changeIban).toMatchObject({ status: 409, body: { code: 'contract_data_locked' } });
+      const sameName = await post('registration-handler', {
+        action: 'update_field',
+        registrationId,
+        field: 'full_name',
+        value: 'Ana García',
+      });
+      expect(sameName.status).toBe(200);
       const signed = await form('esign-submit', {
         token: cliente?.token ?? '',
         decision: 'sign',

@@ -1,3 +1,4 @@
+import { sameName } from 'shared-api';
 import { z } from 'zod';
 import { hashSigningToken } from '../../adapters/esign';
 import { withDelivery } from '../../adapters/outbox-delivery';
@@ -16,14 +17,16 @@ interface SignerRow extends Record<string, unknown> {
   signed_name: string | null;
   contract_status: string;
   document: string;
+  registered_name: string;
 }
 
 async function signerByToken(q: Queryable, token: string, forUpdate = false): Promise<SignerRow | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const { rows } = await q.query<SignerRow>(
     `select s.id::text, s.contract_id::text, s.role, s.email, s.status, s.signed_name,
-       c.status as contract_status, c.document
+       c.status as contract_status, c.document, r.full_name as registered_name
      from contract_submitters s join contracts c on c.id = s.contract_id
+     join registrations r on r.id = c.registration_id
      where s.token_hash = $1${forUpdate ? ' for update of s' : ''}`,
     [hashSigningToken(token)],
   );
@@ -115,6 +118,14 @@ export const signingSubmitFunction: FunctionDefinition = {
         const name = form.name.trim();
         if (name.length < 3)
           return signingPage(signer, form.token, 'Escribe tu nombre completo. / Type your full name.');
+        // The client's signature is the registered person's: the typed name must be theirs.
+        if (signer.role === 'Cliente' && !sameName(name, signer.registered_name)) {
+          return signingPage(
+            signer,
+            form.token,
+            `Escribe tu nombre como figura en el alta: ${signer.registered_name}. / Type your name as registered: ${signer.registered_name}.`,
+          );
+        }
         if (form.consent !== 'yes') {
           return signingPage(signer, form.token, 'Marca la casilla de consentimiento. / Tick the consent box.');
         }

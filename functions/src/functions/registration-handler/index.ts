@@ -214,6 +214,23 @@ async function serviceLockedByPayment(
   return payment?.status === 'pending' || payment?.status === 'processing' || payment?.status === 'completed';
 }
 
+/**
+ * The contract carries the client's details (name, ID, address, the account of the SEPA mandate):
+ * while one is live (waiting for signatures or signed) they cannot change under it, or the signed
+ * PDF and the mandate would say one thing and the back-office another. Declining it frees them.
+ */
+async function assertContractDataUnchanged(tx: Queryable, row: RegistrationRow, next: ClientData): Promise<void> {
+  // As stored (empty company fields are null): the same details sent again are no change.
+  const stored = clientColumnValues(toClientData(row));
+  const changed = clientColumnValues(next).some((value, i) => value !== stored[i]);
+  if (!changed) return;
+  const { rows } = await tx.query(
+    `select 1 from contracts where registration_id = $1 and status in ('awaiting_signatures', 'completed')`,
+    [row.id],
+  );
+  if (rows.length) throw refusal('contract_data_locked');
+}
+
 async function assertServiceUnchangedOncePaying(tx: Queryable, row: RegistrationRow, wanted: ChosenUnits | null) {
   if (await serviceLockedByPayment(tx, row, wanted)) throw refusal('service_locked_payment');
 }
@@ -236,6 +253,7 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
       }
       const next = normaliseClientData({ ...current, [clientField]: value } as ClientData);
       assertValid(next, clientField);
+      await assertContractDataUnchanged(tx, row, next);
       await saveClientData(ctx, tx, row, next);
       return { success: true as const };
     });
@@ -421,6 +439,7 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
     return withDelivery(ctx, async (tx) => {
       const row = await requireOpenRegistration(tx, input.registrationId);
       await assertServiceUnchangedOncePaying(tx, row, service);
+      await assertContractDataUnchanged(tx, row, data);
       // Verification flags come from verify_tokens only; the browser's copies are ignored.
       const verified = await saveClientData(ctx, tx, row, data);
       const metadata: RegistrationMetadata = {
