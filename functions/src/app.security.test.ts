@@ -13,7 +13,7 @@ import { loadConfig } from './config';
 import { createContext } from './context';
 import type { Database } from './db';
 import { openPglite } from './db/pglite';
-import { type FunctionDefinition, parseOr400 } from './router';
+import { type FunctionDefinition, metaOf, parseOr400 } from './router';
 
 /** A function that says which client address the service settled on. */
 const whoami: FunctionDefinition = { name: 'whoami', method: 'GET', handle: async (req) => ({ ip: req.ip }) };
@@ -239,5 +239,48 @@ describe('text', () => {
     } finally {
       await new Promise((resolve) => app.close(resolve));
     }
+  });
+});
+
+describe('cookies', () => {
+  it('are __Host- cookies (Secure, Path=/, no Domain) when the site is on https, plain names over http', async () => {
+    const setsAndReads: FunctionDefinition = {
+      name: 'cookie-probe',
+      method: 'GET',
+      handle: async (req, ctx, res) => {
+        const meta = metaOf(req, res, ctx.config);
+        const seen = meta.cookie('staff_session') ?? null;
+        meta.setCookie('staff_session', 'fresh-value', { path: '/functions/v1/backoffice', maxAgeSeconds: 60 });
+        return { seen };
+      },
+    };
+    const probe = async (site: string, cookie: string) => {
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        PUBLIC_SITE_URL: site,
+        DOCUMENTS_DIR: mkdtempSync(path.join(tmpdir(), 'documents-')),
+      });
+      const app = createApp(createContext(db, config, pino({ level: 'silent' })), [setsAndReads]).listen(
+        0,
+        '127.0.0.1',
+      );
+      await new Promise((resolve) => app.once('listening', resolve));
+      try {
+        const url = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
+        const answer = await send(url, { path: '/functions/v1/cookie-probe', headers: { cookie } });
+        return { seen: JSON.parse(answer.body).seen, setCookie: String(answer.headers['set-cookie']) };
+      } finally {
+        await new Promise((resolve) => app.close(resolve));
+      }
+    };
+    const https = await probe('https://trasteros.example', 'staff_session=planted; __Host-staff_session=real');
+    expect(https.seen).toBe('real');
+    expect(https.setCookie).toMatch(
+      /^__Host-staff_session=fresh-value; Max-Age=60; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Strict$/,
+    );
+    const http = await probe('http://localhost:8080', 'staff_session=plain; __Host-staff_session=other');
+    expect(http.seen).toBe('plain');
+    expect(http.setCookie).toMatch(/^staff_session=fresh-value; Max-Age=60; Path=\/functions\/v1\/backoffice;/);
+    expect(http.setCookie).not.toContain('Secure');
   });
 });

@@ -15,20 +15,32 @@ export interface RequestMeta {
   setCookie(name: string, value: string, options: { path: string; maxAgeSeconds?: number }): void;
 }
 
+/**
+ * On https every cookie is a `__Host-` cookie (ASVS 3.4.4): the browser then keeps it Secure,
+ * for this host alone (no Domain a sibling subdomain could set or read) and at Path=/, so no other
+ * host or path can plant one of the same name. Over plain http (development, tests) the plain name
+ * and the narrow path stay.
+ */
+export function cookieName(name: string, secure: boolean): string {
+  return secure ? `__Host-${name}` : name;
+}
+
 export function metaOf(req: Request, res: Response, config: { PUBLIC_SITE_URL: string }): RequestMeta {
   let cookies: Record<string, string | undefined> | null = null;
+  const secure = req.secure || config.PUBLIC_SITE_URL.startsWith('https:');
   return {
     ip: req.ip ?? null,
     cookie(name) {
       cookies ??= parseCookies(req.headers.cookie ?? '');
-      return Object.hasOwn(cookies, name) ? cookies[name] : undefined;
+      const stored = cookieName(name, secure);
+      return Object.hasOwn(cookies, stored) ? cookies[stored] : undefined;
     },
     setCookie(name, value, { path, maxAgeSeconds }) {
-      res.cookie(name, value, {
+      res.cookie(cookieName(name, secure), value, {
         httpOnly: true,
         sameSite: 'strict',
-        secure: req.secure || config.PUBLIC_SITE_URL.startsWith('https:'),
-        path,
+        secure,
+        path: secure ? '/' : path,
         ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds * 1000 }),
       });
     },
