@@ -1,9 +1,9 @@
 import type { abridorActions } from 'shared-api';
 import type { FunctionContext } from '../../context';
 import { HttpError } from '../../http-error';
+import { addressGuards, HashBusyError, type HashWork, hashSlots } from '../../platform/security/hash-slots';
 import type { ActionHandlers, RequestMeta } from '../../router';
 import { audit } from './audit';
-import { addressGuards, HashBusyError, type HashWork, hashSlots } from './hash-slots';
 import {
   addressStanding,
   claimLoginAttempt,

@@ -1,7 +1,7 @@
 import type { FunctionContext } from '../../context';
+import { hashSlots } from '../../platform/security/hash-slots';
 import type { RequestMeta } from '../../router';
 import { audit } from './audit';
-import { hashSlots } from './hash-slots';
 import { afterWrongPin, isLocked, type PinFailureState, secondsLeft } from './lockout';
 import { pinPepper } from './pepper';
 import { hashPin, needsRehash, verifyPin } from './secrets';
