@@ -47,6 +47,21 @@ async function mailTo(request: APIRequestContext, recipient: string): Promise<Re
   return found as ReceivedMail;
 }
 
+/** The e-mail to `recipient` whose subject matches, once it has arrived. */
+async function mailWith(request: APIRequestContext, recipient: string, subject: RegExp): Promise<ReceivedMail> {
+  let found: ReceivedMail | undefined;
+  await expect(async () => {
+    const res = await request.get(`${MAILBOX_URL}/?recipient=${encodeURIComponent(recipient)}`);
+    found = ((await res.json()) as { messages: ReceivedMail[] }).messages.find((m) => subject.test(m.subject));
+    expect(found, `an e-mail "${subject}" to ${recipient}`).toBeTruthy();
+  }).toPass({ timeout: 10_000 });
+  return found as ReceivedMail;
+}
+
+/** A phone of its own per booking: one number holds at most two future visits. */
+const visitorPhone = () =>
+  `+34 6${String(Date.now()).slice(-8, -6)} ${String(Date.now()).slice(-6, -3)} ${String(Date.now()).slice(-3)}`;
+
 test.describe('back-office', () => {
   test.setTimeout(180_000);
 
@@ -332,22 +347,32 @@ test.describe('back-office', () => {
     expect(time).toMatch(/^\d{2}:\d{2}$/);
     const email = `visita.${Date.now()}@example.com`;
     await dialog.getByLabel('Nombre y apellidos').fill('Rocío Visitante');
-    await dialog.getByLabel('Teléfono').fill('+34 600 222 333');
+    await dialog.getByLabel('Teléfono').fill(visitorPhone());
     await dialog.getByLabel('Correo electrónico').fill(email);
     await dialog.getByRole('checkbox', { name: /política de privacidad/ }).check();
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Reservar la visita' }).click();
+    // Held until the code e-mailed to the visitor confirms it.
+    await expect(dialog.getByRole('heading', { name: 'Confirma tu visita' })).toBeVisible();
+    await expect(dialog).toContainText(`a las ${time} hasta las`);
+    await expectFitsNarrowPhone(page);
+    const held = await mailWith(request, email, /^Confirma tu visita: código \d{6}$/);
+    expect(held.text).not.toContain('Rocío Visitante');
+    await dialog.getByLabel('Código del correo').fill('000000' === held.subject.slice(-6) ? '111111' : '000000');
+    await dialog.getByRole('button', { name: 'Confirmar la visita' }).click();
+    await expect(dialog.getByText('El código no es correcto')).toBeVisible();
+    await dialog.getByLabel('Código del correo').fill(held.subject.slice(-6));
+    await dialog.getByRole('button', { name: 'Confirmar la visita' }).click();
     await expect(dialog.getByRole('heading', { name: '¡Visita reservada!' })).toBeVisible();
     await expect(dialog).toContainText(`a las ${time}`);
     await expectFitsNarrowPhone(page);
 
     // The e-mail: the visit for the calendar, and a link to cancel it.
-    const mail = await mailTo(request, email);
+    const mail = await mailWith(request, email, /^Tu visita /);
     expect(mail.subject).toContain(`a las ${time}`);
     const calendar = mail.attachments.find((file) => file.filename === 'visita.ics');
     expect(Buffer.from(calendar?.base64 ?? '', 'base64').toString('utf8')).toContain('BEGIN:VEVENT');
-    const cancelLink =
-      /https?:\/\/\S+(\/functions\/v1\/visit-cancel\?token=[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1] ?? '';
+    const cancelLink = /https?:\/\/\S+(\/functions\/v1\/visit\?token=[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1] ?? '';
     expect(cancelLink).not.toBe('');
 
     // Staff see it in the calendar, on a phone too.
@@ -385,13 +410,17 @@ test.describe('back-office', () => {
       data: {
         startsAt: slot?.startsAt,
         fullName: 'Visitante Cancelada',
-        phone: '+34 600 222 333',
+        phone: visitorPhone(),
         email,
         language: 'es',
         privacyAccepted: true,
       },
     });
     expect(booked.status()).toBe(200);
+    // Confirmed with the e-mail's code, as the dialog does.
+    const code = (await mailWith(request, email, /^Confirma tu visita/)).subject.slice(-6);
+    const { visitId } = (await booked.json()) as { visitId: string };
+    expect((await request.post('/functions/v1/confirm-visit', { data: { visitId, code } })).status()).toBe(200);
     const staff = await signedIn(browser, E2E_MANAGER, { width: 360 });
     await staff.goto('/gestion/visitas');
     staff.once('dialog', (dialog) => void dialog.accept());

@@ -119,14 +119,19 @@ test.describe('move-in: from the last signature to a tenant at the door, and the
     const [ana, luis] = [applicant(), applicant()];
     await joinWaitlist(request, ana, 'Ana Espera');
     await joinWaitlist(request, luis, 'Luis Espera');
-    const anaPage = privatePath((await received(request, ana.email, /^Lista de espera/)).text);
-    const luisPage = privatePath((await received(request, luis.email, /^Lista de espera/)).text);
+    // Each confirms from the e-mail's link: only then in line.
+    const anaPage = privatePath((await received(request, ana.email, /^Confirma tu lista de espera/)).text);
+    const luisPage = privatePath((await received(request, luis.email, /^Confirma tu lista de espera/)).text);
     const waiting = await browser.newContext({ viewport: { width: 375, height: 740 } });
     const anaView = await waiting.newPage();
     await anaView.goto(anaPage);
+    await expect(anaView.getByTestId('waitlist-state')).toContainText('Falta un paso: confirma tu solicitud antes del');
+    await anaView.getByRole('button', { name: 'Confirmar y entrar en la lista' }).click();
+    await expect(anaView.getByText('Hecho: ya estás en la lista de espera.')).toBeVisible();
     await expect(anaView.getByTestId('waitlist-state')).toHaveText('Estás en la posición 1 de la lista.');
     const luisView = await waiting.newPage();
     await luisView.goto(luisPage);
+    await luisView.getByRole('button', { name: 'Confirmar y entrar en la lista' }).click();
     await expect(luisView.getByTestId('waitlist-state')).toHaveText('Estás en la posición 2 de la lista.');
 
     // Staff end the rental from the door's administration.

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isSupportedCountry } from 'libphonenumber-js/max';
 import { hasValidIbanChecksum } from 'shared-api';
 import { DEMO_SITE_CONFIG, formatAddress } from 'shared-api/site';
 import { z } from 'zod';
 import { creditorIdentifier, isValidCreditorIdentifier } from './direct-debit/creditor';
+import { countryList, SPAIN_AND_EU } from './notifications/mobile-phone';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -66,6 +68,31 @@ const envSchema = z.object({
   DOOR_HASH_COST_LOG2: z.coerce.number().int().min(10).max(20).default(17),
   /** "Does a sign-up with this e-mail and phone exist?" asked by one address in 15 minutes. */
   EXISTENCE_CHECKS_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+  /**
+   * Messages a request from someone not yet proven to own the address (codes, confirmations,
+   * password links) may cause to one e-mail address or phone, per hour and per day, across all
+   * functions (notifications/recipient-budget.ts).
+   */
+  EMAILS_PER_RECIPIENT_HOUR: z.coerce.number().int().positive().default(8),
+  EMAILS_PER_RECIPIENT_DAY: z.coerce.number().int().positive().default(20),
+  SMS_PER_RECIPIENT_HOUR: z.coerce.number().int().positive().default(4),
+  SMS_PER_RECIPIENT_DAY: z.coerce.number().int().positive().default(10),
+  /** Where a text may be sent (ISO country codes, comma list): Spain and the EU by default. */
+  SMS_COUNTRIES: z
+    .string()
+    .default(SPAIN_AND_EU.join(','))
+    .transform(countryList)
+    .refine((codes) => codes.length > 0 && codes.every((code) => isSupportedCountry(code)), 'unknown country code'),
+  /** Live waitlist entries (unconfirmed, in line, or holding an offer) one e-mail or one phone may have. */
+  WAITLIST_ENTRIES_PER_CONTACT: z.coerce.number().int().positive().default(3),
+  /** An entry not confirmed from its e-mail within this many hours lapses. */
+  WAITLIST_CONFIRM_HOURS: z.coerce.number().positive().max(168).default(24),
+  /** An offer whose page nobody opened holds its units only this long (then the full WAITLIST_OFFER_HOURS once opened). */
+  WAITLIST_UNOPENED_OFFER_HOURS: z.coerce.number().positive().max(720).default(12),
+  /** A visit booked but not confirmed from its e-mail holds its place this many minutes. */
+  VISIT_HOLD_MINUTES: z.coerce.number().int().positive().max(1440).default(15),
+  /** Future visits (held or confirmed) one e-mail or one phone may have. */
+  VISITS_PER_CONTACT: z.coerce.number().int().positive().default(2),
   /** Sign-ins (door and back-office, any name) one address may try a minute before any hashing. */
   LOGIN_ATTEMPTS_PER_ADDRESS_MINUTE: z.coerce.number().int().positive().default(10),
   /** The first back-office manager's e-mail (created at the first start; the business e-mail by default). */

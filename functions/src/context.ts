@@ -15,6 +15,7 @@ import { paymentJobs } from './functions/payments/settle';
 import { type AdjustableClock, adjustableClock, type Clock, systemClock } from './jobs/clock';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
+import { visitJobs } from './visits/book';
 import { waitlistJobs } from './waitlist/jobs';
 
 /** What every function handler may use; built once at start-up. */
@@ -76,7 +77,7 @@ export function createContext(db: Database, config: FunctionsConfig, log: Logger
       transports: config.SMTP_URL ? { email: smtpTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }) } : {},
     }),
     mailer: createMailer(outbox),
-    sms: outboxSms(outbox),
+    sms: outboxSms(outbox, config.SMS_COUNTRIES, log),
     documents: localDocumentStorage(config.DOCUMENTS_DIR),
     billing: localBilling(),
     payments: cardPayments(config),
@@ -95,6 +96,6 @@ export function createContext(db: Database, config: FunctionsConfig, log: Logger
       onCommitted: () => ctx.delivery.wake(),
     }),
   };
-  Object.assign(handlers, waitlistJobs(ctx), paymentJobs(ctx), passwordResetJobs(ctx));
+  Object.assign(handlers, waitlistJobs(ctx), paymentJobs(ctx), passwordResetJobs(ctx), visitJobs(ctx));
   return ctx;
 }

@@ -114,6 +114,8 @@ const spanish = {
       accepted: 'Oferta aceptada',
       offer_expired: 'Oferta caducada',
       left: 'Fuera de la lista',
+      unconfirmed: 'Sin confirmar (no está en la lista)',
+      lapsed: 'No confirmada a tiempo',
     },
     offerUntil: '{{units}} hasta {{time}}',
     offer: 'Ofrecer',
@@ -175,6 +177,16 @@ const spanish = {
     cancelConfirm:
       '¿Cancelar la visita de {{name}} del {{date}} a las {{time}}? Le enviaremos un correo en su idioma con un enlace para reservar otra.',
     visitCancelled: 'Visita de {{name}} cancelada. Se le ha avisado por correo.',
+    select: 'Elegir la visita de {{name}} ({{time}})',
+    selectDay: 'Elegir todas las del {{date}}',
+    cancelSelected_one: 'Cancelar {{count}} visita elegida',
+    cancelSelected_other: 'Cancelar {{count}} visitas elegidas',
+    cancelSelectedConfirm_one:
+      '¿Cancelar {{count}} visita? Cada visitante recibirá un correo en su idioma con un enlace para reservar otra.',
+    cancelSelectedConfirm_other:
+      '¿Cancelar {{count}} visitas? Cada visitante recibirá un correo en su idioma con un enlace para reservar otra.',
+    visitsCancelled_one: '{{count}} visita cancelada; se ha avisado por correo.',
+    visitsCancelled_other: '{{count}} visitas canceladas; se ha avisado a cada visitante por correo.',
     rules: 'Horario de visitas',
     weekdays: 'Días',
     weekdayNames: {
@@ -638,6 +650,8 @@ const english: Texts<typeof spanish> = {
       accepted: 'Offer taken',
       offer_expired: 'Offer expired',
       left: 'Left the line',
+      unconfirmed: 'Unconfirmed (not in line)',
+      lapsed: 'Not confirmed in time',
     },
     offerUntil: '{{units}} until {{time}}',
     offer: 'Offer',
@@ -699,6 +713,16 @@ const english: Texts<typeof spanish> = {
     cancelConfirm:
       'Cancel the visit of {{name}} on {{date}} at {{time}}? We will e-mail them, in their language, with a link to book another.',
     visitCancelled: 'Visit of {{name}} cancelled. They have been e-mailed.',
+    select: 'Choose the visit of {{name}} ({{time}})',
+    selectDay: 'Choose all on {{date}}',
+    cancelSelected_one: 'Cancel {{count}} chosen visit',
+    cancelSelected_other: 'Cancel {{count}} chosen visits',
+    cancelSelectedConfirm_one:
+      'Cancel {{count}} visit? Each visitor gets an e-mail in their language with a link to book another.',
+    cancelSelectedConfirm_other:
+      'Cancel {{count}} visits? Each visitor gets an e-mail in their language with a link to book another.',
+    visitsCancelled_one: '{{count}} visit cancelled; they have been e-mailed.',
+    visitsCancelled_other: '{{count}} visits cancelled; each visitor has been e-mailed.',
     rules: 'Visiting hours',
     weekdays: 'Days',
     weekdayNames: {

@@ -126,6 +126,11 @@ export const calculatorResources = {
       joined: 'En la lista desde',
       leave: 'Salir de la lista de espera',
       leaveConfirm: '¿Seguro que quieres salir de la lista de espera? Perderás tu posición.',
+      unconfirmed:
+        'Falta un paso: confirma tu solicitud antes del {{deadline}} (hora de España) para entrar en la lista.',
+      confirm: 'Confirmar y entrar en la lista',
+      confirmed: 'Hecho: ya estás en la lista de espera.',
+      lapsed: 'Esta solicitud no se confirmó a tiempo y no llegó a entrar en la lista.',
     },
     waitlist: {
       title: 'Lista de espera',
@@ -154,6 +159,10 @@ export const calculatorResources = {
       errorTitle: 'Error',
       error: 'Error al enviar el formulario. Inténtelo de nuevo.',
       tooMany: 'Demasiadas solicitudes seguidas. Inténtelo de nuevo dentro de {{seconds}} s.',
+      confirmNote: 'Confírmalo desde el correo que te hemos enviado (tienes 24 horas) para entrar en la lista.',
+      limit:
+        'Ese correo o teléfono ya tiene varias solicitudes en la lista de espera: sal de alguna desde su correo para apuntarte a otra.',
+      tooManyMessages: 'Ya hemos enviado varios correos a esa dirección hace poco. Inténtelo más tarde.',
     },
   },
   en: {
@@ -283,6 +292,10 @@ export const calculatorResources = {
       joined: 'On the list since',
       leave: 'Leave the waitlist',
       leaveConfirm: 'Leave the waitlist? You will lose your place in line.',
+      unconfirmed: 'One step left: confirm your request before {{deadline}} (Spanish time) to enter the line.',
+      confirm: 'Confirm and enter the line',
+      confirmed: 'Done: you are on the waitlist now.',
+      lapsed: 'This request was not confirmed in time and never entered the line.',
     },
     waitlist: {
       title: 'Waitlist',
@@ -311,6 +324,9 @@ export const calculatorResources = {
       errorTitle: 'Error',
       error: 'Error submitting form. Please try again.',
       tooMany: 'Too many requests in a row. Please try again in {{seconds}} s.',
+      confirmNote: 'Confirm it from the e-mail we have sent you (within 24 hours) to enter the line.',
+      limit: 'That e-mail or phone already has several waitlist requests: leave one from its e-mail to join another.',
+      tooManyMessages: 'We have sent several e-mails to that address recently. Please try again later.',
     },
   },
 } satisfies NamespaceResources;

@@ -74,6 +74,8 @@ const es = {
     period_not_offered: 'Ese periodo de pago no se ofrece para este trastero.',
     service_locked_payment:
       'La fianza ya está pagada (o en pago) para este trastero: no se puede cambiar por otro. Si lo necesitas, contacta con nosotros.',
+    phone_not_mobile:
+      'Teléfono no válido: escribe un móvil de España o de la Unión Europea que pueda recibir nuestros SMS.',
     contract_data_locked:
       'El contrato se ha hecho con estos datos: para corregirlos, recházalo desde el correo de firma, cámbialos y vuelve a crear el contrato.',
     unknown: 'El servidor no aceptó el cambio. Por favor, inténtalo de nuevo.',
@@ -113,6 +115,8 @@ const es = {
     invalidEmail: 'Email no válido',
     phoneRequired: 'El teléfono es obligatorio',
     invalidPhone: 'Teléfono no válido',
+    phoneNotMobile:
+      'Teléfono no válido: escribe un móvil de España o de la Unión Europea que pueda recibir nuestros SMS.',
     addressRequired: 'La dirección es obligatoria',
     cityRequired: 'La ciudad es obligatoria',
     postalCodeRequired: 'El código postal es obligatorio',
@@ -175,6 +179,8 @@ const es = {
     recoveryWrongCode: 'El código de confirmación no es correcto.',
     duplicateTitle: 'Ya has empezado un alta con estos datos',
     duplicate: 'Introduce el código de registro que te hemos enviado por email para continuarla.',
+    tooManyMessages:
+      'Ya hemos enviado varios códigos a ese email o teléfono hace poco. Espera un rato antes de pedir otro, o usa el código de registro que ya recibiste.',
   },
   documents: {
     intro: 'Sube una foto o un escaneo de cada documento (PDF, JPG o PNG, hasta 10 MB).',
@@ -447,6 +453,8 @@ const en: typeof es = {
     period_not_offered: 'That payment period is not offered for this unit.',
     service_locked_payment:
       'The deposit is paid (or being paid) for this unit: it can no longer be changed for another. If you need to, contact us.',
+    phone_not_mobile:
+      'Invalid phone: enter a mobile number (Spain or the European Union) that can receive our text messages.',
     contract_data_locked:
       'The contract was made with these details: to correct them, decline it from its signing e-mail, change them and create the contract again.',
     unknown: 'The server did not accept the change. Please try again.',
@@ -532,6 +540,8 @@ const en: typeof es = {
     recoveryWrongCode: 'The confirmation code is not correct.',
     duplicateTitle: 'You have just started a sign-up with these details',
     duplicate: 'Enter the registration code we e-mailed you to continue it.',
+    tooManyMessages:
+      'We have sent several codes to that e-mail or phone recently. Wait a while before asking for another, or use the registration code you already received.',
   },
   documents: {
     intro: 'Upload a photo or a scan of each document (PDF, JPG or PNG, up to 10 MB).',

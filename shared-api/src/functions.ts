@@ -26,10 +26,18 @@ import {
   isSessionValidResponse,
   uploadDocumentResponse,
 } from './schemas/session';
-import { bookVisitRequest, bookVisitResponse, visitSlotsRequest, visitSlotsResponse } from './schemas/visits';
+import {
+  bookVisitRequest,
+  bookVisitResponse,
+  confirmVisitRequest,
+  confirmVisitResponse,
+  visitSlotsRequest,
+  visitSlotsResponse,
+} from './schemas/visits';
 import {
   acceptWaitlistOfferRequest,
   acceptWaitlistOfferResponse,
+  confirmWaitlistEntryRequest,
   leaveWaitlistRequest,
   leaveWaitlistResponse,
   waitlistEntryRequest,
@@ -49,6 +57,7 @@ export interface FunctionContract {
 export const postFunctions = {
   'send-waitlist-email': { request: waitlistRequest, response: waitlistResponse },
   'get-waitlist-entry': { request: waitlistEntryRequest, response: waitlistEntryResponse },
+  'confirm-waitlist-entry': { request: confirmWaitlistEntryRequest, response: waitlistEntryResponse },
   'leave-waitlist': { request: leaveWaitlistRequest, response: leaveWaitlistResponse },
   'accept-waitlist-offer': { request: acceptWaitlistOfferRequest, response: acceptWaitlistOfferResponse },
   'create-client': { request: createClientRequest, response: createClientResponse },
@@ -61,6 +70,7 @@ export const postFunctions = {
   'get-registration-global-status': { request: getGlobalStatusRequest, response: getGlobalStatusResponse },
   'visit-slots': { request: visitSlotsRequest, response: visitSlotsResponse },
   'book-visit': { request: bookVisitRequest, response: bookVisitResponse },
+  'confirm-visit': { request: confirmVisitRequest, response: confirmVisitResponse },
 } as const satisfies Record<string, FunctionContract>;
 export type PostFunctionName = keyof typeof postFunctions;
 

@@ -19,8 +19,21 @@ import { sendWaitlistEmailFunction } from './send-waitlist-email';
 import { getRegistrationGlobalStatusFunction, isSessionValidFunction } from './session';
 import { backofficeSignedContractFunction, signedContractFunction } from './signed-contract';
 import { uploadDocumentFunction } from './upload-document';
-import { bookVisitFunction, visitCancelPageFunction, visitCancelSubmitFunction, visitSlotsFunction } from './visits';
-import { acceptWaitlistOfferFunction, getWaitlistEntryFunction, leaveWaitlistFunction } from './waitlist';
+import {
+  bookVisitFunction,
+  confirmVisitFunction,
+  visitCancelPageFunction,
+  visitCancelSubmitFunction,
+  visitConfirmSubmitFunction,
+  visitPageFunction,
+  visitSlotsFunction,
+} from './visits';
+import {
+  acceptWaitlistOfferFunction,
+  confirmWaitlistEntryFunction,
+  getWaitlistEntryFunction,
+  leaveWaitlistFunction,
+} from './waitlist';
 
 /** Every function the service serves. Each slice adds its own folder here. */
 export function functionDefinitions(
@@ -30,6 +43,7 @@ export function functionDefinitions(
     productsFunction,
     sendWaitlistEmailFunction,
     getWaitlistEntryFunction,
+    confirmWaitlistEntryFunction,
     leaveWaitlistFunction,
     acceptWaitlistOfferFunction,
     abridorFunction,
@@ -56,6 +70,9 @@ export function functionDefinitions(
     bookVisitFunction,
     visitCancelPageFunction,
     visitCancelSubmitFunction,
+    confirmVisitFunction,
+    visitPageFunction,
+    visitConfirmSubmitFunction,
     // Local providers' pages: only when those providers are the ones in use.
     ...(config.PAYMENTS_PROVIDER === 'sandbox' ? [sandboxCheckoutFunction, sandboxCheckoutSubmitFunction] : []),
     ...(config.ESIGN_PROVIDER === 'local' ? [signingPageFunction, signingSubmitFunction] : []),

@@ -11,6 +11,7 @@ import {
 } from '../functions/registration-handler/codes';
 import { CODE_EXPIRED, NO_CODE_PENDING, TOO_MANY_WRONG_CODES } from '../functions/registration-handler/verification';
 import { HttpError } from '../http-error';
+import { claimMessage } from '../notifications/recipient-budget';
 import type { RegistrationRow } from './records';
 
 /**
@@ -60,6 +61,9 @@ export async function challengeRecovery(
          set code_hash = excluded.code_hash, expires_at = excluded.expires_at, failed_attempts = 0, sent_at = now()`,
       [row.id, hashVerificationCode(row.id, 'recovery', code), VERIFICATION_CODE_TTL_MINUTES],
     );
+    // Both contacts' message budgets: a stranger with the recovery code cannot flood them either.
+    await claimMessage(tx, ctx, 'email', row.email);
+    await claimMessage(tx, ctx, 'sms', row.phone);
     await ctx.mailer.queue({ to: row.email, ...recoveryEmail(code, row.language) }, tx);
     await ctx.sms.queue(
       {

@@ -37,11 +37,12 @@ export async function closedDates(q: Queryable): Promise<{ date: string; reason:
   return rows.map((row) => ({ date: row.day, reason: row.reason }));
 }
 
-/** Booked visits per start (ISO) from `from` on. */
-export async function bookedCounts(q: Queryable, from: Date): Promise<Map<string, number>> {
+/** Places taken per start (ISO) from `from` on: confirmed visits and holds still live at `now`. */
+export async function bookedCounts(q: Queryable, from: Date, now: Date): Promise<Map<string, number>> {
   const { rows } = await q.query<{ starts_at: Date | string; booked: number }>(
-    `select starts_at, count(*)::int as booked from visits where status = 'booked' and starts_at >= $1 group by starts_at`,
-    [from.toISOString()],
+    `select starts_at, count(*)::int as booked from visits
+     where (status = 'booked' or (status = 'pending' and hold_until > $2)) and starts_at >= $1 group by starts_at`,
+    [from.toISOString(), now.toISOString()],
   );
   return new Map(rows.map((row) => [toIso(row.starts_at) ?? '', row.booked]));
 }

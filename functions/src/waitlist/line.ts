@@ -1,6 +1,9 @@
 import type { Queryable } from '../db';
 
-export type EntryStatus = 'waiting' | 'offered' | 'accepted' | 'offer_expired' | 'left';
+export type EntryStatus = 'unconfirmed' | 'waiting' | 'offered' | 'accepted' | 'offer_expired' | 'left' | 'lapsed';
+
+/** A phone's last nine digits: one number whether typed with +34, spaces or dots (SQL compares the same). */
+export const phoneDigits = (phone: string) => phone.replace(/\D/g, '').slice(-9);
 
 export interface EntryRow extends Record<string, unknown> {
   id: string;
@@ -16,10 +19,12 @@ export interface EntryRow extends Record<string, unknown> {
   volume_requested: string;
   status: EntryStatus;
   created_at: Date | string;
+  /** The sign-up the visitor came from, if any. */
+  proceso: string | null;
 }
 
 const ENTRY_COLUMNS = `id::text, full_name, email, phone, timeframe, product_pid, product_name, language, units_required,
-  volume_requested::text, status, created_at`;
+  volume_requested::text, status, created_at, proceso`;
 
 export async function entryByTokenHash(q: Queryable, tokenHash: string, { forUpdate = false } = {}) {
   const { rows } = await q.query<EntryRow>(

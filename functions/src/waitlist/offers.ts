@@ -77,7 +77,9 @@ export async function makeOffer(
 ): Promise<string> {
   const offerId = randomUUID();
   const now = ctx.clock.now();
-  const expiresAt = holdUntil(ctx);
+  // Held for the short window until its page is opened (then the full one): an offer to an
+  // entry nobody reads must not keep stock off the market for two days.
+  const expiresAt = unopenedUntil(ctx, now);
   await tx.query(
     `insert into waitlist_offers (id, entry_id, product_id, created_at, expires_at) values ($1, $2, $3, $4, $5)`,
     [offerId, entry.id, productId, now, expiresAt],
@@ -160,6 +162,33 @@ export async function scheduleExpiry(
   });
 }
 
+/** How long an offer made at `madeAt` holds while its page was never opened. */
+export const unopenedUntil = (ctx: Pick<WaitlistContext, 'config'>, madeAt: Date) =>
+  new Date(
+    madeAt.getTime() + Math.min(ctx.config.WAITLIST_UNOPENED_OFFER_HOURS, ctx.config.WAITLIST_OFFER_HOURS) * 3_600_000,
+  );
+
+/**
+ * The entry's page was opened while its offer was open: the offer holds for the full
+ * WAITLIST_OFFER_HOURS from when it was made. Once per offer; the entry is locked by the caller.
+ */
+export async function markOfferOpened(
+  tx: Queryable,
+  ctx: Pick<WaitlistContext, 'clock' | 'config' | 'jobs'>,
+  entryId: string,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const { rows } = await tx.query<{ id: string; expires_at: Date | string }>(
+    `update waitlist_offers
+     set opened_at = $2,
+       expires_at = greatest(expires_at, created_at + make_interval(secs => $3))
+     where entry_id = $1 and status = 'open' and opened_at is null and expires_at > $2
+     returning id::text, expires_at`,
+    [entryId, now, ctx.config.WAITLIST_OFFER_HOURS * 3600],
+  );
+  for (const offer of rows) await scheduleExpiry(tx, ctx, offer.id, new Date(offer.expires_at));
+}
+
 /** A fresh hold window from now on the service's clock. */
 export const holdUntil = (ctx: Pick<WaitlistContext, 'clock' | 'config'>) =>
   new Date(ctx.clock.now().getTime() + ctx.config.WAITLIST_OFFER_HOURS * 3_600_000);
@@ -172,6 +201,10 @@ async function tellOffer(tx: Queryable, ctx: WaitlistContext, entry: EntryRow, h
   const language = entry.language ?? 'es';
   const product = await productNameFor(tx, entry);
   const until = madridDateTime(expiresAt, language);
+  const full = madridDateTime(
+    new Date(ctx.clock.now().getTime() + ctx.config.WAITLIST_OFFER_HOURS * 3_600_000),
+    language,
+  );
   const link = links[language];
   await ctx.mailer.queue(
     {
@@ -183,14 +216,14 @@ async function tellOffer(tx: Queryable, ctx: WaitlistContext, entry: EntryRow, h
             `Hola ${entry.full_name}:`,
             '',
             `Ya hay «${product}» para ti: te guardamos ${units} hasta el ${until} (hora de España).`,
-            `Empieza el alta desde tu página de la lista de espera: ${link}`,
+            `Abre tu página de la lista de espera antes y te lo guardamos hasta el ${full}; desde ella empiezas el alta: ${link}`,
             'Si no la empiezas a tiempo, la oferta pasa a la siguiente persona.',
           ]
         : [
             `Hello ${entry.full_name},`,
             '',
             `"${product}" is available for you: we hold ${units} until ${until} (Spanish time).`,
-            `Start your sign-up from your waitlist page: ${link}`,
+            `Open your waitlist page before then and we hold it until ${full}; start your sign-up from it: ${link}`,
             'If you do not start in time, the offer passes to the next person.',
           ]
       ).join('\n'),

@@ -40,11 +40,13 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
       volumeRequested: 9.5,
     });
     expect(joined.body).toEqual({ success: true });
-    const [mail] = (await mails(email)).filter((m) => m.subject === `Lista de espera · ${productName}`);
+    const [mail] = (await mails(email)).filter((m) => m.subject === `Confirma tu lista de espera · ${productName}`);
     const token = /\/es\/lista-espera\/([A-Za-z0-9_-]{43})/.exec(mail?.body ?? '')?.[1] ?? '';
     // In the language joined in, alone: no English half.
     expect(mail?.body).not.toContain('/en/waitlist/');
-    expect(mail?.body).not.toContain('Hello');
+    expect(mail?.body).not.toContain('Someone');
+    // Confirmed from the e-mail: in line from now.
+    expect((await call('confirm-waitlist-entry', { token })).body.status).toBe('waiting');
     return { email, phone, token, mail: mail?.body ?? '' };
   };
   const entry = async (token: string) => (await call('get-waitlist-entry', { token })).body;
@@ -80,10 +82,12 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
     });
     expect(joined.body).toEqual({ success: true });
     const mail = (await mails(email)).at(-1);
-    expect(mail?.subject).toBe('Waitlist · Storage unit 10 m³');
-    expect(mail?.body).toContain('You have been added to the waitlist for "Storage unit 10 m³"');
+    expect(mail?.subject).toBe('Confirm your waitlist request · Storage unit 10 m³');
+    expect(mail?.body).toContain('asked to put this e-mail on the waitlist for "Storage unit 10 m³"');
     expect(mail?.body).toMatch(/\/en\/waitlist\/[A-Za-z0-9_-]{43}/);
     expect(mail?.body).not.toContain('Hola');
+    // Nothing the visitor typed goes to an address not proven theirs.
+    expect(mail?.body).not.toContain('Jane Smith');
     // Staff keep it by the catalogue's Spanish name.
     const { rows } = await served.db.query<{ product_name: string; language: string }>(
       'select product_name, language from waitlist_requests where email = $1',
@@ -97,9 +101,8 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
     const second = await join();
     const third = await join();
     const other = await join(202, 'Trastero 3 m³');
-    expect(first.mail).toContain('Estás en la posición 1.');
-    expect(third.mail).toContain('Estás en la posición 3.');
-    expect(third.mail).toContain('Estás en la posición 3.');
+    expect((await entry(first.token)).position).toBe(1);
+    expect((await entry(third.token)).position).toBe(3);
     expect(await entry(second.token)).toMatchObject({
       status: 'waiting',
       position: 2,
@@ -133,9 +136,97 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
     const { rows } = await served.db.query<{ product_pid: string; product_name: string; status: string }>(
       `select product_pid, product_name, status from waitlist_requests where email = 'libre@example.com'`,
     );
-    expect(rows).toEqual([{ product_pid: '202', product_name: 'Trastero 3 m³', status: 'waiting' }]);
+    expect(rows).toEqual([{ product_pid: '202', product_name: 'Trastero 3 m³', status: 'unconfirmed' }]);
     expect((await served.db.query(`select 1 from units where status = 'held'`)).rows).toEqual([]);
-    expect((await mails('libre@example.com'))[0]?.body).toContain('«Trastero 3 m³»');
+    const [mail] = await mails('libre@example.com');
+    expect(mail?.body).toContain('«Trastero 3 m³»');
+    expect(mail?.body).not.toContain('Persona libre');
+    expect(mail?.body).not.toContain('806');
+  });
+
+  it('an entry is in line only once its e-mail confirmed it; unconfirmed it lapses after 24 hours', async () => {
+    const business = () => served.service.sentTo(served.service.ctx.config.BUSINESS_EMAIL);
+    const staffMailsBefore = (await business()).length;
+    person += 1;
+    const email = `unconfirmed${person}@example.com`;
+    const request = {
+      fullName: 'Bot Uno',
+      phone: `+3461000${String(person).padStart(4, '0')}`,
+      email,
+      timeframe: 'asap',
+      product: { pid: String(FULL_PRODUCT), name: 'x', numberProductsRequired: 1 },
+      volumeRequested: 9.5,
+    };
+    expect((await call('send-waitlist-email', request)).status).toBe(200);
+    const token = /\/es\/lista-espera\/([A-Za-z0-9_-]{43})/.exec((await mails(email))[0]?.body ?? '')?.[1] ?? '';
+    const pending = await entry(token);
+    expect(pending).toMatchObject({ status: 'unconfirmed', position: null });
+    expect(new Date(pending.confirmBy ?? 0).getTime() - served.service.ctx.clock.now().getTime()).toBeCloseTo(
+      24 * HOUR,
+      -5,
+    );
+    // The staff hear nothing of it, and a freed unit goes to nobody.
+    expect((await business()).length).toBe(staffMailsBefore);
+    await freeOneUnit();
+    expect((await entry(token)).status).toBe('unconfirmed');
+    expect((await served.db.query(`select 1 from units where status = 'held'`)).rows).toEqual([]);
+
+    // A second one is confirmed in time: in line, and the business is told.
+    const later = await join();
+    expect((await business()).length).toBe(staffMailsBefore + 1);
+    expect((await business()).at(-1)?.body).toContain(later.email);
+
+    advance(24.01);
+    await runJobs();
+    expect((await entry(token)).status).toBe('lapsed');
+    expect(await call('confirm-waitlist-entry', { token })).toMatchObject({
+      status: 409,
+      body: { code: 'waitlist_confirmation_lapsed' },
+    });
+  });
+
+  it('one e-mail and one phone have at most three live entries; a fourth is refused and e-mails nobody', async () => {
+    person += 1;
+    const email = `many${person}@example.com`;
+    const request = (n: number, overrides: Record<string, unknown> = {}) => ({
+      fullName: `Muchas ${n}`,
+      phone: `+3462000${String(person).padStart(4, '0')}`,
+      email,
+      timeframe: 'asap',
+      product: { pid: String(FULL_PRODUCT), name: 'x', numberProductsRequired: 1 },
+      volumeRequested: n,
+      ...overrides,
+    });
+    for (const n of [1, 2, 3]) expect((await call('send-waitlist-email', request(n))).status).toBe(200);
+    expect(await call('send-waitlist-email', request(4))).toMatchObject({
+      status: 409,
+      body: { code: 'waitlist_entries_limit' },
+    });
+    // The same phone however typed, with another e-mail.
+    const samePhone = request(5, {
+      email: `other${person}@example.com`,
+      phone: `620 00${String(person).padStart(4, '0').slice(0, 1)} ${String(person).padStart(4, '0').slice(1)}`,
+    });
+    expect(await call('send-waitlist-email', samePhone)).toMatchObject({ status: 409 });
+    expect((await mails(email)).length).toBe(3);
+    expect(await mails(`other${person}@example.com`)).toEqual([]);
+    // Leaving one frees its place.
+    const token = /\/es\/lista-espera\/([A-Za-z0-9_-]{43})/.exec((await mails(email))[0]?.body ?? '')?.[1] ?? '';
+    expect((await call('leave-waitlist', { token })).status).toBe(200);
+    expect((await call('send-waitlist-email', request(6))).status).toBe(200);
+  });
+
+  it('a phone that is no number anywhere is refused', async () => {
+    const refused = await call('send-waitlist-email', {
+      fullName: 'Número falso',
+      phone: '+999 123',
+      email: 'nonumber@example.com',
+      timeframe: 'asap',
+      product: { pid: String(FULL_PRODUCT), name: 'x', numberProductsRequired: 1 },
+      volumeRequested: 1,
+    });
+    expect(refused).toMatchObject({ status: 400, body: { fields: { phone: 'Invalid phone' } } });
+    expect(await mails('nonumber@example.com')).toEqual([]);
   });
 
   it("refuses a product id that is not the catalogue's (400) or names no product (409), and stores nothing", async () => {
@@ -191,10 +282,33 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
     expect(rows[0]?.stock).toBe(0);
   });
 
+  it('an offer nobody opens passes to the next in line after 12 hours; opened, it holds for 48', async () => {
+    const first = await join();
+    const second = await join();
+    const unit = await freeOneUnit();
+    expect((await offerMail(first.email))?.body).toMatch(/Abre tu página de la lista de espera antes/);
+    advance(11.9);
+    await runJobs();
+    expect(await offerMail(second.email)).toBeUndefined();
+    advance(0.2);
+    await runJobs();
+    expect(await entry(first.token)).toMatchObject({ status: 'offer_expired', offer: null });
+    // The second opens theirs at once: held for the full 48 hours.
+    const offered = await entry(second.token);
+    expect(offered).toMatchObject({ status: 'offered', offer: { unitNumbers: [unit] } });
+    const left = (new Date(offered.offer?.expiresAt ?? 0).getTime() - served.service.ctx.clock.now().getTime()) / HOUR;
+    expect(left).toBeGreaterThan(47.9);
+    advance(47);
+    await runJobs();
+    expect((await entry(second.token)).status).toBe('offered');
+  });
+
   it('an offer not taken in 48 hours expires and passes to the next in line, automatically', async () => {
     const first = await join();
     const second = await join();
     const unit = await freeOneUnit();
+    // Opened: the full window.
+    expect((await entry(first.token)).status).toBe('offered');
     advance(47);
     await runJobs();
     expect((await entry(first.token)).status).toBe('offered');
@@ -285,6 +399,7 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
     const first = await join();
     const second = await join();
     const unit = await freeOneUnit();
+    expect((await entry(first.token)).status).toBe('offered');
     advance(47);
     const accepted = await call('accept-waitlist-offer', { token: first.token });
     const window =

@@ -33,6 +33,34 @@ function Calendar({ announce }: { announce: ReturnType<typeof useNotice>[1] }) {
     [from],
   );
   const [busy, setBusy] = useState<string | null>(null);
+  // Visits chosen for cancelling at once (a flood of bookings, a day that must close).
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (ids: string[], on: boolean) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+
+  const cancelChosen = async () => {
+    const visitIds = [...chosen];
+    if (busy || visitIds.length === 0) return;
+    if (!window.confirm(t('visits.cancelSelectedConfirm', { count: visitIds.length }))) return;
+    setBusy('many');
+    try {
+      const { cancelled } = await api.backoffice('cancel_visits', { visitIds });
+      announce({ tone: 'ok', text: t('visits.visitsCancelled', { count: cancelled }) });
+      setChosen(new Set());
+      retry();
+    } catch (error) {
+      announce({ tone: 'error', text: failureText(t, error) });
+    } finally {
+      setBusy(null);
+    }
+  };
 
   const cancel = async (visit: BookedVisit) => {
     const time = formatTime(visit.startsAt, language);
@@ -86,40 +114,71 @@ function Calendar({ announce }: { announce: ReturnType<typeof useNotice>[1] }) {
         </button>
       </div>
       {byDay.size === 0 && <p className={styles.muted}>{t('visits.none')}</p>}
-      {[...byDay].map(([day, list]) => (
-        <section key={day} className={styles.card} aria-labelledby={`visits-${day}`}>
-          <h3 id={`visits-${day}`}>{dayHeading(day, language)}</h3>
-          <ul className={styles.plainList}>
-            {list.map((visit) => {
-              const time = formatTime(visit.startsAt, language);
-              return (
-                <li key={visit.visitId} className={styles.visit} data-status={visit.status}>
-                  <strong>{time}</strong> {visit.fullName} ·{' '}
-                  <a href={`tel:${visit.phone.replace(/[^\d+]/g, '')}`}>{visit.phone}</a> ·{' '}
-                  <a href={`mailto:${visit.email}`}>{visit.email}</a> · {visit.language.toUpperCase()}{' '}
-                  {visit.status === 'cancelled' ? (
-                    <span className={styles.badge}>
-                      {t('visits.cancelled', {
-                        by: visit.cancelledBy === 'visitor' ? t('visits.byVisitor') : (visit.cancelledBy ?? ''),
-                      })}
-                    </span>
-                  ) : (
-                    <button
-                      type="button"
-                      className={`${controls.danger} ${controls.compact}`}
-                      disabled={busy !== null}
-                      aria-label={t('visits.cancelLabel', { name: visit.fullName, time })}
-                      onClick={() => void cancel(visit)}
-                    >
-                      {t('visits.cancel')}
-                    </button>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-      ))}
+      {chosen.size > 0 && (
+        <div className={styles.pager}>
+          <button
+            type="button"
+            className={`${controls.danger} ${controls.compact}`}
+            disabled={busy !== null}
+            onClick={() => void cancelChosen()}
+          >
+            {t('visits.cancelSelected', { count: chosen.size })}
+          </button>
+        </div>
+      )}
+      {[...byDay].map(([day, list]) => {
+        const open = list.filter((visit) => visit.status === 'booked').map((visit) => visit.visitId);
+        const allChosen = open.length > 0 && open.every((visitId) => chosen.has(visitId));
+        return (
+          <section key={day} className={styles.card} aria-labelledby={`visits-${day}`}>
+            <h3 id={`visits-${day}`}>{dayHeading(day, language)}</h3>
+            {open.length > 1 && (
+              <label className={styles.choice}>
+                <input type="checkbox" checked={allChosen} onChange={(event) => toggle(open, event.target.checked)} />{' '}
+                {t('visits.selectDay', { date: dayHeading(day, language) })}
+              </label>
+            )}
+            <ul className={styles.plainList}>
+              {list.map((visit) => {
+                const time = formatTime(visit.startsAt, language);
+                return (
+                  <li key={visit.visitId} className={styles.visit} data-status={visit.status}>
+                    {visit.status === 'booked' && (
+                      <input
+                        type="checkbox"
+                        className={styles.rowCheck}
+                        checked={chosen.has(visit.visitId)}
+                        aria-label={t('visits.select', { name: visit.fullName, time })}
+                        onChange={(event) => toggle([visit.visitId], event.target.checked)}
+                      />
+                    )}
+                    <strong>{time}</strong> {visit.fullName} ·{' '}
+                    <a href={`tel:${visit.phone.replace(/[^\d+]/g, '')}`}>{visit.phone}</a> ·{' '}
+                    <a href={`mailto:${visit.email}`}>{visit.email}</a> · {visit.language.toUpperCase()}{' '}
+                    {visit.status === 'cancelled' ? (
+                      <span className={styles.badge}>
+                        {t('visits.cancelled', {
+                          by: visit.cancelledBy === 'visitor' ? t('visits.byVisitor') : (visit.cancelledBy ?? ''),
+                        })}
+                      </span>
+                    ) : (
+                      <button
+                        type="button"
+                        className={`${controls.danger} ${controls.compact}`}
+                        disabled={busy !== null}
+                        aria-label={t('visits.cancelLabel', { name: visit.fullName, time })}
+                        onClick={() => void cancel(visit)}
+                      >
+                        {t('visits.cancel')}
+                      </button>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        );
+      })}
     </>
   );
 }

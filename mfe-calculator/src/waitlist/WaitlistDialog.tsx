@@ -1,5 +1,5 @@
 import { type ReactNode, useRef, useState } from 'react';
-import { api, type CatalogueProduct, tooManyRequestsWait, WAITLIST_TIMEFRAMES } from 'shared-api';
+import { ApiError, api, type CatalogueProduct, tooManyRequestsWait, WAITLIST_TIMEFRAMES } from 'shared-api';
 import { type Language, pathFor, useTranslation } from 'shared-i18n';
 import controls from 'shared-ui/controls.module.css';
 import { useModalDialog } from 'shared-ui/modal-dialog';
@@ -101,7 +101,7 @@ export function WaitlistDialog({ product, volume, proceso, language, onClose }: 
       });
       toast({
         title: t('waitlist.successTitle'),
-        description: t('waitlist.success'),
+        description: `${t('waitlist.success')} ${t('waitlist.confirmNote')}`,
         variant: 'success',
         topic: WAITLIST_SEND,
       });
@@ -111,7 +111,19 @@ export function WaitlistDialog({ product, volume, proceso, language, onClose }: 
     } catch (error) {
       console.error('[calculator] waitlist request failed', error);
       const wait = tooManyRequestsWait(error);
-      const message = wait === null ? t('waitlist.error') : t('waitlist.tooMany', { seconds: wait });
+      const refused = error instanceof ApiError ? error.code : undefined;
+      if (error instanceof ApiError && error.status === 400 && /phone/i.test(error.message)) {
+        // The number is no real one (the form checks only its shape): said at the field.
+        setErrors({ phone: 'invalidPhone' });
+      }
+      const message =
+        refused === 'waitlist_entries_limit'
+          ? t('waitlist.limit')
+          : wait !== null
+            ? error instanceof ApiError && /messages/.test(error.message)
+              ? t('waitlist.tooManyMessages')
+              : t('waitlist.tooMany', { seconds: wait })
+            : t('waitlist.error');
       setFailed(message);
       toast({
         title: t('waitlist.errorTitle'),

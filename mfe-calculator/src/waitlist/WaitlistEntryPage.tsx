@@ -32,6 +32,23 @@ export function WaitlistEntryPage({ language }: { language: Language }) {
   const [entry, reload] = useAsync(() => api.call('get-waitlist-entry', { token }), [token]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+
+  const confirm = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      await api.call('confirm-waitlist-entry', { token });
+      setNotice(t('entry.confirmed'));
+    } catch (e) {
+      setError(
+        e instanceof ApiError && e.code === 'waitlist_confirmation_lapsed' ? t('entry.lapsed') : t('entry.failed'),
+      );
+    } finally {
+      setBusy(false);
+      reload();
+    }
+  };
 
   const accept = async () => {
     setBusy(true);
@@ -89,7 +106,19 @@ export function WaitlistEntryPage({ language }: { language: Language }) {
           </div>
         )}
         {entry.state === 'done' && (
-          <EntryDetails entry={entry.value} language={language} busy={busy} onAccept={accept} onLeave={leave} />
+          <EntryDetails
+            entry={entry.value}
+            language={language}
+            busy={busy}
+            onAccept={accept}
+            onLeave={leave}
+            onConfirm={confirm}
+          />
+        )}
+        {notice && (
+          <p role="status" className={styles.notice}>
+            {notice}
+          </p>
         )}
         {error && (
           <p role="alert" className={styles.error}>
@@ -107,19 +136,30 @@ function EntryDetails({
   busy,
   onAccept,
   onLeave,
+  onConfirm,
 }: {
   entry: WaitlistEntry;
   language: Language;
   busy: boolean;
   onAccept(): void;
   onLeave(): void;
+  onConfirm(): void;
 }) {
   const { t } = useTranslation('calculator');
-  const inLine = entry.status === 'waiting' || entry.status === 'offered';
+  const inLine = entry.status === 'waiting' || entry.status === 'offered' || entry.status === 'unconfirmed';
   const units = entry.offer?.unitNumbers.join(', ') ?? '';
   return (
     <>
       <div data-testid="waitlist-state" className={styles.state}>
+        {entry.status === 'unconfirmed' && (
+          <>
+            <p>{t('entry.unconfirmed', { deadline: deadline(entry.confirmBy ?? entry.joinedAt, language) })}</p>
+            <button type="button" className={controls.primary} onClick={onConfirm} disabled={busy}>
+              {t('entry.confirm')}
+            </button>
+          </>
+        )}
+        {entry.status === 'lapsed' && <p>{t('entry.lapsed')}</p>}
         {entry.status === 'waiting' && (
           <p className={styles.position}>{t('entry.position', { position: entry.position ?? 0 })}</p>
         )}
@@ -148,7 +188,7 @@ function EntryDetails({
         )}
         {entry.status === 'offer_expired' && <p>{t('entry.expired')}</p>}
         {entry.status === 'left' && <p>{t('entry.left')}</p>}
-        {(entry.status === 'offer_expired' || entry.status === 'left') && (
+        {(entry.status === 'offer_expired' || entry.status === 'left' || entry.status === 'lapsed') && (
           // Straight back to the same product's waiting list, its form open, for the same volume.
           <Link
             to={`${pathFor('calculator', language)}?${new URLSearchParams({

@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import {
+  ApiError,
   api,
   CLIENT_FIELD_MAX_LENGTH,
   type ClientDataError,
@@ -75,7 +76,10 @@ export function ClientDataStep() {
       await api.action('registration-handler', 'update_field', { registrationId, field: WIRE_NAME[field], value });
     } catch (error) {
       delete sent.current[field];
-      if (isLocked(error))
+      if (error instanceof ApiError && error.code === 'phone_not_mobile') {
+        // The shape was right; the number is no mobile we may text: said at the field.
+        setErrors((current) => ({ ...current, phone: 'phoneNotMobile' }));
+      } else if (isLocked(error))
         toast({ title: t('toasts.lockedTitle'), description: t('toasts.locked'), variant: 'destructive' });
       else toast({ title: t('toasts.errorTitle'), description: t('toasts.saveFailed'), variant: 'destructive' });
     }

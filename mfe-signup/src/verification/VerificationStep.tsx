@@ -127,8 +127,25 @@ export function VerificationStep() {
           setScreen('recovery');
           return;
         }
+        if (error instanceof ApiError && error.status === 429) {
+          // This address's share of codes is used up for now: nothing was created.
+          toast({
+            title: t('toasts.errorTitle'),
+            description: t('verification.tooManyMessages'),
+            variant: 'destructive',
+          });
+          setScreen('error');
+          return;
+        }
         console.error('[signup] create_registration failed', error);
-        toast({ title: t('toasts.errorTitle'), description: t('toasts.saveFailed'), variant: 'destructive' });
+        toast({
+          title: t('toasts.errorTitle'),
+          description:
+            error instanceof ApiError && error.code === 'phone_not_mobile'
+              ? t('refusals.phone_not_mobile')
+              : t('toasts.saveFailed'),
+          variant: 'destructive',
+        });
         wizard.goTo('client-data', { replace: true });
         return;
       }

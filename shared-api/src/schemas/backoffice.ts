@@ -549,6 +549,11 @@ export const backofficeActions = {
     response: z.object({ from: z.string(), days: z.number().int(), visits: z.array(bookedVisit) }),
   },
   cancel_visit: { request: z.object({ visitId: z.uuid() }), response: z.object({ visit: bookedVisit }) },
+  /** Many at once (a flood of bookings, a day the facility must close): each visitor is told. */
+  cancel_visits: {
+    request: z.object({ visitIds: z.array(z.uuid()).min(1).max(500) }),
+    response: z.object({ cancelled: z.number().int().nonnegative() }),
+  },
   get_visit_rules: {
     request: empty,
     response: z.object({ rules: visitRules, closedDates: z.array(closedDate) }),

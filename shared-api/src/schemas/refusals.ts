@@ -18,6 +18,8 @@ export const REFUSALS = {
   product_too_small: 'The product is too small for the volume, even combining three units',
   period_not_offered: 'Payment period not offered for this product',
   service_locked_payment: 'The deposit is paid or being paid for this storage unit: it can no longer be changed.',
+  phone_not_mobile:
+    'Invalid phone: enter a mobile number (Spain or the European Union) that can receive our text messages.',
   contract_data_locked:
     'The contract was made with these details: to correct them, decline it from its signing e-mail, then change them and create the contract again.',
 } as const;
@@ -29,6 +31,16 @@ export const REFUSALS = {
 export const VISIT_REFUSALS = {
   visit_slot_full: 'That time has just been taken: choose another.',
   visit_slot_unavailable: 'That time cannot be booked: choose one of the times offered.',
+  visits_limit: 'This e-mail or phone already has two visits booked: cancel one before booking another.',
+  visit_code_wrong: 'The code is not correct: check the e-mail we sent and try again.',
+  visit_hold_lapsed: 'This booking was not confirmed in time and the time was released: book again.',
+} as const;
+
+/** Refusals of the public waitlist (the calculator's dialog and the entry's private page). */
+export const WAITLIST_REFUSALS = {
+  waitlist_entries_limit:
+    'This e-mail or phone already has several waitlist requests: leave one from its page before joining another.',
+  waitlist_confirmation_lapsed: 'This request was not confirmed in time: join the waitlist again.',
 } as const;
 
 export const STAFF_REFUSALS = {
@@ -59,7 +71,7 @@ export const STAFF_REFUSALS = {
 export type StaffRefusalCode = keyof typeof STAFF_REFUSALS;
 
 /** Every code a refusal (409) may carry, with its English message. */
-export const ALL_REFUSALS = { ...REFUSALS, ...VISIT_REFUSALS, ...STAFF_REFUSALS } as const;
+export const ALL_REFUSALS = { ...REFUSALS, ...VISIT_REFUSALS, ...WAITLIST_REFUSALS, ...STAFF_REFUSALS } as const;
 export type AnyRefusalCode = keyof typeof ALL_REFUSALS;
 
 export type RefusalCode = keyof typeof REFUSALS;

@@ -35,4 +35,20 @@ export const bookVisitRequest = z.object({
   privacyAccepted: z.literal(true, 'Accept the privacy policy'),
 });
 export type BookVisitRequest = z.infer<typeof bookVisitRequest>;
-export const bookVisitResponse = z.object({ visitId: z.string(), startsAt: z.string(), endsAt: z.string() });
+/** The place is held (`pending`) until `holdUntil`; the code e-mailed to the visitor confirms it. */
+export const bookVisitResponse = z.object({
+  visitId: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: z.literal('pending'),
+  holdUntil: z.string(),
+});
+
+export const confirmVisitRequest = z.object({
+  visitId: z.uuid({ error: 'Invalid visit' }),
+  code: z
+    .string({ error: 'Enter the code' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+});
+export const confirmVisitResponse = z.object({ status: z.literal('booked') });

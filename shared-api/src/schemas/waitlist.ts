@@ -39,7 +39,19 @@ export const waitlistResponse = z.object({ success: z.boolean() });
 /** A waitlist entry's private link token (URL-safe base64 of 32 bytes). */
 const privateToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid link');
 
-export const WAITLIST_ENTRY_STATUSES = ['waiting', 'offered', 'accepted', 'offer_expired', 'left'] as const;
+/**
+ * `unconfirmed`: joined, waiting for the confirmation from its e-mail (not in line yet);
+ * `lapsed`: never confirmed in time.
+ */
+export const WAITLIST_ENTRY_STATUSES = [
+  'unconfirmed',
+  'waiting',
+  'offered',
+  'accepted',
+  'offer_expired',
+  'left',
+  'lapsed',
+] as const;
 
 export const waitlistEntryRequest = z.object({ token: privateToken });
 /** What the private page shows: the place in line, what was asked for, a live offer. */
@@ -53,12 +65,17 @@ export const waitlistEntryResponse = z.object({
   volumeRequested: z.number().nonnegative(),
   timeframe: z.enum(WAITLIST_TIMEFRAMES),
   joinedAt: z.string(),
+  /** While unconfirmed: until when (ISO) the confirmation is accepted. */
+  confirmBy: z.string().optional(),
   /** Held units and until when (ISO), while an offer is open or taken. */
   offer: z
     .object({ status: z.enum(['open', 'accepted']), unitNumbers: z.array(z.string()), expiresAt: z.string() })
     .nullable(),
 });
 export type WaitlistEntry = z.infer<typeof waitlistEntryResponse>;
+
+/** The entry's e-mail confirms it (its private link is in that e-mail alone): it enters the line. */
+export const confirmWaitlistEntryRequest = z.object({ token: privateToken });
 
 export const leaveWaitlistRequest = z.object({ token: privateToken });
 export const leaveWaitlistResponse = z.object({ success: z.literal(true) });

@@ -41,6 +41,8 @@ export type ClientDataError =
   | 'invalidEmail'
   | 'phoneRequired'
   | 'invalidPhone'
+  /** The server's: a mobile number of an allowed country (the shape alone is checked in the browser). */
+  | 'phoneNotMobile'
   | 'addressRequired'
   | 'cityRequired'
   | 'postalCodeRequired'
@@ -59,6 +61,8 @@ export const CLIENT_DATA_MESSAGES: Record<ClientDataError, string> = {
   invalidEmail: 'Invalid email',
   phoneRequired: 'Phone is required',
   invalidPhone: 'Invalid phone',
+  phoneNotMobile:
+    'Invalid phone: enter a mobile number (Spain or the European Union) that can receive our text messages.',
   addressRequired: 'Address is required',
   cityRequired: 'City is required',
   postalCodeRequired: 'Postal code is required',

@@ -39,6 +39,19 @@ export const commonResources = {
       slotTaken: 'Esa hora se acaba de ocupar: elige otra.',
       bookFailed: 'No se ha podido reservar. Inténtalo de nuevo.',
       tooMany: 'Demasiados intentos seguidos. Inténtalo de nuevo dentro de {{seconds}} s.',
+      tooManyMessages: 'Ya hemos enviado varios correos a esa dirección hace poco. Inténtalo más tarde o llámanos.',
+      limit:
+        'Ya tienes dos visitas reservadas con ese correo o teléfono: cancela una desde su correo para reservar otra.',
+      confirmTitle: 'Confirma tu visita',
+      confirmText:
+        'Te guardamos el {{date}} a las {{time}} hasta las {{until}}. Escribe el código de 6 cifras que te hemos enviado a {{email}} para confirmarla (o pulsa el enlace del correo); si no, la hora quedará libre.',
+      code: 'Código del correo',
+      codeInvalid: 'Escribe las 6 cifras del código.',
+      codeWrong: 'El código no es correcto: revisa el correo y vuelve a escribirlo.',
+      holdLapsed: 'La reserva no se confirmó a tiempo y la hora ha quedado libre: elige otra.',
+      confirmFailed: 'No se ha podido confirmar. Inténtalo de nuevo.',
+      confirm: 'Confirmar la visita',
+      confirming: 'Confirmando…',
       done: '¡Visita reservada!',
       doneText:
         'Te esperamos el {{date}} a las {{time}}. Te hemos enviado un correo a {{email}} con la visita para tu calendario y un enlace para cancelarla.',
@@ -133,6 +146,19 @@ export const commonResources = {
       slotTaken: 'That time has just been taken: choose another.',
       bookFailed: 'Could not book. Try again.',
       tooMany: 'Too many attempts in a row. Please try again in {{seconds}} s.',
+      tooManyMessages: 'We have sent several e-mails to that address recently. Try again later or call us.',
+      limit:
+        'You already have two visits booked with that e-mail or phone: cancel one from its e-mail to book another.',
+      confirmTitle: 'Confirm your visit',
+      confirmText:
+        'We hold {{date}} at {{time}} for you until {{until}}. Type the 6-digit code we have sent to {{email}} to confirm it (or press the link in the e-mail); otherwise the time is released.',
+      code: 'Code from the e-mail',
+      codeInvalid: 'Type the 6 digits of the code.',
+      codeWrong: 'The code is not correct: check the e-mail and type it again.',
+      holdLapsed: 'The booking was not confirmed in time and the time was released: choose another.',
+      confirmFailed: 'Could not confirm. Try again.',
+      confirm: 'Confirm the visit',
+      confirming: 'Confirming…',
       done: 'Visit booked!',
       doneText:
         'We expect you on {{date}} at {{time}}. We have e-mailed {{email}} the visit for your calendar and a link to cancel it.',

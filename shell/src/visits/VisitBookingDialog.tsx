@@ -46,11 +46,25 @@ export default function VisitBookingDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [booked, setBooked] = useState<{ date: string; time: string; email: string } | null>(null);
+  // Held: the place is ours for a few minutes; the code e-mailed to the visitor makes it a visit.
+  const [held, setHeld] = useState<{
+    visitId: string;
+    date: string;
+    time: string;
+    email: string;
+    until: string;
+  } | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
   const doneHeading = useRef<HTMLHeadingElement>(null);
-  // Booked: the form and its button are gone; the focus goes to the confirmation, not the page.
+  const heldHeading = useRef<HTMLHeadingElement>(null);
+  // Booked or held: the form and its button are gone; the focus goes to what comes next, not the page.
   useEffect(() => {
     if (booked) doneHeading.current?.focus();
   }, [booked]);
+  useEffect(() => {
+    if (held) heldHeading.current?.focus();
+  }, [held]);
   const id = useId();
   useModalDialog(dialogRef, open);
 
@@ -79,6 +93,44 @@ export default function VisitBookingDialog({
     if (open) setBooked(null);
   }, [open]);
 
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !held) return;
+    const typed = code.replace(/\s+/g, '');
+    if (!/^\d{6}$/.test(typed)) {
+      setCodeError(t('visit.codeInvalid'));
+      return;
+    }
+    setBusy(true);
+    setCodeError(null);
+    try {
+      await api.call('confirm-visit', { visitId: held.visitId, code: typed });
+      setBooked({ date: held.date, time: held.time, email: held.email });
+      setHeld(null);
+      setCode('');
+    } catch (caught) {
+      const refusal = caught instanceof ApiError ? caught.code : undefined;
+      const wait = tooManyRequestsWait(caught);
+      if (refusal === 'visit_hold_lapsed') {
+        // The time is free again (or someone else's): back to the times, fresh.
+        setHeld(null);
+        setCode('');
+        setFailure(t('visit.holdLapsed'));
+        setAttempt((n) => n + 1);
+      } else {
+        setCodeError(
+          refusal === 'visit_code_wrong'
+            ? t('visit.codeWrong')
+            : wait !== null
+              ? t('visit.tooMany', { seconds: wait })
+              : t('visit.confirmFailed'),
+        );
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const days = slots.state === 'done' ? slots.value.days : [];
   const times = days.find((d) => d.date === day)?.slots ?? [];
   const error = (key: BookingError) => t(`visit.${key}`);
@@ -102,7 +154,7 @@ export default function VisitBookingDialog({
     }
     setBusy(true);
     try {
-      await api.call('book-visit', {
+      const hold = await api.call('book-visit', {
         startsAt: startsAt ?? '',
         fullName: form.fullName.trim(),
         phone: form.phone.trim(),
@@ -111,13 +163,40 @@ export default function VisitBookingDialog({
         privacyAccepted: true,
       });
       const slot = times.find((s) => s.startsAt === startsAt);
-      setBooked({ date: longDate(day ?? '', language), time: slot?.time ?? '', email: form.email.trim() });
+      setHeld({
+        visitId: hold.visitId,
+        date: longDate(day ?? '', language),
+        time: slot?.time ?? '',
+        email: form.email.trim(),
+        until: new Intl.DateTimeFormat(localeOf(language), {
+          hour: '2-digit',
+          minute: '2-digit',
+          timeZone: 'Europe/Madrid',
+        }).format(new Date(hold.holdUntil)),
+      });
+      setCode('');
+      setCodeError(null);
       setStartsAt(null);
     } catch (caught) {
-      const taken = caught instanceof ApiError && caught.status === 409;
+      const refusal = caught instanceof ApiError ? caught.code : undefined;
+      const taken = refusal === 'visit_slot_full' || refusal === 'visit_slot_unavailable';
       const wait = tooManyRequestsWait(caught);
+      const phoneRefused = caught instanceof ApiError && caught.status === 400 && /phone/i.test(caught.message);
+      if (phoneRefused) {
+        setErrors({ phone: t('visit.phoneInvalid') });
+        return;
+      }
       setFailure(
-        taken ? t('visit.slotTaken') : wait !== null ? t('visit.tooMany', { seconds: wait }) : t('visit.bookFailed'),
+        taken
+          ? t('visit.slotTaken')
+          : refusal === 'visits_limit'
+            ? t('visit.limit')
+            : wait !== null
+              ? // The address's message budget, or the edge's rate limit: each says its own.
+                caught instanceof ApiError && /messages/.test(caught.message)
+                ? t('visit.tooManyMessages')
+                : t('visit.tooMany', { seconds: wait })
+              : t('visit.bookFailed'),
       );
       if (taken) {
         setStartsAt(null);
@@ -171,6 +250,34 @@ export default function VisitBookingDialog({
               {t('visit.close')}
             </button>
           </div>
+        ) : held ? (
+          <form onSubmit={confirm} noValidate className={styles.form}>
+            <h3 ref={heldHeading} tabIndex={-1}>
+              {t('visit.confirmTitle')}
+            </h3>
+            <p>{t('visit.confirmText', held)}</p>
+            <div className={styles.field}>
+              <label htmlFor={`${id}-code`}>{t('visit.code')}</label>
+              <input
+                id={`${id}-code`}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={7}
+                value={code}
+                aria-invalid={codeError ? true : undefined}
+                aria-describedby={codeError ? `${id}-code-error` : undefined}
+                onChange={(event) => setCode(event.target.value)}
+              />
+              {codeError && (
+                <p id={`${id}-code-error`} className={styles.error} role="alert">
+                  {codeError}
+                </p>
+              )}
+            </div>
+            <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy || undefined}>
+              {busy ? t('visit.confirming') : t('visit.confirm')}
+            </button>
+          </form>
         ) : slots.state === 'loading' ? (
           <p role="status">{t('visit.loading')}</p>
         ) : slots.state === 'failed' ? (

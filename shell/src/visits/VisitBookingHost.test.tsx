@@ -24,6 +24,7 @@ const SLOTS = {
   ],
 };
 const booked: Record<string, unknown>[] = [];
+const confirmations: string[] = [];
 let full = false;
 let throttled = false;
 const server = setupServer(
@@ -43,7 +44,19 @@ const server = setupServer(
           return HttpResponse.json({ error: 'full', code: 'visit_slot_full' }, { status: 409 });
         }
         booked.push(body);
-        return { visitId: 'v1', startsAt: String(body.startsAt), endsAt: '2026-11-25T15:30:00.000Z' };
+        return {
+          visitId: '00000000-0000-4000-8000-000000000001',
+          startsAt: String(body.startsAt),
+          endsAt: '2026-11-25T15:30:00.000Z',
+          status: 'pending',
+          holdUntil: '2026-11-24T10:15:00.000Z',
+        };
+      },
+      'confirm-visit': (body) => {
+        confirmations.push(String(body.code));
+        return body.code === '123456'
+          ? { status: 'booked' }
+          : HttpResponse.json({ error: 'wrong', code: 'visit_code_wrong' }, { status: 409 });
       },
     },
   }),
@@ -104,7 +117,21 @@ describe('Book a visit without a scheduling page', () => {
       await screen.findByText('Demasiados intentos seguidos. Inténtalo de nuevo dentro de 30 s.'),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reservar la visita' }));
+    // Held: the code from the e-mail confirms it; a wrong one is said so, in the field.
+    expect(await screen.findByRole('heading', { name: 'Confirma tu visita' })).toHaveFocus();
+    expect(dialog).toHaveTextContent('Te guardamos el miércoles, 25 de noviembre a las 16:00 hasta las 11:15.');
+    await user.click(screen.getByRole('button', { name: 'Confirmar la visita' }));
+    expect(screen.getByText('Escribe las 6 cifras del código.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Código del correo'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Confirmar la visita' }));
+    expect(
+      await screen.findByText('El código no es correcto: revisa el correo y vuelve a escribirlo.'),
+    ).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Código del correo'));
+    await user.type(screen.getByLabelText('Código del correo'), '123 456');
+    await user.click(screen.getByRole('button', { name: 'Confirmar la visita' }));
     expect(await screen.findByText('¡Visita reservada!')).toBeInTheDocument();
+    expect(confirmations).toEqual(['654321', '123456']);
     await waitFor(() => expect(screen.getByRole('heading', { name: '¡Visita reservada!' })).toHaveFocus());
     expect(dialog).toHaveTextContent('Te esperamos el miércoles, 25 de noviembre a las 16:00.');
     expect(booked).toEqual([

@@ -12,6 +12,7 @@ import type { Queryable } from '../../db';
 import { HttpError, refusal } from '../../http-error';
 import type { JobHandler } from '../../jobs/queue';
 import { madridDate, madridTime } from '../../madrid-time';
+import { mayMessage } from '../../notifications/recipient-budget';
 import type { ActionHandlers } from '../../router';
 import { hashPassword, newToken, sha256 } from '../abridor/secrets';
 import { recordAudit } from './audit';
@@ -29,6 +30,8 @@ type ResetActions = Pick<
 export const PASSWORD_RESET_JOB = 'staff-password-reset';
 const WRONG_CODE = 'The code is not correct';
 const HOUR_MS = 3_600_000;
+/** Reset requests from one address still waiting for the job; more get the same answer and nothing. */
+const RESET_REQUESTS_PER_ADDRESS = 20;
 
 type ResetContext = Pick<FunctionContext, 'config' | 'clock' | 'mailer' | 'jobs'>;
 
@@ -108,6 +111,8 @@ async function issueResetLink(
     [member.id, new Date(now.getTime() - HOUR_MS)],
   );
   if ((rows[0]?.sent ?? 0) >= STAFF_RESET_MAX_PER_HOUR) return false;
+  // Asked for from the sign-in page: the inbox's budget of messages strangers may cause, too.
+  if (!manager && !(await mayMessage(tx, ctx, 'email', member.email))) return false;
   const { token, hash } = newToken();
   await tx.query(
     `insert into staff_password_resets (id, staff_id, token_hash, requested_by, language, created_at, expires_at)
@@ -164,10 +169,23 @@ async function openReset(
 /** Forgotten passwords and lost second factors, without the environment's way back. */
 export const passwordResetActions: ActionHandlers<ResetActions> = {
   async request_password_reset({ email, language }, ctx, meta) {
-    // The same work and the same answer for any e-mail: a job looks it up after the answer.
-    await ctx.db.transaction((tx) =>
-      ctx.jobs.schedule(tx, { kind: PASSWORD_RESET_JOB, payload: { email, language, ip: meta.ip } }),
-    );
+    // The same work and the same answer for any e-mail: a job looks it up after the answer. One
+    // pending job per e-mail, and an address with RESET_REQUESTS_PER_ADDRESS pending gets the same
+    // answer and no more rows: a script cannot fill the queue.
+    await ctx.db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`password-reset:${meta.ip ?? ''}`]);
+      const { rows } = await tx.query<{ pending: number }>(
+        `select count(*)::int as pending from jobs
+         where kind = $1 and done_at is null and failed_at is null and payload->>'ip' is not distinct from $2`,
+        [PASSWORD_RESET_JOB, meta.ip],
+      );
+      if ((rows[0]?.pending ?? 0) >= RESET_REQUESTS_PER_ADDRESS) return;
+      await ctx.jobs.schedule(tx, {
+        kind: PASSWORD_RESET_JOB,
+        payload: { email, language, ip: meta.ip },
+        key: `${PASSWORD_RESET_JOB}:${email.trim().toLowerCase()}`,
+      });
+    });
     ctx.jobs.wake();
     return { success: true as const };
   },

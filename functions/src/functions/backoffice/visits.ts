@@ -12,7 +12,7 @@ import { requireStaff } from './staff-session';
 
 type VisitActions = Pick<
   typeof backofficeActions,
-  'list_visits' | 'cancel_visit' | 'get_visit_rules' | 'set_visit_rules' | 'set_closed_date'
+  'list_visits' | 'cancel_visit' | 'cancel_visits' | 'get_visit_rules' | 'set_visit_rules' | 'set_closed_date'
 >;
 
 interface VisitRow extends Record<string, unknown> {
@@ -49,7 +49,9 @@ export async function visitsBetween(
   bookedOnly = false,
 ): Promise<BookedVisit[]> {
   const { rows } = await q.query<VisitRow>(
-    `select ${VISIT_COLUMNS} from visits where starts_at >= $1 and starts_at < $2 ${bookedOnly ? "and status = 'booked'" : ''}
+    // Held places not confirmed yet are nobody's visit: staff see confirmed ones (and cancelled).
+    `select ${VISIT_COLUMNS} from visits where starts_at >= $1 and starts_at < $2
+       ${bookedOnly ? "and status = 'booked'" : "and status in ('booked', 'cancelled')"}
      order by starts_at, created_at`,
     [fromMadrid(from, '00:00').toISOString(), fromMadrid(to, '00:00').toISOString()],
   );
@@ -82,6 +84,27 @@ export const visitActions: ActionHandlers<VisitActions> = {
         await tellVisitCancelledByStaff(tx, ctx, visitId);
       }
       return { visit };
+    });
+  },
+
+  async cancel_visits({ visitIds }, ctx, meta) {
+    const actor = await requireStaff(ctx.db, meta);
+    return withDelivery(ctx, async (tx) => {
+      let cancelled = 0;
+      for (const visitId of new Set(visitIds)) {
+        if (!(await cancelVisit(tx, visitId, actor.email))) continue;
+        cancelled += 1;
+        const { rows } = await tx.query<VisitRow>(`select ${VISIT_COLUMNS} from visits where id = $1`, [visitId]);
+        const visit = rows[0] ? toVisit(rows[0]) : null;
+        await recordAudit(tx, actor, {
+          action: 'cancel_visit',
+          target: `visit:${visit?.startsAt ?? visitId}:${visit?.fullName ?? ''}`,
+          before: { status: 'booked' },
+          after: { status: 'cancelled', bulk: true },
+        });
+        await tellVisitCancelledByStaff(tx, ctx, visitId);
+      }
+      return { cancelled };
     });
   },
 

@@ -4,6 +4,7 @@ import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn, TEST_MANAGER } from '../../testing/service';
 import { setAvailableUnits } from '../../testing/units';
+import { confirmWaitlistFromMail } from '../../testing/waitlist';
 
 /** Trastero 18 m³, its one free unit out of service at first: people wait. */
 const PRODUCT = 209;
@@ -23,6 +24,7 @@ describe.each(databaseEngines())('the waitlist in the back-office on $name', (en
       volumeRequested: 16,
     });
     expect(joined.status).toBe(200);
+    await confirmWaitlistFromMail(served.service, email);
     return email;
   };
   const staff = async () => {

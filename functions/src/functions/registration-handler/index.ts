@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { CountryCode } from 'libphonenumber-js/max';
 import {
   CLIENT_DATA_MESSAGES,
   CLIENT_FIELD_MAX_LENGTH,
@@ -20,6 +21,8 @@ import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../db';
 import { sql } from '../../db/sql';
 import { HttpError, refusal } from '../../http-error';
+import { mobileNumber } from '../../notifications/mobile-phone';
+import { mayMessage } from '../../notifications/recipient-budget';
 import {
   holdsApplicantSession,
   openApplicantSession,
@@ -104,13 +107,23 @@ const FIELD_OF_COLUMN = Object.fromEntries(
   Object.entries(COLUMN_OF).map(([field, column]) => [column, field]),
 ) as Record<(typeof UPDATABLE_FIELDS)[number], ClientDataField>;
 
-/** 400 with the spec's message per field when the client data breaks a §5 rule. */
-function assertValid(data: ClientData, only?: ClientDataField): void {
+/**
+ * 400 with the spec's message per field when the client data breaks a §5 rule; then the phone
+ * must be a mobile number of an allowed country (the codes go to it by SMS: a landline cannot
+ * receive one, a premium or far-away range would cost the business per text).
+ */
+function assertValid(data: ClientData, countries: readonly CountryCode[], only?: ClientDataField): void {
   const errors = only
     ? Object.fromEntries([[only, validateClientField(only, data)]].filter(([, e]) => e))
     : validateClientData(data);
   const entries = Object.entries(errors) as [ClientDataField, keyof typeof CLIENT_DATA_MESSAGES][];
-  if (entries.length === 0) return;
+  if (entries.length === 0) {
+    if ((!only || only === 'phone') && !mobileNumber(data.phone, countries)) {
+      const message = REFUSALS.phone_not_mobile;
+      throw new HttpError(400, message, { phone: message }, 'phone_not_mobile');
+    }
+    return;
+  }
   const fields = Object.fromEntries(entries.map(([field, key]) => [field, CLIENT_DATA_MESSAGES[key]]));
   throw new HttpError(400, entries[0] ? CLIENT_DATA_MESSAGES[entries[0][1]] : 'Invalid client data', fields);
 }
@@ -252,7 +265,7 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
         throw new HttpError(400, `${clientField}: too long`, { [clientField]: 'Too long' });
       }
       const next = normaliseClientData({ ...current, [clientField]: value } as ClientData);
-      assertValid(next, clientField);
+      assertValid(next, ctx.config.SMS_COUNTRIES, clientField);
       await assertContractDataUnchanged(tx, row, next);
       await saveClientData(ctx, tx, row, next);
       return { success: true as const };
@@ -273,7 +286,8 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
       const existing = rows[0];
       if (!existing) return { exists: false, registration_code: null };
       // The code goes to the registration's own inbox, never to whoever typed the address.
-      if (existing.remind) {
+      // Drawn from the address's message budget: past it, silently nothing (the answer is the same).
+      if (existing.remind && (await mayMessage(tx, ctx, 'email', existing.email))) {
         await ctx.mailer.queue(
           { to: existing.email, ...recoveryReminder(existing.registration_code, existing.language) },
           tx,
@@ -286,7 +300,7 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
 
   async create_registration(input, ctx, meta) {
     const data = normaliseClientData(input);
-    assertValid(data);
+    assertValid(data, ctx.config.SMS_COUNTRIES);
     return withDelivery(ctx, async (tx) => {
       // Parallel submits of the same person wait here, then find the first one's registration.
       await tx.query("select pg_advisory_xact_lock(hashtext('registration:' || lower($1) || '|' || $2))", [
@@ -422,7 +436,7 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
   async update_registration(input, ctx, meta) {
     await requireApplicantSession(ctx.db, meta, input.registrationId);
     const data = normaliseClientData(input);
-    assertValid(data);
+    assertValid(data, ctx.config.SMS_COUNTRIES);
     const requested = input.metadata.serviceDetails ?? null;
     const choosing = Boolean(input.metadata.completedSections?.serviceDetails);
     let service = requested;

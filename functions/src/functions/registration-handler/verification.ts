@@ -1,6 +1,7 @@
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../db';
 import { HttpError } from '../../http-error';
+import { claimMessage } from '../../notifications/recipient-budget';
 import {
   generateVerificationCode,
   hashVerificationCode,
@@ -53,6 +54,8 @@ export async function issueCode(
        set code_hash = excluded.code_hash, expires_at = excluded.expires_at, failed_attempts = 0, sent_at = now()`,
     [registration.id, channel, hashVerificationCode(registration.id, channel, code), VERIFICATION_CODE_TTL_MINUTES],
   );
+  // Whoever asked, the address gets only its share of codes this hour and today.
+  await claimMessage(tx, ctx, channel, channel === 'email' ? registration.email : registration.phone);
   if (channel === 'email') {
     await ctx.mailer.queue(
       {

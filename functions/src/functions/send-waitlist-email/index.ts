@@ -2,17 +2,15 @@ import { createHash } from 'node:crypto';
 import { postFunctions, type WaitlistRequest } from 'shared-api';
 import { withDelivery } from '../../adapters/outbox-delivery';
 import type { Queryable } from '../../db';
-import { refusal } from '../../http-error';
+import { HttpError, refusal } from '../../http-error';
+import { callableNumber } from '../../notifications/mobile-phone';
+import { claimMessage } from '../../notifications/recipient-budget';
 import { jsonFunction } from '../../router';
-import { positionOf } from '../../waitlist/line';
+import { scheduleConfirmationLapse } from '../../waitlist/confirmation';
+import { phoneDigits } from '../../waitlist/line';
 import { issuePrivateLink } from '../../waitlist/links';
 
-const TIMEFRAMES: Record<WaitlistRequest['timeframe'], { es: string; en: string }> = {
-  asap: { es: 'Lo antes posible', en: 'As soon as possible' },
-  next_week: { es: 'La próxima semana', en: 'Next week' },
-  next_month: { es: 'El próximo mes', en: 'Next month' },
-  dont_know: { es: 'Aún no lo sé', en: 'Not sure yet' },
-};
+const HOUR = 3_600_000;
 
 /** Identity of a request for de-duplication: what the visitor typed, normalised. */
 export function requestHash(request: WaitlistRequest): string {
@@ -29,47 +27,40 @@ export function requestHash(request: WaitlistRequest): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
-function businessEmail(r: WaitlistRequest): string {
-  return [
-    'Nueva solicitud de lista de espera',
-    '',
-    `Nombre: ${r.fullName}`,
-    `Teléfono: ${r.phone}`,
-    `Email: ${r.email}`,
-    `Cuándo lo necesita: ${TIMEFRAMES[r.timeframe].es}`,
-    `Producto: ${r.product.name} (pid ${r.product.pid}), unidades: ${r.product.numberProductsRequired}`,
-    `Volumen calculado: ${r.volumeRequested.toFixed(3)} m³`,
-    ...(r.procesoParam ? [`Alta en curso (proceso): ${r.procesoParam}`] : []),
-  ].join('\n');
-}
-
-/** The applicant's e-mail, in the language they joined in alone, the product named in it. */
-function applicantEmail(
-  r: WaitlistRequest,
+/**
+ * The confirmation, in the language joined in alone: nothing the visitor typed is in it (the
+ * address is not proven theirs yet, so it must not carry a stranger's words to it), only the
+ * catalogue's product name and the private link that confirms.
+ */
+function confirmationEmail(
   language: 'es' | 'en',
   product: string,
-  position: number,
   link: string,
+  hours: number,
 ): { subject: string; text: string } {
   return language === 'es'
     ? {
-        subject: `Lista de espera · ${product}`,
+        subject: `Confirma tu lista de espera · ${product}`,
         text: [
-          `Hola ${r.fullName}:`,
+          `Alguien (seguramente tú) ha pedido apuntar este e-mail a la lista de espera de «${product}».`,
           '',
-          `Te hemos añadido a la lista de espera de «${product}». Estás en la posición ${position}.`,
-          'Cuando quede uno libre y te toque, te lo reservamos y te avisamos por e-mail y SMS.',
-          `Tu página de la lista de espera (posición, oferta, salir de la lista): ${link}`,
+          `Para entrar en la lista, confírmalo en las próximas ${hours} horas desde tu página de la lista de espera:`,
+          link,
+          '',
+          'Allí verás tu posición y, cuando te toque, la oferta; también puedes salir de la lista.',
+          'Si no lo has pedido tú, no hagas nada: sin confirmar, la solicitud se borra sola.',
         ].join('\n'),
       }
     : {
-        subject: `Waitlist · ${product}`,
+        subject: `Confirm your waitlist request · ${product}`,
         text: [
-          `Hello ${r.fullName},`,
+          `Someone (most likely you) asked to put this e-mail on the waitlist for "${product}".`,
           '',
-          `You have been added to the waitlist for "${product}". You are number ${position} in line.`,
-          'When one is free and it is your turn, we hold it for you and tell you by e-mail and SMS.',
-          `Your waitlist page (position, offer, leave the list): ${link}`,
+          `To enter the line, confirm it within ${hours} hours from your waitlist page:`,
+          link,
+          '',
+          'There you will see your place in line and, when it is your turn, the offer; you can also leave the list.',
+          'If it was not you, do nothing: unconfirmed, the request is deleted on its own.',
         ].join('\n'),
       };
 }
@@ -94,36 +85,54 @@ async function catalogueProduct(
   return row ? { pid: String(id), name: row.name_es, names: { es: row.name_es, en: row.name_en } } : null;
 }
 
-/** POST send-waitlist-email: stores the request once, tells the business and the applicant. */
+/**
+ * POST send-waitlist-email: stores the request once, unconfirmed, and e-mails the applicant the
+ * link that confirms it. Only a confirmed entry is in line (and can be offered a unit); the
+ * business hears of it then. One e-mail and one phone have at most WAITLIST_ENTRIES_PER_CONTACT
+ * live entries; unconfirmed ones lapse after WAITLIST_CONFIRM_HOURS.
+ */
 export const sendWaitlistEmailFunction = jsonFunction(
   'send-waitlist-email',
   postFunctions['send-waitlist-email'],
   async (request, ctx) => {
+    // A person can be called on it (the form's rule is the format; this is the numbering plan).
+    if (!callableNumber(request.phone)) throw new HttpError(400, 'Invalid phone', { phone: 'Invalid phone' });
     const hash = requestHash(request);
+    const now = ctx.clock.now();
     await withDelivery(ctx, async (tx) => {
       // Two identical requests at the same moment are serialised, then the second is a no-op.
       await tx.query('select pg_advisory_xact_lock(hashtext($1))', [hash]);
-      const { rows } = await tx.query(
-        `select 1 from waitlist_requests where request_hash = $1 and created_at > now() - interval '1 minute'`,
-        [hash],
-      );
+      const { rows } = await tx.query('select 1 from waitlist_requests where request_hash = $1 and created_at > $2', [
+        hash,
+        new Date(now.getTime() - 60_000),
+      ]);
       if (rows.length) return [];
       // Only a product of the catalogue has a line: an unknown id is refused, not stored.
       const known = await catalogueProduct(tx, request.product);
       if (!known) throw refusal('product_not_found');
-      const asStored: WaitlistRequest = {
-        ...request,
-        product: { ...request.product, pid: known.pid, name: known.name },
-      };
+      const email = request.email.trim();
+      const phoneTail = phoneDigits(request.phone);
+      // Serialised per contact, so parallel joins cannot all pass the count.
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`waitlist-contact:${email.toLowerCase()}`]);
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`waitlist-contact:${phoneTail}`]);
+      const { rows: live } = await tx.query<{ n: number }>(
+        `select count(*)::int as n from waitlist_requests
+         where (lower(email) = lower($1) or right(regexp_replace(phone, '\\D', '', 'g'), 9) = $2)
+           and (status in ('waiting', 'offered', 'accepted') or (status = 'unconfirmed' and created_at > $3))`,
+        [email, phoneTail, new Date(now.getTime() - ctx.config.WAITLIST_CONFIRM_HOURS * HOUR)],
+      );
+      if ((live[0]?.n ?? 0) >= ctx.config.WAITLIST_ENTRIES_PER_CONTACT) throw refusal('waitlist_entries_limit');
+      // The address's share of messages strangers may cause (429 past it).
+      await claimMessage(tx, ctx, 'email', email);
       const language = request.language ?? 'es';
       const { rows: inserted } = await tx.query<{ id: string }>(
         `insert into waitlist_requests (full_name, phone, email, timeframe, product_pid, product_name,
-           units_required, volume_requested, proceso, request_hash, language)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id::text`,
+           units_required, volume_requested, proceso, request_hash, language, status, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'unconfirmed', $12) returning id::text`,
         [
           request.fullName.trim(),
           request.phone.trim(),
-          request.email.trim(),
+          email,
           request.timeframe,
           known.pid,
           known.name,
@@ -132,30 +141,21 @@ export const sendWaitlistEmailFunction = jsonFunction(
           request.procesoParam ?? null,
           hash,
           language,
+          now,
         ],
       );
       const entryId = inserted[0]?.id ?? '';
+      await scheduleConfirmationLapse(tx, ctx, entryId, now);
       const links = await issuePrivateLink(tx, entryId, ctx.config.PUBLIC_SITE_URL);
-      const position = (await positionOf(tx, entryId)) ?? 1;
       // No offer round here: joining never holds a unit (a unit that is free now can simply be
       // signed up for), so a stream of joins cannot take a product's stock off the market.
-      await Promise.all([
-        ctx.mailer.queue(
-          {
-            to: ctx.config.BUSINESS_EMAIL,
-            subject: `Lista de espera: ${asStored.product.name}`,
-            text: businessEmail(asStored),
-          },
-          tx,
-        ),
-        ctx.mailer.queue(
-          {
-            to: request.email.trim(),
-            ...applicantEmail(asStored, language, known.names[language], position, links[language]),
-          },
-          tx,
-        ),
-      ]);
+      await ctx.mailer.queue(
+        {
+          to: email,
+          ...confirmationEmail(language, known.names[language], links[language], ctx.config.WAITLIST_CONFIRM_HOURS),
+        },
+        tx,
+      );
     });
     return { success: true };
   },

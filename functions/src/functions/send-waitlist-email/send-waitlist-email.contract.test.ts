@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn } from '../../testing/service';
+import { confirmWaitlistFromMail } from '../../testing/waitlist';
 
 const valid = {
   fullName: 'Ana García',
@@ -30,20 +31,25 @@ describe.each(databaseEngines())('send-waitlist-email on $name', (engine) => {
   const count = async (table: string) =>
     Number((await served.db.query<{ n: string }>(`select count(*)::text as n from ${table}`)).rows[0]?.n);
 
-  it('stores the request and e-mails the business and the applicant', async () => {
+  it('stores the request unconfirmed and e-mails the applicant its link; confirmed, the business hears of it', async () => {
     expect(await post(valid)).toEqual({ status: 200, body: { success: true } });
     const { rows } = await served.db.query<{ email: string; product_pid: string; volume_requested: string }>(
       'select email, product_pid, volume_requested::text from waitlist_requests',
     );
     expect(rows).toEqual([{ email: 'ana@example.com', product_pid: '206', volume_requested: '9.500' }]);
-    const mail = await served.db.query<{ recipient: string; body: string }>(
-      'select recipient, body from outbox order by id',
-    );
-    expect(mail.rows.map((m) => m.recipient)).toEqual(['reservas@trasteros-demo.example', 'ana@example.com']);
-    expect(mail.rows[0]?.body).toContain('Cuándo lo necesita: El próximo mes');
-    // Spanish by default, and Spanish alone.
-    expect(mail.rows[1]?.body).toContain('Te hemos añadido a la lista de espera');
-    expect(mail.rows[1]?.body).not.toContain('You have been added');
+    const outbox = () =>
+      served.db.query<{ recipient: string; body: string }>('select recipient, body from outbox order by id');
+    const mail = await outbox();
+    expect(mail.rows.map((m) => m.recipient)).toEqual(['ana@example.com']);
+    // Spanish by default, and Spanish alone; nothing the visitor typed.
+    expect(mail.rows[0]?.body).toContain('confírmalo en las próximas 24 horas');
+    expect(mail.rows[0]?.body).not.toContain('Someone');
+    expect(mail.rows[0]?.body).not.toContain('Ana García');
+    await confirmWaitlistFromMail(served.service, 'ana@example.com');
+    const after = await outbox();
+    expect(after.rows.map((m) => m.recipient)).toEqual(['ana@example.com', 'reservas@trasteros-demo.example']);
+    expect(after.rows[1]?.body).toContain('Cuándo lo necesita: El próximo mes');
+    expect(after.rows[1]?.body).toContain('Ana García');
   });
 
   it('does not duplicate the same request within a minute, even sent twice at once', async () => {
@@ -51,7 +57,7 @@ describe.each(databaseEngines())('send-waitlist-email on $name', (engine) => {
     expect([a.status, b.status]).toEqual([200, 200]);
     await post({ ...valid, email: 'ANA@example.com ' });
     expect(await count('waitlist_requests')).toBe(1);
-    expect(await count('outbox')).toBe(2);
+    expect(await count('outbox')).toBe(1);
     await post({ ...valid, timeframe: 'asap' });
     expect(await count('waitlist_requests')).toBe(2);
   });

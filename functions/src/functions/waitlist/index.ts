@@ -1,13 +1,15 @@
 import { postFunctions, type WaitlistEntry } from 'shared-api';
 import { withDelivery } from '../../adapters/outbox-delivery';
+import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../db';
 import { toIso } from '../../db/iso';
 import { HttpError } from '../../http-error';
 import { jsonFunction } from '../../router';
 import { acceptOffer } from '../../waitlist/accept';
+import { confirmBy, confirmEntry } from '../../waitlist/confirmation';
 import { type EntryRow, entryByTokenHash, positionOf } from '../../waitlist/line';
 import { hashLinkToken } from '../../waitlist/links';
-import { leaveLine } from '../../waitlist/offers';
+import { leaveLine, markOfferOpened } from '../../waitlist/offers';
 
 export const ENTRY_NOT_FOUND = 'This waitlist link is not valid.';
 
@@ -17,7 +19,7 @@ async function requireEntry(q: Queryable, token: string, options?: { forUpdate?:
   return entry;
 }
 
-async function entryView(q: Queryable, entry: EntryRow): Promise<WaitlistEntry> {
+async function entryView(q: Queryable, ctx: Pick<FunctionContext, 'config'>, entry: EntryRow): Promise<WaitlistEntry> {
   const { rows: offers } = await q.query<{
     status: 'open' | 'accepted';
     expires_at: Date | string;
@@ -39,17 +41,39 @@ async function entryView(q: Queryable, entry: EntryRow): Promise<WaitlistEntry> 
     volumeRequested: Number(entry.volume_requested),
     timeframe: entry.timeframe as WaitlistEntry['timeframe'],
     joinedAt: toIso(entry.created_at) ?? '',
+    ...(entry.status === 'unconfirmed' ? { confirmBy: confirmBy(ctx, new Date(entry.created_at)).toISOString() } : {}),
     offer: offer
       ? { status: offer.status, unitNumbers: offer.units ?? [], expiresAt: toIso(offer.expires_at) ?? '' }
       : null,
   };
 }
 
-/** POST get-waitlist-entry: the private page's data, for whoever holds the link. */
+/**
+ * POST get-waitlist-entry: the private page's data, for whoever holds the link. Opening the page
+ * while an offer is open is what keeps its units held for the full window (an offer nobody
+ * opens passes on after WAITLIST_UNOPENED_OFFER_HOURS).
+ */
 export const getWaitlistEntryFunction = jsonFunction(
   'get-waitlist-entry',
   postFunctions['get-waitlist-entry'],
-  async ({ token }, ctx) => entryView(ctx.db, await requireEntry(ctx.db, token)),
+  async ({ token }, ctx) =>
+    ctx.db.transaction(async (tx) => {
+      const entry = await requireEntry(tx, token, { forUpdate: true });
+      await markOfferOpened(tx, ctx, entry.id);
+      return entryView(tx, ctx, entry);
+    }),
+);
+
+/** POST confirm-waitlist-entry: the entry's e-mail confirms it; it enters the line. */
+export const confirmWaitlistEntryFunction = jsonFunction(
+  'confirm-waitlist-entry',
+  postFunctions['confirm-waitlist-entry'],
+  async ({ token }, ctx) =>
+    withDelivery(ctx, async (tx) => {
+      const entry = await requireEntry(tx, token, { forUpdate: true });
+      await confirmEntry(tx, ctx, entry);
+      return entryView(tx, ctx, await requireEntry(tx, token));
+    }),
 );
 
 /** POST leave-waitlist: out of the line; an offer it held passes to the next in line. */
