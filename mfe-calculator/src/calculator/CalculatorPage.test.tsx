@@ -320,7 +320,9 @@ describe('calculator page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(
-      await screen.findByText('Te hemos añadido a la lista de espera. Te contactaremos cuando esté disponible.'),
+      await screen.findByText(
+        'Te hemos añadido a la lista de espera. Te contactaremos cuando esté disponible. Confírmalo desde el correo que te hemos enviado (tienes 24 horas) para entrar en la lista.',
+      ),
     ).toBeInTheDocument();
     // The success replaces the failures of the attempts before it: no red toast beside it.
     expect(useToasts.getState().toasts.map((t) => t.variant)).toEqual(['success']);

@@ -4,9 +4,37 @@ import { HttpError } from '../../http-error';
 import { requireApplicantSession } from '../../registrations/applicant-session';
 import { requireOpenRegistration, touchRegistration } from '../../registrations/records';
 import { type FunctionDefinition, metaOf, parseOr400 } from '../../router';
-import { sniffDocument } from './sniff';
+import { reencodeImage } from './image';
+import { inspectPdf, type PdfVerdict } from './pdf';
+import { type DocumentKind, sniffDocument } from './sniff';
 
 export const INVALID_FORMAT = 'Invalid format: Please upload files in PDF, JPG, or PNG format.';
+export const PDF_ACTIVE_CONTENT =
+  'Invalid format: PDF files with scripts, automatic actions, forms that send data or attached files are not accepted.';
+export const PDF_ENCRYPTED = 'Invalid format: password-protected (encrypted) PDF files are not accepted.';
+
+/** A refused file: 415 with its reason, the same status the sign-up page reads as "invalid format". */
+const unacceptable = (message: string) => new HttpError(415, message, { file: message });
+const PDF_REFUSALS: Record<Exclude<PdfVerdict, 'clean'>, string> = {
+  unreadable: INVALID_FORMAT,
+  encrypted: PDF_ENCRYPTED,
+  active: PDF_ACTIVE_CONTENT,
+};
+
+/**
+ * The bytes to store: an image encoded again from its pixels alone (`image.ts`), a PDF as sent
+ * once nothing in it runs, opens or carries a file (`pdf.ts`). Throws the 415 otherwise.
+ */
+async function storable(kind: DocumentKind, bytes: Buffer): Promise<Buffer> {
+  if (kind.extension !== 'pdf') {
+    const image = await reencodeImage(bytes, kind);
+    if (!image) throw unacceptable(INVALID_FORMAT);
+    return image;
+  }
+  const verdict = await inspectPdf(bytes);
+  if (verdict !== 'clean') throw unacceptable(PDF_REFUSALS[verdict]);
+  return bytes;
+}
 
 const receive = multer({
   storage: multer.memoryStorage(),
@@ -16,7 +44,9 @@ const receive = multer({
 /**
  * POST upload-document (multipart: registrationId, documentType, file). Stores the file
  * privately at `{registrationId}/{registrationId}_{documentType}.{ext}` (replacing an
- * earlier one) and records it in `registration_documents`.
+ * earlier one) and records it in `registration_documents`: the type its bytes are (never the
+ * name's or the browser's) and the size of what is stored, which for an image is the encoded
+ * copy, not the upload.
  */
 export const uploadDocumentFunction: FunctionDefinition = {
   name: 'upload-document',
@@ -41,13 +71,14 @@ export const uploadDocumentFunction: FunctionDefinition = {
     const file = req.file;
     if (!file || file.size === 0) throw new HttpError(400, 'A file is required', { file: 'A file is required' });
     const kind = sniffDocument(file.buffer);
-    if (!kind) throw new HttpError(415, INVALID_FORMAT, { file: INVALID_FORMAT });
+    if (!kind) throw unacceptable(INVALID_FORMAT);
+    const bytes = await storable(kind, file.buffer);
 
     const filePath = `${registrationId}/${registrationId}_${documentType}.${kind.extension}`;
     await ctx.db.transaction(async (tx) => {
       await requireOpenRegistration(tx, registrationId);
       // The row waits for the file: if writing fails, nothing claims a document exists.
-      await ctx.documents.put(filePath, file.buffer);
+      await ctx.documents.put(filePath, bytes);
       await tx.query(
         `insert into registration_documents (registration_id, document_type, file_path, content_type, size_bytes)
          values ($1, $2, $3, $4, $5)
@@ -59,7 +90,7 @@ export const uploadDocumentFunction: FunctionDefinition = {
                previous_rejection_reason = case when registration_documents.review_status = 'rejected'
                  then registration_documents.rejection_reason else null end,
                review_status = 'pending', reviewed_at = null, reviewed_by = null, rejection_reason = null`,
-        [registrationId, documentType, filePath, kind.contentType, file.size],
+        [registrationId, documentType, filePath, kind.contentType, bytes.byteLength],
       );
       await touchRegistration(tx, registrationId);
     });

@@ -1,11 +1,23 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TEST_APPLICANT } from '../../testing/applicant';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
-import { DOCUMENTS } from '../../testing/documents';
-import { servedOn } from '../../testing/service';
+import {
+  DOCUMENTS,
+  documentBytes,
+  HOSTILE_PDFS,
+  PHOTO_MARKUP,
+  pdfLibDocument,
+  photoWithGpsAndMarkup,
+  utf16,
+  withAttachment,
+  withOpeningScript,
+} from '../../testing/documents';
+import { servedOn, TEST_MANAGER } from '../../testing/service';
+import { INVALID_FORMAT, PDF_ACTIVE_CONTENT, PDF_ENCRYPTED } from '.';
 
 const { png: PNG, jpeg: JPEG, pdf: PDF } = DOCUMENTS;
 
@@ -120,10 +132,152 @@ describe.each(databaseEngines())('upload-document on $name', (engine) => {
     expect(folders).not.toContain(registrationId.toUpperCase());
   });
 
-  it('refuses polyglots: a document that is also a page or a script', async () => {
+  it('refuses polyglots: a PDF that is also a page; an image keeps its pixels and nothing after them', async () => {
     const page = new TextEncoder().encode('%PDF-1.4\n<html><script>alert(1)</script></html>\n%%EOF\n');
     expect((await upload('bankDocument', page, 'bank.pdf')).status).toBe(415);
     const trailing = Uint8Array.from([...JPEG, ...new TextEncoder().encode('<!doctype html><p>hi')]);
-    expect((await upload('frontId', trailing, 'front.jpg')).status).toBe(415);
+    expect((await upload('frontId', trailing, 'front.jpg')).status).toBe(200);
+    const kept = await readFile(path.join(stored(), `${registrationId}_frontId.jpg`));
+    expect(kept.toString('latin1')).not.toContain('<!doctype');
+  });
+
+  /** The registration's documents as recorded, and the files in its folder. */
+  const recorded = async () => ({
+    rows: (
+      await served.db.query<{ document_type: string; content_type: string; size_bytes: number }>(
+        'select document_type, content_type, size_bytes from registration_documents order by document_type',
+      )
+    ).rows.map((row) => ({ ...row, size_bytes: Number(row.size_bytes) })),
+    files: (await readdir(stored()).catch(() => [] as string[])).sort(),
+  });
+  const refusedAs = (message: string) => ({ status: 415, body: { error: message, fields: { file: message } } });
+
+  it('refuses a PDF that runs JavaScript when opened, and stores nothing of it', async () => {
+    expect(await upload('bankDocument', HOSTILE_PDFS.openActionJavaScript(), 'bank.pdf')).toEqual(
+      refusedAs(PDF_ACTIVE_CONTENT),
+    );
+    expect(await recorded()).toEqual({ rows: [], files: [] });
+  });
+
+  it('refuses a PDF whose JavaScript is inside a compressed object stream', async () => {
+    const document = await pdfLibDocument(withOpeningScript);
+    expect(Buffer.from(document).toString('latin1')).not.toContain('JavaScript');
+    expect(await upload('bankDocument', document, 'bank.pdf')).toEqual(refusedAs(PDF_ACTIVE_CONTENT));
+    expect(await upload('bankDocument', HOSTILE_PDFS.scriptInObjectStream(), 'bank.pdf')).toEqual(
+      refusedAs(PDF_ACTIVE_CONTENT),
+    );
+  });
+
+  it('refuses a PDF with an attached file, one that launches a program, and an encrypted one', async () => {
+    expect(await upload('bankDocument', await pdfLibDocument(withAttachment), 'bank.pdf')).toEqual(
+      refusedAs(PDF_ACTIVE_CONTENT),
+    );
+    expect(await upload('bankDocument', HOSTILE_PDFS.openActionLaunch(), 'bank.pdf')).toEqual(
+      refusedAs(PDF_ACTIVE_CONTENT),
+    );
+    expect(await upload('bankDocument', HOSTILE_PDFS.encrypted(), 'bank.pdf')).toEqual(refusedAs(PDF_ENCRYPTED));
+    expect(await upload('bankDocument', documentBytes('%PDF-1.4\n1 0 obj (\n%%EOF\n'), 'bank.pdf')).toEqual(
+      refusedAs(INVALID_FORMAT),
+    );
+    expect(await recorded()).toEqual({ rows: [], files: [] });
+  });
+
+  it('stores a clean PDF exactly as sent', async () => {
+    const document = await pdfLibDocument();
+    expect((await upload('bankDocument', document, 'bank.pdf')).status).toBe(200);
+    expect(await readFile(path.join(stored(), `${registrationId}_bankDocument.pdf`))).toEqual(Buffer.from(document));
+    expect((await recorded()).rows).toEqual([
+      { document_type: 'bankDocument', content_type: 'application/pdf', size_bytes: document.length },
+    ]);
+  });
+
+  it('stores a photo encoded again: upright, without its EXIF (GPS) and without what follows the image', async () => {
+    const photo = await photoWithGpsAndMarkup();
+    expect(Buffer.from(photo).toString('latin1')).toContain(PHOTO_MARKUP);
+    expect((await upload('frontId', photo, 'dni.jpg')).status).toBe(200);
+    const kept = await readFile(path.join(stored(), `${registrationId}_frontId.jpg`));
+    expect(kept.toString('latin1')).not.toContain('onerror');
+    expect(kept.toString('latin1')).not.toContain('Exif');
+    expect(kept.toString('latin1')).not.toContain('PhoneMaker');
+    const meta = await sharp(kept).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 6, height: 8 });
+    expect(meta.exif).toBeUndefined();
+    // What is recorded is what is stored.
+    expect((await recorded()).rows).toEqual([
+      { document_type: 'frontId', content_type: 'image/jpeg', size_bytes: kept.length },
+    ]);
+  });
+
+  it('refuses an image that cannot be decoded, whatever its signature says', async () => {
+    expect(await upload('frontId', JPEG.slice(0, 120), 'front.jpg')).toEqual(refusedAs(INVALID_FORMAT));
+    expect(await upload('frontId', PNG.slice(0, 33), 'front.png')).toEqual(refusedAs(INVALID_FORMAT));
+  });
+
+  it('refuses markup in UTF-16, alone or inside a PDF', async () => {
+    const page = '<html><body><script>alert(1)</script></body></html>';
+    for (const file of [
+      utf16(page, 'le', true),
+      utf16(page, 'be', false),
+      utf16(`<svg onload=alert(1)>`, 'le', false),
+    ]) {
+      expect(await upload('frontId', file, 'front.pdf')).toEqual(refusedAs(INVALID_FORMAT));
+    }
+    const inside = documentBytes('%PDF-1.4\n(', utf16(page, 'le', false), ')\n%%EOF\n');
+    expect(await upload('bankDocument', inside, 'bank.pdf')).toEqual(refusedAs(INVALID_FORMAT));
+    expect(await recorded()).toEqual({ rows: [], files: [] });
+  });
+
+  describe('served to staff', () => {
+    /** The document as a signed-in manager's browser loads it, for `sec-fetch-dest`. */
+    const view = async (documentType: string, destination: string) => {
+      const staff = cookieJar();
+      const login = await staff.fetch(served.service.url('backoffice'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'login', email: TEST_MANAGER.email, password: TEST_MANAGER.password }),
+      });
+      expect(login.status).toBe(200);
+      const url = `backoffice/document?registrationId=${registrationId}&documentType=${documentType}`;
+      const res = await staff.fetch(served.service.url(url), { headers: { 'sec-fetch-dest': destination } });
+      return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+    };
+    const code = async () =>
+      (await served.db.query<{ registration_code: string }>('select registration_code from registrations')).rows[0]
+        ?.registration_code;
+
+    it('an image: sandboxed, its stored type, never sniffed', async () => {
+      await upload('frontId', await photoWithGpsAndMarkup(), 'dni.png');
+      const image = await view('frontId', 'image');
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/jpeg');
+      expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(image.headers.get('content-security-policy')).toMatch(/^sandbox;/);
+      expect(image.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(image.headers.get('content-disposition')).toBe(`inline; filename="${await code()}-frontId.jpg"`);
+      expect(image.bytes.toString('latin1')).not.toContain('onerror');
+      // Opened as a page of its own: the same sandbox.
+      const page = await view('frontId', 'document');
+      expect(page.headers.get('content-security-policy')).toMatch(/^sandbox;/);
+    });
+
+    it('a PDF: inline in the back-office frame, a sandboxed download opened as a page', async () => {
+      await upload('bankDocument', PDF, 'bank.pdf');
+      const framed = await view('bankDocument', 'iframe');
+      expect(framed.status).toBe(200);
+      expect(framed.bytes).toEqual(Buffer.from(PDF));
+      expect(framed.headers.get('content-type')).toBe('application/pdf');
+      expect(framed.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(framed.headers.get('content-disposition')).toBe(`inline; filename="${await code()}-bankDocument.pdf"`);
+      // Browsers' PDF viewers do not run sandboxed: the frame gets the file the upload vetted.
+      expect(framed.headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
+      for (const destination of ['document', 'empty']) {
+        const opened = await view('bankDocument', destination);
+        expect(opened.headers.get('content-disposition')).toBe(
+          `attachment; filename="${await code()}-bankDocument.pdf"`,
+        );
+        expect(opened.headers.get('content-security-policy')).toMatch(/^sandbox;/);
+        expect(opened.headers.get('x-content-type-options')).toBe('nosniff');
+      }
+    });
   });
 });
