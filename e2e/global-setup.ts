@@ -32,6 +32,7 @@ export default async function globalSetup() {
       EXISTENCE_CHECKS_PER_ADDRESS: '100000',
       SMTP_URL: `smtp://127.0.0.1:${E2E_PORTS.smtp}`,
       GATEWAY_RATE_LIMIT: '100000',
+      GATEWAY_ADDRESS_RATE_LIMIT: '100000',
       DOOR_ADMIN_PASSWORD: E2E_DOOR_ADMIN.contraseña,
       DOOR_ADMIN_PIN: E2E_DOOR_ADMIN.pin,
       BACKOFFICE_MANAGER_EMAIL: E2E_MANAGER.email,

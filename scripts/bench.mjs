@@ -48,6 +48,7 @@ const stack = await startStack({
     NODE_ENV: 'test',
     DEV_OUTBOX: '1',
     GATEWAY_RATE_LIMIT: '100000000',
+    GATEWAY_ADDRESS_RATE_LIMIT: '100000000',
     LOG_LEVEL: 'warn',
   },
 });

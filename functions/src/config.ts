@@ -67,7 +67,7 @@ const envSchema = z.object({
   /** scrypt cost (log2 N) of new password and PIN hashes; OWASP's 17 by default, tests lower it. */
   DOOR_HASH_COST_LOG2: z.coerce.number().int().min(10).max(20).default(17),
   /** "Does a sign-up with this e-mail and phone exist?" asked by one address in 15 minutes. */
-  EXISTENCE_CHECKS_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+  EXISTENCE_CHECKS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
   /**
    * Messages a request from someone not yet proven to own the address (codes, confirmations,
    * password links) may cause to one e-mail address or phone, per hour and per day, across all

@@ -69,6 +69,39 @@ describe('the gateway as the edge (no GATEWAY_TRUST_PROXY)', () => {
   });
 });
 
+describe('an office behind one address (#31, 12)', () => {
+  const secret = (n: number) => `session-secret-${String(n).padStart(4, '0')}-abcdefghijklmnopqrstuv`;
+
+  it('counts each browser with a session on its own, the address as a whole only against its ceiling', async () => {
+    const gateway = await startGateway({ GATEWAY_RATE_LIMIT: '3', GATEWAY_ADDRESS_RATE_LIMIT: '20' });
+    const office = '127.0.9.9';
+    // Five applicants behind the office's address, three calls each: nobody is refused.
+    for (let applicant = 1; applicant <= 5; applicant++) {
+      for (let call = 0; call < 3; call++) {
+        const cookie =
+          applicant % 2 ? `signup_session=${secret(applicant)}` : `__Host-signup_session=${secret(applicant)}`;
+        expect((await whoami(gateway, office, { cookie })).status, `applicant ${applicant}`).toBe(200);
+      }
+    }
+    // One of them, a fourth time: their own share is spent.
+    expect((await whoami(gateway, office, { cookie: `signup_session=${secret(1)}` })).status).toBe(429);
+    // Without a session, the address is the caller (three calls), and made-up cookies stop at the ceiling.
+    const anonymous: number[] = [];
+    for (let i = 0; i < 4; i++) anonymous.push((await whoami(gateway, '127.0.9.10')).status);
+    expect(anonymous).toEqual([200, 200, 200, 429]);
+    const forged: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      forged.push((await whoami(gateway, office, { cookie: `staff_session=${secret(100 + i)}` })).status);
+    }
+    // 15 + 1 calls so far from the office: 4 more, then its ceiling of 20.
+    expect(forged).toEqual([200, 200, 200, 200, 429, 429, 429, 429]);
+    // A cookie that is no session secret keys nothing: the caller is the address.
+    const odd = await startGateway({ GATEWAY_RATE_LIMIT: '1' });
+    expect((await whoami(odd, '127.0.9.11', { cookie: 'signup_session=short' })).status).toBe(200);
+    expect((await whoami(odd, '127.0.9.11', { cookie: 'signup_session=other' })).status).toBe(429);
+  });
+});
+
 describe('behind a configured load balancer (GATEWAY_TRUST_PROXY)', () => {
   const balancer = '127.0.7.1';
 

@@ -48,15 +48,19 @@ const envSchema = z.object({
   /** The remote registry: a JSON file, or inline JSON in GATEWAY_REMOTES (which wins). */
   GATEWAY_REMOTES_FILE: z.string().default(path.join(packageDir, 'remotes.json')),
   GATEWAY_REMOTES: z.string().optional(),
-  /** Calls per minute and client IP to the functions. */
+  /** Calls per minute to the functions per caller: its session cookie, else its address. */
   GATEWAY_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  /** Calls per minute from one address whatever the sessions (an office of applicants fits under it). */
+  GATEWAY_ADDRESS_RATE_LIMIT: z.coerce.number().int().positive().default(6000),
   GATEWAY_PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   GATEWAY_TRUST_PROXY: trustProxy,
   /**
-   * Open realtime streams per client address. A browser opens at most 6 connections to one
-   * origin, so a page never needs more; a client holding more is hoarding the stream pool.
+   * Open realtime streams per caller (its session, else its address). A browser opens at most 6
+   * connections to one origin, so a page never needs more; a caller holding more is hoarding.
    */
   GATEWAY_STREAMS_PER_CLIENT: z.coerce.number().int().positive().default(6),
+  /** Open realtime streams from one address whatever the sessions (many applicants behind one NAT). */
+  GATEWAY_STREAMS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
   /** Open realtime streams in all; each holds two sockets here and one at the functions service. */
   GATEWAY_MAX_STREAMS: z.coerce.number().int().positive().default(1000),
   /** Render one page per remote and language at start (off in tests that count requests). */

@@ -2,9 +2,9 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { ipKeyGenerator } from 'express-rate-limit';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
+import { addressKey, callerKey } from './client-key';
 import type { GatewayConfig } from './config';
 import { sendJsonError } from './errors';
 import type { RegistrySource } from './registry';
@@ -50,14 +50,25 @@ function forwardClient(req: Request): void {
  * Open realtime streams per client and in all. Past the client's share: 429; past the total:
  * 503. Either way at once, never a request queued behind streams that may last for hours.
  */
-function streamSlots(config: Pick<GatewayConfig, 'GATEWAY_STREAMS_PER_CLIENT' | 'GATEWAY_MAX_STREAMS'>) {
-  const perClient = new Map<string, number>();
+function streamSlots(
+  config: Pick<GatewayConfig, 'GATEWAY_STREAMS_PER_CLIENT' | 'GATEWAY_STREAMS_PER_ADDRESS' | 'GATEWAY_MAX_STREAMS'>,
+) {
+  const perCaller = new Map<string, number>();
+  const perAddress = new Map<string, number>();
+  const release = (counts: Map<string, number>, key: string) => {
+    const left = (counts.get(key) ?? 1) - 1;
+    if (left > 0) counts.set(key, left);
+    else counts.delete(key);
+  };
   let open = 0;
   return (req: Request, res: Response, next: NextFunction) => {
-    // The same grouping as the rate limit: one IPv6 /56 is one client.
-    const client = ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? '');
-    const mine = perClient.get(client) ?? 0;
-    if (mine >= config.GATEWAY_STREAMS_PER_CLIENT) {
+    // The same callers as the rate limit: a session, else an address (one IPv6 /56).
+    const caller = callerKey(req);
+    const address = addressKey(req);
+    if (
+      (perCaller.get(caller) ?? 0) >= config.GATEWAY_STREAMS_PER_CLIENT ||
+      (perAddress.get(address) ?? 0) >= config.GATEWAY_STREAMS_PER_ADDRESS
+    ) {
       sendJsonError(res, 429, 'Too many open event streams from this address', { 'retry-after': '30' });
       return;
     }
@@ -66,12 +77,12 @@ function streamSlots(config: Pick<GatewayConfig, 'GATEWAY_STREAMS_PER_CLIENT' | 
       return;
     }
     open += 1;
-    perClient.set(client, mine + 1);
+    perCaller.set(caller, (perCaller.get(caller) ?? 0) + 1);
+    perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
     res.once('close', () => {
       open -= 1;
-      const left = (perClient.get(client) ?? 1) - 1;
-      if (left > 0) perClient.set(client, left);
-      else perClient.delete(client);
+      release(perCaller, caller);
+      release(perAddress, address);
     });
     next();
   };

@@ -6,6 +6,7 @@ import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import { NESTED_FUNCTIONS } from 'shared-api';
 import type { SiteConfig } from 'shared-api/site';
+import { addressKey, callerKey } from './client-key';
 import { BODY_LIMITS_BYTES, DEFAULT_BODY_LIMIT_BYTES, type GatewayConfig } from './config';
 import { sendJsonError } from './errors';
 import { thirdPartySources } from './site-config';
@@ -64,18 +65,27 @@ export function securityHeaders(site: SiteConfig, remoteOrigins: () => string[] 
   };
 }
 
-export function functionsRateLimit(config: Pick<GatewayConfig, 'GATEWAY_RATE_LIMIT'>) {
-  return rateLimit({
-    windowMs: 60_000,
-    limit: config.GATEWAY_RATE_LIMIT,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    // A client's own X-Forwarded-For and Forwarded are ignored on purpose (see GATEWAY_TRUST_PROXY).
-    validate: { xForwardedForHeader: false, forwardedHeader: false },
-    handler: (_req, res) => {
-      sendJsonError(res, 429, 'Too many requests, please try again in a minute');
-    },
-  });
+/**
+ * Calls per minute: GATEWAY_RATE_LIMIT per caller (its session, or its address when it has none),
+ * and GATEWAY_ADDRESS_RATE_LIMIT per address whatever the cookies, so an office or a mobile
+ * carrier's NAT full of applicants is not refused as one client, and made-up cookies buy nothing
+ * past the address's ceiling.
+ */
+export function functionsRateLimit(config: Pick<GatewayConfig, 'GATEWAY_RATE_LIMIT' | 'GATEWAY_ADDRESS_RATE_LIMIT'>) {
+  const limiter = (limit: number, keyGenerator: (req: Request) => string) =>
+    rateLimit({
+      windowMs: 60_000,
+      limit,
+      keyGenerator,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      // A client's own X-Forwarded-For and Forwarded are ignored on purpose (see GATEWAY_TRUST_PROXY).
+      validate: { xForwardedForHeader: false, forwardedHeader: false, keyGeneratorIpFallback: false },
+      handler: (_req, res) => {
+        sendJsonError(res, 429, 'Too many requests, please try again in a minute');
+      },
+    });
+  return [limiter(config.GATEWAY_ADDRESS_RATE_LIMIT, addressKey), limiter(config.GATEWAY_RATE_LIMIT, callerKey)];
 }
 
 /**

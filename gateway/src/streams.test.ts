@@ -47,7 +47,7 @@ async function startGateway(env: Record<string, string> = {}) {
 }
 
 /** Opens a stream from a client address (any 127.x.y.z is this machine); its status or 0 if none came. */
-function openStream(port: number, clientAddress: string, waitMs = 20_000) {
+function openStream(port: number, clientAddress: string, waitMs = 20_000, cookie?: string) {
   return new Promise<{ status: number; body: string; req: ClientRequest }>((resolve) => {
     const req = http.get({
       host: '127.0.0.1',
@@ -55,6 +55,7 @@ function openStream(port: number, clientAddress: string, waitMs = 20_000) {
       path: '/functions/v1/realtime?registrationId=r1',
       localAddress: clientAddress,
       agent: false,
+      ...(cookie ? { headers: { cookie } } : {}),
     });
     openRequests.push(req);
     const timer = setTimeout(() => resolve({ status: 0, body: '', req }), waitMs);
@@ -116,6 +117,21 @@ describe('realtime streams', () => {
       again = (await openStream(gateway.port, client, 3_000)).status;
     }
     expect(again).toBe(200);
+  });
+
+  it('gives each applicant behind one address their own share, up to the address’s ceiling', async () => {
+    const gateway = await startGateway({ GATEWAY_STREAMS_PER_ADDRESS: '10' });
+    const office = '127.0.9.20';
+    const session = (n: number) => `signup_session=office-applicant-${String(n).padStart(3, '0')}-abcdefghijklmnop`;
+    // Eight applicants' review pages, one stream each: more than one client's 6.
+    const open = await Promise.all(
+      Array.from({ length: 8 }, (_, n) => openStream(gateway.port, office, 20_000, session(n))),
+    );
+    expect(open.map((s) => s.status)).toEqual(Array(8).fill(200));
+    // The office as a whole stops at its ceiling, whatever cookies it sends.
+    const more = await Promise.all([8, 9, 10].map((n) => openStream(gateway.port, office, 3_000, session(n))));
+    expect(more.map((s) => s.status)).toEqual([200, 200, 429]);
+    for (const stream of [...open, ...more]) stream.req.destroy();
   });
 
   it('refuses streams past GATEWAY_MAX_STREAMS with a JSON 503 instead of queueing them', async () => {

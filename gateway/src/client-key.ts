@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import type { Request } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
+
+/**
+ * The cookies that name one browser's own session with the functions service (a sign-up, a
+ * member of staff), on http and as `__Host-` cookies on https.
+ */
+const SESSION_COOKIES = ['signup_session', 'staff_session'].flatMap((name) => [name, `__Host-${name}`]);
+/** What a session secret looks like (base64url, 256 bits and up): anything else keys nothing. */
+const SECRET = /^[A-Za-z0-9_-]{32,128}$/;
+
+/** The client's address group: one IPv4 address, one IPv6 /56 (express-rate-limit's grouping). */
+export const addressKey = (req: Request): string => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? '');
+
+/** The session cookie the call carries, hashed (never kept as sent), or null. */
+export function sessionKey(req: Request): string | null {
+  const header = req.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0) continue;
+    const name = part.slice(0, at).trim();
+    const value = part.slice(at + 1).trim();
+    if (SESSION_COOKIES.includes(name) && SECRET.test(value)) {
+      return `session:${createHash('sha256').update(value).digest('base64url').slice(0, 22)}`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Who a call is counted against: its session when it carries one (fifty applicants behind one
+ * office's or carrier's address are fifty callers), else its address. A made-up cookie buys no
+ * more than the per-address ceiling, and the functions service answers it 401; the anonymous
+ * entry points keep their own per-address and per-recipient limits there.
+ */
+export const callerKey = (req: Request): string => sessionKey(req) ?? `address:${addressKey(req)}`;
