@@ -33,6 +33,30 @@ describe.each(databaseEngines())('sign-in budget per address on $name', (engine)
     expect(admin.status).toBe(200);
   });
 
+  it("lets a door user's own browser in from an address strangers have used up", async () => {
+    const own = cookieJar();
+    const ownLogin = () =>
+      own.fetch(served.service.url('abridor'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.21' },
+        body: JSON.stringify({ action: 'login', usuario: TEST_ADMIN.usuario, contraseña: TEST_ADMIN.contraseña }),
+      });
+    // Signed in once from here: this browser is his from now on.
+    expect((await ownLogin()).status).toBe(200);
+    expect(own.cookie('door_device')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    for (let i = 0; i < 3; i += 1) {
+      await from('198.51.100.21', 'abridor', { action: 'login', usuario: `otro${i}`, contraseña: 'x' });
+    }
+    const stranger = await from('198.51.100.21', 'abridor', {
+      action: 'login',
+      usuario: TEST_ADMIN.usuario,
+      contraseña: TEST_ADMIN.contraseña,
+    });
+    expect(stranger.status).toBe(429);
+    const again = await ownLogin();
+    expect(again.status, await again.clone().text()).toBe(200);
+  });
+
   it('at the back-office', async () => {
     for (let i = 0; i < 3; i += 1) {
       const guess = await from('198.51.100.8', 'backoffice', {

@@ -1,9 +1,11 @@
 import type { abridorActions } from 'shared-api';
 import type { FunctionContext } from '../../context';
 import { HttpError } from '../../http-error';
+import { rememberDevice, trustedDevice } from '../../platform/security/device-cookies';
 import { addressGuards, HashBusyError, type HashWork, hashSlots } from '../../platform/security/hash-slots';
 import type { ActionHandlers, RequestMeta } from '../../router';
 import { audit } from './audit';
+import { DOOR_DEVICES } from './devices';
 import {
   addressStanding,
   claimLoginAttempt,
@@ -16,8 +18,18 @@ import { DOOR_USER_LANGUAGE, openSession, sessionUser, toDoorUser, type UserRow 
 
 const TOO_MANY_SIGN_INS = 'Demasiados intentos de inicio de sesión. Inténtelo más tarde.';
 
-/** Sign-in by password; the hash waits for a slot in the `line` its address belongs in. */
-async function signIn(usuario: string, contraseña: string, line: HashWork, ctx: FunctionContext, meta: RequestMeta) {
+/**
+ * Sign-in by password; the hash waits for a slot in the `line` its browser or address belongs in.
+ * `device`: the user's own browser (its device cookie's hash), limited by its own failures only.
+ */
+async function signIn(
+  usuario: string,
+  contraseña: string,
+  line: HashWork,
+  device: string | null,
+  ctx: FunctionContext,
+  meta: RequestMeta,
+) {
   const cost = ctx.config.DOOR_HASH_COST_LOG2;
   const { rows } = await ctx.db.query<UserRow>(
     `select u.id::text as id, u.usuario, u.box, u.password_hash, u.pin_hash, ${DOOR_USER_LANGUAGE}
@@ -31,14 +43,21 @@ async function signIn(usuario: string, contraseña: string, line: HashWork, ctx:
     userId: user?.id ?? null,
     knownForDays: ctx.config.DOOR_SESSION_DAYS,
     addressPerMinute: ctx.config.LOGIN_ATTEMPTS_PER_ADDRESS_MINUTE,
+    device,
   });
-  if (!attempt) throw new HttpError(429, 'Demasiados intentos de inicio de sesión. Inténtelo más tarde.');
+  if (!attempt) throw new HttpError(429, TOO_MANY_SIGN_INS);
   // An unknown name costs the same hash as a known one: timing does not tell which names exist.
   let right = false;
-  if (user) right = await verifyPassword(contraseña, user.password_hash);
-  else await verifyPassword(contraseña, await dummyPasswordHash(cost));
+  try {
+    const stored = user?.password_hash ?? (await dummyPasswordHash(cost));
+    right = (await hashSlots.run(line, () => verifyPassword(contraseña, stored))) && user !== undefined;
+  } catch (error) {
+    // Turned away for a busy service: the attempt counts against no name's (nor device's) limits.
+    if (error instanceof HashBusyError) await releaseLoginAttempt(ctx.db, attempt, device);
+    throw error;
+  }
   if (!user || !right) {
-    await recordLoginFailure(ctx.db, usuario, attempt);
+    await recordLoginFailure(ctx.db, usuario, attempt, device);
     throw new HttpError(401, 'Credenciales inválidas');
   }
   const upgraded = needsRehash(user.password_hash, cost) ? await hashPassword(contraseña, cost) : null;
@@ -54,10 +73,12 @@ async function signIn(usuario: string, contraseña: string, line: HashWork, ctx:
     if (upgraded) {
       await tx.query('update door_users set password_hash = $2 where id = $1', [user.id, upgraded]);
     }
+    // This browser is the user's from now on (renewed, its failures forgotten, when it was).
+    await rememberDevice(tx, DOOR_DEVICES, meta, user.id);
     return openSession(ctx, user.id, tx);
   });
   if (!token) {
-    await recordLoginFailure(ctx.db, usuario, attempt);
+    await recordLoginFailure(ctx.db, usuario, attempt, device);
     throw new HttpError(401, 'Credenciales inválidas');
   }
   return { token, user: toDoorUser(user) };
@@ -66,20 +87,24 @@ async function signIn(usuario: string, contraseña: string, line: HashWork, ctx:
 /** Signing in and out: a password (throttled), a session token, or a magic link used once. */
 export const authActions: ActionHandlers<Pick<typeof abridorActions, 'login' | 'validate_token' | 'logout'>> = {
   async login({ usuario, contraseña }, ctx, meta) {
-    // An address past its minute's budget is turned away before it waits for a hashing slot; a
-    // refusal for a busy service then counts against nobody's limits.
-    const budget = ctx.config.LOGIN_ATTEMPTS_PER_ADDRESS_MINUTE;
-    const { refused, onePerAddress } = addressGuards(ctx.db);
-    if (refused.has(meta.ip)) throw new HttpError(429, TOO_MANY_SIGN_INS);
-    const standing = await addressStanding(ctx.db, meta.ip, budget, { lock: false });
-    if (standing.overBudget) {
-      refused.add(meta.ip);
-      throw new HttpError(429, TOO_MANY_SIGN_INS);
-    }
     try {
-      return await onePerAddress(meta.ip, () =>
-        signIn(usuario, contraseña, standing.failing ? 'suspect' : 'sign-in', ctx, meta),
-      );
+      // A browser that has signed in as this user before is his: strangers' guesses at this name
+      // or from this address do not hold it back (its own failures do), and it goes ahead of
+      // them for a hashing slot.
+      const device = await trustedDevice(ctx.db, DOOR_DEVICES, meta, usuario);
+      if (device) return await signIn(usuario, contraseña, 'known', device, ctx, meta);
+      // An address past its minute's budget is turned away before it waits for a hashing slot; a
+      // refusal for a busy service then counts against nobody's limits.
+      const budget = ctx.config.LOGIN_ATTEMPTS_PER_ADDRESS_MINUTE;
+      const { refused, onePerAddress } = addressGuards(ctx.db);
+      if (refused.has(meta.ip)) throw new HttpError(429, TOO_MANY_SIGN_INS);
+      const standing = await addressStanding(ctx.db, meta.ip, budget, { lock: false });
+      if (standing.overBudget) {
+        refused.add(meta.ip);
+        throw new HttpError(429, TOO_MANY_SIGN_INS);
+      }
+      const line = standing.failing ? 'suspect' : 'sign-in';
+      return await onePerAddress(meta.ip, () => signIn(usuario, contraseña, line, null, ctx, meta));
     } catch (error) {
       // The door speaks the spec's Spanish: a busy service says so in its words.
       if (error instanceof HashBusyError) throw new HashBusyError(TOO_MANY_SIGN_INS);
@@ -105,6 +130,8 @@ export const authActions: ActionHandlers<Pick<typeof abridorActions, 'login' | '
       const user = rows[0];
       if (!user) return { valid: false, user: null };
       const session = await openSession(ctx, user.id, tx);
+      // Signed in: this browser is the user's, as after a password.
+      await rememberDevice(tx, DOOR_DEVICES, meta, user.id);
       await audit(tx, { userId: user.id, usuario: user.usuario, action: 'magic_link', result: 'ok' }, meta);
       return { valid: true, user: toDoorUser(user), token: session };
     });

@@ -1,4 +1,6 @@
 import type { Database, Queryable } from '../../db';
+import { claimDeviceTry, deviceTryFailed, releaseDeviceTry } from '../../platform/security/device-cookies';
+import { DOOR_DEVICES } from './devices';
 
 /**
  * Login throttling that slows an attacker without locking the owner out.
@@ -11,6 +13,11 @@ import type { Database, Queryable } from '../../db';
  *   BACKOFF_CAP_SECONDS, so many addresses together gain little. Addresses this user signed in
  *   from within the session lifetime do not wait: the owner at home or at the office is not
  *   slowed by strangers; only the pair limit applies there.
+ * - A browser that has signed in as the user before (its `door_device` cookie, devices.ts) is held
+ *   back by none of these, nor by its address's budget: only by its own DOOR_DEVICE_MAX_FAILURES
+ *   wrong passwords since its last sign-in, the last of which voids it (then it is a stranger's
+ *   again). Its failures do not feed the user's back-off: strangers who locked the name out from
+ *   everywhere do not lock out the owner's phone, and a stolen cookie buys ten guesses.
  *
  * How the admin always gets back in: the pair limit ends 15 minutes after his own typos; the
  * back-off never waits more than 15 minutes and does not apply at his known addresses; and
@@ -88,9 +95,16 @@ export async function claimLoginAttempt(
     userId: string | null;
     knownForDays: number;
     addressPerMinute: number;
+    /** The stored hash of the user's own browser's device cookie (a trusted device), if any. */
+    device?: string | null;
   },
 ): Promise<string | null> {
   return db.transaction(async (tx) => {
+    // The owner's own browser: its own failures (counted now, before the hash) are its only limit.
+    if (attempt.device) {
+      if (!(await claimDeviceTry(tx, DOOR_DEVICES, attempt.device))) return null;
+      return pendingAttempt(tx, attempt);
+    }
     // Before any name's counts: one address trying many names (each under its own limits) gets
     // this many sign-ins a minute, and no more hashing.
     if (await addressOverBudget(tx, attempt.ip, attempt.addressPerMinute)) return null;
@@ -119,13 +133,21 @@ export async function claimLoginAttempt(
       state.failures,
       wait ? later(state.nextAttemptAt, afterSeconds(now, wait)) : state.nextAttemptAt,
     ]);
-    const { rows: audit } = await tx.query<{ id: string }>(
-      `insert into door_audit (user_id, usuario, action, result, ip) values ($1, $2, 'login', 'pending', $3)
-       returning id::text as id`,
-      [attempt.userId, attempt.usuario, attempt.ip],
-    );
-    return audit[0]?.id ?? null;
+    return pendingAttempt(tx, attempt);
   });
+}
+
+/** The attempt's audit row, `pending` until its password has been checked. */
+async function pendingAttempt(
+  tx: Queryable,
+  attempt: { usuario: string; ip: string | null; userId: string | null },
+): Promise<string | null> {
+  const { rows } = await tx.query<{ id: string }>(
+    `insert into door_audit (user_id, usuario, action, result, ip) values ($1, $2, 'login', 'pending', $3)
+     returning id::text as id`,
+    [attempt.userId, attempt.usuario, attempt.ip],
+  );
+  return rows[0]?.id ?? null;
 }
 
 /**
@@ -164,12 +186,29 @@ export async function addressStanding(
 }
 
 /** An attempt turned away before its password was checked (a busy service): no name's failure. */
-export async function releaseLoginAttempt(db: Database, auditId: string): Promise<void> {
+export async function releaseLoginAttempt(db: Database, auditId: string, device?: string | null): Promise<void> {
   await db.query(`update door_audit set result = 'busy' where id = $1`, [auditId]);
+  if (device) await releaseDeviceTry(db, DOOR_DEVICES, device);
 }
 
-/** A failed attempt: counted for its pair (the audit row) and for the user (the back-off). */
-export async function recordLoginFailure(db: Database, usuario: string, auditId: string): Promise<void> {
+/**
+ * A failed attempt: counted for its pair (the audit row) and for the user (the back-off); from the
+ * user's own browser, for that browser instead of the back-off (voided at its
+ * DOOR_DEVICE_MAX_FAILURES-th).
+ */
+export async function recordLoginFailure(
+  db: Database,
+  usuario: string,
+  auditId: string,
+  device?: string | null,
+): Promise<void> {
+  if (device) {
+    await db.transaction(async (tx) => {
+      await tx.query(`update door_audit set result = 'failed' where id = $1`, [auditId]);
+      await deviceTryFailed(tx, DOOR_DEVICES, device);
+    });
+    return;
+  }
   await db.transaction(async (tx) => {
     await tx.query(`update door_audit set result = 'failed' where id = $1`, [auditId]);
     const { state, now } = await lockUserRow(tx, usuario);
