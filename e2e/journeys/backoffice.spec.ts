@@ -36,17 +36,6 @@ async function signedIn(
   return page;
 }
 
-/** The newest e-mail to `recipient` from the e2e inbox (SMTP). */
-async function mailTo(request: APIRequestContext, recipient: string): Promise<ReceivedMail> {
-  let found: ReceivedMail | undefined;
-  await expect(async () => {
-    const res = await request.get(`${MAILBOX_URL}/?recipient=${encodeURIComponent(recipient)}`);
-    found = ((await res.json()) as { messages: ReceivedMail[] }).messages[0];
-    expect(found, `an e-mail to ${recipient}`).toBeTruthy();
-  }).toPass({ timeout: 10_000 });
-  return found as ReceivedMail;
-}
-
 /** The e-mail to `recipient` whose subject matches, once it has arrived. */
 async function mailWith(request: APIRequestContext, recipient: string, subject: RegExp): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined;
@@ -212,10 +201,25 @@ test.describe('back-office', () => {
     const email = `personal-${Date.now()}@trasteros-demo.example`;
     await manager.getByLabel('Nombre', { exact: true }).fill('Pepe Mostrador');
     await manager.getByLabel('Correo', { exact: true }).fill(email);
-    await manager.getByLabel('Contraseña inicial (mín. 12 caracteres)').fill('tortuga-faro-71');
-    await manager.getByRole('button', { name: 'Añadir', exact: true }).click();
-    await expect(manager.getByText('Pepe Mostrador añadido al equipo.')).toBeVisible();
+    await manager.getByRole('button', { name: 'Añadir e invitar', exact: true }).click();
+    await expect(manager.getByText(`Pepe Mostrador añadido al equipo. Invitación enviada a ${email}`)).toBeVisible();
     await expectAccessible(manager);
+
+    // Pepe chooses his own password from the invitation, on his phone: the manager never knows it.
+    const invitation = await mailWith(request, email, /^Tu cuenta de Gestión/);
+    const welcome = waitingForHydration(
+      await (await browser.newContext({ viewport: { width: 375, height: 740 } })).newPage(),
+    );
+    await welcome.goto(/https?:\/\/\S+?(\/gestion\/restablecer#[A-Za-z0-9_-]{43})/.exec(invitation.text)?.[1] ?? '');
+    await expect(welcome.getByRole('heading', { name: 'Bienvenida/o: elige tu contraseña' })).toBeVisible();
+    await welcome.getByLabel('Contraseña nueva (mín. 12 caracteres)').fill('tortuga-faro-71');
+    await welcome.getByLabel('Repite la contraseña nueva').fill('tortuga-faro-71');
+    await welcome.getByRole('button', { name: 'Guardar la contraseña' }).click();
+    await expect(welcome.getByRole('status')).toHaveText(
+      'Contraseña guardada. Ya puedes entrar en la gestión con ella.',
+    );
+    await expectFitsNarrowPhone(welcome);
+    await welcome.context().close();
 
     const staff = await signedIn(browser, { email, password: 'tortuga-faro-71' }, { width: 375 });
     const nav = staff.getByRole('navigation', { name: 'Secciones' });
@@ -264,9 +268,19 @@ test.describe('back-office', () => {
     const manager = await signedIn(browser, E2E_MANAGER);
     const email = `olvido-${Date.now()}@trasteros-demo.example`;
     const added = await manager.request.post('/functions/v1/backoffice', {
-      data: { action: 'add_staff', email, name: 'Olga Olvido', role: 'staff', password: 'vieja-clave-1' },
+      data: { action: 'add_staff', email, name: 'Olga Olvido', role: 'staff' },
     });
     expect(added.status()).toBe(200);
+    // Olga chose her first password from the invitation.
+    const invited = await mailWith(request, email, /^Tu cuenta de Gestión/);
+    const accepted = await request.post('/functions/v1/backoffice', {
+      data: {
+        action: 'reset_password',
+        token: /#([A-Za-z0-9_-]{43})/.exec(invited.text)?.[1] ?? '',
+        newPassword: 'vieja-clave-1',
+      },
+    });
+    expect(accepted.status()).toBe(200);
 
     const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
     const phone = waitingForHydration(await context.newPage());
@@ -278,8 +292,7 @@ test.describe('back-office', () => {
     await expectFitsNarrowPhone(phone);
     await expectAccessible(phone);
 
-    const mail = await mailTo(request, email);
-    expect(mail.subject).toMatch(/^Elige una contraseña nueva para Gestión/);
+    const mail = await mailWith(request, email, /^Elige una contraseña nueva para Gestión/);
     const link = /https?:\/\/\S+?(\/gestion\/restablecer#[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1] ?? '';
     expect(link).not.toBe('');
     await phone.goto(link);
@@ -291,9 +304,7 @@ test.describe('back-office', () => {
     await expectAccessible(phone);
     await phone.getByRole('button', { name: 'Guardar la contraseña' }).click();
     await expect(phone.getByRole('status')).toContainText('Contraseña guardada.');
-    await expect
-      .poll(async () => (await mailTo(request, email)).subject)
-      .toMatch(/^Tu contraseña de Gestión ha cambiado/);
+    await mailWith(request, email, /^Tu contraseña de Gestión ha cambiado/);
 
     await phone.getByRole('link', { name: 'Entrar en la gestión' }).click();
     await phone.getByLabel('Correo electrónico').fill(email);

@@ -455,7 +455,9 @@ describe('a forgotten password', () => {
   it('opens a reset link without a session, asks for the second factor when the account has one, and takes the secret off the address bar', async () => {
     const token = 'a'.repeat(43);
     backoffice.on('check_password_reset', (body) =>
-      body.token === token ? { email: 'ana@example.com', totpRequired: true } : refusal(409, 'x', 'reset_link_invalid'),
+      body.token === token
+        ? { email: 'ana@example.com', totpRequired: true, invitation: false }
+        : refusal(409, 'x', 'reset_link_invalid'),
     );
     backoffice.on('reset_password', (body) =>
       body.totpCode === '123456' ? { success: true } : refusal(400, 'The code is not correct'),

@@ -41,6 +41,8 @@ const spanish = {
   },
   reset: {
     heading: 'Elegir una contraseña nueva',
+    welcomeHeading: 'Bienvenida/o: elige tu contraseña',
+    welcomeDone: 'Contraseña guardada. Ya puedes entrar en la gestión con ella.',
     checking: 'Comprobando el enlace…',
     for: 'Para la cuenta {{email}}.',
     newPassword: 'Contraseña nueva (mín. {{min}} caracteres)',
@@ -429,9 +431,10 @@ const spanish = {
     totpOn: 'Activado',
     totpOff: 'No',
     add: 'Añadir a alguien',
-    password: 'Contraseña inicial (mín. 12 caracteres)',
-    addSubmit: 'Añadir',
-    added: '{{name}} añadido al equipo.',
+    addHint:
+      'Le enviaremos una invitación a su correo para que elija su propia contraseña (sirve 72 horas, una vez). Nadie más la conocerá.',
+    addSubmit: 'Añadir e invitar',
+    added: '{{name}} añadido al equipo. Invitación enviada a {{email}}: caduca a las 72 horas.',
     makeManager: 'Hacer gerente',
     confirmManager: '¿Hacer gerente a {{name}}? Podrá cambiar precios, trasteros y el equipo, y devolver fianzas.',
     confirmStaff: '¿Quitar a {{name}} el papel de gerente? Seguirá entrando como personal.',
@@ -577,6 +580,8 @@ const english: Texts<typeof spanish> = {
   },
   reset: {
     heading: 'Choose a new password',
+    welcomeHeading: 'Welcome: choose your password',
+    welcomeDone: 'Password saved. You can sign in to the back-office with it now.',
     checking: 'Checking the link…',
     for: 'For the account {{email}}.',
     newPassword: 'New password (at least {{min}} characters)',
@@ -963,9 +968,10 @@ const english: Texts<typeof spanish> = {
     totpOn: 'On',
     totpOff: 'No',
     add: 'Add someone',
-    password: 'First password (at least 12 characters)',
-    addSubmit: 'Add',
-    added: '{{name}} added to the team.',
+    addHint:
+      'We e-mail them an invitation to choose their own password (it works for 72 hours, once). Nobody else will know it.',
+    addSubmit: 'Add and invite',
+    added: '{{name}} added to the team. Invitation sent to {{email}}: it expires in 72 hours.',
     makeManager: 'Make manager',
     confirmManager:
       'Make {{name}} a manager? They will be able to change prices, units and the team, and refund deposits.',

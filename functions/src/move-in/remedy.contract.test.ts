@@ -3,7 +3,7 @@ import { TEST_APPLICANT } from '../testing/applicant';
 import { databaseEngines } from '../testing/databases';
 import { servedOn, TEST_MANAGER } from '../testing/service';
 import { loseHeldUnits, signUpToContract } from '../testing/sign-up';
-import { staffSession } from '../testing/staff';
+import { inviteStaff, staffSession } from '../testing/staff';
 
 /**
  * A tenant who signed and paid but was left without a unit is not a dead end: staff let them
@@ -92,12 +92,12 @@ describe.each(databaseEngines())('a tenant waiting for a unit, on $name', (engin
   it('a manager refunds the deposit through the provider: recorded, e-mailed, the sign-up closed; staff may not', async () => {
     const tenant = await awaitingTenant('reembolso@example.com');
     const manager = await staffBrowser(TEST_MANAGER.email, TEST_MANAGER.password);
-    const added = await manager('add_staff', {
-      email: 'mostrador@trasteros-demo.example',
-      name: 'Mostrador',
-      role: 'staff',
-      password: 'staff-pass-123',
-    });
+    const added = await inviteStaff(
+      served,
+      manager,
+      { email: 'mostrador@trasteros-demo.example', name: 'Mostrador', role: 'staff' },
+      'staff-pass-123',
+    ).then((invited) => invited.added);
     expect(added.status).toBe(200);
     const desk = await staffBrowser('mostrador@trasteros-demo.example', 'staff-pass-123');
     const refund = {
@@ -137,12 +137,12 @@ describe.each(databaseEngines())('a tenant waiting for a unit, on $name', (engin
       [signUp.registrationId],
     );
     const manager = await staffBrowser(TEST_MANAGER.email, TEST_MANAGER.password);
-    await manager('add_staff', {
-      email: 'recepcion@trasteros-demo.example',
-      name: 'Recepción',
-      role: 'staff',
-      password: 'staff-pass-123',
-    });
+    await inviteStaff(
+      served,
+      manager,
+      { email: 'recepcion@trasteros-demo.example', name: 'Recepción', role: 'staff' },
+      'staff-pass-123',
+    ).then((invited) => invited.added);
     const desk = await staffBrowser('recepcion@trasteros-demo.example', 'staff-pass-123');
     const end = { registrationId: signUp.registrationId, confirm: true };
     expect((await desk('end_rental', { registrationId: signUp.registrationId })).status).toBe(400);

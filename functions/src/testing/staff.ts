@@ -27,3 +27,26 @@ export async function staffSession(
   if (login.status !== 200) throw new Error(`${who.email} could not sign in: HTTP ${login.status}`);
   return call;
 }
+
+/**
+ * A manager adds a member; the member opens the invitation e-mailed to them and chooses their
+ * own password (as the reset page does). Returns what the member signs in with.
+ */
+export async function inviteStaff<T extends { status: number }>(
+  served: Served & { service: { sentTo(recipient: string): Promise<{ body: string }[]> } },
+  manager: (action: 'add_staff', payload: Record<string, unknown>) => Promise<T>,
+  member: { email: string; name: string; role: 'staff' | 'manager' },
+  password = 'tres-palabras-sueltas-2026',
+): Promise<{ email: string; password: string; added: T }> {
+  const added = await manager('add_staff', member);
+  if (added.status !== 200) return { email: member.email, password, added };
+  const invitation = (await served.service.sentTo(member.email)).at(-1)?.body ?? '';
+  const token = /#([A-Za-z0-9_-]{43})/.exec(invitation)?.[1] ?? '';
+  const res = await fetch(served.service.url('backoffice'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ action: 'reset_password', token, newPassword: password }),
+  });
+  if (res.status !== 200) throw new Error(`${member.email} could not choose a password: HTTP ${res.status}`);
+  return { email: member.email, password, added };
+}

@@ -19,8 +19,8 @@ type LinkState =
   | { state: 'missing' }
   | { state: 'invalid' }
   | { state: 'failed' }
-  | { state: 'open'; email: string; totpRequired: boolean }
-  | { state: 'done' };
+  | { state: 'open'; email: string; totpRequired: boolean; invitation: boolean }
+  | { state: 'done'; invitation: boolean };
 
 /**
  * The page a reset link opens: its secret is after `#` (never sent to a server). The link is
@@ -95,7 +95,7 @@ export function ResetPasswordPage() {
       if (answer.totpRequired) {
         setLink({ ...link, totpRequired: true });
         setErrors({ code: t('reset.totpHint') });
-      } else setLink({ state: 'done' });
+      } else setLink({ state: 'done', invitation: link.state === 'open' && link.invitation });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'reset_link_invalid') setLink({ state: 'invalid' });
       else if (error instanceof ApiError && error.code === 'password_too_guessable') {
@@ -148,7 +148,9 @@ export function ResetPasswordPage() {
   return (
     <div className={styles.login}>
       <h1 ref={heading} tabIndex={-1}>
-        {t('reset.heading')}
+        {(link.state === 'open' || link.state === 'done') && link.invitation
+          ? t('reset.welcomeHeading')
+          : t('reset.heading')}
       </h1>
       {link.state === 'checking' && (
         <p role="status" className={styles.muted}>
@@ -173,7 +175,7 @@ export function ResetPasswordPage() {
       )}
       {link.state === 'done' && (
         <>
-          <p role="status">{t('reset.done')}</p>
+          <p role="status">{link.invitation ? t('reset.welcomeDone') : t('reset.done')}</p>
           <div className={styles.actions}>{signIn}</div>
         </>
       )}

@@ -1,12 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { api } from 'shared-api';
-import {
-  STAFF_PASSWORD_MIN,
-  STAFF_RESET_MINUTES,
-  STAFF_ROLES,
-  type StaffMember,
-  type StaffRole,
-} from 'shared-api/backoffice';
+import { STAFF_RESET_MINUTES, STAFF_ROLES, type StaffMember, type StaffRole } from 'shared-api/backoffice';
 import { useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
@@ -28,8 +22,9 @@ function AddStaffForm({
   announce: ReturnType<typeof useNotice>[1];
 }) {
   const t = useBackofficeT();
-  const [form, setForm] = useState({ name: '', email: '', role: 'staff' as StaffRole, password: '' });
-  const [errors, setErrors] = useState<Partial<Record<'name' | 'email' | 'password', string>>>({});
+  const language = useLanguage();
+  const [form, setForm] = useState({ name: '', email: '', role: 'staff' as StaffRole });
+  const [errors, setErrors] = useState<Partial<Record<'name' | 'email', string>>>({});
   const [busy, setBusy] = useState(false);
   const id = useId();
   const submit = async (event: FormEvent) => {
@@ -38,19 +33,20 @@ function AddStaffForm({
     const found = {
       ...(form.name.trim() ? {} : { name: t('staff.nameRequired') }),
       ...(EMAIL.test(form.email.trim()) ? {} : { email: t('staff.emailInvalid') }),
-      ...(form.password.length >= STAFF_PASSWORD_MIN ? {} : { password: t('staff.passwordShort') }),
     };
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
+      // The member chooses their own password from the invitation, in the language of this page.
       const { staff } = await api.backoffice('add_staff', {
         ...form,
         name: form.name.trim(),
         email: form.email.trim(),
+        language,
       });
-      announce({ tone: 'ok', text: t('staff.added', { name: staff.name }) });
-      setForm({ name: '', email: '', role: 'staff', password: '' });
+      announce({ tone: 'ok', text: t('staff.added', { name: staff.name, email: staff.email }) });
+      setForm({ name: '', email: '', role: 'staff' });
       onAdded(staff);
     } catch (error) {
       announce({ tone: 'error', text: failureText(t, error) });
@@ -58,7 +54,7 @@ function AddStaffForm({
       setBusy(false);
     }
   };
-  const field = (name: 'name' | 'email' | 'password', label: string, type = 'text', autoComplete = 'off') => (
+  const field = (name: 'name' | 'email', label: string, type = 'text', autoComplete = 'off') => (
     <div className={styles.field}>
       <label htmlFor={`${id}-${name}`}>{label}</label>
       <input
@@ -99,8 +95,8 @@ function AddStaffForm({
             ))}
           </select>
         </div>
-        {field('password', t('staff.password'), 'password', 'new-password')}
       </div>
+      <p className={styles.muted}>{t('staff.addHint')}</p>
       <div className={styles.actions}>
         <button type="submit" className={controls.primary} disabled={busy}>
           {t('staff.addSubmit')}

@@ -457,7 +457,8 @@ export const backofficeActions = {
   /** What a reset link opens: whose it is, and whether the second factor's code is asked too. */
   check_password_reset: {
     request: z.object({ token: resetToken }),
-    response: z.object({ email: z.string(), totpRequired: z.boolean() }),
+    /** `invitation`: a new member's first password (the page welcomes them instead). */
+    response: z.object({ email: z.string(), totpRequired: z.boolean(), invitation: z.boolean() }),
   },
   /**
    * A new password through a reset link (once): every session of the member ends. A member with a
@@ -487,7 +488,11 @@ export const backofficeActions = {
     response: z.object({ staff: staffMember }),
   },
   add_staff: {
-    request: z.object({ email, name: text(100), role: z.enum(STAFF_ROLES), password }),
+    /**
+     * The member chooses their own password from an invitation e-mailed in `language` (72 hours,
+     * once): nobody else ever knows it.
+     */
+    request: z.object({ email, name: text(100), role: z.enum(STAFF_ROLES), language: z.enum(['es', 'en']).optional() }),
     response: z.object({ staff: staffMember }),
   },
   /** Managers only: a role change or disabling ends the member's sessions. */

@@ -7,6 +7,7 @@ import { databaseEngines } from '../../testing/databases';
 import { DOCUMENTS } from '../../testing/documents';
 import { servedOn, TEST_MANAGER } from '../../testing/service';
 import { signUpToContract } from '../../testing/sign-up';
+import { inviteStaff } from '../../testing/staff';
 import { PAIR_MAX_FAILURES } from './login-throttle';
 import { totpCodeAt } from './totp';
 
@@ -46,12 +47,12 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
   const newStaff = async (manager: ReturnType<typeof browser>, role: 'staff' | 'manager' = 'staff') => {
     staffCount += 1;
     const email = `persona${staffCount}@trasteros-demo.example`;
-    const added = await manager.call('add_staff', {
-      email,
-      name: `Persona ${staffCount}`,
-      role,
-      password: 'staff-pass-123',
-    });
+    const { added } = await inviteStaff(
+      served,
+      manager.call,
+      { email, name: `Persona ${staffCount}`, role },
+      'staff-pass-123',
+    );
     expect(added.status).toBe(200);
     return { id: String(added.body.staff.id), email, password: 'staff-pass-123' };
   };
@@ -151,7 +152,7 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
       ['set_price', { productId: 209, period: 'monthly', price: 199 }],
       ['set_unit_service', { unitNumber: 'B-001', inService: false }],
       ['list_staff', {}],
-      ['add_staff', { email: 'x@example.com', name: 'X', role: 'manager', password: 'staff-pass-123' }],
+      ['add_staff', { email: 'x@example.com', name: 'X', role: 'manager' }],
       ['update_staff', { staffId: colleague.id, role: 'manager' }],
       ['list_audit', {}],
       ['totp_setup', {}],
@@ -223,12 +224,12 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
     const colleague = await newStaff(manager);
     const staff = await signedIn(colleague.email, colleague.password);
     expect(
-      await manager.call('add_staff', {
-        email: colleague.email.toUpperCase(),
-        name: 'Otra',
-        role: 'staff',
-        password: 'staff-pass-123',
-      }),
+      await inviteStaff(
+        served,
+        manager.call,
+        { email: colleague.email.toUpperCase(), name: 'Otra', role: 'staff' },
+        'staff-pass-123',
+      ).then((invited) => invited.added),
     ).toMatchObject({
       status: 409,
       body: { code: 'staff_email_taken' },

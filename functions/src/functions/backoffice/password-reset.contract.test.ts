@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn, TEST_MANAGER } from '../../testing/service';
+import { inviteStaff } from '../../testing/staff';
 import { totpCodeAt } from './totp';
 
 type Answer = { status: number; body: Record<string, unknown> & { code?: string; error?: string } };
@@ -33,12 +34,12 @@ describe.each(databaseEngines())('staff password and second-factor recovery on $
     count += 1;
     const email = `recupera${count}@trasteros-demo.example`;
     const manager = await signedIn(TEST_MANAGER.email, TEST_MANAGER.password);
-    const added = await manager.call('add_staff', {
-      email,
-      name: `Recupera ${count}`,
-      role,
-      password: 'old-pass-1234',
-    });
+    const { added } = await inviteStaff(
+      served,
+      manager.call,
+      { email, name: `Recupera ${count}`, role },
+      'old-pass-1234',
+    );
     expect(added.status).toBe(200);
     return { id: String((added.body.staff as { id: string }).id), email, password: 'old-pass-1234' };
   };
@@ -69,6 +70,47 @@ describe.each(databaseEngines())('staff password and second-factor recovery on $
       )
     ).rows;
 
+  it('a new member is invited to choose their own password: nobody else ever knows it', async () => {
+    const manager = await signedIn(TEST_MANAGER.email, TEST_MANAGER.password);
+    const email = 'invitada@trasteros-demo.example';
+    const added = await manager.call('add_staff', { email, name: 'Invitada', role: 'staff', language: 'en' });
+    expect(added.status).toBe(200);
+    // A password the manager chose is no longer a thing the call takes.
+    const invitation = await lastLink(email);
+    expect(invitation.path).toBe('/en/backoffice/reset-password');
+    expect(invitation.mails.at(-1)?.listed).toBe(false);
+    expect(invitation.mails.at(-1)?.subject).toMatch(/^Your back-office account/);
+    expect(invitation.mails.at(-1)?.body).toContain('within 72 hours');
+    const reader = browser();
+    expect((await reader.call('check_password_reset', { token: invitation.token })).body).toEqual({
+      email,
+      totpRequired: false,
+      invitation: true,
+    });
+    // Until then no password signs in (not the manager's guesses, not an empty one).
+    for (const guess of ['staff-pass-123', TEST_MANAGER.password, '']) {
+      expect((await browser().call('login', { email, password: guess })).status).not.toBe(200);
+    }
+    // 71 hours later it still works; once used, never again; no "password changed" e-mail follows.
+    served.service.ctx.adjustableClock?.advance(71 * 3_600_000);
+    const chosen = await reader.call('reset_password', {
+      token: invitation.token,
+      newPassword: 'mi-propia-clave-2026',
+    });
+    expect(chosen).toEqual({ status: 200, body: { success: true } });
+    await signedIn(email, 'mi-propia-clave-2026');
+    expect((await reader.call('check_password_reset', { token: invitation.token })).body.code).toBe(
+      'reset_link_invalid',
+    );
+    expect((await mailsTo(email)).length).toBe(1);
+    expect((await auditOf('invitation_accepted')).map((row) => row.target)).toEqual([`staff:${email}`]);
+    // An invitation not used within 72 hours is dead.
+    await manager.call('add_staff', { email: 'tarde@trasteros-demo.example', name: 'Tarde', role: 'staff' });
+    const late = await lastLink('tarde@trasteros-demo.example');
+    served.service.ctx.adjustableClock?.advance(72 * 3_600_000 + 1000);
+    expect((await reader.call('check_password_reset', { token: late.token })).body.code).toBe('reset_link_invalid');
+  });
+
   it('answers "forgot password" alike for anyone; only a member gets a one-time link, unlisted, in the page language', async () => {
     const member = await newStaff();
     const known = await asked(member.email.toUpperCase());
@@ -96,7 +138,7 @@ describe.each(databaseEngines())('staff password and second-factor recovery on $
     const reader = browser();
     expect(await reader.call('check_password_reset', { token })).toEqual({
       status: 200,
-      body: { email: member.email, totpRequired: false },
+      body: { email: member.email, totpRequired: false, invitation: false },
     });
     const short = await reader.call('reset_password', { token, newPassword: 'short' });
     expect(short.status).toBe(400);

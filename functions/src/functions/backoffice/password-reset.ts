@@ -30,6 +30,8 @@ type ResetActions = Pick<
 export const PASSWORD_RESET_JOB = 'staff-password-reset';
 const WRONG_CODE = 'The code is not correct';
 const HOUR_MS = 3_600_000;
+/** How long an invitation to choose a first password works. */
+export const STAFF_INVITE_HOURS = 72;
 /** Reset requests from one address still waiting for the job; more get the same answer and nothing. */
 const RESET_REQUESTS_PER_ADDRESS = 20;
 
@@ -38,6 +40,7 @@ type ResetContext = Pick<FunctionContext, 'config' | 'clock' | 'mailer' | 'jobs'
 interface ResetRow extends Record<string, unknown> {
   id: string;
   language: Language;
+  purpose: 'reset' | 'invitation';
   expires_at: Date | string;
   used_at: Date | string | null;
   failed_codes: number;
@@ -65,6 +68,11 @@ const TEXTS = {
       'Todas tus sesiones abiertas se han cerrado. Si no lo has pedido, avisa a gerencia enseguida.',
     hello: (name: string) => `Hola, ${name}:`,
     when: (date: Date) => `${madridDate(date).split('-').reverse().join('/')} a las ${madridTime(date)}`,
+    inviteSubject: (business: string) => `Tu cuenta de Gestión · ${business}`,
+    inviteBody: (manager: string, link: string) =>
+      `${manager} (gerencia) te ha dado de alta en Gestión, la herramienta del personal. ` +
+      `Elige tu contraseña con este enlace en las próximas ${STAFF_INVITE_HOURS} horas (solo sirve una vez):\n\n${link}\n\n` +
+      'Nadie más la conoce ni la conocerá. Si no esperabas este correo, no hagas nada.',
   },
   en: {
     resetSubject: (business: string) => `Choose a new back-office password · ${business}`,
@@ -87,6 +95,11 @@ const TEXTS = {
       'Every open session was signed out. If you did not ask for this, tell a manager at once.',
     hello: (name: string) => `Hello ${name},`,
     when: (date: Date) => `${madridDate(date)} at ${madridTime(date)}`,
+    inviteSubject: (business: string) => `Your back-office account · ${business}`,
+    inviteBody: (manager: string, link: string) =>
+      `${manager} (manager) has given you an account in the back-office, the staff's tool. ` +
+      `Choose your password with this link within ${STAFF_INVITE_HOURS} hours (it works once):\n\n${link}\n\n` +
+      'Nobody else knows it or ever will. If you did not expect this e-mail, do nothing.',
   },
 } satisfies Record<Language, unknown>;
 
@@ -98,12 +111,13 @@ function resetLink(site: string, language: Language, token: string): string {
  * Writes a one-time link for an active member and queues its e-mail, unless this member was
  * already sent STAFF_RESET_MAX_PER_HOUR in the last hour (a stranger cannot flood their inbox).
  */
-async function issueResetLink(
+export async function issueResetLink(
   tx: Queryable,
   ctx: ResetContext,
   member: StaffRow,
   language: Language,
   manager: { email: string; name: string } | null,
+  purpose: 'reset' | 'invitation' = 'reset',
 ): Promise<boolean> {
   const now = ctx.clock.now();
   const { rows } = await tx.query<{ sent: number }>(
@@ -115,8 +129,8 @@ async function issueResetLink(
   if (!manager && !(await mayMessage(tx, ctx, 'email', member.email))) return false;
   const { token, hash } = newToken();
   await tx.query(
-    `insert into staff_password_resets (id, staff_id, token_hash, requested_by, language, created_at, expires_at)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
+    `insert into staff_password_resets (id, staff_id, token_hash, requested_by, language, created_at, expires_at, purpose)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [
       randomUUID(),
       member.id,
@@ -124,10 +138,25 @@ async function issueResetLink(
       manager?.email ?? 'self',
       language,
       now,
-      new Date(now.getTime() + STAFF_RESET_MINUTES * 60_000),
+      new Date(now.getTime() + (purpose === 'invitation' ? STAFF_INVITE_HOURS * 60 : STAFF_RESET_MINUTES) * 60_000),
+      purpose,
     ],
   );
   const texts = TEXTS[language];
+  const link = resetLink(ctx.config.PUBLIC_SITE_URL, language, token);
+  if (purpose === 'invitation') {
+    await ctx.mailer.queue(
+      {
+        to: member.email,
+        subject: texts.inviteSubject(ctx.config.BUSINESS_NAME),
+        text: `${texts.hello(member.name)}\n\n${texts.inviteBody(manager?.name ?? '', link)}\n`,
+        // The link acts for the member: never in the development outbox's public listing.
+        unlisted: true,
+      },
+      tx,
+    );
+    return true;
+  }
   await ctx.mailer.queue(
     {
       to: member.email,
@@ -150,7 +179,7 @@ async function openReset(
   token: string,
 ): Promise<{ reset: ResetRow; member: StaffRow }> {
   const { rows } = await tx.query<ResetRow & StaffRow & { staff_id: string }>(
-    `select r.id::text as reset_id, r.language, r.expires_at, r.used_at, r.failed_codes, ${staffColumns('u')}
+    `select r.id::text as reset_id, r.language, r.expires_at, r.used_at, r.failed_codes, r.purpose, ${staffColumns('u')}
      from staff_password_resets r join staff_users u on u.id = r.staff_id
      where r.token_hash = $1 for update of r, u`,
     [sha256(token)],
@@ -192,8 +221,12 @@ export const passwordResetActions: ActionHandlers<ResetActions> = {
 
   async check_password_reset({ token }, ctx) {
     return ctx.db.transaction(async (tx) => {
-      const { member } = await openReset(tx, ctx, token);
-      return { email: member.email, totpRequired: member.totp_enabled };
+      const { reset, member } = await openReset(tx, ctx, token);
+      return {
+        email: member.email,
+        totpRequired: member.totp_enabled,
+        invitation: reset.purpose === 'invitation',
+      };
     });
   },
 
@@ -221,11 +254,14 @@ export const passwordResetActions: ActionHandlers<ResetActions> = {
       ]);
       await revokeStaffSessions(tx, member.id);
       await clearStaffLoginThrottle(tx, member.email.toLowerCase());
+      const invitation = reset.purpose === 'invitation';
       await recordAudit(
         tx,
         { id: member.id, email: member.email, ip: meta.ip },
-        { action: 'password_reset', target: `staff:${member.email}` },
+        { action: invitation ? 'invitation_accepted' : 'password_reset', target: `staff:${member.email}` },
       );
+      // A first password chosen from the invitation is news to nobody.
+      if (invitation) return { success: true } as const;
       // Told in the language the link was sent in, so whoever did not ask for it hears of it.
       const texts = TEXTS[reset.language];
       await ctx.mailer.queue(

@@ -1,14 +1,15 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { STAFF_REFUSALS } from 'shared-api';
 import { type AuditEntry, BACKOFFICE_PAGE_SIZE, type backofficeActions } from 'shared-api/backoffice';
+import { withDelivery } from '../../adapters/outbox-delivery';
 import type { Queryable } from '../../db';
 import { toIso } from '../../db/iso';
 import { HttpError, refusal } from '../../http-error';
 import type { ActionHandlers } from '../../router';
 import { hashPassword } from '../abridor/secrets';
 import { recordAudit } from './audit';
-import { assertStrongPassword } from './new-password';
 import { pageOf } from './paging';
+import { issueResetLink } from './password-reset';
 import { likePattern, searchWhere } from './registration-queries';
 import { requireStaff, revokeStaffSessions, type StaffRow, staffColumns, toStaffMember } from './staff-session';
 
@@ -70,11 +71,11 @@ export const staffActions: ActionHandlers<StaffActions> = {
     return { staff: rows.map(toStaffMember) };
   },
 
-  async add_staff({ email, name, role, password }, ctx, meta) {
+  async add_staff({ email, name, role, language = 'es' }, ctx, meta) {
     const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
-    assertStrongPassword(password, 'password', { email, name }, ctx.config);
-    const hash = await hashPassword(password, ctx.config.DOOR_HASH_COST_LOG2);
-    return ctx.db.transaction(async (tx) => {
+    // A password nobody knows until the member chooses theirs from the invitation.
+    const hash = await hashPassword(randomBytes(32).toString('base64url'), ctx.config.DOOR_HASH_COST_LOG2);
+    const staff = await withDelivery(ctx, async (tx) => {
       const { rows } = await tx.query<StaffRow>(
         `insert into staff_users (id, email, name, role, password_hash) values ($1, $2, $3, $4, $5)
          on conflict (lower(email)) do nothing returning ${staffColumns()}`,
@@ -87,10 +88,11 @@ export const staffActions: ActionHandlers<StaffActions> = {
           { email: STAFF_REFUSALS.staff_email_taken },
           'staff_email_taken',
         );
-      const staff = toStaffMember(rows[0]);
+      await issueResetLink(tx, ctx, rows[0], language, { email: actor.email, name: actor.row.name }, 'invitation');
       await recordAudit(tx, actor, { action: 'add_staff', target: `staff:${email}`, after: { name, role } });
-      return { staff };
+      return toStaffMember(rows[0]);
     });
+    return { staff };
   },
 
   async update_staff({ staffId, role, disabled }, ctx, meta) {
