@@ -101,6 +101,11 @@ const envSchema = z.object({
   BACKOFFICE_MANAGER_PASSWORD: z.string().min(10).optional(),
   /** `1`: the first manager's way back in: password set again, second factor off, sessions ended. */
   BACKOFFICE_MANAGER_RESET: z.enum(['0', '1']).default('0'),
+  /**
+   * `required`: a manager must turn on the second factor (TOTP) before anything else (ASVS L2);
+   * `optional` only where the suite signs managers in many times a minute (tests, e2e).
+   */
+  BACKOFFICE_MANAGER_TOTP: z.enum(['required', 'optional']).default('required'),
   /** How long a back-office session lasts. */
   BACKOFFICE_SESSION_HOURS: z.coerce
     .number()

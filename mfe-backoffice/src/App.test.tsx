@@ -65,12 +65,63 @@ describe('signing in', () => {
     expect(code).toHaveFocus();
     await user.type(code, '12345');
     await user.click(screen.getByRole('button', { name: 'Verificar' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('El código tiene 6 cifras.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'El código tiene 6 cifras (o es un código de recuperación, como abcd-2345).',
+    );
     await user.type(code, '6');
     await user.click(screen.getByRole('button', { name: 'Verificar' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Hoy' })).toBeInTheDocument();
     expect(await screen.findByText('1 pago · 150,00 €')).toBeInTheDocument();
     expect(backoffice.calls('login').at(-1)).toMatchObject({ email: 'gerencia@example.com', totpCode: '123456' });
+  });
+
+  it('takes a recovery code when the phone is not at hand', async () => {
+    backoffice.on('me', () => ({ staff: null }));
+    backoffice.on('login', (body) =>
+      !body.totpCode
+        ? { totpRequired: true }
+        : body.totpCode === 'abcd-2345'
+          ? { staff: { ...MANAGER, totpEnabled: true, recoveryCodesLeft: 9 } }
+          : refusal(401, 'x'),
+    );
+    const user = userEvent.setup();
+    await renderRemote(App, '/gestion', 'es');
+    await user.type(await screen.findByLabelText('Correo electrónico'), 'gerencia@example.com');
+    await user.type(screen.getByLabelText('Contraseña'), 'bien-bien-1');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText(/Escribe uno de tus códigos de recuperación/)).toBeInTheDocument();
+    await user.type(await screen.findByLabelText('Código'), 'abcd-2345');
+    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hoy' })).toBeInTheDocument();
+  });
+
+  it('a manager without a second factor sets it up first, keeps the recovery codes, then goes on', async () => {
+    backoffice.on('me', () => ({ staff: { ...MANAGER, totpEnabled: false, secondFactorDue: true } }));
+    backoffice.on('today', () => refusal(403, 'Turn on your second factor first', 'second_factor_required'));
+    backoffice.on('totp_setup', () => ({ secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://x', qrSvg: '<svg/>' }));
+    const codes = Array.from({ length: 10 }, (_, n) => `abcd-${String(2300 + n)}`);
+    backoffice.on('totp_enable', (body) =>
+      body.totpCode === '123456'
+        ? {
+            staff: { ...MANAGER, totpEnabled: true, secondFactorDue: false, recoveryCodesLeft: 10 },
+            recoveryCodes: codes,
+          }
+        : refusal(400, 'The code is not correct'),
+    );
+    const user = userEvent.setup();
+    await renderRemote(App, '/gestion', 'es');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Activa el segundo factor' })).toBeInTheDocument();
+    // Nothing of the back-office behind it, not even its sections.
+    expect(screen.queryByRole('navigation', { name: 'Secciones' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Activar el segundo factor' }));
+    await user.type(await screen.findByLabelText('Código de 6 cifras'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Activar' }));
+    expect(await screen.findByRole('heading', { name: 'Tus códigos de recuperación' })).toHaveFocus();
+    const shown = within(screen.getByTestId('recovery-codes')).getAllByRole('listitem');
+    expect(shown.map((item) => item.textContent)).toEqual(codes);
+    backoffice.on('today', () => today);
+    await user.click(screen.getByRole('button', { name: 'Ya los he guardado' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hoy' })).toBeInTheDocument();
   });
 
   it('says when the server holds logins back', async () => {

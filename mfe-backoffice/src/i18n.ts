@@ -20,14 +20,15 @@ const spanish = {
     password: 'Contraseña',
     submit: 'Entrar',
     totpHeading: 'Segundo factor',
-    totpHint: 'Escribe el código de 6 cifras de tu aplicación de autenticación.',
+    totpHint:
+      'Escribe el código de 6 cifras de tu aplicación de autenticación. ¿No tienes el móvil a mano? Escribe uno de tus códigos de recuperación.',
     totpCode: 'Código',
     totpSubmit: 'Verificar',
     back: 'Volver',
     required: 'Escribe tu correo y tu contraseña.',
     invalid: 'Correo, contraseña o código incorrectos.',
     throttled: 'Demasiados intentos. Espera 15 minutos y vuelve a probar.',
-    codeFormat: 'El código tiene 6 cifras.',
+    codeFormat: 'El código tiene 6 cifras (o es un código de recuperación, como abcd-2345).',
     forgot: '¿Has olvidado la contraseña?',
     forgotHeading: 'Restablecer la contraseña',
     forgotHint:
@@ -349,6 +350,7 @@ const spanish = {
     reset_too_many:
       'A esta persona ya se le han enviado varios enlaces en la última hora: espera antes de enviar otro.',
     second_factor_own: 'Tu propio segundo factor se cambia desde «Mi cuenta».',
+    second_factor_required: 'Primero activa tu segundo factor: quien es gerente entra con él.',
     second_factor_off: 'Esta persona no tiene segundo factor que restablecer.',
     staff_disabled: 'Esta persona está desactivada: actívala antes.',
     password_too_guessable:
@@ -531,6 +533,18 @@ const spanish = {
     totpDisable: 'Desactivar el segundo factor',
     totpDisabled: 'Segundo factor desactivado.',
     wrongCode: 'El código no es correcto.',
+    requiredHeading: 'Activa el segundo factor',
+    requiredText:
+      'Quien es gerente entra con contraseña y un código de su móvil. Actívalo ahora para seguir: te llevará un minuto.',
+    recoveryHeading: 'Tus códigos de recuperación',
+    recoveryText:
+      'Guárdalos en un lugar seguro (impresos o en tu gestor de contraseñas). Si pierdes el móvil, cada uno te deja entrar una vez. No los volveremos a mostrar.',
+    recoveryDownload: 'Descargar los códigos (.txt)',
+    recoverySaved: 'Ya los he guardado',
+    recoveryLeft: 'Códigos de recuperación sin usar: {{count}}.',
+    recoveryRenew: 'Generar códigos nuevos',
+    recoveryRenewHint: 'Los anteriores dejarán de servir. Escribe un código de tu aplicación para generarlos.',
+    recoveryFile: 'Códigos de recuperación de Gestión de {{email}}. Cada uno sirve una vez.',
   },
   dates: { never: '—' },
   notFound: {
@@ -560,14 +574,14 @@ const english: Texts<typeof spanish> = {
     password: 'Password',
     submit: 'Sign in',
     totpHeading: 'Second factor',
-    totpHint: 'Type the 6-digit code from your authenticator app.',
+    totpHint: 'Type the 6-digit code from your authenticator app. Phone not at hand? Type one of your recovery codes.',
     totpCode: 'Code',
     totpSubmit: 'Verify',
     back: 'Back',
     required: 'Type your e-mail and password.',
     invalid: 'Wrong e-mail, password or code.',
     throttled: 'Too many attempts. Wait 15 minutes and try again.',
-    codeFormat: 'The code has 6 digits.',
+    codeFormat: 'The code has 6 digits (or is a recovery code, like abcd-2345).',
     forgot: 'Forgot your password?',
     forgotHeading: 'Reset your password',
     forgotHint:
@@ -887,6 +901,7 @@ const english: Texts<typeof spanish> = {
     reset_link_invalid: 'This link has expired or was already used: ask for a new one from the sign-in page.',
     reset_too_many: 'This member was already sent several links in the last hour: wait before sending another.',
     second_factor_own: 'Your own second factor is changed under "My account".',
+    second_factor_required: 'Turn on your second factor first: a manager signs in with one.',
     second_factor_off: 'This member has no second factor to reset.',
     staff_disabled: 'This member is disabled: enable the account first.',
     password_too_guessable:
@@ -1069,6 +1084,18 @@ const english: Texts<typeof spanish> = {
     totpDisable: 'Turn off the second factor',
     totpDisabled: 'Second factor off.',
     wrongCode: 'The code is not correct.',
+    requiredHeading: 'Turn on the second factor',
+    requiredText:
+      'A manager signs in with a password and a code from their phone. Turn it on now to go on: it takes a minute.',
+    recoveryHeading: 'Your recovery codes',
+    recoveryText:
+      'Keep them somewhere safe (printed, or in your password manager). If you lose your phone, each lets you in once. We will not show them again.',
+    recoveryDownload: 'Download the codes (.txt)',
+    recoverySaved: 'I have saved them',
+    recoveryLeft: 'Unused recovery codes: {{count}}.',
+    recoveryRenew: 'Make new codes',
+    recoveryRenewHint: 'The earlier ones will stop working. Type a code from your app to make them.',
+    recoveryFile: 'Back-office recovery codes of {{email}}. Each works once.',
   },
   dates: { never: '—' },
   notFound: {

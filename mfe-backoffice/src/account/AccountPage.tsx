@@ -1,6 +1,6 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, api } from 'shared-api';
-import { STAFF_PASSWORD_MIN } from 'shared-api/backoffice';
+import { STAFF_PASSWORD_MIN, type StaffMember } from 'shared-api/backoffice';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
 import { failureText } from '../errors';
@@ -79,10 +79,51 @@ function PasswordForm({ announce }: { announce: ReturnType<typeof useNotice>[1] 
   );
 }
 
-function SecondFactor({ announce }: { announce: ReturnType<typeof useNotice>[1] }) {
+/** The recovery codes, shown once: kept by the member (download, print), acknowledged to go on. */
+function RecoveryCodes({ codes, email, onSaved }: { codes: string[]; email: string; onSaved(): void }) {
+  const t = useBackofficeT();
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const download = () => {
+    const text = `${t('account.recoveryFile', { email })}\n\n${codes.join('\n')}\n`;
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+    const link = Object.assign(document.createElement('a'), { href: url, download: 'codigos-recuperacion.txt' });
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <div className={styles.form}>
+      <h3 id={`${id}-heading`} ref={heading} tabIndex={-1}>
+        {t('account.recoveryHeading')}
+      </h3>
+      <p>{t('account.recoveryText')}</p>
+      <ol className={styles.recoveryCodes} data-testid="recovery-codes">
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ol>
+      <div className={styles.actions}>
+        <button type="button" className={controls.secondary} onClick={download}>
+          {t('account.recoveryDownload')}
+        </button>
+        <button type="button" className={controls.primary} onClick={onSaved}>
+          {t('account.recoverySaved')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** A manager's second factor: set up (with its recovery codes), new codes, or off where allowed. */
+export function SecondFactor({ announce }: { announce: ReturnType<typeof useNotice>[1] }) {
   const t = useBackofficeT();
   const staff = useStaffSession((s) => s.staff);
   const [setup, setSetup] = useState<{ secret: string; qrSvg: string } | null>(null);
+  // Codes just made, with the member as they will be once the codes are put away.
+  const [fresh, setFresh] = useState<{ codes: string[]; staff: StaffMember | null } | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -101,15 +142,23 @@ function SecondFactor({ announce }: { announce: ReturnType<typeof useNotice>[1] 
       setBusy(false);
     }
   };
-  const confirm = (event: FormEvent, action: 'totp_enable' | 'totp_disable') => {
-    event.preventDefault();
+  const confirm = (action: 'totp_enable' | 'totp_disable' | 'regenerate_recovery_codes') => {
     if (!CODE.test(code)) return setError(t('login.codeFormat'));
     void run(async () => {
-      const { staff: updated } = await api.backoffice(action, { totpCode: code });
-      useStaffSession.getState().signIn(updated);
+      if (action === 'regenerate_recovery_codes') {
+        const { recoveryCodes } = await api.backoffice(action, { totpCode: code });
+        setFresh({ codes: recoveryCodes, staff: { ...staff, recoveryCodesLeft: recoveryCodes.length } });
+      } else if (action === 'totp_enable') {
+        const { staff: updated, recoveryCodes } = await api.backoffice(action, { totpCode: code });
+        setFresh({ codes: recoveryCodes, staff: updated });
+        announce({ tone: 'ok', text: t('account.totpEnabled') });
+      } else {
+        const { staff: updated } = await api.backoffice(action, { totpCode: code });
+        useStaffSession.getState().signIn(updated);
+        announce({ tone: 'ok', text: t('account.totpDisabled') });
+      }
       setSetup(null);
       setCode('');
-      announce({ tone: 'ok', text: t(action === 'totp_enable' ? 'account.totpEnabled' : 'account.totpDisabled') });
     });
   };
   const codeField = (
@@ -133,23 +182,44 @@ function SecondFactor({ announce }: { announce: ReturnType<typeof useNotice>[1] 
       )}
     </div>
   );
+  const submitted = (action: Parameters<typeof confirm>[0]) => (event: FormEvent) => {
+    event.preventDefault();
+    confirm(action);
+  };
   return (
     <section className={styles.card} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('account.totp')}</h2>
-      {staff.role !== 'manager' ? (
+      {fresh ? (
+        <RecoveryCodes
+          codes={fresh.codes}
+          email={staff.email}
+          onSaved={() => {
+            // Put away: a manager whose factor was due goes on to the back-office now.
+            if (fresh.staff) useStaffSession.getState().signIn(fresh.staff);
+            setFresh(null);
+          }}
+        />
+      ) : staff.role !== 'manager' ? (
         <p className={styles.muted}>{t('account.totpOnlyManagers')}</p>
       ) : staff.totpEnabled ? (
-        <form className={styles.form} onSubmit={(event) => confirm(event, 'totp_disable')} noValidate>
+        <form className={styles.form} onSubmit={submitted('regenerate_recovery_codes')} noValidate>
           <p>{t('account.totpOn')}</p>
+          {staff.recoveryCodesLeft !== undefined && (
+            <p>{t('account.recoveryLeft', { count: staff.recoveryCodesLeft })}</p>
+          )}
+          <p className={styles.muted}>{t('account.recoveryRenewHint')}</p>
           {codeField}
           <div className={styles.actions}>
-            <button type="submit" className={controls.danger} disabled={busy}>
+            <button type="submit" className={controls.secondary} disabled={busy}>
+              {t('account.recoveryRenew')}
+            </button>
+            <button type="button" className={controls.danger} disabled={busy} onClick={() => confirm('totp_disable')}>
               {t('account.totpDisable')}
             </button>
           </div>
         </form>
       ) : setup ? (
-        <form className={styles.form} onSubmit={(event) => confirm(event, 'totp_enable')} noValidate>
+        <form className={styles.form} onSubmit={submitted('totp_enable')} noValidate>
           <p>{t('account.totpScan')}</p>
           <img
             className={styles.qr}
@@ -180,6 +250,32 @@ function SecondFactor({ announce }: { announce: ReturnType<typeof useNotice>[1] 
         </>
       )}
     </section>
+  );
+}
+
+/** A manager signed in without a second factor where one is required: this, and nothing else, first. */
+export function SecondFactorRequired() {
+  const t = useBackofficeT();
+  const [notice, announce] = useNotice();
+  return (
+    <div className={styles.login}>
+      <h1>{t('account.requiredHeading')}</h1>
+      <p>{t('account.requiredText')}</p>
+      <NoticeArea notice={notice} />
+      <SecondFactor announce={announce} />
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={controls.secondary}
+          onClick={async () => {
+            await api.backoffice('logout', {}).catch(() => undefined);
+            useStaffSession.getState().signOut();
+          }}
+        >
+          {t('layout.logout')}
+        </button>
+      </div>
+    </div>
   );
 }
 

@@ -8,7 +8,8 @@ import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
 import { useStaffSession } from './store';
 
-const CODE = /^\d{6}$/;
+/** The app's 6 digits, or a one-time recovery code (`xxxx-xxxx`) when the phone is not at hand. */
+const CODE = /^(\d{6}|[A-Za-z0-9]{4}-?[A-Za-z0-9]{4})$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The login page's query that opens "forgot password" (an expired reset link's way back). */
 export const FORGOT_QUERY = 'olvido=1';
@@ -157,13 +158,14 @@ export function LoginPage() {
                 ref={codeInput}
                 id={ids.code}
                 className={controls.control}
-                inputMode="numeric"
                 autoComplete="one-time-code"
-                maxLength={6}
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={9}
                 value={code}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={described}
-                onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+                onChange={(event) => setCode(event.target.value.replace(/[^\dA-Za-z-]/g, ''))}
               />
             </div>
           </>

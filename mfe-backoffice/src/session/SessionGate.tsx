@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { ApiError, api } from 'shared-api';
 import controls from 'shared-ui/controls.module.css';
+import { SecondFactorRequired } from '../account/AccountPage';
 import styles from '../Backoffice.module.css';
 import { useBackofficeT } from '../texts';
 import { LoginPage } from './LoginPage';
@@ -14,6 +15,7 @@ import { useStaffSession } from './store';
 export function SessionGate({ children }: { children: ReactNode }) {
   const t = useBackofficeT();
   const status = useStaffSession((s) => s.status);
+  const secondFactorDue = useStaffSession((s) => s.staff?.secondFactorDue === true);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
@@ -49,7 +51,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
     };
   }, [attempt]);
 
-  if (status === 'signed-in') return <>{children}</>;
+  if (status === 'signed-in') return secondFactorDue ? <SecondFactorRequired /> : <>{children}</>;
   if (status === 'signed-out') return <LoginPage />;
   return (
     <div className={styles.pending}>

@@ -51,6 +51,11 @@ const iso = z.string();
 const registrationId = z.uuid('Registration not found');
 const TOTP_CODE = /^\d{6}$/;
 const totpCode = z.string().trim().regex(TOTP_CODE, 'The code has 6 digits');
+/** At sign-in (and with a reset link): the app's 6 digits, or one of the one-time recovery codes (`xxxx-xxxx`). */
+const signInCode = z
+  .string()
+  .trim()
+  .regex(/^(\d{6}|[A-Za-z0-9]{4}-?[A-Za-z0-9]{4})$/, 'The code has 6 digits (or is a recovery code)');
 /** A reset link's secret: 32 random bytes, base64url. */
 const resetToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'The link is not valid');
 const password = z.string().min(STAFF_PASSWORD_MIN, `At least ${STAFF_PASSWORD_MIN} characters`).max(200);
@@ -62,6 +67,10 @@ export const staffMember = z.object({
   role: z.enum(STAFF_ROLES),
   totpEnabled: z.boolean(),
   disabled: z.boolean(),
+  /** Of the signed-in member (`login`, `me`): a manager who must turn on the second factor first. */
+  secondFactorDue: z.boolean().optional(),
+  /** Of the signed-in member with a second factor: unused recovery codes. */
+  recoveryCodesLeft: z.number().int().nonnegative().optional(),
 });
 export type StaffMember = z.infer<typeof staffMember>;
 
@@ -341,7 +350,7 @@ export const backofficeActions = {
     request: z.object({
       email: z.string().trim().toLowerCase().min(1, 'E-mail and password are required').max(254),
       password: z.string().min(1, 'E-mail and password are required').max(200),
-      totpCode: totpCode.optional(),
+      totpCode: signInCode.optional(),
     }),
     response: z.object({ staff: staffMember.optional(), totpRequired: z.boolean().optional() }),
   },
@@ -465,7 +474,7 @@ export const backofficeActions = {
    * second factor gives its code too (`totpRequired` without it): an e-mail alone is not enough.
    */
   reset_password: {
-    request: z.object({ token: resetToken, newPassword: password, totpCode: totpCode.optional() }),
+    request: z.object({ token: resetToken, newPassword: password, totpCode: signInCode.optional() }),
     response: z.object({ success: z.literal(true).optional(), totpRequired: z.boolean().optional() }),
   },
 
@@ -509,8 +518,18 @@ export const backofficeActions = {
     request: empty,
     response: z.object({ secret: z.string(), uri: z.string(), qrSvg: z.string() }),
   },
-  totp_enable: { request: z.object({ totpCode }), response: z.object({ staff: staffMember }) },
+  /** On with a first code: the one-time recovery codes come back once (only their hashes are kept). */
+  totp_enable: {
+    request: z.object({ totpCode }),
+    response: z.object({ staff: staffMember, recoveryCodes: z.array(z.string()) }),
+  },
+  /** A manager's cannot be turned off where it is required (BACKOFFICE_MANAGER_TOTP). */
   totp_disable: { request: z.object({ totpCode }), response: z.object({ staff: staffMember }) },
+  /** A new set of recovery codes (the earlier ones stop working), with a code from the app. */
+  regenerate_recovery_codes: {
+    request: z.object({ totpCode }),
+    response: z.object({ recoveryCodes: z.array(z.string()) }),
+  },
 
   list_audit: { request: auditListQuery, response: paged(auditEntry) },
 

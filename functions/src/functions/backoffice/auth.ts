@@ -2,7 +2,8 @@ import qrcode from 'qrcode';
 import type { backofficeActions } from 'shared-api/backoffice';
 import { STAFF_SESSION_COOKIE, type StaffMember } from 'shared-api/backoffice';
 import type { FunctionContext } from '../../context';
-import { HttpError } from '../../http-error';
+import type { Queryable } from '../../db';
+import { HttpError, refusal } from '../../http-error';
 import { addressGuards, HashBusyError, type HashWork, hashSlots } from '../../platform/security/hash-slots';
 import type { ActionHandlers, RequestMeta } from '../../router';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../abridor/secrets';
@@ -10,12 +11,14 @@ import { recordAudit } from './audit';
 import { isTrustedDevice, rememberDevice } from './devices';
 import { claimStaffLogin, recordStaffLoginSuccess, releaseStaffLogin, staffAddressStanding } from './login-throttle';
 import { assertStrongPassword } from './new-password';
+import { dropRecoveryCodes, issueRecoveryCodes, recoveryCodesLeft, spendRecoveryCode } from './recovery-codes';
 import {
   closeStaffSession,
   openStaffSession,
   requireStaff,
   revokeStaffSessions,
   type StaffRow,
+  secondFactorDue,
   staffColumns,
   toStaffMember,
 } from './staff-session';
@@ -23,7 +26,14 @@ import { acceptedStep, newTotpSecret, totpUri } from './totp';
 
 type AuthActions = Pick<
   typeof backofficeActions,
-  'login' | 'me' | 'logout' | 'change_password' | 'totp_setup' | 'totp_enable' | 'totp_disable'
+  | 'login'
+  | 'me'
+  | 'logout'
+  | 'change_password'
+  | 'totp_setup'
+  | 'totp_enable'
+  | 'totp_disable'
+  | 'regenerate_recovery_codes'
 >;
 
 export const INVALID_LOGIN = 'Invalid e-mail, password or code';
@@ -31,6 +41,15 @@ export const TOO_MANY_LOGINS = 'Too many sign-in attempts. Try again in 15 minut
 const WRONG_CODE = 'The code is not correct';
 
 const lastStep = (row: StaffRow) => (row.totp_last_step === null ? null : Number(row.totp_last_step));
+
+/** The signed-in member as their own pages see them: whether the second factor is due, codes left. */
+async function signedInMember(q: Queryable, ctx: Pick<FunctionContext, 'config'>, row: StaffRow) {
+  return {
+    ...toStaffMember(row),
+    secondFactorDue: secondFactorDue(row, ctx),
+    ...(row.totp_enabled ? { recoveryCodesLeft: await recoveryCodesLeft(q, row.id) } : {}),
+  };
+}
 
 /** Sign-in by password (and code), inside a hashing slot. */
 async function signIn(
@@ -72,10 +91,15 @@ async function signIn(
     );
     const current = locked[0];
     if (!current) throw new HttpError(401, INVALID_LOGIN);
+    let recoveryCodeUsed = false;
     if (current.totp_enabled) {
       const step = acceptedStep(current.totp_secret ?? '', totpCode ?? '', lastStep(current));
-      if (step === null) throw new HttpError(401, INVALID_LOGIN);
-      await tx.query('update staff_users set totp_last_step = $2 where id = $1', [current.id, step]);
+      if (step !== null) {
+        await tx.query('update staff_users set totp_last_step = $2 where id = $1', [current.id, step]);
+      } else if (await spendRecoveryCode(tx, current.id, totpCode ?? '')) {
+        // The phone is lost or not at hand: a one-time code instead, which the member hears of.
+        recoveryCodeUsed = true;
+      } else throw new HttpError(401, INVALID_LOGIN);
     }
     if (needsRehash(current.password_hash, cost)) {
       await tx.query('update staff_users set password_hash = $2 where id = $1', [
@@ -84,10 +108,29 @@ async function signIn(
       ]);
     }
     await recordStaffLoginSuccess(tx, attempt);
-    await openStaffSession(tx, ctx, meta, current.id);
+    await openStaffSession(tx, ctx, meta, current);
     await rememberDevice(tx, meta, current.id);
-    await recordAudit(tx, { id: current.id, email: current.email, ip: meta.ip }, { action: 'login' });
-    return { staff: toStaffMember(current) };
+    const actor = { id: current.id, email: current.email, ip: meta.ip };
+    await recordAudit(tx, actor, { action: 'login' });
+    if (recoveryCodeUsed) {
+      const left = await recoveryCodesLeft(tx, current.id);
+      await recordAudit(tx, actor, { action: 'recovery_code_used', target: `staff:${current.email}`, after: { left } });
+      await ctx.mailer.queue(
+        {
+          to: current.email,
+          subject: `Código de recuperación usado · Recovery code used · ${ctx.config.BUSINESS_NAME}`,
+          text: [
+            `Se ha entrado en tu cuenta de Gestión con un código de recuperación. Te quedan ${left}.`,
+            'Si no has sido tú, avisa a gerencia enseguida. Genera códigos nuevos en «Mi cuenta».',
+            '',
+            `Your back-office account was signed in to with a recovery code. You have ${left} left.`,
+            'If it was not you, tell a manager at once. Make new codes under "My account".',
+          ].join('\n'),
+        },
+        tx,
+      );
+    }
+    return { staff: await signedInMember(tx, ctx, current) };
   });
 }
 
@@ -114,7 +157,9 @@ export const authActions: ActionHandlers<AuthActions> = {
 
   async me(_input, ctx, meta) {
     try {
-      return { staff: toStaffMember((await requireStaff(ctx.db, meta)).row) };
+      return {
+        staff: await signedInMember(ctx.db, ctx, (await requireStaff(ctx.db, meta, { secondFactorSetup: true })).row),
+      };
     } catch (error) {
       if (error instanceof HttpError && error.status === 401) return { staff: null };
       throw error;
@@ -127,7 +172,7 @@ export const authActions: ActionHandlers<AuthActions> = {
   },
 
   async change_password({ currentPassword, newPassword }, ctx, meta) {
-    const actor = await requireStaff(ctx.db, meta);
+    const actor = await requireStaff(ctx.db, meta, { secondFactorSetup: true });
     if (!(await verifyPassword(currentPassword, actor.row.password_hash))) {
       throw new HttpError(400, 'The current password is not correct', {
         currentPassword: 'The current password is not correct',
@@ -145,7 +190,7 @@ export const authActions: ActionHandlers<AuthActions> = {
   },
 
   async totp_setup(_input, ctx, meta) {
-    const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
+    const actor = await requireStaff(ctx.db, meta, { role: 'manager', secondFactorSetup: true });
     if (actor.row.totp_enabled) throw new HttpError(409, 'The second factor is already on');
     const secret = newTotpSecret();
     await ctx.db.query('update staff_users set totp_secret = $2, totp_last_step = null where id = $1', [
@@ -158,33 +203,50 @@ export const authActions: ActionHandlers<AuthActions> = {
   },
 
   async totp_enable({ totpCode }, ctx, meta) {
-    const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
+    const actor = await requireStaff(ctx.db, meta, { role: 'manager', secondFactorSetup: true });
     const secret = actor.row.totp_secret;
     if (!secret || actor.row.totp_enabled)
       throw new HttpError(409, 'Set up the second factor first', undefined, 'totp_not_set_up');
     const step = acceptedStep(secret, totpCode, null);
     if (step === null) throw new HttpError(400, WRONG_CODE, { totpCode: WRONG_CODE });
-    const { rows } = await ctx.db.transaction(async (tx) => {
-      const updated = await tx.query<StaffRow>(
+    return ctx.db.transaction(async (tx) => {
+      const { rows } = await tx.query<StaffRow>(
         `update staff_users set totp_enabled = true, totp_last_step = $2, updated_at = now() where id = $1
          returning ${staffColumns()}`,
         [actor.id, step],
       );
+      // Shown once, for a lost phone; the session whose factor was due is a full one from now.
+      const recoveryCodes = await issueRecoveryCodes(tx, actor.id);
       await recordAudit(tx, actor, {
         action: 'totp_enable',
         target: `staff:${actor.email}`,
         before: { totpEnabled: false },
         after: { totpEnabled: true },
       });
-      return updated;
+      return { staff: await signedInMember(tx, ctx, rows[0] as StaffRow), recoveryCodes };
     });
-    return { staff: toStaffMember(rows[0] as StaffRow) };
+  },
+
+  async regenerate_recovery_codes({ totpCode }, ctx, meta) {
+    const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
+    if (!actor.row.totp_enabled || !actor.row.totp_secret)
+      throw new HttpError(409, 'The second factor is off', undefined, 'totp_not_set_up');
+    const step = acceptedStep(actor.row.totp_secret, totpCode, lastStep(actor.row));
+    if (step === null) throw new HttpError(400, WRONG_CODE, { totpCode: WRONG_CODE });
+    return ctx.db.transaction(async (tx) => {
+      await tx.query('update staff_users set totp_last_step = $2 where id = $1', [actor.id, step]);
+      const recoveryCodes = await issueRecoveryCodes(tx, actor.id);
+      await recordAudit(tx, actor, { action: 'regenerate_recovery_codes', target: `staff:${actor.email}` });
+      return { recoveryCodes };
+    });
   },
 
   async totp_disable({ totpCode }, ctx, meta) {
     const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
     if (!actor.row.totp_enabled || !actor.row.totp_secret)
       throw new HttpError(409, 'The second factor is off', undefined, 'totp_not_set_up');
+    // A lost phone is another manager's reset, then a new one at once; never a manager without.
+    if (ctx.config.BACKOFFICE_MANAGER_TOTP === 'required') throw refusal('second_factor_required');
     const step = acceptedStep(actor.row.totp_secret, totpCode, lastStep(actor.row));
     if (step === null) throw new HttpError(400, WRONG_CODE, { totpCode: WRONG_CODE });
     const { rows } = await ctx.db.transaction(async (tx) => {
@@ -193,6 +255,7 @@ export const authActions: ActionHandlers<AuthActions> = {
          where id = $1 returning ${staffColumns()}`,
         [actor.id],
       );
+      await dropRecoveryCodes(tx, actor.id);
       await recordAudit(tx, actor, {
         action: 'totp_disable',
         target: `staff:${actor.email}`,

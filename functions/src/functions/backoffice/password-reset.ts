@@ -18,6 +18,7 @@ import { hashPassword, newToken, sha256 } from '../abridor/secrets';
 import { recordAudit } from './audit';
 import { clearStaffLoginThrottle } from './login-throttle';
 import { assertStrongPassword } from './new-password';
+import { dropRecoveryCodes, spendRecoveryCode } from './recovery-codes';
 import { requireStaff, revokeStaffSessions, type StaffRow, staffColumns, toStaffMember } from './staff-session';
 import { acceptedStep } from './totp';
 
@@ -240,11 +241,12 @@ export const passwordResetActions: ActionHandlers<ResetActions> = {
         if (!totpCode) return { totpRequired: true } as const;
         const lastStep = member.totp_last_step === null ? null : Number(member.totp_last_step);
         const step = acceptedStep(member.totp_secret ?? '', totpCode, lastStep);
-        if (step === null) {
+        if (step !== null) {
+          await tx.query('update staff_users set totp_last_step = $2 where id = $1', [member.id, step]);
+        } else if (!(await spendRecoveryCode(tx, member.id, totpCode))) {
           await tx.query('update staff_password_resets set failed_codes = failed_codes + 1 where id = $1', [reset.id]);
           return { wrongCode: true } as const;
         }
-        await tx.query('update staff_users set totp_last_step = $2 where id = $1', [member.id, step]);
       }
       await tx.query('update staff_users set password_hash = $2, updated_at = now() where id = $1', [member.id, hash]);
       // Every link of this member dies with the one used; every session ends.
@@ -312,8 +314,9 @@ export const passwordResetActions: ActionHandlers<ResetActions> = {
          where id = $1 returning ${staffColumns()}`,
         [member.id],
       );
-      // Whoever holds a session opened with the lost phone is signed out.
+      // Whoever holds a session opened with the lost phone is signed out; its codes go with it.
       await revokeStaffSessions(tx, member.id);
+      await dropRecoveryCodes(tx, member.id);
       await recordAudit(tx, actor, {
         action: 'reset_second_factor',
         target: `staff:${member.email}`,

@@ -44,20 +44,26 @@ export interface Actor {
   role: StaffRole;
   ip: string | null;
   row: StaffRow;
+  /** A manager's session that may only set up the second factor (BACKOFFICE_MANAGER_TOTP=required). */
+  secondFactorDue: boolean;
 }
+
+/** A manager without a second factor, where one is required, may do nothing else until it is on. */
+export const secondFactorDue = (row: StaffRow, ctx: Pick<FunctionContext, 'config'>) =>
+  ctx.config.BACKOFFICE_MANAGER_TOTP === 'required' && row.role === 'manager' && !row.totp_enabled;
 
 export async function openStaffSession(
   q: Queryable,
   ctx: Pick<FunctionContext, 'config'>,
   meta: RequestMeta,
-  staffId: string,
+  row: StaffRow,
 ): Promise<void> {
   const { token, hash } = newToken();
   const hours = ctx.config.BACKOFFICE_SESSION_HOURS;
   await q.query(
-    `insert into staff_sessions (token_hash, staff_id, expires_at, ip)
-     values ($1, $2, now() + make_interval(hours => $3), $4)`,
-    [hash, staffId, hours, meta.ip],
+    `insert into staff_sessions (token_hash, staff_id, expires_at, ip, second_factor_due)
+     values ($1, $2, now() + make_interval(hours => $3), $4, $5)`,
+    [hash, row.id, hours, meta.ip, secondFactorDue(row, ctx)],
   );
   meta.setCookie(STAFF_SESSION_COOKIE, token, { path: STAFF_COOKIE_PATH, maxAgeSeconds: hours * 3600 });
 }
@@ -85,15 +91,18 @@ export const SIGN_IN_REQUIRED = 'Sign in to the back-office';
 /** A session unused this long has ended (ASVS 3.3.2), beside BACKOFFICE_SESSION_HOURS. */
 export const IDLE_MINUTES = 30;
 export const MANAGERS_ONLY = 'Only a manager can do this';
+export const SECOND_FACTOR_FIRST = 'Turn on your second factor first: a manager signs in with one.';
 
 /**
  * The member of the request's live session, or 401; with `role: 'manager'`, 403 for staff. The
- * role is read from the database on every call: a demotion takes effect at once.
+ * role is read from the database on every call: a demotion takes effect at once. A session whose
+ * second factor is due answers 403 `second_factor_required` to all but the calls that set it up
+ * (`secondFactorSetup`).
  */
 export async function requireStaff(
   q: Queryable,
   meta: RequestMeta,
-  options: { role?: StaffRole } = {},
+  options: { role?: StaffRole; secondFactorSetup?: boolean } = {},
 ): Promise<Actor> {
   const token = meta.cookie(STAFF_SESSION_COOKIE);
   if (!token) throw new HttpError(401, SIGN_IN_REQUIRED);
@@ -105,12 +114,17 @@ export async function requireStaff(
                                                      then now() else last_seen_at end
        where token_hash = $1 and revoked_at is null and expires_at > now()
          and last_seen_at > now() - make_interval(mins => $2)
-       returning staff_id)
-     select ${staffColumns('u')} from live join staff_users u on u.id = live.staff_id where u.disabled_at is null`,
+       returning staff_id, second_factor_due)
+     select ${staffColumns('u')}, live.second_factor_due and not u.totp_enabled as second_factor_due
+     from live join staff_users u on u.id = live.staff_id where u.disabled_at is null`,
     [sha256(token), IDLE_MINUTES],
   );
   const row = rows[0];
   if (!row) throw new HttpError(401, SIGN_IN_REQUIRED);
+  const due = row.second_factor_due === true;
+  if (due && !options.secondFactorSetup) {
+    throw new HttpError(403, SECOND_FACTOR_FIRST, undefined, 'second_factor_required');
+  }
   if (options.role === 'manager' && row.role !== 'manager') throw new HttpError(403, MANAGERS_ONLY);
-  return { id: row.id, email: row.email, role: row.role, ip: meta.ip, row };
+  return { id: row.id, email: row.email, role: row.role, ip: meta.ip, row, secondFactorDue: due };
 }

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { cookieJar } from '../../testing/cookie-jar';
+import { databaseEngines } from '../../testing/databases';
+import { servedOn, TEST_MANAGER } from '../../testing/service';
+import { inviteStaff } from '../../testing/staff';
+import { totpCodeAt } from './totp';
+
+type Answer = { status: number; body: Record<string, unknown> & { code?: string } };
+
+/** ASVS L2 (#31): a manager has a second factor, with one-time recovery codes for a lost phone. */
+describe.each(databaseEngines())('a manager’s required second factor on $name', (engine) => {
+  const served = servedOn(engine, { NODE_ENV: 'test', DEV_OUTBOX: '1', BACKOFFICE_MANAGER_TOTP: 'required' });
+  const browser = () => {
+    const jar = cookieJar();
+    return async (action: string, payload: Record<string, unknown> = {}): Promise<Answer> => {
+      const res = await jar.fetch(served.service.url('backoffice'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ action, ...payload }),
+      });
+      return { status: res.status, body: (await res.json()) as Answer['body'] };
+    };
+  };
+  const staffOf = (answer: Answer) => answer.body.staff as Record<string, unknown>;
+
+  it('a manager without one can only set it up; then gets ten recovery codes that each work once', async () => {
+    const manager = browser();
+    const signedIn = await manager('login', { email: TEST_MANAGER.email, password: TEST_MANAGER.password });
+    expect(signedIn.status).toBe(200);
+    expect(staffOf(signedIn)).toMatchObject({ role: 'manager', totpEnabled: false, secondFactorDue: true });
+    // Nothing else until it is on: not the lists, not the team.
+    for (const action of ['list_registrations', 'list_staff', 'today']) {
+      expect(await manager(action, action === 'list_registrations' ? { page: 1 } : {})).toMatchObject({
+        status: 403,
+        body: { code: 'second_factor_required' },
+      });
+    }
+    expect(staffOf(await manager('me'))).toMatchObject({ secondFactorDue: true });
+
+    const setup = await manager('totp_setup');
+    const secret = String(setup.body.secret);
+    const enabled = await manager('totp_enable', { totpCode: totpCodeAt(secret) });
+    expect(enabled.status).toBe(200);
+    const codes = enabled.body.recoveryCodes as string[];
+    expect(codes).toHaveLength(10);
+    for (const code of codes) expect(code).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}$/);
+    expect(new Set(codes).size).toBe(10);
+    expect(staffOf(enabled)).toMatchObject({ totpEnabled: true, secondFactorDue: false, recoveryCodesLeft: 10 });
+    // Only hashes are kept.
+    const { rows } = await served.db.query<{ code_hash: string }>('select code_hash from staff_recovery_codes');
+    expect(rows.some((row) => codes.includes(row.code_hash))).toBe(false);
+    // The same session goes on, with everything.
+    expect((await manager('list_staff')).status).toBe(200);
+    // A manager's cannot be turned off.
+    expect(await manager('totp_disable', { totpCode: totpCodeAt(secret, Date.now() + 30_000) })).toMatchObject({
+      status: 409,
+      body: { code: 'second_factor_required' },
+    });
+
+    // The phone is not at hand: a recovery code signs in, once, and the member hears of it.
+    const password = { email: TEST_MANAGER.email, password: TEST_MANAGER.password };
+    const phoneless = browser();
+    expect((await phoneless('login', password)).body).toEqual({ totpRequired: true });
+    const recovered = await phoneless('login', { ...password, totpCode: codes[0]?.toUpperCase() });
+    expect(recovered.status).toBe(200);
+    expect(staffOf(recovered)).toMatchObject({ recoveryCodesLeft: 9, secondFactorDue: false });
+    expect((await browser()('login', { ...password, totpCode: codes[0] })).status).toBe(401);
+    const told = (await served.service.sentTo(TEST_MANAGER.email)).at(-1);
+    expect(told?.subject).toMatch(/^Código de recuperación usado/);
+    expect(told?.body).toContain('Te quedan 9.');
+    const { rows: audit } = await served.db.query<{ n: number }>(
+      `select count(*)::int as n from staff_audit where action = 'recovery_code_used'`,
+    );
+    expect(audit[0]?.n).toBe(1);
+    // A made-up code is just a wrong code.
+    expect((await browser()('login', { ...password, totpCode: 'abcd-efgh' })).status).toBe(401);
+
+    // New codes, with the app's code: the earlier ones stop working.
+    const renewed = await phoneless('regenerate_recovery_codes', { totpCode: totpCodeAt(secret, Date.now() + 30_000) });
+    expect(renewed.status).toBe(200);
+    expect((await browser()('login', { ...password, totpCode: codes[1] })).status).toBe(401);
+    const fresh = (renewed.body.recoveryCodes as string[])[0];
+    expect((await browser()('login', { ...password, totpCode: fresh })).status).toBe(200);
+
+    // Members of staff are not asked for one; made manager, they are, at their next sign-in.
+    const member = await inviteStaff(served, phoneless, {
+      email: 'mostrador@trasteros-demo.example',
+      name: 'Mostrador',
+      role: 'staff',
+    });
+    expect(member.added.status).toBe(200);
+    const desk = browser();
+    const asStaff = await desk('login', { email: member.email, password: member.password });
+    expect(staffOf(asStaff)).toMatchObject({ role: 'staff', secondFactorDue: false });
+    expect((await desk('today')).status).toBe(200);
+    const promoted = await phoneless('update_staff', { staffId: staffOf(member.added).id, role: 'manager' });
+    expect(promoted.status).toBe(200);
+    const asManager = browser();
+    expect(staffOf(await asManager('login', { email: member.email, password: member.password }))).toMatchObject({
+      role: 'manager',
+      secondFactorDue: true,
+    });
+    expect((await asManager('today')).body.code).toBe('second_factor_required');
+  });
+});
