@@ -448,6 +448,54 @@ test.describe('back-office', () => {
     await staff.context().close();
   });
 
+  test('staff choose several visits and cancel them at once; each visitor is e-mailed', async ({
+    browser,
+    request,
+  }) => {
+    const slots = (await (await request.post('/functions/v1/visit-slots', { data: {} })).json()) as {
+      days: { slots: { startsAt: string; available: number }[] }[];
+    };
+    const free = slots.days
+      .slice(2)
+      .flatMap((day) => day.slots)
+      .filter((s) => s.available > 0);
+    const people = [0, 1].map((n) => ({
+      name: `Masiva ${n} ${Date.now()}`,
+      email: `masiva${n}.${Date.now()}@example.com`,
+    }));
+    for (const [n, who] of people.entries()) {
+      const booked = await request.post('/functions/v1/book-visit', {
+        data: {
+          startsAt: free[n]?.startsAt,
+          fullName: who.name,
+          phone: visitorPhone(),
+          email: who.email,
+          language: 'es',
+          privacyAccepted: true,
+        },
+      });
+      expect(booked.status()).toBe(200);
+      const code = (await mailWith(request, who.email, /^Confirma tu visita/)).subject.slice(-6);
+      const { visitId } = (await booked.json()) as { visitId: string };
+      expect((await request.post('/functions/v1/confirm-visit', { data: { visitId, code } })).status()).toBe(200);
+    }
+    const staff = await signedIn(browser, E2E_MANAGER, { width: 375 });
+    await staff.goto(`/gestion/visitas?desde=${new Date(free[0]?.startsAt ?? '').toISOString().slice(0, 10)}`);
+    for (const who of people) {
+      await staff.getByRole('checkbox', { name: new RegExp(`^Elegir la visita de ${who.name}`) }).check();
+    }
+    await expectFitsNarrowPhone(staff);
+    await expectAccessible(staff);
+    staff.once('dialog', (dialog) => void dialog.accept());
+    await staff.getByRole('button', { name: 'Cancelar 2 visitas elegidas' }).click();
+    await expect(staff.getByText('2 visitas canceladas; se ha avisado a cada visitante por correo.')).toBeVisible();
+    for (const who of people) {
+      await expect(staff.getByRole('listitem').filter({ hasText: who.email })).toContainText('Cancelada');
+      await mailWith(request, who.email, /^Hemos cancelado tu visita/);
+    }
+    await staff.context().close();
+  });
+
   test('every back-office screen has its heading and no serious axe violation, in Spanish and English', async ({
     browser,
   }) => {
