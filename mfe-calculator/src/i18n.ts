@@ -124,6 +124,7 @@ export const calculatorResources = {
       volume: 'Volumen',
       when: 'Cuándo lo necesitas',
       joined: 'En la lista desde',
+      requested: 'Solicitado el',
       leave: 'Salir de la lista de espera',
       leaveConfirm: '¿Seguro que quieres salir de la lista de espera? Perderás tu posición.',
       unconfirmed:
@@ -290,6 +291,7 @@ export const calculatorResources = {
       volume: 'Volume',
       when: 'When you need it',
       joined: 'On the list since',
+      requested: 'Requested on',
       leave: 'Leave the waitlist',
       leaveConfirm: 'Leave the waitlist? You will lose your place in line.',
       unconfirmed: 'One step left: confirm your request before {{deadline}} (Spanish time) to enter the line.',

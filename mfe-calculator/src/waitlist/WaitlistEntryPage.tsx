@@ -211,7 +211,9 @@ function EntryDetails({
         <dd>{formatVolume(entry.volumeRequested, language)}</dd>
         <dt>{t('entry.when')}</dt>
         <dd>{t(`waitlist.timeframes.${entry.timeframe}`)}</dd>
-        <dt>{t('entry.joined')}</dt>
+        <dt>
+          {entry.status === 'unconfirmed' || entry.status === 'lapsed' ? t('entry.requested') : t('entry.joined')}
+        </dt>
         <dd>
           {new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-GB', {
             timeZone: 'Europe/Madrid',
