@@ -124,6 +124,23 @@ describe('signing in', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Hoy' })).toBeInTheDocument();
   });
 
+  it('a generated password is changed first, then the back-office opens', async () => {
+    let changed = false;
+    backoffice.on('me', () => ({ staff: { ...MANAGER, totpEnabled: true, passwordChangeDue: !changed } }));
+    backoffice.on('change_password', (body) => {
+      changed = body.currentPassword === 'generada-1' && body.newPassword === 'la-mia-de-verdad-2026';
+      return changed ? { success: true } : refusal(400, 'The current password is not correct');
+    });
+    const user = userEvent.setup();
+    await renderRemote(App, '/gestion', 'es');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Elige tu contraseña' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Secciones' })).toBeNull();
+    await user.type(screen.getByLabelText('Contraseña actual'), 'generada-1');
+    await user.type(screen.getByLabelText('Contraseña nueva (mín. 12 caracteres)'), 'la-mia-de-verdad-2026');
+    await user.click(screen.getByRole('button', { name: 'Cambiar la contraseña' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hoy' })).toBeInTheDocument();
+  });
+
   it('says when the server holds logins back', async () => {
     backoffice.on('me', () => ({ staff: null }));
     backoffice.on('login', () => refusal(429, 'Too many sign-in attempts. Try again in 15 minutes.'));

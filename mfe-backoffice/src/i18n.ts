@@ -351,6 +351,7 @@ const spanish = {
       'A esta persona ya se le han enviado varios enlaces en la última hora: espera antes de enviar otro.',
     second_factor_own: 'Tu propio segundo factor se cambia desde «Mi cuenta».',
     second_factor_required: 'Primero activa tu segundo factor: quien es gerente entra con él.',
+    password_change_required: 'Primero elige tu propia contraseña: la que usaste al entrar era generada.',
     second_factor_off: 'Esta persona no tiene segundo factor que restablecer.',
     staff_disabled: 'Esta persona está desactivada: actívala antes.',
     password_too_guessable:
@@ -533,6 +534,9 @@ const spanish = {
     totpDisable: 'Desactivar el segundo factor',
     totpDisabled: 'Segundo factor desactivado.',
     wrongCode: 'El código no es correcto.',
+    passwordRequiredHeading: 'Elige tu contraseña',
+    passwordRequiredText:
+      'Has entrado con una contraseña generada al instalar la gestión. Cámbiala ahora por una tuya para seguir.',
     requiredHeading: 'Activa el segundo factor',
     requiredText:
       'Quien es gerente entra con contraseña y un código de su móvil. Actívalo ahora para seguir: te llevará un minuto.',
@@ -902,6 +906,7 @@ const english: Texts<typeof spanish> = {
     reset_too_many: 'This member was already sent several links in the last hour: wait before sending another.',
     second_factor_own: 'Your own second factor is changed under "My account".',
     second_factor_required: 'Turn on your second factor first: a manager signs in with one.',
+    password_change_required: 'Choose your own password first: the one you signed in with was generated.',
     second_factor_off: 'This member has no second factor to reset.',
     staff_disabled: 'This member is disabled: enable the account first.',
     password_too_guessable:
@@ -1084,6 +1089,9 @@ const english: Texts<typeof spanish> = {
     totpDisable: 'Turn off the second factor',
     totpDisabled: 'Second factor off.',
     wrongCode: 'The code is not correct.',
+    passwordRequiredHeading: 'Choose your password',
+    passwordRequiredText:
+      'You signed in with a password generated when the back-office was installed. Change it to your own now to go on.',
     requiredHeading: 'Turn on the second factor',
     requiredText:
       'A manager signs in with a password and a code from their phone. Turn it on now to go on: it takes a minute.',

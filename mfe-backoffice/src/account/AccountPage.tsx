@@ -10,7 +10,13 @@ import { useBackofficeT } from '../texts';
 
 const CODE = /^\d{6}$/;
 
-function PasswordForm({ announce }: { announce: ReturnType<typeof useNotice>[1] }) {
+function PasswordForm({
+  announce,
+  onChanged,
+}: {
+  announce: ReturnType<typeof useNotice>[1];
+  onChanged?(): Promise<void>;
+}) {
   const t = useBackofficeT();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -29,6 +35,7 @@ function PasswordForm({ announce }: { announce: ReturnType<typeof useNotice>[1] 
       setCurrent('');
       setNext('');
       announce({ tone: 'ok', text: t('account.passwordChanged') });
+      await onChanged?.();
     } catch (failure) {
       if (failure instanceof ApiError && failure.code === 'password_too_guessable')
         setError({ field: 'next', text: failureText(t, failure) });
@@ -250,6 +257,27 @@ export function SecondFactor({ announce }: { announce: ReturnType<typeof useNoti
         </>
       )}
     </section>
+  );
+}
+
+/** Signed in with a generated password: choosing one's own comes first, before anything else. */
+export function PasswordChangeRequired() {
+  const t = useBackofficeT();
+  const [notice, announce] = useNotice();
+  return (
+    <div className={styles.login}>
+      <h1>{t('account.passwordRequiredHeading')}</h1>
+      <p>{t('account.passwordRequiredText')}</p>
+      <NoticeArea notice={notice} />
+      <PasswordForm
+        announce={announce}
+        onChanged={async () => {
+          // The session goes on: who it is now (the second factor may be next).
+          const { staff } = await api.backoffice('me', {});
+          if (staff) useStaffSession.getState().signIn(staff);
+        }}
+      />
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { ApiError, api } from 'shared-api';
 import controls from 'shared-ui/controls.module.css';
-import { SecondFactorRequired } from '../account/AccountPage';
+import { PasswordChangeRequired, SecondFactorRequired } from '../account/AccountPage';
 import styles from '../Backoffice.module.css';
 import { useBackofficeT } from '../texts';
 import { LoginPage } from './LoginPage';
@@ -16,6 +16,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const t = useBackofficeT();
   const status = useStaffSession((s) => s.status);
   const secondFactorDue = useStaffSession((s) => s.staff?.secondFactorDue === true);
+  const passwordChangeDue = useStaffSession((s) => s.staff?.passwordChangeDue === true);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
@@ -51,7 +52,10 @@ export function SessionGate({ children }: { children: ReactNode }) {
     };
   }, [attempt]);
 
-  if (status === 'signed-in') return secondFactorDue ? <SecondFactorRequired /> : <>{children}</>;
+  if (status === 'signed-in') {
+    if (passwordChangeDue) return <PasswordChangeRequired />;
+    return secondFactorDue ? <SecondFactorRequired /> : <>{children}</>;
+  }
   if (status === 'signed-out') return <LoginPage />;
   return (
     <div className={styles.pending}>

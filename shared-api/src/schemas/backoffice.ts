@@ -69,6 +69,8 @@ export const staffMember = z.object({
   disabled: z.boolean(),
   /** Of the signed-in member (`login`, `me`): a manager who must turn on the second factor first. */
   secondFactorDue: z.boolean().optional(),
+  /** Of the signed-in member: the password they signed in with was generated and must be changed first. */
+  passwordChangeDue: z.boolean().optional(),
   /** Of the signed-in member with a second factor: unused recovery codes. */
   recoveryCodesLeft: z.number().int().nonnegative().optional(),
 });

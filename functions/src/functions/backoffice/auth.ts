@@ -47,6 +47,7 @@ async function signedInMember(q: Queryable, ctx: Pick<FunctionContext, 'config'>
   return {
     ...toStaffMember(row),
     secondFactorDue: secondFactorDue(row, ctx),
+    passwordChangeDue: row.password_change_required,
     ...(row.totp_enabled ? { recoveryCodesLeft: await recoveryCodesLeft(q, row.id) } : {}),
   };
 }
@@ -158,7 +159,7 @@ export const authActions: ActionHandlers<AuthActions> = {
   async me(_input, ctx, meta) {
     try {
       return {
-        staff: await signedInMember(ctx.db, ctx, (await requireStaff(ctx.db, meta, { secondFactorSetup: true })).row),
+        staff: await signedInMember(ctx.db, ctx, (await requireStaff(ctx.db, meta, { accountSetup: true })).row),
       };
     } catch (error) {
       if (error instanceof HttpError && error.status === 401) return { staff: null };
@@ -172,7 +173,7 @@ export const authActions: ActionHandlers<AuthActions> = {
   },
 
   async change_password({ currentPassword, newPassword }, ctx, meta) {
-    const actor = await requireStaff(ctx.db, meta, { secondFactorSetup: true });
+    const actor = await requireStaff(ctx.db, meta, { accountSetup: true });
     if (!(await verifyPassword(currentPassword, actor.row.password_hash))) {
       throw new HttpError(400, 'The current password is not correct', {
         currentPassword: 'The current password is not correct',
@@ -181,7 +182,10 @@ export const authActions: ActionHandlers<AuthActions> = {
     assertStrongPassword(newPassword, 'newPassword', actor.row, ctx.config);
     const hash = await hashPassword(newPassword, ctx.config.DOOR_HASH_COST_LOG2);
     await ctx.db.transaction(async (tx) => {
-      await tx.query('update staff_users set password_hash = $2, updated_at = now() where id = $1', [actor.id, hash]);
+      await tx.query(
+        'update staff_users set password_hash = $2, password_change_required = false, updated_at = now() where id = $1',
+        [actor.id, hash],
+      );
       // Whoever knew the old password is signed out everywhere else.
       await revokeStaffSessions(tx, actor.id, meta.cookie(STAFF_SESSION_COOKIE));
       await recordAudit(tx, actor, { action: 'change_password', target: `staff:${actor.email}` });
@@ -190,7 +194,7 @@ export const authActions: ActionHandlers<AuthActions> = {
   },
 
   async totp_setup(_input, ctx, meta) {
-    const actor = await requireStaff(ctx.db, meta, { role: 'manager', secondFactorSetup: true });
+    const actor = await requireStaff(ctx.db, meta, { role: 'manager', accountSetup: true });
     if (actor.row.totp_enabled) throw new HttpError(409, 'The second factor is already on');
     const secret = newTotpSecret();
     await ctx.db.query('update staff_users set totp_secret = $2, totp_last_step = null where id = $1', [
@@ -203,7 +207,7 @@ export const authActions: ActionHandlers<AuthActions> = {
   },
 
   async totp_enable({ totpCode }, ctx, meta) {
-    const actor = await requireStaff(ctx.db, meta, { role: 'manager', secondFactorSetup: true });
+    const actor = await requireStaff(ctx.db, meta, { role: 'manager', accountSetup: true });
     const secret = actor.row.totp_secret;
     if (!secret || actor.row.totp_enabled)
       throw new HttpError(409, 'Set up the second factor first', undefined, 'totp_not_set_up');

@@ -248,7 +248,10 @@ export const passwordResetActions: ActionHandlers<ResetActions> = {
           return { wrongCode: true } as const;
         }
       }
-      await tx.query('update staff_users set password_hash = $2, updated_at = now() where id = $1', [member.id, hash]);
+      await tx.query(
+        'update staff_users set password_hash = $2, password_change_required = false, updated_at = now() where id = $1',
+        [member.id, hash],
+      );
       // Every link of this member dies with the one used; every session ends.
       await tx.query('update staff_password_resets set used_at = $2 where staff_id = $1 and used_at is null', [
         member.id,

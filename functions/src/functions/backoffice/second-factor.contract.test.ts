@@ -3,6 +3,7 @@ import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn, TEST_MANAGER } from '../../testing/service';
 import { inviteStaff } from '../../testing/staff';
+import { hashPassword } from '../abridor/secrets';
 import { totpCodeAt } from './totp';
 
 type Answer = { status: number; body: Record<string, unknown> & { code?: string } };
@@ -101,5 +102,48 @@ describe.each(databaseEngines())('a manager’s required second factor on $name'
       secondFactorDue: true,
     });
     expect((await asManager('today')).body.code).toBe('second_factor_required');
+  });
+});
+
+/** ASVS L2 (#31): a generated password is changed at the first sign-in, before anything else. */
+describe.each(databaseEngines())('the first manager’s generated password on $name', (engine) => {
+  const served = servedOn(engine, {
+    NODE_ENV: 'test',
+    DEV_OUTBOX: '1',
+    BACKOFFICE_MANAGER_PASSWORD: undefined,
+    BACKOFFICE_MANAGER_TOTP: 'optional',
+  });
+
+  it('is marked at the first start, and the session it opens can only change it', async () => {
+    const { rows } = await served.db.query<{ password_change_required: boolean }>(
+      'select password_change_required from staff_users where lower(email) = $1',
+      [TEST_MANAGER.email],
+    );
+    expect(rows).toEqual([{ password_change_required: true }]);
+    // The printed password stands in for one the test knows.
+    await served.db.query('update staff_users set password_hash = $2 where lower(email) = $1', [
+      TEST_MANAGER.email,
+      await hashPassword('impreso-en-consola-1', 10),
+    ]);
+    const jar = cookieJar();
+    const call = async (action: string, payload: Record<string, unknown> = {}): Promise<Answer> => {
+      const res = await jar.fetch(served.service.url('backoffice'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ action, ...payload }),
+      });
+      return { status: res.status, body: (await res.json()) as Answer['body'] };
+    };
+    const signedIn = await call('login', { email: TEST_MANAGER.email, password: 'impreso-en-consola-1' });
+    expect(signedIn.body.staff).toMatchObject({ passwordChangeDue: true });
+    expect(await call('today')).toMatchObject({ status: 403, body: { code: 'password_change_required' } });
+    expect((await call('me')).body.staff).toMatchObject({ passwordChangeDue: true });
+    const changed = await call('change_password', {
+      currentPassword: 'impreso-en-consola-1',
+      newPassword: 'la-mia-de-verdad-2026',
+    });
+    expect(changed.status).toBe(200);
+    expect((await call('today')).status).toBe(200);
+    expect((await call('me')).body.staff).toMatchObject({ passwordChangeDue: false });
   });
 });

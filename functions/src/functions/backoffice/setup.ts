@@ -18,21 +18,24 @@ export async function ensureFirstManager(db: Database, config: FunctionsConfig, 
   const { rows } = await db.query<{ staff: number }>('select count(*)::int as staff from staff_users');
   if ((rows[0]?.staff ?? 0) > 0 && !reset) return;
   const password = config.BACKOFFICE_MANAGER_PASSWORD ?? randomBytes(12).toString('base64url');
+  // Printed on a console: chosen again at the first sign-in (ASVS 2.3.1). One the operator set is theirs.
+  const generated = !config.BACKOFFICE_MANAGER_PASSWORD;
   const passwordHash = await hashPassword(password, config.DOOR_HASH_COST_LOG2);
   await db.transaction(async (tx) => {
     const { rows: updated } = await tx.query<{ id: string }>(
       `update staff_users set password_hash = $2, role = 'manager', disabled_at = null, totp_enabled = false,
-         totp_secret = null, totp_last_step = null, updated_at = now()
+         totp_secret = null, totp_last_step = null, password_change_required = $3, updated_at = now()
        where lower(email) = $1 returning id::text as id`,
-      [email, passwordHash],
+      [email, passwordHash, generated],
     );
     const id = updated[0]?.id;
     if (id) {
       await tx.query('update staff_sessions set revoked_at = now() where staff_id = $1 and revoked_at is null', [id]);
     } else {
       await tx.query(
-        `insert into staff_users (id, email, name, role, password_hash) values ($1, $2, 'Gerencia', 'manager', $3)`,
-        [randomUUID(), email, passwordHash],
+        `insert into staff_users (id, email, name, role, password_hash, password_change_required)
+         values ($1, $2, 'Gerencia', 'manager', $3, $4)`,
+        [randomUUID(), email, passwordHash, generated],
       );
     }
     await clearStaffLoginThrottle(tx, email);
