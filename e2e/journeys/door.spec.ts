@@ -30,7 +30,19 @@ async function createUser(request: APIRequestContext) {
     },
   });
   expect(res.status()).toBe(200);
-  return { usuario, pin, contraseña: 'clave-segura', id: (await res.json()).user.id as string };
+  const id = (await res.json()).user.id as string;
+  // The admin chose that one: the user chooses their own at the first sign-in (shown in the admin journey).
+  const first = await request.post(fn, { data: { action: 'login', usuario, contraseña: 'clave-segura' } });
+  const own = await request.post(fn, {
+    data: {
+      action: 'change_password',
+      token: (await first.json()).token,
+      contraseñaActual: 'clave-segura',
+      contraseñaNueva: 'farola-tomate-ventana',
+    },
+  });
+  expect(own.status()).toBe(200);
+  return { usuario, pin, contraseña: 'farola-tomate-ventana', id };
 }
 
 async function login(page: Page, usuario: string, contraseña: string) {
@@ -300,6 +312,13 @@ test.describe('door tool', () => {
     await other.goto(link);
     await expect(other.getByText('Acceso autorizado. Redirigiendo…')).toBeVisible();
     await expect(other).toHaveURL(/\/abridor$/, { timeout: 5_000 });
+    // The admin chose the password: the user chooses their own before the keypad shows.
+    await expect(other.getByRole('heading', { name: 'Elija su contraseña' })).toBeVisible();
+    await other.getByLabel('Contraseña actual').fill('otra-clave-mas-larga');
+    await other.getByLabel('Contraseña nueva', { exact: true }).fill('mi-farola-de-siempre');
+    await other.getByLabel('Repita la contraseña nueva').fill('mi-farola-de-siempre');
+    await other.getByRole('button', { name: 'Guardar mi contraseña' }).click();
+    await expect(other.getByText('Contraseña guardada. Ya puede abrir la puerta.')).toBeVisible();
     await expect(other.getByText(`${usuario} · Box C-9`)).toBeVisible();
     // Single use: the same link again is refused.
     const third = await (await browser.newContext()).newPage();

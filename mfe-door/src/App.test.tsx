@@ -53,6 +53,38 @@ describe('door remote', () => {
     expect(screen.getByRole('main')).toHaveAttribute('lang', 'es');
   });
 
+  it('a password someone else chose is replaced by the user’s own before the keypad shows', async () => {
+    const NEW: DoorUser = { ...ANA, mustChangePassword: true };
+    useSession.setState({ token: 't', user: NEW, verified: true, restored: true });
+    abridor.state.responders.validate_token = () => ({ valid: true, user: NEW });
+    const sent: Record<string, unknown>[] = [];
+    abridor.state.responders.change_password = (body: Record<string, unknown>) => {
+      sent.push(body);
+      return body.contraseñaActual === 'del-admin-1'
+        ? { success: true, user: { ...ANA, mustChangePassword: false } }
+        : HttpResponse.json({ error: 'La contraseña actual no es correcta' }, { status: 400 });
+    };
+    await renderRemote(App, '/abridor', 'es');
+    expect(await screen.findByRole('heading', { name: 'Elija su contraseña' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Entrada' })).toBeNull();
+    const type = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    type('Contraseña actual', 'otra');
+    type('Contraseña nueva', 'corta');
+    type('Repita la contraseña nueva', 'corta');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar mi contraseña' }));
+    expect(await screen.findByText('La contraseña debe tener al menos 12 caracteres')).toBeInTheDocument();
+    type('Contraseña nueva', 'mi-clave-propia-2026');
+    type('Repita la contraseña nueva', 'mi-clave-propia-2026');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar mi contraseña' }));
+    expect(await screen.findByText('La contraseña actual no es correcta')).toBeInTheDocument();
+    type('Contraseña actual', 'del-admin-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar mi contraseña' }));
+    expect(await screen.findByRole('button', { name: 'Entrada' })).toBeInTheDocument();
+    expect(screen.getByText('Contraseña guardada. Ya puede abrir la puerta.')).toBeInTheDocument();
+    expect(sent.at(-1)).toMatchObject({ contraseñaActual: 'del-admin-1', contraseñaNueva: 'mi-clave-propia-2026' });
+  });
+
   it('has the magic-link page', async () => {
     await renderRemote(App, '/abridor-login?token=abc', 'es');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Acceso con enlace');

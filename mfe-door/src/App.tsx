@@ -14,6 +14,7 @@ import { useDoorLanguage } from './language/store';
 import { LoginPage } from './login/LoginPage';
 import { MagicLinkPage } from './magic-link/MagicLinkPage';
 import type { Notice } from './notice';
+import { ChoosePassword } from './password-change/ChoosePassword';
 import { PinChange } from './pin-change/PinChange';
 import { useSession } from './session/store';
 import { useDoorLanguageValue, useDoorT } from './texts';
@@ -146,6 +147,39 @@ function DoorHome() {
           <LanguageSwitch />
         </div>
         <LoginPage />
+      </>
+    );
+  }
+
+  if (user.mustChangePassword === true) {
+    return (
+      <>
+        {meta}
+        <div className={styles.top}>
+          <div className={styles.who}>
+            <h1>{t('title')}</h1>
+            <p className={styles.muted}>{user.usuario}</p>
+          </div>
+          <div className={styles.topActions}>
+            <LanguageSwitch />
+            <button
+              type="button"
+              className={`${controls.danger} ${controls.compact}`}
+              onClick={async () => {
+                await api.action('abridor', 'logout', { token }).catch(() => undefined);
+                signOut();
+              }}
+            >
+              {t('home.logout')}
+            </button>
+          </div>
+        </div>
+        <ChoosePassword
+          onDone={() => {
+            announce({ tone: 'ok', text: t('choosePassword.done') });
+            setKeypadFocus(true);
+          }}
+        />
       </>
     );
   }

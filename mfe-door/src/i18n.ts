@@ -143,6 +143,23 @@ const spanish = {
     passwordTooShort: 'La contraseña debe tener al menos 12 caracteres',
     passwordTooGuessable:
       'Contraseña demasiado fácil de adivinar: use una más larga, por ejemplo varias palabras sin relación',
+    choosePasswordFirst: 'Elija su propia contraseña antes de continuar',
+    wrongCurrentPassword: 'La contraseña actual no es correcta',
+    samePassword: 'La contraseña nueva debe ser distinta de la actual',
+  },
+  choosePassword: {
+    heading: 'Elija su contraseña',
+    intro:
+      'La contraseña con la que ha entrado la eligió otra persona. Elija ahora una suya (al menos 12 caracteres; varias palabras sin relación sirven) para abrir la puerta.',
+    current: 'Contraseña actual',
+    new: 'Contraseña nueva',
+    repeat: 'Repita la contraseña nueva',
+    submit: 'Guardar mi contraseña',
+    required: 'Escriba la contraseña actual y la nueva dos veces',
+    short: 'La contraseña debe tener al menos 12 caracteres',
+    mismatch: 'Las contraseñas nuevas no coinciden',
+    failed: 'No se pudo cambiar la contraseña',
+    done: 'Contraseña guardada. Ya puede abrir la puerta.',
   },
 };
 
@@ -281,6 +298,23 @@ const english: Texts<typeof spanish> = {
     actionFailed: 'Could not process the action',
     passwordTooShort: 'The password needs at least 12 characters',
     passwordTooGuessable: 'That password is too easy to guess: choose a longer one, for instance a few unrelated words',
+    choosePasswordFirst: 'Choose your own password before going on',
+    wrongCurrentPassword: 'The current password is not correct',
+    samePassword: 'The new password must differ from the current one',
+  },
+  choosePassword: {
+    heading: 'Choose your password',
+    intro:
+      'Someone else chose the password you signed in with. Choose your own now (at least 12 characters; a few unrelated words do) to open the door.',
+    current: 'Current password',
+    new: 'New password',
+    repeat: 'Repeat the new password',
+    submit: 'Save my password',
+    required: 'Type the current password and the new one twice',
+    short: 'The password needs at least 12 characters',
+    mismatch: 'The new passwords do not match',
+    failed: 'Could not change the password',
+    done: 'Password saved. You can open the door now.',
   },
 };
 

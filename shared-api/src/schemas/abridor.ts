@@ -69,6 +69,18 @@ export const abridorActions = {
     request: z.object({ token, currentPin: pin, newPin: pin }),
     response: pinAnswer,
   },
+  /**
+   * The user's own new password (the current one first): a password the admin set, or one
+   * generated at the first start, must be changed this way before anything else opens.
+   */
+  change_password: {
+    request: z.object({
+      token,
+      contraseñaActual: z.string({ error: 'Escriba su contraseña actual' }).min(1, 'Escriba su contraseña actual').max(200),
+      contraseñaNueva: z.string({ error: 'Escriba la contraseña nueva' }).min(1, 'Escriba la contraseña nueva').max(200),
+    }),
+    response: z.object({ success: z.literal(true), user: doorUser }),
+  },
   list_users: {
     request: z.object({ token }),
     response: z.object({ users: z.array(listedDoorUser) }),

@@ -14,6 +14,8 @@ export const doorUser = z.object({
    * else's Spanish (the spec's). Absent from a user stored by an older version: Spanish.
    */
   language: z.enum(['es', 'en']).default('es'),
+  /** Signed in with a password someone else chose (the admin, a first start): they choose their own first. */
+  mustChangePassword: z.boolean().optional(),
 });
 export type DoorUser = z.infer<typeof doorUser>;
 

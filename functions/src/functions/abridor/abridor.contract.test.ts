@@ -51,8 +51,50 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
       box: 'A-12',
     });
     expect(added.status).toBe(200);
+    // As if the user had chosen this password at the first sign-in (which has its own test).
+    await served.db.query('update door_users set password_change_required = false where id = $1', [added.body.user.id]);
     return { id: added.body.user.id, usuario, pin, token: await login(usuario, 'secreto-largo-1') };
   };
+
+  it('a password the admin chose is changed by its user at the first sign-in, before the door opens', async () => {
+    const admin = await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña);
+    const added = await call({
+      action: 'add_user',
+      token: admin,
+      usuario: `nuevo-${Date.now() % 100000}`,
+      pin: '4821',
+      contraseña: 'elegida-por-admin-1',
+    });
+    expect(added.body.user).toMatchObject({ mustChangePassword: true });
+    const usuario = String(added.body.user.usuario);
+    const first = await call({ action: 'login', usuario, contraseña: 'elegida-por-admin-1' });
+    expect(first.body.user).toMatchObject({ mustChangePassword: true });
+    const token = String(first.body.token);
+    // Nothing opens: not the door, not the PIN.
+    expect((await call({ action: 'door_action', token, pin: '4821', door_action: 'ENTRADA' })).status).toBe(403);
+    expect((await call({ action: 'change_pin', token, currentPin: '4821', newPin: '4822' })).status).toBe(403);
+    expect((await call({ action: 'validate_token', token })).body.user).toMatchObject({ mustChangePassword: true });
+    // The current one first, then a strong one of their own, not the same.
+    const change = (contraseñaActual: string, contraseñaNueva: string) =>
+      call({ action: 'change_password', token, contraseñaActual, contraseñaNueva });
+    expect((await change('otra', 'mi-clave-propia-2026')).status).toBe(400);
+    expect((await change('elegida-por-admin-1', 'corta')).status).toBe(400);
+    expect((await change('elegida-por-admin-1', 'elegida-por-admin-1')).status).toBe(400);
+    const changed = await change('elegida-por-admin-1', 'mi-clave-propia-2026');
+    expect(changed.body).toMatchObject({ success: true, user: { mustChangePassword: false } });
+    expect((await call({ action: 'door_action', token, pin: '4821', door_action: 'ENTRADA' })).body.success).toBe(true);
+    // The admin setting it again puts the user back to choosing; the admin's own change does not.
+    await call({
+      action: 'update_user',
+      token: admin,
+      userId: added.body.user.id,
+      usuario,
+      contraseña: 'otra-de-admin-22',
+    });
+    expect((await call({ action: 'login', usuario, contraseña: 'otra-de-admin-22' })).body.user).toMatchObject({
+      mustChangePassword: true,
+    });
+  });
 
   it('logs in with hashed credentials only, and refuses wrong or missing ones', async () => {
     expect(await call({ action: 'login', usuario: '', contraseña: '' })).toMatchObject({
@@ -341,6 +383,10 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
     expect(await valid(again)).toBe(false);
     expect((await call({ action: 'door_action', token: again, pin: '1357', door_action: 'ENTRADA' })).status).toBe(401);
     const fresh = await login(user.usuario, 'secreto-largo-2');
+    // The admin chose it: the user chooses their own before the door opens.
+    expect((await call({ action: 'door_action', token: fresh, pin: '1357', door_action: 'ENTRADA' })).status).toBe(403);
+    const own = { action: 'change_password', token: fresh, contraseñaActual: 'secreto-largo-2' };
+    expect((await call({ ...own, contraseñaNueva: 'una-propia-larga-3' })).status).toBe(200);
     expect(
       (await call({ action: 'door_action', token: fresh, pin: '1357', door_action: 'ENTRADA' })).body.success,
     ).toBe(true);

@@ -18,7 +18,7 @@ export const DOOR_PASSWORD_TOO_GUESSABLE =
   'Contraseña demasiado fácil de adivinar: use una más larga, por ejemplo varias palabras sin relación';
 
 /** The door's users sign in with these: the same rule as the back-office's (ASVS 2.1), in Spanish. */
-function assertStrongDoorPassword(contraseña: string, usuario: string, business: string): void {
+export function assertStrongDoorPassword(contraseña: string, usuario: string, business: string): void {
   const problem = passwordProblem(contraseña, [usuario, business]);
   if (problem === 'too_short')
     throw new HttpError(400, DOOR_PASSWORD_TOO_SHORT, { contraseña: DOOR_PASSWORD_TOO_SHORT });
@@ -67,8 +67,10 @@ export const adminActions: ActionHandlers<
     const pinHash = await hashPin(pin, await pinPepper(ctx.config), cost);
     const { rows } = await withConflicts(async () =>
       ctx.db.query<UserRow>(
-        `insert into door_users (id, usuario, password_hash, pin_hash, box) values (gen_random_uuid(), $1, $2, $3, $4)
-         returning id::text as id, usuario, box`,
+        // The admin chose it: the user chooses their own at the first sign-in (ASVS 2.3.1).
+        `insert into door_users (id, usuario, password_hash, pin_hash, box, password_change_required)
+         values (gen_random_uuid(), $1, $2, $3, $4, true)
+         returning id::text as id, usuario, box, password_change_required`,
         [usuario, passwordHash, pinHash, box?.trim() || null],
       ),
     );
@@ -99,10 +101,14 @@ export const adminActions: ActionHandlers<
     const rows = await withConflicts(() =>
       ctx.db.transaction(async (tx) => {
         const updated = await tx.query<UserRow>(
+          // A password the admin sets for someone else is theirs to change at the next sign-in.
           `update door_users set usuario = $2, box = $3,
-             pin_hash = coalesce($4, pin_hash), password_hash = coalesce($5, password_hash), updated_at = now()
-           where id::text = $1 returning id::text as id, usuario, box`,
-          [userId, usuario, box?.trim() || null, pinHash, passwordHash],
+             pin_hash = coalesce($4, pin_hash), password_hash = coalesce($5, password_hash),
+             password_change_required = case when $5::text is null then password_change_required
+                                             else id::text <> $6 end,
+             updated_at = now()
+           where id::text = $1 returning id::text as id, usuario, box, password_change_required`,
+          [userId, usuario, box?.trim() || null, pinHash, passwordHash, admin.id],
         );
         const edited = updated.rows[0];
         if (edited && (pinHash || passwordHash)) {

@@ -32,7 +32,8 @@ async function signIn(
 ) {
   const cost = ctx.config.DOOR_HASH_COST_LOG2;
   const { rows } = await ctx.db.query<UserRow>(
-    `select u.id::text as id, u.usuario, u.box, u.password_hash, u.pin_hash, ${DOOR_USER_LANGUAGE}
+    `select u.id::text as id, u.usuario, u.box, u.password_hash, u.pin_hash, u.password_change_required,
+       ${DOOR_USER_LANGUAGE}
        from door_users u where u.usuario = $1`,
     [usuario],
   );
@@ -114,7 +115,7 @@ export const authActions: ActionHandlers<Pick<typeof abridorActions, 'login' | '
 
   async validate_token({ token }, ctx, meta) {
     try {
-      return { valid: true, user: toDoorUser(await sessionUser(ctx, token)) };
+      return { valid: true, user: toDoorUser(await sessionUser(ctx, token, { passwordChange: true })) };
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
     }
@@ -124,7 +125,7 @@ export const authActions: ActionHandlers<Pick<typeof abridorActions, 'login' | '
         `update door_magic_tokens m set used_at = now()
          from door_users u
          where m.token_hash = $1 and m.used_at is null and m.expires_at > now() and u.id = m.user_id
-         returning u.id::text as id, u.usuario, u.box, ${DOOR_USER_LANGUAGE}`,
+         returning u.id::text as id, u.usuario, u.box, u.password_change_required, ${DOOR_USER_LANGUAGE}`,
         [sha256(token)],
       );
       const user = rows[0];

@@ -34,17 +34,21 @@ export async function ensureDoorAdmin(db: Database, config: FunctionsConfig, log
   const pinHash = await hashPin(pin, pepper, cost);
   if (!admin) {
     await db.query(
-      `insert into door_users (id, usuario, password_hash, pin_hash) values (gen_random_uuid(), $1, $2, $3)
+      `insert into door_users (id, usuario, password_hash, pin_hash, password_change_required)
+       values (gen_random_uuid(), $1, $2, $3, $4)
        on conflict (usuario) do nothing`,
-      [ADMIN_USUARIO, await hashPassword(password, cost), pinHash],
+      // A generated password was printed on a console: the admin chooses his own at the first sign-in.
+      [ADMIN_USUARIO, await hashPassword(password, cost), pinHash, !config.DOOR_ADMIN_PASSWORD],
     );
   } else {
     const passwordHash = setPassword ? await hashPassword(password, cost) : null;
     await db.transaction(async (tx) => {
       await tx.query(
-        `update door_users set password_hash = coalesce($2, password_hash), pin_hash = $3, updated_at = now()
+        `update door_users set password_hash = coalesce($2, password_hash), pin_hash = $3,
+           password_change_required = case when $2::text is null then password_change_required else $4 end,
+           updated_at = now()
          where id = $1`,
-        [admin.id, passwordHash, pinHash],
+        [admin.id, passwordHash, pinHash, !config.DOOR_ADMIN_PASSWORD],
       );
       if (!reset) return;
       await tx.query('update door_sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [
