@@ -76,8 +76,14 @@ export const abridorActions = {
   change_password: {
     request: z.object({
       token,
-      contraseñaActual: z.string({ error: 'Escriba su contraseña actual' }).min(1, 'Escriba su contraseña actual').max(200),
-      contraseñaNueva: z.string({ error: 'Escriba la contraseña nueva' }).min(1, 'Escriba la contraseña nueva').max(200),
+      contraseñaActual: z
+        .string({ error: 'Escriba su contraseña actual' })
+        .min(1, 'Escriba su contraseña actual')
+        .max(200),
+      contraseñaNueva: z
+        .string({ error: 'Escriba la contraseña nueva' })
+        .min(1, 'Escriba la contraseña nueva')
+        .max(200),
     }),
     response: z.object({ success: z.literal(true), user: doorUser }),
   },
