@@ -15,6 +15,8 @@ let functionsUrl: string;
 /** A functions service that says which client address the gateway told it. */
 beforeAll(async () => {
   const upstream = express();
+  // A function that needs a session the caller does not have (a made-up cookie).
+  upstream.post('/functions/v1/needs-session', (_req, res) => void res.status(401).json({ error: 'no session' }));
   upstream.post('/functions/v1/whoami', (req, res) => {
     res.json({ forwardedFor: req.headers['x-forwarded-for'] ?? null, forwarded: req.headers.forwarded ?? null });
   });
@@ -95,6 +97,19 @@ describe('an office behind one address (#31, 12)', () => {
     }
     // 15 + 1 calls so far from the office: 4 more, then its ceiling of 20.
     expect(forged).toEqual([200, 200, 200, 200, 429, 429, 429, 429]);
+    // Rotating made-up cookies on calls that need a session: their 401s count per address.
+    const rotating = await startGateway({ GATEWAY_RATE_LIMIT: '3', GATEWAY_ADDRESS_RATE_LIMIT: '1000' });
+    const refused: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const answer = await send(rotating, {
+        method: 'POST',
+        path: '/functions/v1/needs-session',
+        localAddress: '127.0.9.12',
+        headers: { cookie: `signup_session=${secret(200 + i)}` },
+      });
+      refused.push(answer.status);
+    }
+    expect(refused).toEqual([401, 401, 401, 429, 429]);
     // A cookie that is no session secret keys nothing: the caller is the address.
     const odd = await startGateway({ GATEWAY_RATE_LIMIT: '1' });
     expect((await whoami(odd, '127.0.9.11', { cookie: 'signup_session=short' })).status).toBe(200);

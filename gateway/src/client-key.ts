@@ -31,8 +31,8 @@ export function sessionKey(req: Request): string | null {
 
 /**
  * Who a call is counted against: its session when it carries one (fifty applicants behind one
- * office's or carrier's address are fifty callers), else its address. A made-up cookie buys no
- * more than the per-address ceiling, and the functions service answers it 401; the anonymous
- * entry points keep their own per-address and per-recipient limits there.
+ * office's or carrier's address are fifty callers), else its address. A made-up cookie is
+ * answered 401 by the functions service, and those 401s count per address (security.ts); the
+ * anonymous entry points keep their own per-address and per-recipient limits there.
  */
 export const callerKey = (req: Request): string => sessionKey(req) ?? `address:${addressKey(req)}`;

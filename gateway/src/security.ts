@@ -68,8 +68,9 @@ export function securityHeaders(site: SiteConfig, remoteOrigins: () => string[] 
 /**
  * Calls per minute: GATEWAY_RATE_LIMIT per caller (its session, or its address when it has none),
  * and GATEWAY_ADDRESS_RATE_LIMIT per address whatever the cookies, so an office or a mobile
- * carrier's NAT full of applicants is not refused as one client, and made-up cookies buy nothing
- * past the address's ceiling.
+ * carrier's NAT full of applicants is not refused as one client. Made-up cookies: the calls
+ * answered 401 count per address at GATEWAY_RATE_LIMIT; on the anonymous entry points they reach
+ * the address's ceiling, and those keep their own limits in the functions service.
  */
 export function functionsRateLimit(config: Pick<GatewayConfig, 'GATEWAY_RATE_LIMIT' | 'GATEWAY_ADDRESS_RATE_LIMIT'>) {
   const limiter = (limit: number, keyGenerator: (req: Request) => string) =>
@@ -85,7 +86,26 @@ export function functionsRateLimit(config: Pick<GatewayConfig, 'GATEWAY_RATE_LIM
         sendJsonError(res, 429, 'Too many requests, please try again in a minute');
       },
     });
-  return [limiter(config.GATEWAY_ADDRESS_RATE_LIMIT, addressKey), limiter(config.GATEWAY_RATE_LIMIT, callerKey)];
+  // Calls the functions service answered 401 (no such session: a made-up cookie) count per address
+  // at the per-caller rate: rotating cookies buys nothing on the calls that need a session.
+  const refusedSessions = rateLimit({
+    windowMs: 60_000,
+    limit: config.GATEWAY_RATE_LIMIT,
+    keyGenerator: addressKey,
+    skipSuccessfulRequests: true,
+    requestWasSuccessful: (_req, res) => res.statusCode !== 401,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    validate: { xForwardedForHeader: false, forwardedHeader: false, keyGeneratorIpFallback: false },
+    handler: (_req, res) => {
+      sendJsonError(res, 429, 'Too many requests, please try again in a minute');
+    },
+  });
+  return [
+    limiter(config.GATEWAY_ADDRESS_RATE_LIMIT, addressKey),
+    refusedSessions,
+    limiter(config.GATEWAY_RATE_LIMIT, callerKey),
+  ];
 }
 
 /**

@@ -351,6 +351,8 @@ const spanish = {
       'A esta persona ya se le han enviado varios enlaces en la última hora: espera antes de enviar otro.',
     second_factor_own: 'Tu propio segundo factor se cambia desde «Mi cuenta».',
     second_factor_required: 'Primero activa tu segundo factor: quien es gerente entra con él.',
+    second_factor_mandatory:
+      'Quien es gerente mantiene el segundo factor activado. Si pierdes el móvil, otra persona de gerencia lo restablece desde Equipo y lo vuelves a activar.',
     password_change_required: 'Primero elige tu propia contraseña: la que usaste al entrar era generada.',
     second_factor_off: 'Esta persona no tiene segundo factor que restablecer.',
     staff_disabled: 'Esta persona está desactivada: actívala antes.',
@@ -906,6 +908,8 @@ const english: Texts<typeof spanish> = {
     reset_too_many: 'This member was already sent several links in the last hour: wait before sending another.',
     second_factor_own: 'Your own second factor is changed under "My account".',
     second_factor_required: 'Turn on your second factor first: a manager signs in with one.',
+    second_factor_mandatory:
+      'A manager keeps the second factor on. If you lose your phone, another manager resets it from Team and you set it up again.',
     password_change_required: 'Choose your own password first: the one you signed in with was generated.',
     second_factor_off: 'This member has no second factor to reset.',
     staff_disabled: 'This member is disabled: enable the account first.',

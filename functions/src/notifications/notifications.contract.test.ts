@@ -3,6 +3,7 @@ import { TEST_APPLICANT } from '../testing/applicant';
 import { databaseEngines } from '../testing/databases';
 import { servedOn } from '../testing/service';
 import { countryList, mobileNumber, SPAIN_AND_EU } from './mobile-phone';
+import { recipientKey } from './recipient-budget';
 
 const HOUR = 3_600_000;
 
@@ -35,6 +36,8 @@ describe.each(databaseEngines())('messages strangers may cause, on $name', (engi
     expect(statuses.filter((s) => s === 200)).toHaveLength(8);
     expect(statuses.filter((s) => s === 429)).toHaveLength(12);
     expect(await count(victim)).toBe(8);
+    // Tagged, the same inbox: no fresh budget.
+    expect((await create('Victim+9@example.com', '+34 699 000 009', { startNew: true })).status).toBe(429);
     // A refused sign-up left nothing behind: no registration, no text to the random phone.
     expect(await count('+34610000019')).toBe(0);
     const { rows } = await served.db.query<{ n: number }>(
@@ -81,6 +84,15 @@ describe.each(databaseEngines())('messages strangers may cause, on $name', (engi
     }
     expect((await create('fr@example.com', '+33 6 12 34 56 78')).status).toBe(200);
     expect(await count('+33612345678')).toBe(1);
+  });
+});
+
+describe('one inbox or phone, however typed', () => {
+  it('counts tagged, dotted and differently written addresses as the one they reach', () => {
+    expect(recipientKey('email', ' Victim+1@Example.com')).toBe('victim@example.com');
+    expect(recipientKey('email', 'v.i.c.t.i.m+x@gmail.com')).toBe('victim@gmail.com');
+    expect(recipientKey('email', 'v.ictim@example.com')).toBe('v.ictim@example.com');
+    expect(recipientKey('sms', '612 345 678')).toBe(recipientKey('sms', '+34612345678'));
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db';
 import { HttpError } from '../http-error';
 import type { Clock } from '../jobs/clock';
+import { callableNumber } from './mobile-phone';
 
 export type MessageChannel = 'email' | 'sms';
 
@@ -20,9 +21,23 @@ export const TOO_MANY_MESSAGES =
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** One address, however it was typed: e-mails compare without case, phones without spaces or punctuation. */
-export const recipientKey = (channel: MessageChannel, recipient: string) =>
-  channel === 'email' ? recipient.trim().toLowerCase() : recipient.replace(/[^\d+]/g, '');
+/** Mailboxes where dots in the local part are ignored: `a.b@gmail.com` is `ab@gmail.com`. */
+const DOTLESS_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * One inbox or phone, however it was typed: e-mails without case and without a `+tag` (most
+ * providers deliver `victim+1@…` to `victim@…`, so each tag must not get a budget of its own),
+ * Gmail's without dots; phones in E.164 when they parse (else their digits).
+ */
+export function recipientKey(channel: MessageChannel, recipient: string): string {
+  if (channel === 'sms') return callableNumber(recipient) ?? recipient.replace(/[^\d+]/g, '');
+  const [local = '', domain = ''] = recipient
+    .trim()
+    .toLowerCase()
+    .split(/@(?=[^@]*$)/);
+  const untagged = local.split('+')[0] ?? '';
+  return `${DOTLESS_DOMAINS.has(domain) ? untagged.replaceAll('.', '') : untagged}@${domain}`;
+}
 
 /**
  * Counts a message a request not yet proven to come from the address's owner (a sign-up code,

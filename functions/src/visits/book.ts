@@ -176,6 +176,9 @@ export async function confirmVisit(
   visitId: string,
   code: string | null,
 ): Promise<ConfirmOutcome> {
+  // The rules' row lock, as bookVisit takes it: a hold confirmed as it lapses and a booking of
+  // its place just freed cannot both count.
+  await loadRules(tx, true);
   const { rows } = await tx.query<HeldVisit>(
     `select id::text, status, hold_until, confirm_code_hash, confirm_attempts from visits where id = $1 for update`,
     [visitId],

@@ -277,6 +277,26 @@ export function PasswordChangeRequired() {
           if (staff) useStaffSession.getState().signIn(staff);
         }}
       />
+      <SignOut />
+    </div>
+  );
+}
+
+/** The way out of a screen that must be finished before the back-office opens. */
+function SignOut() {
+  const t = useBackofficeT();
+  return (
+    <div className={styles.actions}>
+      <button
+        type="button"
+        className={controls.secondary}
+        onClick={async () => {
+          await api.backoffice('logout', {}).catch(() => undefined);
+          useStaffSession.getState().signOut();
+        }}
+      >
+        {t('layout.logout')}
+      </button>
     </div>
   );
 }
@@ -291,18 +311,7 @@ export function SecondFactorRequired() {
       <p>{t('account.requiredText')}</p>
       <NoticeArea notice={notice} />
       <SecondFactor announce={announce} />
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className={controls.secondary}
-          onClick={async () => {
-            await api.backoffice('logout', {}).catch(() => undefined);
-            useStaffSession.getState().signOut();
-          }}
-        >
-          {t('layout.logout')}
-        </button>
-      </div>
+      <SignOut />
     </div>
   );
 }

@@ -56,6 +56,8 @@ export const STAFF_REFUSALS = {
   reset_link_invalid: 'This link has expired or was already used: ask for a new one from the sign-in page.',
   reset_too_many: 'This member was already sent several links this hour: wait before sending another.',
   password_change_required: 'Choose your own password first: the one you signed in with was generated.',
+  second_factor_mandatory:
+    'A manager keeps the second factor on. A lost phone: another manager resets it from Team, then set it up again.',
   second_factor_required: 'Turn on your second factor first: a manager signs in with one.',
   second_factor_own: 'Your own second factor is changed from your account page.',
   second_factor_off: 'This member has no second factor to reset.',

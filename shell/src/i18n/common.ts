@@ -52,6 +52,7 @@ export const commonResources = {
       confirmFailed: 'No se ha podido confirmar. Inténtalo de nuevo.',
       confirm: 'Confirmar la visita',
       confirming: 'Confirmando…',
+      changeDetails: 'Cambiar los datos o la hora',
       done: '¡Visita reservada!',
       doneText:
         'Te esperamos el {{date}} a las {{time}}. Te hemos enviado un correo a {{email}} con la visita para tu calendario y un enlace para cancelarla.',
@@ -159,6 +160,7 @@ export const commonResources = {
       confirmFailed: 'Could not confirm. Try again.',
       confirm: 'Confirm the visit',
       confirming: 'Confirming…',
+      changeDetails: 'Change the details or the time',
       done: 'Visit booked!',
       doneText:
         'We expect you on {{date}} at {{time}}. We have e-mailed {{email}} the visit for your calendar and a link to cancel it.',

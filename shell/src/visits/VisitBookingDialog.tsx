@@ -93,6 +93,14 @@ export default function VisitBookingDialog({
     if (open) setBooked(null);
   }, [open]);
 
+  // Another e-mail (a typo) or time: back to the form, the held place left to lapse.
+  const changeDetails = () => {
+    setHeld(null);
+    setCode('');
+    setCodeError(null);
+    setAttempt((n) => n + 1);
+  };
+
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || !held) return;
@@ -276,6 +284,9 @@ export default function VisitBookingDialog({
             </div>
             <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy || undefined}>
               {busy ? t('visit.confirming') : t('visit.confirm')}
+            </button>
+            <button type="button" className={styles.secondary} onClick={changeDetails}>
+              {t('visit.changeDetails')}
             </button>
           </form>
         ) : slots.state === 'loading' ? (

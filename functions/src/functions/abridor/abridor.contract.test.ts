@@ -94,6 +94,15 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
     expect((await call({ action: 'login', usuario, contraseña: 'otra-de-admin-22' })).body.user).toMatchObject({
       mustChangePassword: true,
     });
+    // Guessing it: after five wrong ones in 15 minutes the session ends.
+    const guesser = String((await call({ action: 'login', usuario, contraseña: 'otra-de-admin-22' })).body.token);
+    for (let i = 0; i < 4; i++) {
+      const wrong = { action: 'change_password', token: guesser, contraseñaActual: `mal-${i}`, contraseñaNueva: 'x' };
+      expect((await call(wrong)).status).toBe(400);
+    }
+    const ended = { action: 'change_password', token: guesser, contraseñaActual: 'mal', contraseñaNueva: 'x' };
+    expect((await call(ended)).status).toBe(401);
+    expect(await valid(guesser)).toBe(false);
   });
 
   it('logs in with hashed credentials only, and refuses wrong or missing ones', async () => {

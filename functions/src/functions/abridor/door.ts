@@ -1,5 +1,6 @@
 import type { abridorActions } from 'shared-api';
 import { HttpError } from '../../http-error';
+import { hashSlots } from '../../platform/security/hash-slots';
 import type { ActionHandlers } from '../../router';
 import { assertStrongDoorPassword } from './admin';
 import { audit } from './audit';
@@ -10,6 +11,8 @@ import { revokeSessions, sessionUser, toDoorUser } from './sessions';
 
 const WRONG_CURRENT_PASSWORD = 'La contraseña actual no es correcta';
 const SAME_PASSWORD = 'La contraseña nueva debe ser distinta de la actual';
+/** Wrong current passwords a session may give in 15 minutes before it is ended. */
+const WRONG_PASSWORD_TRIES = 5;
 
 /** What a signed-in user does at the door: open it with the PIN, change the PIN or the password. */
 export const doorActions: ActionHandlers<
@@ -59,7 +62,20 @@ export const doorActions: ActionHandlers<
    */
   async change_password({ token, contraseñaActual, contraseñaNueva }, ctx, meta) {
     const user = await sessionUser(ctx, token, { passwordChange: true });
-    if (!(await verifyPassword(contraseñaActual, user.password_hash))) {
+    // A session guessing the current password: a few tries in 15 minutes, then this session ends.
+    const { rows: tries } = await ctx.db.query<{ n: number }>(
+      `select count(*)::int as n from door_audit
+       where user_id = $1 and action = 'change_password' and result = 'failed'
+         and created_at > now() - interval '15 minutes'`,
+      [user.id],
+    );
+    if ((tries[0]?.n ?? 0) >= WRONG_PASSWORD_TRIES) {
+      await revokeSessions(ctx.db, user.id, null);
+      throw new HttpError(401, 'Sesión inválida o expirada');
+    }
+    // Hashing waits its turn in the slots like every other (a signed-in user's line).
+    const right = await hashSlots.run('signed-in', () => verifyPassword(contraseñaActual, user.password_hash));
+    if (!right) {
       await audit(
         ctx.db,
         { userId: user.id, usuario: user.usuario, action: 'change_password', result: 'failed' },
@@ -77,7 +93,7 @@ export const doorActions: ActionHandlers<
     if (contraseñaNueva === contraseñaActual) {
       throw new HttpError(400, SAME_PASSWORD, { contraseñaNueva: SAME_PASSWORD });
     }
-    const hash = await hashPassword(contraseñaNueva, ctx.config.DOOR_HASH_COST_LOG2);
+    const hash = await hashSlots.run('signed-in', () => hashPassword(contraseñaNueva, ctx.config.DOOR_HASH_COST_LOG2));
     await ctx.db.transaction(async (tx) => {
       await tx.query(
         'update door_users set password_hash = $2, password_change_required = false, updated_at = now() where id = $1',

@@ -39,6 +39,7 @@ type AuthActions = Pick<
 export const INVALID_LOGIN = 'Invalid e-mail, password or code';
 export const TOO_MANY_LOGINS = 'Too many sign-in attempts. Try again in 15 minutes.';
 const WRONG_CODE = 'The code is not correct';
+const SAME_PASSWORD = 'The new password must differ from the current one';
 
 const lastStep = (row: StaffRow) => (row.totp_last_step === null ? null : Number(row.totp_last_step));
 
@@ -158,8 +159,14 @@ export const authActions: ActionHandlers<AuthActions> = {
 
   async me(_input, ctx, meta) {
     try {
+      // What this session may do, as requireStaff enforces it (not recomputed from the config).
+      const actor = await requireStaff(ctx.db, meta, { accountSetup: true });
       return {
-        staff: await signedInMember(ctx.db, ctx, (await requireStaff(ctx.db, meta, { accountSetup: true })).row),
+        staff: {
+          ...(await signedInMember(ctx.db, ctx, actor.row)),
+          secondFactorDue: actor.secondFactorDue,
+          passwordChangeDue: actor.passwordChangeDue,
+        },
       };
     } catch (error) {
       if (error instanceof HttpError && error.status === 401) return { staff: null };
@@ -180,6 +187,10 @@ export const authActions: ActionHandlers<AuthActions> = {
       });
     }
     assertStrongPassword(newPassword, 'newPassword', actor.row, ctx.config);
+    // A generated password must really be replaced, not typed again.
+    if (newPassword === currentPassword) {
+      throw new HttpError(400, SAME_PASSWORD, { newPassword: SAME_PASSWORD });
+    }
     const hash = await hashPassword(newPassword, ctx.config.DOOR_HASH_COST_LOG2);
     await ctx.db.transaction(async (tx) => {
       await tx.query(
@@ -250,7 +261,7 @@ export const authActions: ActionHandlers<AuthActions> = {
     if (!actor.row.totp_enabled || !actor.row.totp_secret)
       throw new HttpError(409, 'The second factor is off', undefined, 'totp_not_set_up');
     // A lost phone is another manager's reset, then a new one at once; never a manager without.
-    if (ctx.config.BACKOFFICE_MANAGER_TOTP === 'required') throw refusal('second_factor_required');
+    if (ctx.config.BACKOFFICE_MANAGER_TOTP === 'required') throw refusal('second_factor_mandatory');
     const step = acceptedStep(actor.row.totp_secret, totpCode, lastStep(actor.row));
     if (step === null) throw new HttpError(400, WRONG_CODE, { totpCode: WRONG_CODE });
     const { rows } = await ctx.db.transaction(async (tx) => {

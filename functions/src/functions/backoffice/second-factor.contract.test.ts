@@ -55,7 +55,7 @@ describe.each(databaseEngines())('a manager’s required second factor on $name'
     // A manager's cannot be turned off.
     expect(await manager('totp_disable', { totpCode: totpCodeAt(secret, Date.now() + 30_000) })).toMatchObject({
       status: 409,
-      body: { code: 'second_factor_required' },
+      body: { code: 'second_factor_mandatory' },
     });
 
     // The phone is not at hand: a recovery code signs in, once, and the member hears of it.
@@ -138,6 +138,12 @@ describe.each(databaseEngines())('the first manager’s generated password on $n
     expect(signedIn.body.staff).toMatchObject({ passwordChangeDue: true });
     expect(await call('today')).toMatchObject({ status: 403, body: { code: 'password_change_required' } });
     expect((await call('me')).body.staff).toMatchObject({ passwordChangeDue: true });
+    // Typed again, the printed one is not a change.
+    const same = await call('change_password', {
+      currentPassword: 'impreso-en-consola-1',
+      newPassword: 'impreso-en-consola-1',
+    });
+    expect(same.status).toBe(400);
     const changed = await call('change_password', {
       currentPassword: 'impreso-en-consola-1',
       newPassword: 'la-mia-de-verdad-2026',

@@ -150,24 +150,27 @@ export const waitlistActions: ActionHandlers<WaitlistActions> = {
     return withDelivery(ctx, async (tx) => {
       const entry = await lockEntry(tx, entryId);
       const before = await entryById(tx, entryId);
-      // Removed twice (two tabs): once, one e-mail.
+      // Removed twice (two tabs): once, one e-mail. A request never confirmed from its e-mail was
+      // never in line, and its address is not proven: nothing is sent there.
+      const confirmed = !['unconfirmed', 'lapsed'].includes(entry.status);
       if (await leaveLine(tx, ctx, entryId)) {
-        await ctx.mailer.queue(
-          {
-            to: entry.email,
-            subject: `Lista de espera / Waitlist · ${entry.product_name}`,
-            text: [
-              `Hola ${entry.full_name}:`,
-              '',
-              `Te hemos quitado de la lista de espera de «${entry.product_name}». Si es un error, responde a este correo o vuelve a apuntarte desde la calculadora: ${ctx.config.PUBLIC_SITE_URL}`,
-              '',
-              '---',
-              '',
-              `We have taken you off the waitlist for "${entry.product_name}". If this is a mistake, reply to this e-mail or join again from the calculator: ${ctx.config.PUBLIC_SITE_URL}`,
-            ].join('\n'),
-          },
-          tx,
-        );
+        if (confirmed)
+          await ctx.mailer.queue(
+            {
+              to: entry.email,
+              subject: `Lista de espera / Waitlist · ${entry.product_name}`,
+              text: [
+                `Hola ${entry.full_name}:`,
+                '',
+                `Te hemos quitado de la lista de espera de «${entry.product_name}». Si es un error, responde a este correo o vuelve a apuntarte desde la calculadora: ${ctx.config.PUBLIC_SITE_URL}`,
+                '',
+                '---',
+                '',
+                `We have taken you off the waitlist for "${entry.product_name}". If this is a mistake, reply to this e-mail or join again from the calculator: ${ctx.config.PUBLIC_SITE_URL}`,
+              ].join('\n'),
+            },
+            tx,
+          );
         await recordAudit(tx, actor, {
           action: 'waitlist_remove',
           target: `waitlist:${entryId}:${entry.email}`,

@@ -118,7 +118,10 @@ export const sendWaitlistEmailFunction = jsonFunction(
       const { rows: live } = await tx.query<{ n: number }>(
         `select count(*)::int as n from waitlist_requests
          where (lower(email) = lower($1) or right(regexp_replace(phone, '\\D', '', 'g'), 9) = $2)
-           and (status in ('waiting', 'offered', 'accepted') or (status = 'unconfirmed' and created_at > $3))`,
+           and (status in ('waiting', 'offered') or (status = 'unconfirmed' and created_at > $3)
+             -- A taken offer counts while it still holds units, not once the tenant moved in.
+             or (status = 'accepted' and exists (select 1 from waitlist_offers o
+                   where o.entry_id = waitlist_requests.id and o.status in ('open', 'accepted'))))`,
         [email, phoneTail, new Date(now.getTime() - ctx.config.WAITLIST_CONFIRM_HOURS * HOUR)],
       );
       if ((live[0]?.n ?? 0) >= ctx.config.WAITLIST_ENTRIES_PER_CONTACT) throw refusal('waitlist_entries_limit');

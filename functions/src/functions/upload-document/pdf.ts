@@ -92,8 +92,30 @@ const RAW_ANYWHERE = new Set([...REFUSED_NAMES, 'Encrypt']);
 const RAW_OUTSIDE_STREAMS = new Set(['JS', 'AA', 'XFA']);
 /** A name token: `/` and the regular characters after it (PDF whitespace and delimiters end it). */
 const NAME_TOKEN = /\/([^\0\t\n\f\r ()<>[\]{}/%]*)/g;
-/** Stream data, from the `stream` keyword's line end to `endstream`. */
-const STREAM_DATA = /(?<![A-Za-z])stream(?:\r\n|\r|\n)[\s\S]*?endstream/g;
+/** The `stream` keyword and its line end: stream data starts after it. */
+const STREAM_START = /(?<![A-Za-z])stream(?:\r\n|\r|\n)/g;
+
+/**
+ * The text without stream data (from a `stream` keyword's line end to the next `endstream`), in
+ * one pass: a lazy regular expression over "stream… and no endstream" would scan to the end of
+ * the file once per keyword, and a crafted upload would hold the service for minutes. Data with
+ * no `endstream` runs to the end of the file.
+ */
+function withoutStreamData(text: string): string {
+  const kept: string[] = [];
+  let from = 0;
+  STREAM_START.lastIndex = 0;
+  for (let match = STREAM_START.exec(text); match; match = STREAM_START.exec(text)) {
+    if (match.index < from) continue;
+    kept.push(text.slice(from, match.index));
+    const end = text.indexOf('endstream', STREAM_START.lastIndex);
+    if (end < 0) return kept.join(' ');
+    from = end + 'endstream'.length;
+    STREAM_START.lastIndex = from;
+  }
+  kept.push(text.slice(from));
+  return kept.join(' ');
+}
 /** Object and cross-reference streams are inflated while parsing: at most this much, all of them together. */
 const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 
@@ -117,7 +139,7 @@ function rawFinding(bytes: Uint8Array): PdfVerdict | null {
   const everywhere = names(text);
   if (everywhere.includes('Encrypt')) return 'encrypted';
   if (everywhere.some((name) => RAW_ANYWHERE.has(name))) return 'active';
-  if (names(text.replace(STREAM_DATA, ' ')).some((name) => RAW_OUTSIDE_STREAMS.has(name))) return 'active';
+  if (names(withoutStreamData(text)).some((name) => RAW_OUTSIDE_STREAMS.has(name))) return 'active';
   return null;
 }
 
