@@ -35,6 +35,9 @@ function Calendar({ announce }: { announce: ReturnType<typeof useNotice>[1] }) {
   const [busy, setBusy] = useState<string | null>(null);
   // Visits chosen for cancelling at once (a flood of bookings, a day that must close).
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  // Another fortnight: what was chosen is out of sight, so it is no longer chosen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on a new range
+  useEffect(() => setChosen(new Set()), [from]);
   const toggle = (ids: string[], on: boolean) =>
     setChosen((current) => {
       const next = new Set(current);
@@ -127,7 +130,9 @@ function Calendar({ announce }: { announce: ReturnType<typeof useNotice>[1] }) {
         </div>
       )}
       {[...byDay].map(([day, list]) => {
-        const open = list.filter((visit) => visit.status === 'booked').map((visit) => visit.visitId);
+        const upcoming = (visit: BookedVisit) =>
+          visit.status === 'booked' && new Date(visit.startsAt).getTime() > Date.now();
+        const open = list.filter(upcoming).map((visit) => visit.visitId);
         const allChosen = open.length > 0 && open.every((visitId) => chosen.has(visitId));
         return (
           <section key={day} className={styles.card} aria-labelledby={`visits-${day}`}>
@@ -143,7 +148,7 @@ function Calendar({ announce }: { announce: ReturnType<typeof useNotice>[1] }) {
                 const time = formatTime(visit.startsAt, language);
                 return (
                   <li key={visit.visitId} className={styles.visit} data-status={visit.status}>
-                    {visit.status === 'booked' && (
+                    {open.includes(visit.visitId) && (
                       <input
                         type="checkbox"
                         className={styles.rowCheck}

@@ -17,6 +17,7 @@ import {
   openStaffSession,
   requireStaff,
   revokeStaffSessions,
+  SIGN_IN_REQUIRED,
   type StaffRow,
   secondFactorDue,
   staffColumns,
@@ -40,6 +41,8 @@ export const INVALID_LOGIN = 'Invalid e-mail, password or code';
 export const TOO_MANY_LOGINS = 'Too many sign-in attempts. Try again in 15 minutes.';
 const WRONG_CODE = 'The code is not correct';
 const SAME_PASSWORD = 'The new password must differ from the current one';
+/** Wrong app codes asking for new recovery codes, in 15 minutes, before the member's sessions end. */
+const WRONG_CODES_FOR_NEW_RECOVERY_CODES = 5;
 
 const lastStep = (row: StaffRow) => (row.totp_last_step === null ? null : Number(row.totp_last_step));
 
@@ -246,8 +249,22 @@ export const authActions: ActionHandlers<AuthActions> = {
     const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
     if (!actor.row.totp_enabled || !actor.row.totp_secret)
       throw new HttpError(409, 'The second factor is off', undefined, 'totp_not_set_up');
+    // New codes outlive the session that made them: a stolen session guessing app codes for them
+    // gets a few tries in 15 minutes, then every session of the member ends.
+    const { rows: tries } = await ctx.db.query<{ n: number }>(
+      `select count(*)::int as n from staff_audit
+       where staff_email = $1 and action = 'recovery_codes_wrong_code' and created_at > now() - interval '15 minutes'`,
+      [actor.email],
+    );
+    if ((tries[0]?.n ?? 0) >= WRONG_CODES_FOR_NEW_RECOVERY_CODES) {
+      await revokeStaffSessions(ctx.db, actor.id);
+      throw new HttpError(401, SIGN_IN_REQUIRED);
+    }
     const step = acceptedStep(actor.row.totp_secret, totpCode, lastStep(actor.row));
-    if (step === null) throw new HttpError(400, WRONG_CODE, { totpCode: WRONG_CODE });
+    if (step === null) {
+      await recordAudit(ctx.db, actor, { action: 'recovery_codes_wrong_code', target: `staff:${actor.email}` });
+      throw new HttpError(400, WRONG_CODE, { totpCode: WRONG_CODE });
+    }
     return ctx.db.transaction(async (tx) => {
       await tx.query('update staff_users set totp_last_step = $2 where id = $1', [actor.id, step]);
       const recoveryCodes = await issueRecoveryCodes(tx, actor.id);

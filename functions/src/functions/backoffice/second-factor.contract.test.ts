@@ -102,6 +102,17 @@ describe.each(databaseEngines())('a manager’s required second factor on $name'
       secondFactorDue: true,
     });
     expect((await asManager('today')).body.code).toBe('second_factor_required');
+
+    // A stolen session guessing app codes for new recovery codes: five tries, then it is over.
+    const thief = browser();
+    expect((await thief('login', { ...password, totpCode: (renewed.body.recoveryCodes as string[])[1] })).status).toBe(
+      200,
+    );
+    for (let i = 0; i < 5; i++) {
+      expect((await thief('regenerate_recovery_codes', { totpCode: '000000' })).status).toBe(400);
+    }
+    expect((await thief('regenerate_recovery_codes', { totpCode: '000000' })).status).toBe(401);
+    expect((await thief('me')).body.staff).toBeNull();
   });
 });
 

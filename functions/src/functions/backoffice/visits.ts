@@ -92,6 +92,12 @@ export const visitActions: ActionHandlers<VisitActions> = {
     return withDelivery(ctx, async (tx) => {
       let cancelled = 0;
       for (const visitId of new Set(visitIds)) {
+        // A visit that has begun is history: nobody is told it was cancelled.
+        const { rows: when } = await tx.query<{ starts_at: Date | string }>(
+          'select starts_at from visits where id = $1',
+          [visitId],
+        );
+        if (!when[0] || new Date(when[0].starts_at) <= ctx.clock.now()) continue;
         if (!(await cancelVisit(tx, visitId, actor.email))) continue;
         cancelled += 1;
         const { rows } = await tx.query<VisitRow>(`select ${VISIT_COLUMNS} from visits where id = $1`, [visitId]);
