@@ -65,10 +65,25 @@ function countJson(file, name, read) {
   if (counts.passed + counts.failed === 0) failures.push(`${name}: ran no test`);
 }
 
+/** Every package's sources, for the import rules (.dependency-cruiser.cjs). */
+const IMPORT_CHECKED = readdirSync(ROOT)
+  .filter((name) => /^(functions|gateway|shell|mfe-[a-z]+|shared-[a-z]+)$/.test(name))
+  .map((name) => `${name}/src`)
+  .filter((dir) => existsSync(path.join(ROOT, dir)));
+
 ensureInstalled();
 
 for (const pkg of TYPECHECKED) check(`typecheck ${pkg}`, 'npx', ['--no-install', 'tsc', '--noEmit', '-p', pkg]);
 check('lint and format (biome)', 'npx', ['--no-install', 'biome', 'check', '.']);
+check('import direction (dependency-cruiser)', 'npx', [
+  '--no-install',
+  'depcruise',
+  ...IMPORT_CHECKED,
+  '--config',
+  '.dependency-cruiser.cjs',
+  '--output-type',
+  'err',
+]);
 
 const vitestReport = path.join(ROOT, '.tmp', 'vitest.json');
 rmSync(vitestReport, { force: true });

@@ -10,13 +10,9 @@ import { type CardPayments, revolutApiUrl, revolutPayments, sandboxPayments } fr
 import { outboxSms, type SmsSender } from './adapters/sms';
 import type { FunctionsConfig } from './config';
 import type { Database } from './db';
-import { passwordResetJobs } from './functions/backoffice/password-reset';
-import { paymentJobs } from './functions/payments/settle';
 import { type AdjustableClock, adjustableClock, type Clock, systemClock } from './jobs/clock';
-import { createJobQueue, type JobQueue } from './jobs/queue';
+import { createJobQueue, type JobHandler, type JobQueue } from './jobs/queue';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
-import { visitJobs } from './visits/book';
-import { waitlistJobs } from './waitlist/jobs';
 
 /** What every function handler may use; built once at start-up. */
 export interface FunctionContext {
@@ -60,7 +56,17 @@ function eSignature(config: FunctionsConfig): ESign {
   return docusealESign({ apiUrl: DOCUSEAL_API_URL, apiKey: DOCUSEAL_API_KEY, templateId: DOCUSEAL_TEMPLATE_ID });
 }
 
-export function createContext(db: Database, config: FunctionsConfig, log: Logger): FunctionContext {
+/**
+ * The context, and its job queue with the handlers `jobHandlers` gives for it (job-handlers.ts:
+ * the capabilities' timed work). Passed in rather than imported, so that the capabilities, which
+ * import this file's types, never sit in a cycle with it.
+ */
+export function createContext(
+  db: Database,
+  config: FunctionsConfig,
+  log: Logger,
+  jobHandlers: (ctx: FunctionContext) => Record<string, JobHandler> = () => ({}),
+): FunctionContext {
   const outbox = createOutbox(db);
   const adjustable = config.exposeOutbox || config.NODE_ENV === 'test' ? adjustableClock() : null;
   const clock = adjustable ?? systemClock;
@@ -96,6 +102,6 @@ export function createContext(db: Database, config: FunctionsConfig, log: Logger
       onCommitted: () => ctx.delivery.wake(),
     }),
   };
-  Object.assign(handlers, waitlistJobs(ctx), paymentJobs(ctx), passwordResetJobs(ctx), visitJobs(ctx));
+  Object.assign(handlers, jobHandlers(ctx));
   return ctx;
 }

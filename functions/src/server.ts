@@ -8,6 +8,7 @@ import { openDatabase } from './db';
 import { functionDefinitions } from './functions';
 import { ensureDoorAdmin } from './functions/abridor/setup';
 import { ensureFirstManager } from './functions/backoffice/setup';
+import { jobHandlers } from './job-handlers';
 
 export interface RunningService {
   server: Server;
@@ -18,7 +19,7 @@ export interface RunningService {
 export async function startFunctionsService(config: FunctionsConfig = loadConfig()): Promise<RunningService> {
   const log = pino({ level: config.LOG_LEVEL, base: { service: 'functions' } });
   const db = await openDatabase(config);
-  const ctx = createContext(db, config, log);
+  const ctx = createContext(db, config, log, jobHandlers);
   await ensureDoorAdmin(db, config, log);
   await ensureFirstManager(db, config, log);
   // What the outbox holds is delivered from now on, including what a previous run left unsent.

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Database, Queryable } from '../db';
+import { createPoller } from '../jobs/poller';
 import { type Attachment, attachmentsOf, type OutboxChannel } from './outbox';
-import { createPoller } from './poller';
 
 /** A message as the delivery reads it back from its row. */
 export type OutgoingMessage = {

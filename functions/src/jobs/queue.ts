@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import { createPoller } from '../adapters/poller';
 import type { Database, Queryable } from '../db';
 import type { Clock } from './clock';
+import { createPoller } from './poller';
 
 export interface JobRequest {
   kind: string;

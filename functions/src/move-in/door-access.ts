@@ -1,9 +1,9 @@
 import { DOOR_PATHS } from 'shared-i18n';
 import type { Queryable } from '../db';
-import { pinPepper } from '../functions/abridor/pepper';
-import { hashPassword, hashPin, newToken, randomPin } from '../functions/abridor/secrets';
+import { pinPepper } from '../platform/security/pepper';
+import { hashPassword, hashPin, newToken, randomPin } from '../platform/security/secrets';
 import type { RegistrationRow } from '../registrations/records';
-import type { MoveInContext } from './move-in';
+import type { MoveInContext } from './context';
 
 /** What must be true before a tenant gets a key: the three documents, the deposit, both signatures. */
 export type AccessCheck = 'documents_missing' | 'deposit_unpaid' | 'contract_incomplete';

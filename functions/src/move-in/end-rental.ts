@@ -2,7 +2,7 @@ import type { Queryable } from '../db';
 import { HttpError } from '../http-error';
 import { requireRegistration } from '../registrations/records';
 import { unitsFreed } from '../waitlist/offers';
-import type { MoveInContext } from './move-in';
+import type { MoveInContext } from './context';
 
 export const RENTAL_NOT_ACTIVE = 'Este alquiler no está activo';
 

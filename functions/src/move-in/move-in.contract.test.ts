@@ -6,6 +6,7 @@ import { createContext, type FunctionContext } from '../context';
 import type { Database } from '../db';
 import { migrate } from '../db/migrate';
 import { settleContract } from '../functions/contracts/records';
+import { jobHandlers } from '../job-handlers';
 import { TEST_APPLICANT } from '../testing/applicant';
 import { databaseEngines } from '../testing/databases';
 import { resetMoveIns, setAvailableUnits } from '../testing/units';
@@ -32,6 +33,7 @@ describe.each(databaseEngines())('move-in on $name', (engine) => {
         DOOR_HASH_COST_LOG2: '10',
       }),
       pino({ level: 'silent' }),
+      jobHandlers,
     );
   });
   afterAll(async () => {

@@ -1,9 +1,9 @@
-import type { FunctionContext } from '../context';
+import { latestPayment } from '../billing/payment-records';
 import type { Queryable } from '../db';
 import { startRentSchedule } from '../direct-debit/invoices';
-import { latestPayment } from '../functions/payments/records';
-import { findProduct, unitsFor } from '../functions/registration-handler/service-choice';
 import { readMetadata, requireRegistration } from '../registrations/records';
+import { findProduct, unitsFor } from '../registrations/service-choice';
+import type { MoveInContext } from './context';
 import { issueDoorAccess } from './door-access';
 import { releaseAllHeld } from './holds';
 import { occupyUnits } from './units';
@@ -12,7 +12,7 @@ export type MoveInOutcome =
   | { status: 'allocated'; unitNumbers: string[] }
   | { status: 'awaiting_unit'; reason: 'no_unit_free' | 'no_product' | 'deposit_unpaid' };
 
-export type MoveInContext = Pick<FunctionContext, 'mailer' | 'sms' | 'config' | 'log' | 'clock' | 'jobs'>;
+export type { MoveInContext } from './context';
 
 /**
  * The move-in of a registration whose contract both parties have just signed, in the same

@@ -1,14 +1,14 @@
 import { formatEuros, type Language, languageFromPath } from 'shared-i18n';
+import { latestPayment } from '../billing/payment-records';
 import type { FunctionContext } from '../context';
 import type { Queryable } from '../db';
 import { startRentSchedule } from '../direct-debit/invoices';
-import { latestPayment } from '../functions/payments/records';
-import { findProduct, unitsFor } from '../functions/registration-handler/service-choice';
 import { refusal } from '../http-error';
 import { type RegistrationRow, readMetadata, requireRegistration } from '../registrations/records';
+import { findProduct, unitsFor } from '../registrations/service-choice';
+import type { MoveInContext } from './context';
 import { issueDoorAccess } from './door-access';
 import { releaseAllHeld } from './holds';
-import type { MoveInContext } from './move-in';
 
 /*
  * What staff can do for a tenant who signed and paid but was left without a unit

@@ -1,6 +1,8 @@
 import { maskEmail, maskPhone } from 'shared-api';
 import type { FunctionContext } from '../context';
 import type { Queryable } from '../db';
+import { HttpError } from '../http-error';
+import { claimMessage } from '../notifications/recipient-budget';
 import {
   generateVerificationCode,
   hashVerificationCode,
@@ -8,11 +10,9 @@ import {
   RESEND_COOLDOWN_SECONDS,
   sameHash,
   VERIFICATION_CODE_TTL_MINUTES,
-} from '../functions/registration-handler/codes';
-import { CODE_EXPIRED, NO_CODE_PENDING, TOO_MANY_WRONG_CODES } from '../functions/registration-handler/verification';
-import { HttpError } from '../http-error';
-import { claimMessage } from '../notifications/recipient-budget';
+} from './codes';
 import type { RegistrationRow } from './records';
+import { CODE_EXPIRED, NO_CODE_PENDING, TOO_MANY_WRONG_CODES } from './verification';
 
 /**
  * Recovery on a device without the registration's session: the recovery code finds the

@@ -12,6 +12,7 @@ import { migrate } from '../db/migrate';
 import { functionDefinitions } from '../functions';
 import { ensureDoorAdmin } from '../functions/abridor/setup';
 import { ensureFirstManager } from '../functions/backoffice/setup';
+import { jobHandlers } from '../job-handlers';
 import type { DatabaseFactory } from './databases';
 
 /** The real functions service on a test database, listening on a free port. */
@@ -44,7 +45,7 @@ export async function serveFunctions(db: Database, env: NodeJS.ProcessEnv = { NO
     ...env,
   });
   const log = pino({ level: 'silent' });
-  const ctx = createContext(db, config, log);
+  const ctx = createContext(db, config, log, jobHandlers);
   await ensureDoorAdmin(db, config, log);
   await ensureFirstManager(db, config, log);
   const served = await listen(createApp(ctx, functionDefinitions(config)), { port: 0, host: '127.0.0.1' });

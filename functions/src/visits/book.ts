@@ -3,13 +3,13 @@ import { createEvent } from 'ics';
 import type { BookVisitRequest } from 'shared-api';
 import type { FunctionContext } from '../context';
 import type { Queryable } from '../db';
-import { newToken, sha256 } from '../functions/abridor/secrets';
-import { generateVerificationCode, sameHash } from '../functions/registration-handler/codes';
 import { HttpError, refusal } from '../http-error';
 import type { JobHandler } from '../jobs/queue';
 import { madridDate, madridTime } from '../madrid-time';
 import { callableNumber } from '../notifications/mobile-phone';
 import { claimMessage } from '../notifications/recipient-budget';
+import { newToken, sha256 } from '../platform/security/secrets';
+import { generateVerificationCode, sameHash } from '../registrations/codes';
 import { bookedCounts, closedDates, loadRules } from './records';
 import { isSlotStart } from './slots';
 

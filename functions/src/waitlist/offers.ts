@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { MAX_UNITS } from '../catalogue/matching';
 import type { FunctionContext } from '../context';
 import type { Queryable } from '../db';
-import { MAX_UNITS } from '../functions/products/matching';
 import { madridDateTime } from '../madrid-time';
 import { type EntryRow, productNameFor } from './line';
 import { issuePrivateLink } from './links';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLIENT_FIELD_MAX_LENGTH } from '../validators/client-data';
+import { CLIENT_FIELD_MAX_LENGTH } from '../validators/client-fields';
 import { MAX_VOLUME_M3, registrationId } from './common';
 
 export const CLIENT_TYPES = ['individual', 'company'] as const;

@@ -1,4 +1,5 @@
 import type { RegistrationRecord } from '../schemas/registration';
+import type { ClientData, ClientDataField } from './client-fields';
 import {
   hasValidIbanChecksum,
   isPlausibleCif,
@@ -14,22 +15,7 @@ import {
  * The client-data rules of the sign-up (spec §5), shared by the wizard and the
  * registration-handler function so that the server refuses whatever the browser would.
  */
-export interface ClientData {
-  clientType: 'individual' | 'company';
-  fullName: string;
-  companyName: string;
-  documentType: 'dni' | 'nie';
-  documentNumber: string;
-  cif: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  postalCode: string;
-  iban: string;
-}
-
-export type ClientDataField = keyof ClientData;
+export { CLIENT_FIELD_MAX_LENGTH, type ClientData, type ClientDataField } from './client-fields';
 
 /** Message keys; the English text of each is the spec's (see CLIENT_DATA_MESSAGES). */
 export type ClientDataError =
@@ -74,22 +60,6 @@ export const CLIENT_DATA_MESSAGES: Record<ClientDataError, string> = {
 };
 
 export const DEFAULT_PHONE_PREFIX = '+34';
-
-/** Longest accepted value per field: the form's maxLength and the server's bound. */
-export const CLIENT_FIELD_MAX_LENGTH: Record<ClientDataField, number> = {
-  clientType: 10,
-  fullName: 120,
-  companyName: 160,
-  documentType: 3,
-  documentNumber: 20,
-  cif: 20,
-  email: 254,
-  phone: 24,
-  address: 200,
-  city: 100,
-  postalCode: 10,
-  iban: 40,
-};
 
 export const EMPTY_CLIENT_DATA: ClientData = {
   clientType: 'individual',

@@ -1,7 +1,5 @@
 import type { RemoteRegistry } from './registry-schema';
-
-/** A federation name: a JS identifier in lower case. */
-export const REMOTE_NAME = /^[a-z][a-z0-9_]*$/;
+import { REMOTE_NAME } from './remote-name';
 
 /**
  * Whether the registry the gateway inlined in the page has the registry's shape. The gateway

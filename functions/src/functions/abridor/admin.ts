@@ -4,10 +4,10 @@ import type { Queryable } from '../../db';
 import { HttpError } from '../../http-error';
 import { endRental } from '../../move-in/end-rental';
 import { passwordProblem } from '../../platform/security/password-policy';
+import { pinPepper } from '../../platform/security/pepper';
+import { hashPassword, hashPin, newToken, sha256 } from '../../platform/security/secrets';
 import type { ActionHandlers } from '../../router';
 import { audit } from './audit';
-import { pinPepper } from './pepper';
-import { hashPassword, hashPin, newToken, sha256 } from './secrets';
 import { adminUser, revokeSessions, toDoorUser, type UserRow } from './sessions';
 import { ADMIN_USUARIO } from './setup';
 

@@ -3,6 +3,7 @@ import type { FunctionContext } from '../../context';
 import { HttpError } from '../../http-error';
 import { rememberDevice, trustedDevice } from '../../platform/security/device-cookies';
 import { addressGuards, HashBusyError, type HashWork, hashSlots } from '../../platform/security/hash-slots';
+import { dummyPasswordHash, hashPassword, needsRehash, sha256, verifyPassword } from '../../platform/security/secrets';
 import type { ActionHandlers, RequestMeta } from '../../router';
 import { audit } from './audit';
 import { DOOR_DEVICES } from './devices';
@@ -13,7 +14,6 @@ import {
   recordLoginSuccess,
   releaseLoginAttempt,
 } from './login-throttle';
-import { dummyPasswordHash, hashPassword, needsRehash, sha256, verifyPassword } from './secrets';
 import { DOOR_USER_LANGUAGE, openSession, sessionUser, toDoorUser, type UserRow } from './sessions';
 
 const TOO_MANY_SIGN_INS = 'Demasiados intentos de inicio de sesión. Inténtelo más tarde.';

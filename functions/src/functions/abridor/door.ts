@@ -1,12 +1,12 @@
 import type { abridorActions } from 'shared-api';
 import { HttpError } from '../../http-error';
 import { hashSlots } from '../../platform/security/hash-slots';
+import { pinPepper } from '../../platform/security/pepper';
+import { hashPassword, hashPin, sha256, verifyPassword } from '../../platform/security/secrets';
 import type { ActionHandlers } from '../../router';
 import { assertStrongDoorPassword } from './admin';
 import { audit } from './audit';
-import { pinPepper } from './pepper';
 import { checkPin } from './pin-check';
-import { hashPassword, hashPin, sha256, verifyPassword } from './secrets';
 import { revokeSessions, sessionUser, toDoorUser } from './sessions';
 
 const WRONG_CURRENT_PASSWORD = 'La contraseña actual no es correcta';

@@ -1,10 +1,10 @@
 import type { FunctionContext } from '../../context';
 import { hashSlots } from '../../platform/security/hash-slots';
+import { pinPepper } from '../../platform/security/pepper';
+import { hashPin, needsRehash, verifyPin } from '../../platform/security/secrets';
 import type { RequestMeta } from '../../router';
 import { audit } from './audit';
 import { afterWrongPin, isLocked, type PinFailureState, secondsLeft } from './lockout';
-import { pinPepper } from './pepper';
-import { hashPin, needsRehash, verifyPin } from './secrets';
 
 /** A refused PIN, answered alike by every action that checks one (door_action, change_pin). */
 export interface PinRefusal {

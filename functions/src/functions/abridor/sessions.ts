@@ -2,7 +2,7 @@ import type { DoorUser } from 'shared-api';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../db';
 import { HttpError } from '../../http-error';
-import { newToken, sha256 } from './secrets';
+import { newToken, sha256 } from '../../platform/security/secrets';
 import { ADMIN_USUARIO } from './setup';
 
 export interface UserRow extends Record<string, unknown> {

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import type { Database } from '../../db';
 import { migrate } from '../../db/migrate';
+import { pinPepper } from '../../platform/security/pepper';
+import { verifyPassword, verifyPin } from '../../platform/security/secrets';
 import { databaseEngines } from '../../testing/databases';
 import { claimLoginAttempt } from './login-throttle';
-import { pinPepper } from './pepper';
-import { verifyPassword, verifyPin } from './secrets';
 import { ADMIN_USUARIO, ensureDoorAdmin } from './setup';
 
 const log = pino({ level: 'silent' });

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { FunctionsConfig } from '../../config';
 import type { Database } from '../../db';
+import { preparePinPepper } from '../../platform/security/pepper';
+import { hashPassword, hashPin, randomPin } from '../../platform/security/secrets';
 import { clearLoginThrottle } from './login-throttle';
-import { preparePinPepper } from './pepper';
-import { hashPassword, hashPin, randomPin } from './secrets';
 
 export const ADMIN_USUARIO = 'admin';
 

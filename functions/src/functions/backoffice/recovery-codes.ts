@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Queryable } from '../../db';
-import { sha256 } from '../abridor/secrets';
+import { sha256 } from '../../platform/security/secrets';
 
 /** How many one-time recovery codes a second factor comes with. */
 export const RECOVERY_CODE_COUNT = 10;

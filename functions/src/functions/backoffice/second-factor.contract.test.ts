@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { hashPassword } from '../../platform/security/secrets';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn, TEST_MANAGER } from '../../testing/service';
 import { inviteStaff } from '../../testing/staff';
-import { hashPassword } from '../abridor/secrets';
 import { totpCodeAt } from './totp';
 
 type Answer = { status: number; body: Record<string, unknown> & { code?: string } };

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { FunctionsConfig } from '../../config';
 import type { Database } from '../../db';
-import { hashPassword } from '../abridor/secrets';
+import { hashPassword } from '../../platform/security/secrets';
 import { clearStaffLoginThrottle } from './login-throttle';
 
 /**

@@ -3,8 +3,8 @@ import { STAFF_SESSION_COOKIE, type StaffMember, type StaffRole } from 'shared-a
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../db';
 import { HttpError } from '../../http-error';
+import { newToken, sha256 } from '../../platform/security/secrets';
 import type { RequestMeta } from '../../router';
-import { newToken, sha256 } from '../abridor/secrets';
 
 /** The cookie goes only to the back-office's functions (`backoffice`, `backoffice/document`, …). */
 export const STAFF_COOKIE_PATH = `${FUNCTIONS_BASE_PATH}/backoffice`;

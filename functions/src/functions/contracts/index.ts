@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CONTRACT_PENDING, clientDataFromRecord, postFunctions } from 'shared-api';
 import { languageFromPath } from 'shared-i18n';
 import { withDelivery } from '../../adapters/outbox-delivery';
+import { latestPayment } from '../../billing/payment-records';
 import { newMandate, storeMandate } from '../../direct-debit/mandates';
 import { HttpError, refusal } from '../../http-error';
 import { heldFor } from '../../move-in/holds';
@@ -14,7 +15,6 @@ import {
 } from '../../registrations/records';
 import { jsonFunction } from '../../router';
 import { depositOf } from '../payments/deposit';
-import { latestPayment } from '../payments/records';
 import { contractDocument } from './document';
 import { contractStatus } from './records';
 

@@ -1,7 +1,7 @@
 import { depositFor } from 'shared-api';
 import type { Queryable } from '../../db';
 import { type RegistrationRow, readMetadata } from '../../registrations/records';
-import { findProduct } from '../registration-handler/service-choice';
+import { findProduct } from '../../registrations/service-choice';
 
 /** The deposit the server charges: never the browser's figure (spec §9 and §7). */
 export async function depositOf(q: Queryable, registration: RegistrationRow): Promise<number> {

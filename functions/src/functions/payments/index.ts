@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PAYMENT_EXPIRY_MINUTES, postFunctions } from 'shared-api';
 import { withDelivery } from '../../adapters/outbox-delivery';
 import { PaymentProviderError } from '../../adapters/payments';
+import { findPayment, latestPayment, type PaymentRow, toPayment } from '../../billing/payment-records';
 import { HttpError, refusal } from '../../http-error';
 import { holdUnitsForDeposit } from '../../move-in/holds';
 import { holdsApplicantSession, requireApplicantSession } from '../../registrations/applicant-session';
@@ -11,10 +12,9 @@ import {
   requireRegistration,
   touchRegistration,
 } from '../../registrations/records';
+import { findProduct, unitsFor } from '../../registrations/service-choice';
 import { jsonFunction } from '../../router';
-import { findProduct, unitsFor } from '../registration-handler/service-choice';
 import { depositOf } from './deposit';
-import { findPayment, latestPayment, type PaymentRow, toPayment } from './records';
 import { endUnfinishedPayment, scheduleExpiry } from './settle';
 
 export const SESSION_EXPIRED = 'Your session has expired. Please refresh the page and try again.';

@@ -1,10 +1,10 @@
 import { formatEuros, type Language, languageFromPath } from 'shared-i18n';
 import { z } from 'zod';
 import { withDelivery } from '../../adapters/outbox-delivery';
+import { findPayment, type PaymentRow } from '../../billing/payment-records';
 import { HttpError } from '../../http-error';
 import { type FunctionDefinition, parseOr400 } from '../../router';
 import { escapeHtml, page } from '../pages/html';
-import { findPayment, type PaymentRow } from './records';
 import { END_REASONS, settlePayment } from './settle';
 
 /** The sandbox's test cards, as a card provider's sandbox documents them. */

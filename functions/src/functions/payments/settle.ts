@@ -1,9 +1,9 @@
 import { formatEuros, type Language, languageFromPath } from 'shared-i18n';
+import { applyPaymentOutcome, findPayment, type PaymentRow } from '../../billing/payment-records';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../db';
 import type { JobHandler } from '../../jobs/queue';
 import { releaseDepositHold } from '../../move-in/holds';
-import { applyPaymentOutcome, findPayment, type PaymentRow } from './records';
 
 export type SettleContext = Pick<FunctionContext, 'payments' | 'mailer' | 'jobs' | 'clock' | 'config' | 'log'>;
 

@@ -1,5 +1,5 @@
+import type { CatalogueEntry } from '../../catalogue/matching';
 import type { Queryable } from '../../db';
-import type { CatalogueEntry } from './matching';
 
 type Lang = 'es' | 'en';
 

@@ -1,9 +1,9 @@
 import { type CatalogueProduct, NO_PRODUCT_AVAILABLE, productsQuery, productsResponse } from 'shared-api';
+import { availableStock, type Match, matchProducts } from '../../catalogue/matching';
 import { holdsApplicantSession } from '../../registrations/applicant-session';
 import { type FunctionDefinition, metaOf, parseOr400 } from '../../router';
 import { claimForRegistration } from '../../waitlist/accept';
 import { loadCatalogue } from './catalogue';
-import { availableStock, type Match, matchProducts } from './matching';
 
 /** Prices travel as decimal strings with two places, as the billing system sends them. */
 const money = (value: number) => value.toFixed(2);

@@ -17,6 +17,7 @@ import {
   validateClientField,
 } from 'shared-api';
 import { withDelivery } from '../../adapters/outbox-delivery';
+import { latestPayment } from '../../billing/payment-records';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../db';
 import { sql } from '../../db/sql';
@@ -28,6 +29,7 @@ import {
   openApplicantSession,
   requireApplicantSession,
 } from '../../registrations/applicant-session';
+import { generateRecoveryCode, RESEND_COOLDOWN_SECONDS } from '../../registrations/codes';
 import {
   CLIENT_COLUMNS,
   COLUMN_OF,
@@ -45,12 +47,17 @@ import {
   touchRegistration,
 } from '../../registrations/records';
 import { challengeRecovery, settleRecovery, WRONG_RECOVERY_CODE } from '../../registrations/recovery';
+import {
+  findProduct,
+  firstOfferedPeriod,
+  isOffered,
+  pricedChoice,
+  unavailability,
+  unitsFor,
+} from '../../registrations/service-choice';
+import { type Channel, issueCode, pendingCode, secondsUntilResend, settleCode } from '../../registrations/verification';
 import { actionFunction, type RequestMeta } from '../../router';
 import { claimForRegistration, claimHeldUnits } from '../../waitlist/accept';
-import { latestPayment } from '../payments/records';
-import { generateRecoveryCode, RESEND_COOLDOWN_SECONDS } from './codes';
-import { findProduct, firstOfferedPeriod, isOffered, pricedChoice, unavailability, unitsFor } from './service-choice';
-import { type Channel, issueCode, pendingCode, secondsUntilResend, settleCode } from './verification';
 
 /** Wrong recovery codes per address in the window before 429. */
 const RECOVERY_LOOKUPS = 10;

@@ -1,11 +1,11 @@
 import { APPLICANT_SESSION_REQUIRED } from 'shared-api';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { RECOVERY_CODE_ALPHABET } from '../../registrations/codes';
 import { TEST_APPLICANT } from '../../testing/applicant';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn } from '../../testing/service';
 import { setAvailableUnits } from '../../testing/units';
-import { RECOVERY_CODE_ALPHABET } from './codes';
 
 const applicant = TEST_APPLICANT;
 

@@ -5,11 +5,11 @@ import type { Queryable } from '../../db';
 import { toIso } from '../../db/iso';
 import { HttpError, refusal } from '../../http-error';
 import { madridDate, madridTime } from '../../madrid-time';
+import { sha256 } from '../../platform/security/secrets';
 import { type FunctionDefinition, jsonFunction, parseOr400 } from '../../router';
 import { bookVisit, cancelVisit, confirmVisit } from '../../visits/book';
 import { bookedCounts, closedDates, loadRules } from '../../visits/records';
 import { bookableDays } from '../../visits/slots';
-import { sha256 } from '../abridor/secrets';
 import { escapeHtml, page } from '../pages/html';
 
 /** POST visit-slots — the days and free slots a visitor may book now. */

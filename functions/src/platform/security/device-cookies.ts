@@ -1,6 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db';
-import type { RequestMeta } from '../../router';
+import { sha256 } from './secrets';
+
+/**
+ * What a device cookie needs of the request: the router's RequestMeta is one (kept structural,
+ * so this platform module does not import the HTTP layer).
+ */
+export interface CookieAccess {
+  cookie(name: string): string | undefined;
+  setCookie(name: string, value: string, options: { path: string; maxAgeSeconds?: number }): void;
+}
 
 /**
  * OWASP's device cookies: a browser that has signed in to an account carries a random 256-bit
@@ -35,8 +44,6 @@ export interface DeviceCookies {
   maxFailures?: number;
 }
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
 /**
  * This browser's device, when it has signed in as the account of the typed `name` and is still
  * live (and under its failure limit): the stored hash naming it, else null.
@@ -44,7 +51,7 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 export async function trustedDevice(
   q: Queryable,
   kind: DeviceCookies,
-  meta: RequestMeta,
+  meta: CookieAccess,
   name: string,
 ): Promise<string | null> {
   const token = meta.cookie(kind.cookie);
@@ -67,7 +74,7 @@ export async function trustedDevice(
 export async function rememberDevice(
   q: Queryable,
   kind: DeviceCookies,
-  meta: RequestMeta,
+  meta: CookieAccess,
   ownerId: string,
 ): Promise<void> {
   const cookie = { path: kind.path, maxAgeSeconds: kind.days * 86_400 };

@@ -1,7 +1,7 @@
 import { depositFor, PERIOD_MONTHS, type Period, type RefusalCode, type serviceDetails, totalPrice } from 'shared-api';
 import type { z } from 'zod';
-import type { Queryable } from '../../db';
-import { availableStock, type CatalogueEntry, MAX_UNITS, unitsRequired } from '../products/matching';
+import { availableStock, type CatalogueEntry, MAX_UNITS, unitsRequired } from '../catalogue/matching';
+import type { Queryable } from '../db';
 
 type ServiceDetails = z.infer<typeof serviceDetails>;
 

@@ -1,7 +1,7 @@
-import type { FunctionContext } from '../../context';
-import type { Queryable } from '../../db';
-import { HttpError } from '../../http-error';
-import { claimMessage } from '../../notifications/recipient-budget';
+import type { FunctionContext } from '../context';
+import type { Queryable } from '../db';
+import { HttpError } from '../http-error';
+import { claimMessage } from '../notifications/recipient-budget';
 import {
   generateVerificationCode,
   hashVerificationCode,

@@ -1,6 +1,6 @@
 import type { Payment } from 'shared-api';
-import type { Queryable } from '../../db';
-import { toIso } from '../../db/iso';
+import type { Queryable } from '../db';
+import { toIso } from '../db/iso';
 
 export interface PaymentRow extends Record<string, unknown> {
   id: string;
