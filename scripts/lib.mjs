@@ -54,7 +54,12 @@ export function isBuilt(app) {
 }
 
 /** Starts a long-running child, prefixing its output with a label. */
-export function startProcess(label, command, args, env = {}) {
+/**
+ * Starts a service with its output prefixed by its name, each line through `format` (as it is by
+ * default). `onLine` sees every line first.
+ * @param {{ format?: (line: string) => string, onLine?: (line: string) => void }} [options]
+ */
+export function startProcess(label, command, args, env = {}, { format = (line) => line, onLine } = {}) {
   const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = (stream, out) => {
     let buffer = '';
@@ -62,7 +67,10 @@ export function startProcess(label, command, args, env = {}) {
       buffer += chunk;
       const lines = buffer.split('\n');
       buffer = lines.pop() ?? '';
-      for (const line of lines) out.write(`[${label}] ${line}\n`);
+      for (const line of lines) {
+        onLine?.(line);
+        out.write(`[${label}] ${format(line)}\n`);
+      }
     });
   };
   prefix(child.stdout, process.stdout);

@@ -1,7 +1,36 @@
 // Starts the whole suite on one machine: functions, each remote on its own origin, gateway.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { prettyFactory } from 'pino-pretty';
 import { assertPortsFree, REMOTES, ROOT, startProcess, waitForHttp } from './lib.mjs';
+
+/**
+ * A pino JSON line as a person reads it (time, level, message; a request as method, path, status
+ * and time), by pino-pretty; any other line as it is.
+ */
+function prettyLogLine() {
+  const prettify = prettyFactory({
+    colorize: Boolean(process.stdout.isTTY),
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,service,req,res,responseTime',
+    singleLine: true,
+    messageFormat: (log, messageKey) =>
+      log.req && log.res
+        ? `${log.req.method} ${log.req.url} ${log.res.statusCode} ${log.responseTime ?? '?'} ms`
+        : String(log[messageKey] ?? ''),
+  });
+  return (line) => {
+    if (!line.startsWith('{')) return line;
+    try {
+      return prettify(JSON.parse(line)).trimEnd();
+    } catch {
+      return line;
+    }
+  };
+}
+
+/** The lines a first start prints once (generated passwords and PINs): kept to be shown again last. */
+const CREDENTIALS = /^\s*(Door tool admin|Back-office manager) — /;
 
 /**
  * @param {object} options
@@ -10,6 +39,7 @@ import { assertPortsFree, REMOTES, ROOT, startProcess, waitForHttp } from './lib
  * @param {number} [options.remotePortBase] remote i listens on base + i + 1
  * @param {Record<string,string>} [options.env] extra environment for the services
  * @param {boolean} [options.quiet] hide request logs
+ * @param {boolean} [options.pretty] write the services' logs for a person instead of JSON
  * @param {string} [options.registryFile] write the registry to this file (the gateway re-reads it when
  *   it changes: a release is an edit of it) instead of passing it inline
  */
@@ -19,9 +49,12 @@ export async function startStack({
   remotePortBase = 3000,
   env = {},
   quiet = false,
+  pretty = false,
   registryFile = undefined,
 } = {}) {
   const children = [];
+  const credentials = [];
+  const logs = { ...(pretty ? { format: prettyLogLine() } : {}) };
   const functionsUrl = `http://127.0.0.1:${functionsPort}`;
   const logLevel = quiet ? 'warn' : 'info';
   const remotes = REMOTES.map((remote, i) => ({ ...remote, port: remotePortBase + i + 1 }));
@@ -32,13 +65,19 @@ export async function startStack({
   ]);
 
   children.push(
-    startProcess('functions', process.execPath, ['--import', 'tsx', 'functions/src/server.ts'], {
-      FUNCTIONS_PORT: String(functionsPort),
-      LOG_LEVEL: logLevel,
-      // Checkout and signing links point at this stack's gateway unless told otherwise.
-      PUBLIC_SITE_URL: process.env.PUBLIC_SITE_URL ?? `http://localhost:${gatewayPort}`,
-      ...env,
-    }),
+    startProcess(
+      'functions',
+      process.execPath,
+      ['--import', 'tsx', 'functions/src/server.ts'],
+      {
+        FUNCTIONS_PORT: String(functionsPort),
+        LOG_LEVEL: logLevel,
+        // Checkout and signing links point at this stack's gateway unless told otherwise.
+        PUBLIC_SITE_URL: process.env.PUBLIC_SITE_URL ?? `http://localhost:${gatewayPort}`,
+        ...env,
+      },
+      { ...logs, onLine: (line) => CREDENTIALS.test(line) && credentials.push(line.trim()) },
+    ),
   );
   for (const remote of remotes) {
     const args = ['tooling/serve-static.mjs', path.join(remote.app, 'dist'), String(remote.port)];
@@ -48,15 +87,21 @@ export async function startStack({
   const registry = Object.fromEntries(remotes.map((r) => [r.name, { origin: `http://127.0.0.1:${r.port}` }]));
   if (registryFile) writeFileSync(registryFile, `${JSON.stringify(registry, null, 2)}\n`);
   children.push(
-    startProcess('gateway', process.execPath, ['--import', 'tsx', 'gateway/src/server.ts'], {
-      GATEWAY_PORT: String(gatewayPort),
-      FUNCTIONS_URL: functionsUrl,
-      // The pages' canonical links and the sitemap name this, never a request's Host.
-      PUBLIC_SITE_URL: process.env.PUBLIC_SITE_URL ?? `http://localhost:${gatewayPort}`,
-      ...(registryFile ? { GATEWAY_REMOTES_FILE: registryFile } : { GATEWAY_REMOTES: JSON.stringify(registry) }),
-      LOG_LEVEL: logLevel,
-      ...env,
-    }),
+    startProcess(
+      'gateway',
+      process.execPath,
+      ['--import', 'tsx', 'gateway/src/server.ts'],
+      {
+        GATEWAY_PORT: String(gatewayPort),
+        FUNCTIONS_URL: functionsUrl,
+        // The pages' canonical links and the sitemap name this, never a request's Host.
+        PUBLIC_SITE_URL: process.env.PUBLIC_SITE_URL ?? `http://localhost:${gatewayPort}`,
+        ...(registryFile ? { GATEWAY_REMOTES_FILE: registryFile } : { GATEWAY_REMOTES: JSON.stringify(registry) }),
+        LOG_LEVEL: logLevel,
+        ...env,
+      },
+      logs,
+    ),
   );
 
   const stop = () => {
@@ -76,6 +121,8 @@ export async function startStack({
     throw error;
   }
   return {
+    /** Passwords and PINs generated at this first start (shown once; empty on later starts). */
+    credentials,
     gatewayUrl: `http://localhost:${gatewayPort}`,
     functionsUrl,
     remotes,

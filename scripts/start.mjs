@@ -13,6 +13,8 @@ const stack = await startStack({
   functionsPort: Number(process.env.FUNCTIONS_PORT ?? 8787),
   remotePortBase: Number(process.env.REMOTE_PORT_BASE ?? 3000),
   env: development ? { DEV_OUTBOX: '1' } : {},
+  // A person reads a terminal; anything else (a file, a collector) gets the JSON.
+  pretty: Boolean(process.stdout.isTTY),
 }).catch((error) => {
   // A clear sentence (a taken port, a service that did not come up), not a stack trace.
   console.error(`\n  Could not start: ${error instanceof Error ? error.message : error}\n`);
@@ -21,6 +23,19 @@ const stack = await startStack({
 console.log(
   `\n  Open ${stack.gatewayUrl}/es\n${development ? `  (development outbox: ${stack.gatewayUrl}/functions/v1/outbox)\n` : ''}  (door tool standalone: http://localhost:${stack.remotes.find((r) => r.name === 'door')?.port}/abridor)\n  Ctrl-C stops everything.\n`,
 );
+// Generated at this first start and stored hashed only: shown again last, where they stay in view.
+if (stack.credentials.length) {
+  console.log(
+    [
+      '  ┌─ First start: write these down, they are shown only now ─',
+      ...stack.credentials.map((line) => `  │ ${line}`),
+      '  │ (the back-office asks for a new password and a second factor at the first sign-in;',
+      '  │  the door admin for a new password)',
+      '  └─',
+      '',
+    ].join('\n'),
+  );
+}
 const shutdown = () => {
   stack.stop();
   setTimeout(() => process.exit(0), 500);

@@ -7,6 +7,8 @@ import type { IncomingMessage } from 'node:http';
  * (tokens of magic links, private waitlist pages, reset links) are written as `[redacted]`.
  */
 export const REDACTED = '[redacted]';
+/** A path that names a file (an extension at its end): a static asset, not a page or a call. */
+const STATIC_FILE = /\.[a-z0-9]{1,8}$/i;
 const SECRET_HEADERS = new Set(['cookie', 'set-cookie', 'authorization', 'proxy-authorization', 'x-api-key']);
 const SECRET_PARAM = /token|secret|password|pass|key|code|sig|session|otp/i;
 
@@ -49,6 +51,16 @@ type Serialized = Record<string, unknown> & { url?: string; headers?: Record<str
 export function requestLogOptions(ignore: (req: IncomingMessage) => boolean) {
   return {
     autoLogging: { ignore },
+    // A file served well (a script, a style, an image) is no news at the default level: a page
+    // would write a dozen lines. Failures and everything else stay at info and above.
+    customLogLevel: (req: IncomingMessage, res: { statusCode: number }, error?: Error) =>
+      error || res.statusCode >= 500
+        ? 'error'
+        : res.statusCode >= 400
+          ? 'warn'
+          : STATIC_FILE.test((req.url ?? '').split('?')[0] ?? '')
+            ? 'debug'
+            : 'info',
     serializers: {
       req: (req: Serialized) => ({
         ...req,
