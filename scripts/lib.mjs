@@ -41,7 +41,29 @@ export function ensureInstalled() {
   run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
-/** Builds the five front-end apps one after the other (2 cores: never two at once). */
+/** The Node the project runs on: the LTS installed from the npm registry as a dependency (`node`). */
+export const PROJECT_NODE = path.join(ROOT, 'node_modules', '.bin', 'node');
+const SUPPORTED_NODE_MAJOR = 22;
+
+/**
+ * Runs this script again on the project's Node when the machine's is older than a supported LTS
+ * (Node 20 reached its end of life): a fresh clone starts on whatever Node the machine has, installs,
+ * then everything (this script, the services it spawns with `process.execPath`, the builds and
+ * test runners, whose `node` is the project's through npm's PATH) runs on the project's. Returns
+ * only when already on it (or when it is missing, as a last resort).
+ */
+export function onSupportedNode() {
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major >= SUPPORTED_NODE_MAJOR || !existsSync(PROJECT_NODE)) return;
+  const binDir = path.dirname(PROJECT_NODE);
+  const result = spawnSync(PROJECT_NODE, process.argv.slice(1), {
+    stdio: 'inherit',
+    env: { ...process.env, PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ''}` },
+  });
+  process.exit(result.status ?? 1);
+}
+
+/** Builds the six front-end apps one after the other (2 cores: never two at once). */
 export function buildFrontends(apps = FRONTEND_APPS) {
   for (const app of apps) {
     console.log(`Building ${app}…`);
@@ -53,7 +75,6 @@ export function isBuilt(app) {
   return existsSync(path.join(ROOT, app, 'dist', 'mf-manifest.json'));
 }
 
-/** Starts a long-running child, prefixing its output with a label. */
 /**
  * Starts a service with its output prefixed by its name, each line through `format` (as it is by
  * default). `onLine` sees every line first.

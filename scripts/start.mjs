@@ -1,11 +1,12 @@
 // `npm start`: install if needed, build, start everything on the embedded database, print the URL.
 // `npm run dev`: the same, plus the development outbox endpoint (the codes and links a tester
 // reads at /functions/v1/outbox). `npm start` never serves it: it must be safe to expose.
-import { buildFrontends, ensureInstalled } from './lib.mjs';
+import { buildFrontends, ensureInstalled, onSupportedNode } from './lib.mjs';
 
 const development = process.argv.includes('--dev');
 
 ensureInstalled();
+onSupportedNode();
 buildFrontends();
 const { startStack } = await import('./stack.mjs');
 const stack = await startStack({

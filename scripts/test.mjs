@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { buildFrontends, ensureInstalled, FRONTEND_APPS, ROOT } from './lib.mjs';
+import { buildFrontends, ensureInstalled, FRONTEND_APPS, onSupportedNode, ROOT } from './lib.mjs';
 
 const TYPECHECKED = [
   'shared-i18n',
@@ -72,6 +72,8 @@ const IMPORT_CHECKED = readdirSync(ROOT)
   .filter((dir) => existsSync(path.join(ROOT, dir)));
 
 ensureInstalled();
+onSupportedNode();
+console.log(`Node ${process.version}`);
 
 for (const pkg of TYPECHECKED) check(`typecheck ${pkg}`, 'npx', ['--no-install', 'tsc', '--noEmit', '-p', pkg]);
 check('lint and format (biome)', 'npx', ['--no-install', 'biome', 'check', '.']);

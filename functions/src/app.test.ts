@@ -22,9 +22,9 @@ describe.each(databaseEngines())('functions service on $name', (engine) => {
     await db.close();
   });
 
-  it('reports its database in /healthz', async () => {
+  it('reports its database and the Node it runs on in /healthz', async () => {
     const res = await fetch(`${dev.base}/healthz`);
-    expect(await res.json()).toEqual({ status: 'ok', database: engine.name });
+    expect(await res.json()).toEqual({ status: 'ok', database: engine.name, node: process.version });
   });
 
   it('answers an unknown function with a JSON 404', async () => {

@@ -37,10 +37,12 @@ export function createApp(ctx: FunctionContext, definitions: FunctionDefinition[
   app.get('/healthz', async (_req, res) => {
     try {
       await ctx.db.query('select 1');
-      res.json({ status: 'ok', database: ctx.db.kind });
+      res.json({ status: 'ok', database: ctx.db.kind, node: process.version });
     } catch (error) {
       ctx.log.error({ err: error }, 'health check failed');
-      res.status(503).json({ status: 'error', database: ctx.db.kind, error: 'Database unavailable' });
+      res
+        .status(503)
+        .json({ status: 'error', database: ctx.db.kind, node: process.version, error: 'Database unavailable' });
     }
   });
 

@@ -27,5 +27,6 @@ export async function checkUpstreams(config: GatewayConfig, registry: RegistrySo
   }
   const results = await Promise.all(targets.map(async ([name, url]) => [name, await probe(url, timeoutMs)] as const));
   const upstreams = Object.fromEntries(results);
-  return { status: results.every(([, r]) => r.ok) ? 'ok' : 'degraded', upstreams };
+  // Which Node runs it: the project's LTS (from the npm registry), whatever the machine has.
+  return { status: results.every(([, r]) => r.ok) ? 'ok' : 'degraded', node: process.version, upstreams };
 }
