@@ -78,9 +78,14 @@ export function isBuilt(app) {
 /**
  * Starts a service with its output prefixed by its name, each line through `format` (as it is by
  * default). `onLine` sees every line first.
- * @param {{ format?: (line: string) => string, onLine?: (line: string) => void }} [options]
+ * @param {string} label
+ * @param {string} command
+ * @param {string[]} args
+ * @param {Record<string, string>} [env]
+ * @param {{ format?: (line: string) => string, onLine?: (line: string) => void }} [logs]
  */
-export function startProcess(label, command, args, env = {}, { format = (line) => line, onLine } = {}) {
+export function startProcess(label, command, args, env = {}, logs = {}) {
+  const { format = (line) => line, onLine } = logs;
   const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = (stream, out) => {
     let buffer = '';

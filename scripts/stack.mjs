@@ -14,7 +14,7 @@ function prettyLogLine() {
     translateTime: 'SYS:HH:MM:ss',
     ignore: 'pid,hostname,service,req,res,responseTime',
     singleLine: true,
-    messageFormat: (log, messageKey) =>
+    messageFormat: (/** @type {Record<string, any>} */ log, messageKey) =>
       log.req && log.res
         ? `${log.req.method} ${log.req.url} ${log.res.statusCode} ${log.responseTime ?? '?'} ms`
         : String(log[messageKey] ?? ''),

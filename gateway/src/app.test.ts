@@ -382,7 +382,7 @@ describe('upstreams down', () => {
 
   it('reports each upstream in /healthz', async () => {
     const healthy = await fetch(`${gateway}/healthz`);
-    expect((await healthy.clone().json()).node).toBe(process.version);
+    expect(((await healthy.clone().json()) as { node?: string }).node).toBe(process.version);
     expect(healthy.status).toBe(200);
     const degraded = await fetch(`${gatewayWithDeadUpstreams}/healthz`);
     expect(degraded.status).toBe(503);

@@ -54,7 +54,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
 
   if (status === 'signed-in') {
     if (passwordChangeDue) return <PasswordChangeRequired />;
-    return secondFactorDue ? <SecondFactorRequired /> : <>{children}</>;
+    if (secondFactorDue) return <SecondFactorRequired />;
+    return children;
   }
   if (status === 'signed-out') return <LoginPage />;
   return (

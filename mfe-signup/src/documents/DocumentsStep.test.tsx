@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { createMockHandlers } from 'shared-api/msw';
+import { createMockHandlers, multipartParts } from 'shared-api/msw';
 import { renderRemote } from 'shared-ui/testing';
 import { useToasts } from 'shared-ui/toast';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -27,8 +27,8 @@ const server = setupServer(
 );
 server.events.on('request:start', async ({ request }) => {
   if (!request.url.endsWith('/upload-document')) return;
-  const form = await request.clone().formData();
-  uploads.push(String(form.get('documentType')));
+  const form = await multipartParts(request.clone());
+  uploads.push(String(form.fields.documentType));
 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -100,11 +100,11 @@ describe('the documents step', () => {
   it('says which upload the server refused as the wrong kind, and keeps the others', async () => {
     server.use(
       http.post('*/functions/v1/upload-document', async ({ request }) => {
-        const form = await request.formData();
-        if (form.get('documentType') === 'backId') {
+        const form = await multipartParts(request);
+        if (form.fields.documentType === 'backId') {
           return HttpResponse.json({ error: 'Unsupported file type' }, { status: 415 });
         }
-        const type = String(form.get('documentType'));
+        const type = String(form.fields.documentType);
         return HttpResponse.json({ filePath: `${registrationId}/${registrationId}_${type}.pdf` });
       }),
     );

@@ -78,13 +78,11 @@ export function createMockHandlers({ baseUrl = FUNCTIONS_BASE_PATH, responders =
 
   // Multipart: the mock checks the form fields and answers with the path the service would use.
   const upload = http.post(`${baseUrl}/upload-document`, async ({ request }) => {
-    const form = await request.formData().catch(() => null);
-    const fields = uploadDocumentFields.safeParse(form ? Object.fromEntries(form) : null);
-    const file = form?.get('file');
-    // A file part, whichever realm made it (jsdom's File is not Node's): a name and a size.
-    const isFile = typeof file === 'object' && file !== null && 'name' in file && 'size' in file;
-    if (!fields.success || !isFile) return badRequest('Invalid upload');
-    const extension = file.name.split('.').pop()?.toLowerCase().replace('jpeg', 'jpg') ?? 'pdf';
+    const form = await multipartParts(request).catch(() => null);
+    const fields = uploadDocumentFields.safeParse(form?.fields ?? null);
+    const file = form?.files.file;
+    if (!fields.success || !file) return badRequest('Invalid upload');
+    const extension = file.filename.split('.').pop()?.toLowerCase().replace('jpeg', 'jpg') ?? 'pdf';
     const { registrationId, documentType } = fields.data;
     return HttpResponse.json({ filePath: `${registrationId}/${registrationId}_${documentType}.${extension}` });
   });
@@ -93,3 +91,27 @@ export function createMockHandlers({ baseUrl = FUNCTIONS_BASE_PATH, responders =
 }
 
 export { mockCatalogue };
+
+/**
+ * A multipart body's text fields and its files' names, read from the raw text. `request.formData()`
+ * is not used: under jsdom, Node 22+'s fetch refuses the File objects of jsdom's realm that the page
+ * put in the form (an assertion deep in undici), while the bytes sent are fine.
+ */
+export async function multipartParts(
+  request: Request,
+): Promise<{ fields: Record<string, string>; files: Record<string, { filename: string }> }> {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(request.headers.get('content-type') ?? '');
+  const marker = boundary?.[1] ?? boundary?.[2];
+  if (!marker) throw new Error('not multipart');
+  const fields: Record<string, string> = {};
+  const files: Record<string, { filename: string }> = {};
+  for (const part of (await request.text()).split(`--${marker}`)) {
+    const [head = '', ...rest] = part.split('\r\n\r\n');
+    const name = /name="([^"]*)"/.exec(head)?.[1];
+    if (!name) continue;
+    const filename = /filename="([^"]*)"/.exec(head)?.[1];
+    if (filename !== undefined) files[name] = { filename };
+    else fields[name] = rest.join('\r\n\r\n').replace(/\r\n$/, '');
+  }
+  return { fields, files };
+}
