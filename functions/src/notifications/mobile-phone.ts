@@ -58,3 +58,9 @@ export function callableNumber(typed: string, countries?: readonly CountryCode[]
   if (countries && (!number.country || !countries.includes(number.country))) return null;
   return number.number;
 }
+
+/**
+ * One phone however typed (+34, spaces, dots), to tell that two requests come from one contact:
+ * its last nine digits (SQL compares `right(regexp_replace(phone, '\\D', '', 'g'), 9)` the same).
+ */
+export const phoneDigits = (phone: string) => phone.replace(/\D/g, '').slice(-9);

@@ -6,6 +6,19 @@ type Served = { service: { url(path: string): string } };
 /** A back-office call's answer as a test reads it. */
 export type StaffAnswer = { status: number; body: Record<string, unknown> & { code?: string } };
 
+/** A browser of its own (its cookies) calling the back-office function, signed in or not. */
+export function staffBrowser(served: Served) {
+  const jar = cookieJar();
+  return async (action: string, payload: Record<string, unknown> = {}): Promise<StaffAnswer> => {
+    const res = await jar.fetch(served.service.url('backoffice'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action, ...payload }),
+    });
+    return { status: res.status, body: (await res.json()) as StaffAnswer['body'] };
+  };
+}
+
 /**
  * A member of staff's own browser, signed in to the back-office (the manager by default): the
  * returned function calls one action with that session's cookie.
@@ -14,15 +27,7 @@ export async function staffSession(
   served: Served,
   who: { email: string; password: string } = TEST_MANAGER,
 ): Promise<(action: string, payload?: Record<string, unknown>) => Promise<StaffAnswer>> {
-  const jar = cookieJar();
-  const call = async (action: string, payload: Record<string, unknown> = {}): Promise<StaffAnswer> => {
-    const res = await jar.fetch(served.service.url('backoffice'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ action, ...payload }),
-    });
-    return { status: res.status, body: (await res.json()) as StaffAnswer['body'] };
-  };
+  const call = staffBrowser(served);
   const login = await call('login', { email: who.email, password: who.password });
   if (login.status !== 200) throw new Error(`${who.email} could not sign in: HTTP ${login.status}`);
   return call;

@@ -6,11 +6,11 @@ import type { Queryable } from '../db';
 import { HttpError, refusal } from '../http-error';
 import type { JobHandler } from '../jobs/queue';
 import { madridDate, madridTime } from '../madrid-time';
-import { callableNumber } from '../notifications/mobile-phone';
+import { callableNumber, phoneDigits } from '../notifications/mobile-phone';
 import { claimMessage } from '../notifications/recipient-budget';
 import { newToken, sha256 } from '../platform/security/secrets';
 import { generateVerificationCode, sameHash } from '../registrations/codes';
-import { bookedCounts, closedDates, loadRules } from './records';
+import { bookedCounts, closedDates, loadRules, takesPlace } from './records';
 import { isSlotStart } from './slots';
 
 type BookingContext = Pick<FunctionContext, 'mailer' | 'config' | 'clock' | 'jobs'>;
@@ -56,10 +56,6 @@ export function visitPageUrl(siteUrl: string, token: string): URL {
   return url;
 }
 
-/** Places taken at a start: confirmed visits and holds still inside their minutes. */
-const TAKES_A_PLACE = `(status = 'booked' or (status = 'pending' and hold_until > $NOW))`;
-export const takesPlace = (nowParam: string) => TAKES_A_PLACE.replace('$NOW', nowParam);
-
 /**
  * Holds a place at a slot start for VISIT_HOLD_MINUTES, under the rules' row lock, so two
  * bookings of the last place cannot both succeed; the visitor confirms it with the code (or the
@@ -79,7 +75,7 @@ export async function bookVisit(tx: Queryable, ctx: BookingContext, request: Boo
   const booked = (await bookedCounts(tx, startsAt, now)).get(startsAt.toISOString()) ?? 0;
   if (booked >= rules.capacity) throw refusal('visit_slot_full');
   const email = request.email.trim();
-  const phoneTail = request.phone.replace(/\D/g, '').slice(-9);
+  const phoneTail = phoneDigits(request.phone);
   const { rows: future } = await tx.query<{ n: number }>(
     `select count(*)::int as n from visits
      where (lower(email) = lower($1) or right(regexp_replace(phone, '\\D', '', 'g'), 9) = $2)

@@ -37,11 +37,15 @@ export async function closedDates(q: Queryable): Promise<{ date: string; reason:
   return rows.map((row) => ({ date: row.day, reason: row.reason }));
 }
 
+/** A visit that takes its place at the time `nowParam` (an SQL parameter) names: booked, or held still. */
+export const takesPlace = (nowParam: string) =>
+  `(status = 'booked' or (status = 'pending' and hold_until > ${nowParam}))`;
+
 /** Places taken per start (ISO) from `from` on: confirmed visits and holds still live at `now`. */
 export async function bookedCounts(q: Queryable, from: Date, now: Date): Promise<Map<string, number>> {
   const { rows } = await q.query<{ starts_at: Date | string; booked: number }>(
     `select starts_at, count(*)::int as booked from visits
-     where (status = 'booked' or (status = 'pending' and hold_until > $2)) and starts_at >= $1 group by starts_at`,
+     where ${takesPlace('$2')} and starts_at >= $1 group by starts_at`,
     [from.toISOString(), now.toISOString()],
   );
   return new Map(rows.map((row) => [toIso(row.starts_at) ?? '', row.booked]));

@@ -2,9 +2,6 @@ import type { Queryable } from '../db';
 
 export type EntryStatus = 'unconfirmed' | 'waiting' | 'offered' | 'accepted' | 'offer_expired' | 'left' | 'lapsed';
 
-/** A phone's last nine digits: one number whether typed with +34, spaces or dots (SQL compares the same). */
-export const phoneDigits = (phone: string) => phone.replace(/\D/g, '').slice(-9);
-
 export interface EntryRow extends Record<string, unknown> {
   id: string;
   full_name: string;

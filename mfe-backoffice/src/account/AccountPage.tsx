@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, api } from 'shared-api';
 import { STAFF_PASSWORD_MIN, type StaffMember } from 'shared-api/backoffice';
 import controls from 'shared-ui/controls.module.css';
@@ -260,59 +260,66 @@ export function SecondFactor({ announce }: { announce: ReturnType<typeof useNoti
   );
 }
 
-/** Signed in with a generated password: choosing one's own comes first, before anything else. */
-export function PasswordChangeRequired() {
+/** A screen that must be finished before the back-office opens: its heading, why, the form, a way out. */
+function FirstStep({
+  heading,
+  text,
+  children,
+}: {
+  heading: string;
+  text: string;
+  children(announce: ReturnType<typeof useNotice>[1]): ReactNode;
+}) {
   const t = useBackofficeT();
   const [notice, announce] = useNotice();
   return (
     <div className={styles.login}>
-      <h1>{t('account.passwordRequiredHeading')}</h1>
-      <p>{t('account.passwordRequiredText')}</p>
+      <h1>{heading}</h1>
+      <p>{text}</p>
       <NoticeArea notice={notice} />
-      <PasswordForm
-        announce={announce}
-        onChanged={async () => {
-          // The session goes on: who it is now (the second factor may be next).
-          const { staff } = await api.backoffice('me', {});
-          if (staff) useStaffSession.getState().signIn(staff);
-        }}
-      />
-      <SignOut />
+      {children(announce)}
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={controls.secondary}
+          onClick={async () => {
+            await api.backoffice('logout', {}).catch(() => undefined);
+            useStaffSession.getState().signOut();
+          }}
+        >
+          {t('layout.logout')}
+        </button>
+      </div>
     </div>
   );
 }
 
-/** The way out of a screen that must be finished before the back-office opens. */
-function SignOut() {
+/** Signed in with a generated password: choosing one's own comes first, before anything else. */
+export function PasswordChangeRequired() {
   const t = useBackofficeT();
   return (
-    <div className={styles.actions}>
-      <button
-        type="button"
-        className={controls.secondary}
-        onClick={async () => {
-          await api.backoffice('logout', {}).catch(() => undefined);
-          useStaffSession.getState().signOut();
-        }}
-      >
-        {t('layout.logout')}
-      </button>
-    </div>
+    <FirstStep heading={t('account.passwordRequiredHeading')} text={t('account.passwordRequiredText')}>
+      {(announce) => (
+        <PasswordForm
+          announce={announce}
+          onChanged={async () => {
+            // The session goes on: who it is now (the second factor may be next).
+            const { staff } = await api.backoffice('me', {});
+            if (staff) useStaffSession.getState().signIn(staff);
+          }}
+        />
+      )}
+    </FirstStep>
   );
 }
 
 /** A manager signed in without a second factor where one is required: this, and nothing else, first. */
 export function SecondFactorRequired() {
   const t = useBackofficeT();
-  const [notice, announce] = useNotice();
   return (
-    <div className={styles.login}>
-      <h1>{t('account.requiredHeading')}</h1>
-      <p>{t('account.requiredText')}</p>
-      <NoticeArea notice={notice} />
-      <SecondFactor announce={announce} />
-      <SignOut />
-    </div>
+    <FirstStep heading={t('account.requiredHeading')} text={t('account.requiredText')}>
+      {(announce) => <SecondFactor announce={announce} />}
+    </FirstStep>
   );
 }
 

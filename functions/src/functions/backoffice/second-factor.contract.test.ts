@@ -1,27 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../platform/security/secrets';
-import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn, TEST_MANAGER } from '../../testing/service';
-import { inviteStaff } from '../../testing/staff';
+import { type StaffAnswer as Answer, inviteStaff, staffBrowser } from '../../testing/staff';
 import { totpCodeAt } from './totp';
-
-type Answer = { status: number; body: Record<string, unknown> & { code?: string } };
 
 /** ASVS L2 (#31): a manager has a second factor, with one-time recovery codes for a lost phone. */
 describe.each(databaseEngines())('a manager’s required second factor on $name', (engine) => {
   const served = servedOn(engine, { NODE_ENV: 'test', DEV_OUTBOX: '1', BACKOFFICE_MANAGER_TOTP: 'required' });
-  const browser = () => {
-    const jar = cookieJar();
-    return async (action: string, payload: Record<string, unknown> = {}): Promise<Answer> => {
-      const res = await jar.fetch(served.service.url('backoffice'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ action, ...payload }),
-      });
-      return { status: res.status, body: (await res.json()) as Answer['body'] };
-    };
-  };
+  const browser = () => staffBrowser(served);
   const staffOf = (answer: Answer) => answer.body.staff as Record<string, unknown>;
 
   it('a manager without one can only set it up; then gets ten recovery codes that each work once', async () => {
@@ -136,15 +123,7 @@ describe.each(databaseEngines())('the first manager’s generated password on $n
       TEST_MANAGER.email,
       await hashPassword('impreso-en-consola-1', 10),
     ]);
-    const jar = cookieJar();
-    const call = async (action: string, payload: Record<string, unknown> = {}): Promise<Answer> => {
-      const res = await jar.fetch(served.service.url('backoffice'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ action, ...payload }),
-      });
-      return { status: res.status, body: (await res.json()) as Answer['body'] };
-    };
+    const call = staffBrowser(served);
     const signedIn = await call('login', { email: TEST_MANAGER.email, password: 'impreso-en-consola-1' });
     expect(signedIn.body.staff).toMatchObject({ passwordChangeDue: true });
     expect(await call('today')).toMatchObject({ status: 403, body: { code: 'password_change_required' } });

@@ -3,11 +3,10 @@ import { postFunctions, type WaitlistRequest } from 'shared-api';
 import { withDelivery } from '../../adapters/outbox-delivery';
 import type { Queryable } from '../../db';
 import { HttpError, refusal } from '../../http-error';
-import { callableNumber } from '../../notifications/mobile-phone';
+import { callableNumber, phoneDigits } from '../../notifications/mobile-phone';
 import { claimMessage } from '../../notifications/recipient-budget';
 import { jsonFunction } from '../../router';
 import { scheduleConfirmationLapse } from '../../waitlist/confirmation';
-import { phoneDigits } from '../../waitlist/line';
 import { issuePrivateLink } from '../../waitlist/links';
 
 const HOUR = 3_600_000;
