@@ -1,9 +1,9 @@
 /**
  * Which way the imports point (#32): no cycles, type imports included; nothing below the HTTP
  * layer of the functions service imports it; no app reaches into another app; shared packages
- * import no app. `npm run lint` runs it; `.dependency-cruiser-known-violations.json` lists what
- * the renovation of the functions service still has to move (each one removed as it is fixed;
- * a new violation fails at once).
+ * import no app; in the functions service, HTTP on top of one module per business capability
+ * (each used through its index.ts), over the platform and the provider adapters. `npm run lint`
+ * runs it.
  */
 const APPS = '(shell|gateway|functions|mfe-[a-z]+)';
 
@@ -21,25 +21,52 @@ module.exports = {
       name: 'functions-below-http',
       severity: 'error',
       comment:
-        'functions/src/functions holds the thin HTTP files; business modules, platform, adapters and the database never import them.',
+        'functions/src/http holds the thin HTTP files (parse, call a module, answer); modules, platform and adapters never import them.',
       from: {
         path: '^functions/src/',
-        // The wiring at the top (app, server, router, context, job handlers) and the tests may.
-        pathNot: [
-          '^functions/src/functions/',
-          '^functions/src/(app|server|router|context|job-handlers)\\.ts$',
-          '\\.test\\.ts$',
-          '^functions/src/testing/',
-        ],
+        // The wiring at the top (app, server) and the tests may.
+        pathNot: ['^functions/src/http/', '^functions/src/(app|server)\\.ts$', '\\.test\\.ts$', '^functions/src/testing/'],
       },
-      to: { path: '^functions/src/functions/' },
+      to: { path: '^functions/src/http/' },
+    },
+    {
+      name: 'module-through-its-index',
+      severity: 'error',
+      comment:
+        "A business module is used through its index.ts: another module, the HTTP layer or a test never reaches into its files.",
+      from: { path: '^functions/src/modules/([^/]+)/' },
+      to: {
+        path: '^functions/src/modules/',
+        pathNot: ['^functions/src/modules/$1/', '^functions/src/modules/[^/]+/index\\.ts$'],
+      },
+    },
+    {
+      name: 'outside-through-the-index',
+      severity: 'error',
+      comment: 'The HTTP layer, the wiring and the tests use a module through its index.ts too.',
+      from: { path: '^functions/src/', pathNot: '^functions/src/modules/' },
+      to: { path: '^functions/src/modules/[^/]+/.', pathNot: '^functions/src/modules/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'no-own-index',
+      severity: 'error',
+      comment: "Inside a module its files import each other; its own index.ts is for the outside (importing it closes a cycle).",
+      from: { path: '^functions/src/modules/([^/]+)/', pathNot: '^functions/src/modules/[^/]+/index\\.ts$' },
+      to: { path: '^functions/src/modules/$1/index\\.ts$' },
     },
     {
       name: 'platform-below-everything',
       severity: 'error',
-      comment: 'The platform layer (database, queue, clock, security) imports no business module and no HTTP.',
-      from: { path: '^functions/src/(platform|db|jobs)/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^functions/src/', pathNot: '^functions/src/(platform|db|jobs|http-error\\.ts|config\\.ts)' },
+      comment: 'The platform layer (database, queue, clock, security, pages) imports no business module, adapter or HTTP.',
+      from: { path: '^functions/src/platform/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^functions/src/', pathNot: '^functions/src/(platform/|config\\.ts$)' },
+    },
+    {
+      name: 'adapters-below-modules',
+      severity: 'error',
+      comment: "Provider adapters (mail, SMS, payments, e-signature, door relay, storage) know the platform only, no module's rules.",
+      from: { path: '^functions/src/adapters/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^functions/src/', pathNot: '^functions/src/(platform/|adapters/|config\\.ts$)' },
     },
     {
       name: 'no-app-into-another-app',

@@ -11,9 +11,10 @@ import { z } from 'zod';
 import { createApp, trustGatewayHop } from './app';
 import { loadConfig } from './config';
 import { createContext } from './context';
-import type { Database } from './db';
-import { openPglite } from './db/pglite';
-import { type FunctionDefinition, metaOf, parseOr400 } from './router';
+import { type FunctionDefinition, parseOr400 } from './http/router';
+import type { Database } from './platform/db';
+import { openPglite } from './platform/db/pglite';
+import { metaOf } from './platform/request-meta';
 
 /** A function that says which client address the service settled on. */
 const whoami: FunctionDefinition = { name: 'whoami', method: 'GET', handle: async (req) => ({ ip: req.ip }) };

@@ -3,8 +3,8 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { pinoHttp } from 'pino-http';
 import { requestLogOptions } from 'shared-node/request-log';
 import type { FunctionContext } from './context';
-import { HttpError } from './http-error';
-import { createFunctionsRouter, type FunctionDefinition } from './router';
+import { createFunctionsRouter, type FunctionDefinition } from './http/router';
+import { HttpError } from './platform/http-error';
 
 /** Body limit of JSON calls; document uploads have their own limit. */
 export const JSON_BODY_LIMIT = '100kb';

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isSupportedCountry } from 'libphonenumber-js/max';
-import { hasValidIbanChecksum } from 'shared-api';
+import { creditorIdentifier, hasValidIbanChecksum, isValidCreditorIdentifier } from 'shared-api';
 import { DEMO_SITE_CONFIG, formatAddress } from 'shared-api/site';
 import { z } from 'zod';
-import { creditorIdentifier, isValidCreditorIdentifier } from './direct-debit/creditor';
-import { countryList, SPAIN_AND_EU } from './notifications/mobile-phone';
+
+import { countryList, SPAIN_AND_EU } from './platform/phone-numbers';
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -9,10 +9,10 @@ import { createOutboxDelivery, type OutboxDelivery } from './adapters/outbox-del
 import { type CardPayments, revolutApiUrl, revolutPayments, sandboxPayments } from './adapters/payments';
 import { outboxSms, type SmsSender } from './adapters/sms';
 import type { FunctionsConfig } from './config';
-import type { Database } from './db';
-import { type AdjustableClock, adjustableClock, type Clock, systemClock } from './jobs/clock';
-import { createJobQueue, type JobHandler, type JobQueue } from './jobs/queue';
-import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
+import type { Database } from './platform/db';
+import { type AdjustableClock, adjustableClock, type Clock, systemClock } from './platform/jobs/clock';
+import { createJobQueue, type JobHandler, type JobQueue } from './platform/jobs/queue';
+import { createRealtimeHub, type RealtimeHub } from './platform/realtime/hub';
 
 /** What every function handler may use; built once at start-up. */
 export interface FunctionContext {

@@ -4,11 +4,11 @@ import { listen, stopOnSignals } from 'shared-node/listen';
 import { createApp } from './app';
 import { type FunctionsConfig, loadConfig } from './config';
 import { createContext } from './context';
-import { openDatabase } from './db';
-import { functionDefinitions } from './functions';
-import { ensureDoorAdmin } from './functions/abridor/setup';
-import { ensureFirstManager } from './functions/backoffice/setup';
+import { functionDefinitions } from './http';
 import { jobHandlers } from './job-handlers';
+import { ensureDoorAdmin } from './modules/door';
+import { ensureFirstManager } from './modules/staff';
+import { openDatabase } from './platform/db';
 
 export interface RunningService {
   server: Server;

@@ -19,3 +19,4 @@ export * from './schemas/visits';
 export * from './schemas/waitlist';
 export * from './validators/client-data';
 export * from './validators/identity';
+export * from './validators/sepa-creditor';

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type { Queryable } from '../db';
-import { sql } from '../db/sql';
+import type { Queryable } from '../platform/db';
+import { sql } from '../platform/db/sql';
 
 export interface BillingRegistration {
   id: string;

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Queryable } from '../db';
+import type { Queryable } from '../platform/db';
 
 export type DoorAction = 'ENTRADA' | 'SALIDA';
 

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Queryable } from '../db';
+import type { Queryable } from '../platform/db';
 import type { Attachment, Outbox } from './outbox';
 import type { Transport } from './outbox-delivery';
 

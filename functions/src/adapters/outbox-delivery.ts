@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { Database, Queryable } from '../db';
-import { createPoller } from '../jobs/poller';
+import type { Database, Queryable } from '../platform/db';
+import { createPoller } from '../platform/jobs/poller';
 import { type Attachment, attachmentsOf, type OutboxChannel } from './outbox';
 
 /** A message as the delivery reads it back from its row. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db';
-import { migrate } from '../db/migrate';
+import type { Database } from '../platform/db';
+import { migrate } from '../platform/db/migrate';
 import { databaseEngines } from '../testing/databases';
 import { createOutbox } from './outbox';
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db';
+import type { Queryable } from '../platform/db';
 
 export type OutboxChannel = 'email' | 'sms';
 

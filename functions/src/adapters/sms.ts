@@ -1,6 +1,6 @@
 import type { CountryCode } from 'libphonenumber-js/max';
-import type { Queryable } from '../db';
-import { mobileNumber } from '../notifications/mobile-phone';
+import type { Queryable } from '../platform/db';
+import { mobileNumber } from '../platform/phone-numbers';
 import type { Outbox } from './outbox';
 
 export interface Sms {

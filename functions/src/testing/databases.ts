@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import type { Database } from '../db';
-import { openPglite } from '../db/pglite';
-import { openPostgres } from '../db/postgres';
+import type { Database } from '../platform/db';
+import { openPglite } from '../platform/db/pglite';
+import { openPostgres } from '../platform/db/postgres';
 
 export interface DatabaseFactory {
   name: 'pglite' | 'postgres';

@@ -7,12 +7,12 @@ import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { createContext } from '../context';
-import type { Database } from '../db';
-import { migrate } from '../db/migrate';
-import { functionDefinitions } from '../functions';
-import { ensureDoorAdmin } from '../functions/abridor/setup';
-import { ensureFirstManager } from '../functions/backoffice/setup';
+import { functionDefinitions } from '../http';
 import { jobHandlers } from '../job-handlers';
+import { ensureDoorAdmin } from '../modules/door';
+import { ensureFirstManager } from '../modules/staff';
+import type { Database } from '../platform/db';
+import { migrate } from '../platform/db/migrate';
 import type { DatabaseFactory } from './databases';
 
 /** The real functions service on a test database, listening on a free port. */

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db';
+import type { Queryable } from '../platform/db';
 
 /**
  * Leaves `available` of a product's free units available (first by number) and takes the rest

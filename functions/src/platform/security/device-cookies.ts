@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Queryable } from '../../db';
+import type { Queryable } from '../db';
 import { sha256 } from './secrets';
 
 /**

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { HttpError } from '../../http-error';
+import { HttpError } from '../http-error';
 
 /**
  * A password check is scrypt at 2¹⁷ (≈ 0.3 s of a core and 128 MiB): a flood of sign-ins with

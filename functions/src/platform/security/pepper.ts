@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { FunctionsConfig } from '../../config';
-import type { Database } from '../../db';
+import type { Database } from '../db';
 
 /**
  * The PIN pepper: a secret mixed into every PIN hash (see secrets.ts). It lives outside the

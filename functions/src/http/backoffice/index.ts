@@ -1,0 +1,29 @@
+import { backofficeActions } from 'shared-api/backoffice';
+import { actionFunction } from '../router';
+import { authActions } from './auth';
+import { catalogueActions } from './catalogue';
+import { messageActions } from './messages';
+import { passwordResetActions } from './password-reset';
+import { registrationActions } from './registrations';
+import { staffActions } from './staff';
+import { tenancyActions } from './tenancy';
+import { todayActions } from './today';
+import { visitActions } from './visits';
+import { waitlistActions } from './waitlist';
+
+export { backofficeDocumentFunction } from './document';
+export { backofficeExportFunction } from './export';
+
+/** The staff back-office's one function: every action checks the session cookie and the role itself. */
+export const backofficeFunction = actionFunction('backoffice', backofficeActions, {
+  ...authActions,
+  ...passwordResetActions,
+  ...todayActions,
+  ...registrationActions,
+  ...tenancyActions,
+  ...catalogueActions,
+  ...staffActions,
+  ...visitActions,
+  ...waitlistActions,
+  ...messageActions,
+});

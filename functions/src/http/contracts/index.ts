@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { CONTRACT_PENDING, clientDataFromRecord, postFunctions } from 'shared-api';
+import { languageFromPath } from 'shared-i18n';
+import { withDelivery } from '../../adapters/outbox-delivery';
+import { latestPayment, newMandate, storeMandate } from '../../modules/billing';
+import { contractDocument, contractStatus } from '../../modules/contracts';
+import { depositOf, heldFor } from '../../modules/rental';
+import {
+  readMetadata,
+  requireApplicantSession,
+  requireOpenRegistration,
+  requireRegistration,
+  touchRegistration,
+} from '../../modules/sign-up';
+import { HttpError, refusal } from '../../platform/http-error';
+import { jsonFunction } from '../router';
+
+export const PAYMENT_FIRST = 'The deposit must be paid before the contract.';
+export const CLIENT_FIRST = 'Create the client before the contract.';
+
+function signingEmail(
+  role: 'Cliente' | 'Empresa',
+  link: string,
+  name: string,
+  registrationCode: string,
+  language: 'es' | 'en',
+): { subject: string; text: string } {
+  // The applicant reads it in their language; the company, in Spanish.
+  if (role === 'Cliente' && language === 'en') {
+    return {
+      subject: `Contract to sign · ${registrationCode}`,
+      text: [
+        `Hello ${name},`,
+        '',
+        `The storage rental contract (registration ${registrationCode}) is ready for your signature:`,
+        link,
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: `Contrato para firmar · ${registrationCode}`,
+    text: [
+      `Hola ${role === 'Cliente' ? name : 'la Empresa'}:`,
+      '',
+      `El contrato de alquiler del trastero (registro ${registrationCode}) está listo para tu firma:`,
+      link,
+    ].join('\n'),
+  };
+}
+
+/**
+ * POST create-contract: only with the client created and the deposit paid, and never while a
+ * contract is awaiting signatures or completed. The signers get their links by e-mail.
+ */
+export const createContractFunction = jsonFunction(
+  'create-contract',
+  postFunctions['create-contract'],
+  async ({ registrationId }, ctx, meta) => {
+    await requireApplicantSession(ctx.db, meta, registrationId);
+    await withDelivery(ctx, async (tx) => {
+      const registration = await requireOpenRegistration(tx, registrationId);
+      if (!registration.client_id) throw new HttpError(409, CLIENT_FIRST);
+      const payment = await latestPayment(tx, registration.id);
+      if (payment?.status !== 'completed') throw new HttpError(409, PAYMENT_FIRST);
+      const { rows: live } = await tx.query(
+        `select 1 from contracts where registration_id = $1 and status in ('awaiting_signatures', 'completed')`,
+        [registration.id],
+      );
+      if (live.length) throw new HttpError(409, CONTRACT_PENDING);
+      const service = readMetadata(registration.metadata).serviceDetails;
+      if (!service) throw refusal('selection_required');
+
+      const contractId = randomUUID();
+      const mandate = newMandate(ctx.config, registration, contractId);
+      const document = contractDocument(
+        {
+          ...clientDataFromRecord(registration),
+          registrationCode: registration.registration_code,
+          clientId: registration.client_id,
+        },
+        service,
+        await depositOf(tx, registration),
+        { name: ctx.config.BUSINESS_NAME, email: ctx.config.BUSINESS_EMAIL, address: ctx.config.BUSINESS_ADDRESS },
+        mandate,
+        new Date(),
+        {
+          // The units the paid deposit holds: the very ones let when both have signed.
+          unitNumbers: await heldFor(tx, registration.id),
+          // The applicant's language: the one of the review page they paid from.
+          language: languageFromPath(payment.return_path) ?? 'es',
+        },
+      );
+      const submission = await ctx.esign.createSubmission({
+        contractId,
+        title: 'Contrato de alquiler de trastero',
+        document,
+        signers: [
+          { role: 'Cliente', email: registration.email },
+          { role: 'Empresa', email: ctx.config.BUSINESS_EMAIL },
+        ],
+      });
+      await tx.query(
+        `insert into contracts (id, registration_id, status, provider, provider_submission_id, document)
+         values ($1, $2, 'awaiting_signatures', $3, $4, $5)`,
+        [contractId, registration.id, ctx.esign.name, submission.providerSubmissionId, document],
+      );
+      await storeMandate(tx, mandate, { registrationId: registration.id, contractId });
+      for (const signer of submission.signers) {
+        await tx.query(
+          `insert into contract_submitters (id, contract_id, role, email, status, token_hash, provider_submitter_id)
+           values ($1, $2, $3, $4, 'awaiting', $5, $6)`,
+          [randomUUID(), contractId, signer.role, signer.email, signer.tokenHash, signer.providerSubmitterId],
+        );
+        if (signer.link) {
+          await ctx.mailer.queue(
+            {
+              to: signer.email,
+              ...signingEmail(
+                signer.role,
+                signer.link,
+                registration.full_name,
+                registration.registration_code,
+                registration.language,
+              ),
+              // Whoever holds the company's link countersigns as the company.
+              ...(signer.role === 'Empresa' ? { unlisted: true } : {}),
+            },
+            tx,
+          );
+        }
+      }
+      await touchRegistration(tx, registration.id);
+    });
+    return { success: true };
+  },
+);
+
+/** POST get-contract-status: the latest contract of the registration and its signers. */
+export const getContractStatusFunction = jsonFunction(
+  'get-contract-status',
+  postFunctions['get-contract-status'],
+  async ({ registrationId }, ctx, meta) => {
+    await requireApplicantSession(ctx.db, meta, registrationId);
+    await requireRegistration(ctx.db, registrationId);
+    return contractStatus(ctx.db, registrationId);
+  },
+);

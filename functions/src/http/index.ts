@@ -1,0 +1,81 @@
+import type { FunctionsConfig } from '../config';
+import { abridorFunction } from './abridor';
+import { backofficeDocumentFunction, backofficeExportFunction, backofficeFunction } from './backoffice';
+import { createContractFunction, getContractStatusFunction } from './contracts';
+import { eSignWebhookFunction } from './contracts/docuseal-webhook';
+import { signingPageFunction, signingSubmitFunction } from './contracts/signing-pages';
+import { createClientFunction } from './create-client';
+import { devClockFunction } from './dev-clock';
+import { outboxAttachmentFunction, outboxFunction } from './outbox';
+import { pageStylesFunction } from './pages';
+import { cancelPaymentFunction, createPaymentFunction, getPaymentStatusFunction } from './payments';
+import { revolutWebhookFunction } from './payments/revolut-webhook';
+import { sandboxCheckoutFunction, sandboxCheckoutSubmitFunction } from './payments/sandbox-checkout';
+import { productsFunction } from './products';
+import { realtimeFunction } from './realtime';
+import { registrationHandlerFunction } from './registration-handler';
+import type { FunctionDefinition } from './router';
+import { sendWaitlistEmailFunction } from './send-waitlist-email';
+import { getRegistrationGlobalStatusFunction, isSessionValidFunction } from './session';
+import { backofficeSignedContractFunction, signedContractFunction } from './signed-contract';
+import { uploadDocumentFunction } from './upload-document';
+import {
+  bookVisitFunction,
+  confirmVisitFunction,
+  visitCancelPageFunction,
+  visitCancelSubmitFunction,
+  visitConfirmSubmitFunction,
+  visitPageFunction,
+  visitSlotsFunction,
+} from './visits';
+import {
+  acceptWaitlistOfferFunction,
+  confirmWaitlistEntryFunction,
+  getWaitlistEntryFunction,
+  leaveWaitlistFunction,
+} from './waitlist';
+
+/** Every function the service serves. Each slice adds its own folder here. */
+export function functionDefinitions(
+  config: Pick<FunctionsConfig, 'exposeOutbox' | 'PAYMENTS_PROVIDER' | 'ESIGN_PROVIDER'>,
+): FunctionDefinition[] {
+  return [
+    productsFunction,
+    sendWaitlistEmailFunction,
+    getWaitlistEntryFunction,
+    confirmWaitlistEntryFunction,
+    leaveWaitlistFunction,
+    acceptWaitlistOfferFunction,
+    abridorFunction,
+    backofficeFunction,
+    backofficeDocumentFunction,
+    backofficeExportFunction,
+    backofficeSignedContractFunction,
+    signedContractFunction,
+    registrationHandlerFunction,
+    uploadDocumentFunction,
+    isSessionValidFunction,
+    getRegistrationGlobalStatusFunction,
+    createClientFunction,
+    createPaymentFunction,
+    cancelPaymentFunction,
+    getPaymentStatusFunction,
+    revolutWebhookFunction,
+    createContractFunction,
+    getContractStatusFunction,
+    eSignWebhookFunction,
+    realtimeFunction,
+    pageStylesFunction,
+    visitSlotsFunction,
+    bookVisitFunction,
+    visitCancelPageFunction,
+    visitCancelSubmitFunction,
+    confirmVisitFunction,
+    visitPageFunction,
+    visitConfirmSubmitFunction,
+    // Local providers' pages: only when those providers are the ones in use.
+    ...(config.PAYMENTS_PROVIDER === 'sandbox' ? [sandboxCheckoutFunction, sandboxCheckoutSubmitFunction] : []),
+    ...(config.ESIGN_PROVIDER === 'local' ? [signingPageFunction, signingSubmitFunction] : []),
+    ...(config.exposeOutbox ? [outboxFunction, outboxAttachmentFunction, devClockFunction] : []),
+  ];
+}

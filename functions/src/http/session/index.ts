@@ -1,0 +1,43 @@
+import { MOVE_IN_STATUSES, postFunctions } from 'shared-api';
+import { z } from 'zod';
+import { unitsOf } from '../../modules/rental';
+import { holdsApplicantSession, requireApplicantSession, requireRegistration } from '../../modules/sign-up';
+import { jsonFunction } from '../router';
+
+const moveInStatus = z.enum(MOVE_IN_STATUSES);
+
+/**
+ * The `is_session_valid(p_registration_id)` procedure as a function: true only for the
+ * browser that holds a live session of that registration (15 minutes, sliding; spec §6).
+ */
+export const isSessionValidFunction = jsonFunction(
+  'is-session-valid',
+  postFunctions['is-session-valid'],
+  async ({ p_registration_id }, ctx, meta) => ({
+    valid: await holdsApplicantSession(ctx.db, meta, p_registration_id),
+  }),
+);
+
+/** Reading `registrations.global_status` by id, and once completed, the tenant's units. */
+export const getRegistrationGlobalStatusFunction = jsonFunction(
+  'get-registration-global-status',
+  postFunctions['get-registration-global-status'],
+  async ({ registrationId }, ctx, meta) => {
+    await requireApplicantSession(ctx.db, meta, registrationId);
+    const row = await requireRegistration(ctx.db, registrationId);
+    const status = moveInStatus.safeParse(row.move_in_status);
+    if (!status.success) return { globalStatus: row.global_status, moveIn: null };
+    const { rows } = await ctx.db.query<{ issued: boolean }>(
+      'select exists (select 1 from door_users where registration_id = $1) as issued',
+      [registrationId],
+    );
+    return {
+      globalStatus: row.global_status,
+      moveIn: {
+        status: status.data,
+        unitNumbers: await unitsOf(ctx.db, registrationId),
+        doorAccess: rows[0]?.issued === true,
+      },
+    };
+  },
+);

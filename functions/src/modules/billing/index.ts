@@ -1,0 +1,7 @@
+/** The billing module's public face: what other modules and the HTTP layer may use. */
+export { startRentSchedule } from './direct-debit/invoices';
+export type { Mandate } from './direct-debit/mandates';
+export { newMandate, settleMandate, storeMandate } from './direct-debit/mandates';
+export { FIRST_COLLECTION_LEAD_DAYS } from './direct-debit/schedule';
+export type { PaymentRow } from './payment-records';
+export { applyPaymentOutcome, findPayment, latestPayment, toPayment } from './payment-records';

@@ -1,0 +1,112 @@
+import type { Queryable } from '../../platform/db';
+import type { MoveInContext } from '../rental';
+import { documentSha256, signedContractPdf } from './signed-pdf';
+
+interface SignedContractRow extends Record<string, unknown> {
+  document: string;
+  provider: string;
+  registration_code: string;
+  full_name: string;
+  email: string;
+  language: 'es' | 'en';
+}
+
+interface SignerRow extends Record<string, unknown> {
+  role: 'Cliente' | 'Empresa';
+  signed_name: string | null;
+  email: string;
+  signed_at: Date | string | null;
+  signed_ip: string | null;
+}
+
+/**
+ * Both parties have signed: the PDF (contract, mandate, signature certificate) is made and kept,
+ * and e-mailed to the tenant and to the business with the registration code. In the signer's
+ * transaction, so a completed contract always has its PDF on the way.
+ */
+export async function deliverSignedContract(
+  tx: Queryable,
+  ctx: Pick<MoveInContext, 'mailer' | 'config'>,
+  contractId: string,
+  unitNumbers: string[],
+): Promise<void> {
+  const { rows } = await tx.query<SignedContractRow>(
+    `select c.document, c.provider, r.registration_code, r.full_name, r.email, r.language
+     from contracts c join registrations r on r.id = c.registration_id where c.id = $1`,
+    [contractId],
+  );
+  const contract = rows[0];
+  if (!contract) return;
+  const { rows: signers } = await tx.query<SignerRow>(
+    `select role, signed_name, email, signed_at, signed_ip from contract_submitters
+     where contract_id = $1 order by role`,
+    [contractId],
+  );
+  const pdf = await signedContractPdf({
+    registrationCode: contract.registration_code,
+    contractId,
+    document: contract.document,
+    signatureProvider:
+      contract.provider === 'local' ? 'páginas de firma del sitio / site signing pages' : contract.provider,
+    businessName: ctx.config.BUSINESS_NAME,
+    signers: signers.map((signer) => ({
+      role: signer.role,
+      // A provider's webhook reports the signature without the typed name: the e-mail identifies them.
+      name: signer.signed_name ?? (signer.role === 'Cliente' ? contract.full_name : ctx.config.BUSINESS_NAME),
+      email: signer.email,
+      signedAt: new Date(signer.signed_at ?? Date.now()),
+      ip: signer.signed_ip,
+    })),
+  });
+  await tx.query(
+    `insert into signed_contracts (contract_id, document_sha256, pdf) values ($1, $2, $3)
+     on conflict (contract_id) do nothing`,
+    [contractId, documentSha256(contract.document), pdf],
+  );
+  const attachment = {
+    filename: `contrato-${contract.registration_code}.pdf`,
+    contentType: 'application/pdf',
+    content: pdf,
+  };
+  const unit = unitNumbers.length ? unitNumbers.join(', ') : null;
+  // The tenant's copy in the language they signed up in, alone.
+  const english = contract.language === 'en';
+  await ctx.mailer.queue(
+    {
+      to: contract.email,
+      subject: english
+        ? `Your signed contract · ${contract.registration_code}`
+        : `Tu contrato firmado · ${contract.registration_code}`,
+      text: (english
+        ? [
+            `Hello ${contract.full_name},`,
+            '',
+            `Attached is your rental contract signed by both parties (registration ${contract.registration_code}), with the SEPA direct debit mandate and the signature certificate.`,
+            unit ? `Your storage unit: ${unit}.` : 'Your unit is being assigned; we will contact you.',
+          ]
+        : [
+            `Hola ${contract.full_name}:`,
+            '',
+            `Adjuntamos tu contrato de alquiler firmado por ambas partes (registro ${contract.registration_code}), con la orden de domiciliación SEPA y el certificado de firmas.`,
+            unit ? `Tu trastero: ${unit}.` : 'Estamos asignando tu trastero; te contactaremos.',
+          ]
+      ).join('\n'),
+      attachments: [attachment],
+    },
+    tx,
+  );
+  await ctx.mailer.queue(
+    {
+      to: ctx.config.BUSINESS_EMAIL,
+      subject: `Contrato firmado · ${contract.registration_code} · ${contract.full_name}`,
+      text: [
+        `El contrato del alta ${contract.registration_code} (${contract.full_name}, ${contract.email}) está firmado por ambas partes.`,
+        unit ? `Trastero asignado: ${unit}.` : 'Sin trastero asignado todavía (ver el aviso aparte).',
+        '',
+        'Se adjunta el PDF firmado con la orden de domiciliación y el certificado de firmas.',
+      ].join('\n'),
+      attachments: [attachment],
+    },
+    tx,
+  );
+}

@@ -1,0 +1,3 @@
+/** The contracts module's public face: what other modules and the HTTP layer may use. */
+export { contractDocument } from './document';
+export { contractStatus, settleContract } from './records';

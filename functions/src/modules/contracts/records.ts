@@ -1,0 +1,80 @@
+import type { Contract, Submitter } from 'shared-api';
+import type { Queryable } from '../../platform/db';
+import { toIso } from '../../platform/db/iso';
+import { settleMandate } from '../billing';
+import { type MoveInContext, moveIn } from '../rental';
+import { deliverSignedContract } from './delivery';
+
+interface ContractRow extends Record<string, unknown> {
+  id: string;
+  registration_id: string;
+  status: Contract['status'];
+  created_at: Date | string;
+  completed_at: Date | string | null;
+  expired_at: Date | string | null;
+}
+
+/** The registration's latest contract and its signers, as get-contract-status answers. */
+export async function contractStatus(
+  q: Queryable,
+  registrationId: string,
+): Promise<{ contract: Contract | null; submitters: Submitter[] }> {
+  const { rows } = await q.query<ContractRow>(
+    `select id::text, registration_id::text, status, created_at, completed_at, expired_at from contracts
+     where registration_id = $1 order by created_at desc, id desc limit 1`,
+    [registrationId],
+  );
+  const row = rows[0];
+  if (!row) return { contract: null, submitters: [] };
+  const { rows: signers } = await q.query<Submitter>(
+    `select id::text, role, status, email from contract_submitters where contract_id = $1 order by role`,
+    [row.id],
+  );
+  return {
+    contract: {
+      id: row.id,
+      registration_id: row.registration_id,
+      status: row.status,
+      created_at: toIso(row.created_at) ?? '',
+      completed_at: toIso(row.completed_at),
+      expired_at: toIso(row.expired_at),
+    },
+    submitters: signers,
+  };
+}
+
+/**
+ * After a signer acts: both signed → the contract is completed, the registration locked (global
+ * status completed), the tenant moves in and gets the signed PDF; one declined → the contract is declined and a new
+ * one may be made. Inside the signer's transaction, so a completed contract always has its
+ * move-in.
+ */
+export async function settleContract(q: Queryable, ctx: MoveInContext, contractId: string): Promise<void> {
+  const { rows } = await q.query<{ status: string }>('select status from contract_submitters where contract_id = $1', [
+    contractId,
+  ]);
+  if (rows.some((r) => r.status === 'declined')) {
+    await q.query(
+      `update contracts set status = 'declined', declined_at = now() where id = $1 and status = 'awaiting_signatures'`,
+      [contractId],
+    );
+    await settleMandate(q, contractId, 'cancelled');
+    return;
+  }
+  if (rows.length > 0 && rows.every((r) => r.status === 'completed')) {
+    const { rows: done } = await q.query<{ registration_id: string }>(
+      `update contracts set status = 'completed', completed_at = now()
+       where id = $1 and status = 'awaiting_signatures' returning registration_id::text`,
+      [contractId],
+    );
+    const registrationId = done[0]?.registration_id;
+    if (registrationId) {
+      await settleMandate(q, contractId, 'signed');
+      await q.query(`update registrations set global_status = 'completed', updated_at = now() where id = $1`, [
+        registrationId,
+      ]);
+      const moved = await moveIn(q, ctx, registrationId);
+      await deliverSignedContract(q, ctx, contractId, moved.status === 'allocated' ? moved.unitNumbers : []);
+    }
+  }
+}

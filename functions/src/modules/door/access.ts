@@ -1,0 +1,145 @@
+import { DOOR_PATHS } from 'shared-i18n';
+import type { FunctionContext } from '../../context';
+import type { Queryable } from '../../platform/db';
+import { pinPepper } from '../../platform/security/pepper';
+import { hashPassword, hashPin, newToken, randomPin } from '../../platform/security/secrets';
+import type { RegistrationRow } from '../sign-up';
+
+/** What issuing a key uses of the service. */
+export type DoorAccessContext = Pick<FunctionContext, 'mailer' | 'sms' | 'config' | 'log'>;
+
+/** What must be true before a tenant gets a key: the three documents, the deposit, both signatures. */
+export type AccessCheck = 'documents_missing' | 'deposit_unpaid' | 'contract_incomplete';
+
+const CHECK_REASONS: Record<AccessCheck, string> = {
+  documents_missing: 'faltan documentos (DNI/NIE por ambas caras y el justificante bancario)',
+  deposit_unpaid: 'la fianza no consta como pagada',
+  contract_incomplete: 'el contrato no está firmado por ambas partes',
+};
+
+/** The tenant's first sign-in link lasts a week (it is single-use): e-mail is not always read at once. */
+export const ACCESS_LINK_DAYS = 7;
+
+export async function failedAccessChecks(tx: Queryable, registrationId: string): Promise<AccessCheck[]> {
+  const { rows } = await tx.query<{ documents: number; paid: boolean; signed: boolean }>(
+    `select
+       (select count(distinct document_type)::integer from registration_documents
+        where registration_id = $1 and document_type in ('frontId', 'backId', 'bankDocument')) as documents,
+       exists (select 1 from payments where registration_id = $1 and status = 'completed') as paid,
+       exists (select 1 from contracts where registration_id = $1 and status = 'completed') as signed`,
+    [registrationId],
+  );
+  const row = rows[0];
+  const failed: AccessCheck[] = [];
+  if ((row?.documents ?? 0) < 3) failed.push('documents_missing');
+  if (!row?.paid) failed.push('deposit_unpaid');
+  if (!row?.signed) failed.push('contract_incomplete');
+  return failed;
+}
+
+export type AccessOutcome = { issued: true; usuario: string } | { issued: false; failed: AccessCheck[] };
+
+/**
+ * The tenant's door access, at allocation and only after the checks: a door user with the units
+ * as its box, a random PIN by SMS and a single-use sign-in link by e-mail (only hashes are
+ * stored), and an entry in the door's audit. A failed check issues nothing and tells the business
+ * why.
+ */
+export async function issueDoorAccess(
+  tx: Queryable,
+  ctx: DoorAccessContext,
+  registration: RegistrationRow,
+  unitNumbers: string[],
+): Promise<AccessOutcome> {
+  const failed = await failedAccessChecks(tx, registration.id);
+  const box = unitNumbers.join(', ');
+  if (failed.length) {
+    ctx.log.warn({ registrationId: registration.id, failed }, 'door access withheld');
+    await ctx.mailer.queue(
+      {
+        to: ctx.config.BUSINESS_EMAIL,
+        subject: `Alta ${registration.registration_code}: acceso a la puerta no emitido`,
+        text: [
+          `${registration.full_name} tiene asignado ${box}, pero no se le ha dado acceso a la puerta:`,
+          ...failed.map((check) => `- ${CHECK_REASONS[check]}`),
+          '',
+          `Resuélvelo y dale acceso desde la administración de la puerta. Contacto: ${registration.email} · ${registration.phone}.`,
+        ].join('\n'),
+      },
+      tx,
+    );
+    return { issued: false, failed };
+  }
+
+  const usuario = await freeUserName(tx, registration.email.toLowerCase(), registration.registration_code);
+  const pin = randomPin();
+  const cost = ctx.config.DOOR_HASH_COST_LOG2;
+  // Nobody is told this password: the tenant signs in with the link; staff may set one later.
+  const password = newToken().token;
+  const [pinHash, passwordHash] = await Promise.all([
+    hashPin(pin, await pinPepper(ctx.config), cost),
+    hashPassword(password, cost),
+  ]);
+  const { rows } = await tx.query<{ id: string }>(
+    `insert into door_users (id, usuario, password_hash, pin_hash, box, registration_id)
+     values (gen_random_uuid(), $1, $2, $3, $4, $5) returning id::text`,
+    [usuario, passwordHash, pinHash, box, registration.id],
+  );
+  const userId = rows[0]?.id ?? '';
+  const link = newToken();
+  await tx.query(
+    `insert into door_magic_tokens (token_hash, user_id, expires_at)
+     values ($1, $2, now() + make_interval(days => $3))`,
+    [link.hash, userId, ACCESS_LINK_DAYS],
+  );
+  await tx.query(`insert into door_audit (user_id, usuario, action, result) values ($1, 'sistema', $2, $3)`, [
+    userId,
+    `issue_access:${usuario}`,
+    `box ${box} · alta ${registration.registration_code}`,
+  ]);
+  const signIn = new URL(DOOR_PATHS.login, ctx.config.PUBLIC_SITE_URL);
+  signIn.searchParams.set('token', link.token);
+  // In the language the tenant signed up in, alone.
+  const english = registration.language === 'en';
+  await ctx.sms.queue(
+    {
+      to: registration.phone,
+      text: english
+        ? `Your door PIN (unit ${box}): ${pin}. Sign in with the link in your e-mail.`
+        : `Tu PIN de la puerta (trastero ${box}): ${pin}. Entra con el enlace de tu e-mail.`,
+    },
+    tx,
+  );
+  await ctx.mailer.queue(
+    {
+      to: registration.email,
+      subject: english ? `Your door access · ${box}` : `Tu acceso a la puerta · ${box}`,
+      text: (english
+        ? [
+            `Hello ${registration.full_name},`,
+            '',
+            `You can now open the door of your unit ${box} from your phone. Sign in with this link (single use, valid ${ACCESS_LINK_DAYS} days):`,
+            signIn.toString(),
+            '',
+            'Your 4-digit PIN comes by SMS. You can change it in the app.',
+          ]
+        : [
+            `Hola ${registration.full_name}:`,
+            '',
+            `Ya puedes abrir la puerta de tu trastero ${box} desde el móvil. Entra con este enlace (un solo uso, válido ${ACCESS_LINK_DAYS} días):`,
+            signIn.toString(),
+            '',
+            'Tu PIN de 4 cifras te llega por SMS. Puedes cambiarlo en la app.',
+          ]
+      ).join('\n'),
+    },
+    tx,
+  );
+  return { issued: true, usuario };
+}
+
+/** The tenant's e-mail as door user name, or with the registration code when a user has it already. */
+async function freeUserName(tx: Queryable, email: string, registrationCode: string): Promise<string> {
+  const { rows } = await tx.query('select 1 from door_users where usuario = $1', [email]);
+  return rows.length ? `${email} (${registrationCode})` : email;
+}

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { FunctionsConfig } from '../../config';
+import type { Database } from '../../platform/db';
+import { preparePinPepper } from '../../platform/security/pepper';
+import { hashPassword, hashPin, randomPin } from '../../platform/security/secrets';
+import { clearLoginThrottle } from './login-throttle';
+
+export const ADMIN_USUARIO = 'admin';
+
+/**
+ * At every start, after settling the PIN pepper (pepper.ts):
+ * - first start: creates the admin from DOOR_ADMIN_PASSWORD and DOOR_ADMIN_PIN, or generates
+ *   them and prints them once;
+ * - DOOR_ADMIN_RESET=1 — the admin's way back in when he forgot his password or PIN, or is held
+ *   back by the login throttle everywhere (login-throttle.ts): his password and PIN are set again
+ *   the same way, his sessions end and his login and PIN failure counts are cleared. Every start
+ *   with the variable does it again: remove it afterwards;
+ * - after a pepper rotation every PIN is void: the admin's is set again the same way.
+ * Otherwise the admin is left alone.
+ */
+export async function ensureDoorAdmin(db: Database, config: FunctionsConfig, log: Logger): Promise<void> {
+  const { pepper, rotated } = await preparePinPepper(db, config, log);
+  const reset = config.DOOR_ADMIN_RESET === '1';
+  const { rows } = await db.query<{ id: string }>('select id::text as id from door_users where usuario = $1', [
+    ADMIN_USUARIO,
+  ]);
+  const admin = rows[0];
+  if (admin && !reset && !rotated) return;
+  const cost = config.DOOR_HASH_COST_LOG2;
+  const setPassword = !admin || reset;
+  const password = config.DOOR_ADMIN_PASSWORD ?? randomBytes(9).toString('base64url');
+  const pin = config.DOOR_ADMIN_PIN ?? randomPin();
+  const pinHash = await hashPin(pin, pepper, cost);
+  if (!admin) {
+    await db.query(
+      `insert into door_users (id, usuario, password_hash, pin_hash, password_change_required)
+       values (gen_random_uuid(), $1, $2, $3, $4)
+       on conflict (usuario) do nothing`,
+      // A generated password was printed on a console: the admin chooses his own at the first sign-in.
+      [ADMIN_USUARIO, await hashPassword(password, cost), pinHash, !config.DOOR_ADMIN_PASSWORD],
+    );
+  } else {
+    const passwordHash = setPassword ? await hashPassword(password, cost) : null;
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `update door_users set password_hash = coalesce($2, password_hash), pin_hash = $3,
+           password_change_required = case when $2::text is null then password_change_required else $4 end,
+           updated_at = now()
+         where id = $1`,
+        [admin.id, passwordHash, pinHash, !config.DOOR_ADMIN_PASSWORD],
+      );
+      if (!reset) return;
+      await tx.query('update door_sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [
+        admin.id,
+      ]);
+      await tx.query('delete from door_pin_failures where user_id = $1', [admin.id]);
+      await clearLoginThrottle(tx, ADMIN_USUARIO);
+      await tx.query(`insert into door_audit (user_id, usuario, action, result) values ($1, $2, 'admin_reset', 'ok')`, [
+        admin.id,
+        ADMIN_USUARIO,
+      ]);
+    });
+    log.warn(
+      reset
+        ? 'door tool admin reset (DOOR_ADMIN_RESET=1): remove the variable, or every start resets him again'
+        : 'door tool admin PIN set again after the pepper rotation',
+    );
+  }
+  // Shown once: it is stored hashed only. What came from the environment is not echoed.
+  const shown = [
+    setPassword && !config.DOOR_ADMIN_PASSWORD ? `contraseña: ${password}` : null,
+    config.DOOR_ADMIN_PIN ? null : `PIN: ${pin}`,
+  ].filter(Boolean);
+  if (shown.length) {
+    log.warn('door tool admin credentials generated');
+    console.log(
+      `\n  Door tool admin — usuario: admin · ${shown.join(' · ')}\n  (shown once; set DOOR_ADMIN_PASSWORD and DOOR_ADMIN_PIN to choose them)\n`,
+    );
+  }
+}

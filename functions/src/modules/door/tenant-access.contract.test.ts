@@ -1,0 +1,227 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { TEST_APPLICANT } from '../../testing/applicant';
+import { cookieJar } from '../../testing/cookie-jar';
+import { databaseEngines } from '../../testing/databases';
+import { servedOn, TEST_ADMIN } from '../../testing/service';
+import { signUpToContract } from '../../testing/sign-up';
+import { resetMoveIns } from '../../testing/units';
+import { endRental, RENTAL_NOT_ACTIVE } from '../rental';
+
+interface Reply {
+  error?: string;
+  success?: boolean;
+  valid?: boolean;
+  token?: string;
+  user?: { usuario: string; box: string | null; isAdmin: boolean; language?: string } | null;
+  users?: { id: string; usuario: string; box: string | null; registrationCode: string | null }[];
+  freedUnits?: string[];
+}
+
+/** Door access issued at move-in after the checks, and revoked when staff end the rental, on each engine. */
+describe.each(databaseEngines())('tenant access on $name', (engine) => {
+  const served = servedOn(engine);
+  beforeEach(() => resetMoveIns(served.db));
+
+  const door = (body: Record<string, unknown>) => served.service.post<Reply>('abridor', body);
+  const messages = (recipient: string) => served.service.sentTo(recipient);
+  const unitsOf = async (registrationId: string) =>
+    (
+      await served.db.query<{ unit_number: string; status: string }>(
+        'select unit_number, status from units where registration_id = $1',
+        [registrationId],
+      )
+    ).rows;
+  const moveIn = async () => {
+    const signUp = await signUpToContract(served);
+    await signUp.sign('Cliente');
+    await signUp.sign('Empresa');
+    return signUp;
+  };
+  /** What the tenant received: the PIN by SMS, the single-use sign-in link by e-mail. */
+  const credentials = async () => {
+    const sms = (await messages('+34600123456')).find((m) => m.channel === 'sms' && m.body.includes('PIN'));
+    const mail = (await messages('ana@example.com')).find((m) => m.subject?.startsWith('Tu acceso a la puerta'));
+    return {
+      pin: /PIN[^:]*: (\d{4})\./.exec(sms?.body ?? '')?.[1] ?? '',
+      link: /(http\S+\/abridor-login\?token=\S+)/.exec(mail?.body ?? '')?.[1] ?? '',
+      sms: sms?.body ?? '',
+    };
+  };
+
+  it('moving in issues a door user for the unit, a PIN by SMS and a single-use link that opens the door app', async () => {
+    const { registrationId, registrationCode } = await moveIn();
+    const [unit] = await unitsOf(registrationId);
+    const { pin, link, sms } = await credentials();
+    expect(pin).toMatch(/^\d{4}$/);
+    expect(sms).toContain(unit?.unit_number);
+    expect(link.startsWith('http://localhost:8080/abridor-login?token=')).toBe(true);
+    const { rows: users } = await served.db.query<{ usuario: string; box: string; pin_hash: string }>(
+      'select usuario, box, pin_hash from door_users where registration_id = $1',
+      [registrationId],
+    );
+    expect(users).toEqual([expect.objectContaining({ usuario: 'ana@example.com', box: unit?.unit_number })]);
+    expect(users[0]?.pin_hash).not.toContain(pin);
+    const { rows: audit } = await served.db.query<{ usuario: string; action: string; result: string }>(
+      `select usuario, action, result from door_audit where action like 'issue_access:%'`,
+    );
+    expect(audit).toEqual([
+      {
+        usuario: 'sistema',
+        action: 'issue_access:ana@example.com',
+        result: `box ${unit?.unit_number} · alta ${registrationCode}`,
+      },
+    ]);
+
+    // The link signs in once; the session it gives opens the door with the PIN of the SMS.
+    const magic = new URL(link).searchParams.get('token') ?? '';
+    const signedIn = await door({ action: 'validate_token', token: magic });
+    expect(signedIn.body).toMatchObject({ valid: true, user: { usuario: 'ana@example.com', box: unit?.unit_number } });
+    expect((await door({ action: 'validate_token', token: magic })).body.valid).toBe(false);
+    const session = signedIn.body.token ?? '';
+    expect(await door({ action: 'door_action', token: session, pin, door_action: 'ENTRADA' })).toMatchObject({
+      status: 200,
+      body: { success: true },
+    });
+    const wrong = pin === '0000' ? '1111' : '0000';
+    expect(
+      (await door({ action: 'door_action', token: session, pin: wrong, door_action: 'ENTRADA' })).body.success,
+    ).toBe(false);
+  });
+
+  it("tells the door tool the tenant's language (their sign-up's), Spanish for everyone else", async () => {
+    const { registrationId } = await moveIn();
+    await served.db.query(`update registrations set language = 'en' where id = $1`, [registrationId]);
+    const magic = new URL((await credentials()).link).searchParams.get('token') ?? '';
+    const signedIn = await door({ action: 'validate_token', token: magic });
+    expect(signedIn.body.user).toMatchObject({ usuario: 'ana@example.com', language: 'en' });
+    const again = await door({ action: 'validate_token', token: signedIn.body.token });
+    expect(again.body.user).toMatchObject({ language: 'en' });
+    const admin = await door({ action: 'login', usuario: TEST_ADMIN.usuario, contraseña: TEST_ADMIN.contraseña });
+    expect(admin.body.user).toMatchObject({ usuario: 'admin', language: 'es' });
+  });
+
+  it('a missing document withholds the access and tells the business why; the unit stays allocated', async () => {
+    const signUp = await signUpToContract(served, { documents: ['frontId', 'bankDocument'] });
+    await signUp.sign('Cliente');
+    await signUp.sign('Empresa');
+    expect(await unitsOf(signUp.registrationId)).toHaveLength(1);
+    expect(
+      (await served.db.query('select 1 from door_users where registration_id = $1', [signUp.registrationId])).rows,
+    ).toEqual([]);
+    expect(await credentials()).toMatchObject({ pin: '', link: '' });
+    const notice = (await messages('reservas@trasteros-demo.example')).find((m) =>
+      m.subject?.endsWith('acceso a la puerta no emitido'),
+    );
+    expect(notice?.body).toContain('faltan documentos');
+    expect(notice?.body).not.toContain('fianza');
+  });
+
+  it('staff end the rental: units free, door user and its sessions gone, rent stopped, audited', async () => {
+    const { registrationId, registrationCode } = await moveIn();
+    const [unit] = await unitsOf(registrationId);
+    const { pin, link } = await credentials();
+    const tenant = (await door({ action: 'validate_token', token: new URL(link).searchParams.get('token') })).body
+      .token as string;
+    const admin = (await door({ action: 'login', usuario: TEST_ADMIN.usuario, contraseña: TEST_ADMIN.contraseña })).body
+      .token as string;
+    const listed = (await door({ action: 'list_users', token: admin })).body.users ?? [];
+    const tenantUser = listed.find((user) => user.registrationCode === registrationCode);
+    expect(tenantUser).toMatchObject({ usuario: 'ana@example.com', box: unit?.unit_number });
+    expect(listed.find((user) => user.usuario === 'admin')?.registrationCode).toBeNull();
+
+    // Only the admin; and only a tenant's user has a rental to end.
+    expect((await door({ action: 'end_rental', token: tenant, userId: tenantUser?.id })).status).toBe(403);
+    const adminId = listed.find((user) => user.usuario === 'admin')?.id;
+    expect(await door({ action: 'end_rental', token: admin, userId: adminId })).toMatchObject({
+      status: 400,
+      body: { error: 'Este usuario no tiene un alquiler' },
+    });
+
+    expect(await door({ action: 'end_rental', token: admin, userId: tenantUser?.id })).toEqual({
+      status: 200,
+      body: { success: true, freedUnits: [unit?.unit_number] },
+    });
+    expect(
+      (
+        await served.db.query<{ status: string }>('select status from units where unit_number = $1', [
+          unit?.unit_number,
+        ])
+      ).rows[0]?.status,
+    ).toBe('available');
+    expect((await door({ action: 'validate_token', token: tenant })).body.valid).toBe(false);
+    expect((await door({ action: 'door_action', token: tenant, pin, door_action: 'ENTRADA' })).status).toBe(401);
+    const { rows: registration } = await served.db.query<{ move_in_status: string; ended: boolean }>(
+      'select move_in_status, rental_ended_at is not null as ended from registrations where id = $1',
+      [registrationId],
+    );
+    expect(registration).toEqual([{ move_in_status: 'ended', ended: true }]);
+    const { rows: rent } = await served.db.query<{ status: string; n: number }>(
+      'select status, count(*)::integer as n from invoices group by status order by status',
+    );
+    // The period under way (collected at move-in) stays; the eleven not yet begun are cancelled.
+    expect(rent).toEqual([
+      { status: 'cancelled', n: 11 },
+      { status: 'scheduled', n: 1 },
+    ]);
+    expect((await served.db.query<{ status: string }>('select status from sepa_mandates')).rows).toEqual([
+      { status: 'cancelled' },
+    ]);
+    const { rows: audit } = await served.db.query<{ usuario: string; result: string }>(
+      `select usuario, result from door_audit where action = $1`,
+      [`end_rental:${registrationCode}`],
+    );
+    expect(audit).toEqual([
+      { usuario: 'admin', result: `liberado ${unit?.unit_number} · acceso de ana@example.com revocado` },
+    ]);
+    expect((await messages('ana@example.com')).at(-1)?.subject).toContain('Fin de tu alquiler');
+
+    // Once ended, it cannot end again.
+    await expect(
+      served.db.transaction((tx) =>
+        endRental(tx, served.service.ctx, registrationId, { userId: null, usuario: 'admin', ip: null }),
+      ),
+    ).rejects.toThrow(RENTAL_NOT_ACTIVE);
+  });
+
+  it("the applicant's review hears the units and that the door access was issued", async () => {
+    const browser = cookieJar();
+    const signUp = await signUpToContract(served, { browser });
+    const status = async () => {
+      const res = await browser.fetch(served.service.url('get-registration-global-status'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ registrationId: signUp.registrationId }),
+      });
+      return (await res.json()) as { globalStatus: string; moveIn: unknown };
+    };
+    expect(await status()).toEqual({ globalStatus: 'in_progress', moveIn: null });
+    await signUp.sign('Cliente');
+    await signUp.sign('Empresa');
+    const [unit] = await unitsOf(signUp.registrationId);
+    expect(await status()).toEqual({
+      globalStatus: 'completed',
+      moveIn: { status: 'allocated', unitNumbers: [unit?.unit_number], doorAccess: true },
+    });
+  });
+
+  it('an applicant who signed up in English hears from move-in in English alone', async () => {
+    const signUp = await signUpToContract(served, {
+      applicant: {
+        ...TEST_APPLICANT,
+        fullName: 'Jane Smith',
+        email: 'jane@example.com',
+        phone: '+34 600 555 777',
+        language: 'en',
+      },
+    });
+    await signUp.sign('Cliente', 'Jane Smith');
+    await signUp.sign('Empresa');
+    const mails = await messages('jane@example.com');
+    const access = mails.find((m) => m.subject?.startsWith('Your door access'));
+    expect(access?.body).toContain('You can now open the door of your unit');
+    expect(access?.body).not.toContain('Ya puedes');
+    expect(mails.some((m) => m.subject?.startsWith('Your signed contract'))).toBe(true);
+    const sms = (await messages('+34600555777')).find((m) => m.body.includes('PIN'));
+    expect(sms?.body).toMatch(/^Your door PIN \(unit [A-Z]-\d{3}\): \d{4}\./);
+  });
+});

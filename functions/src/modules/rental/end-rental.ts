@@ -1,0 +1,96 @@
+import type { Queryable } from '../../platform/db';
+import { HttpError } from '../../platform/http-error';
+import { requireRegistration } from '../sign-up';
+import { unitsFreed } from '../waitlist';
+import type { MoveInContext } from './context';
+
+export const RENTAL_NOT_ACTIVE = 'Este alquiler no está activo';
+
+export interface EndedRental {
+  registrationCode: string;
+  /** The units free again, and their products (what the waitlist offers next). */
+  units: { unitNumber: string; productId: number }[];
+  /** The door user that was revoked, if the tenant had one. */
+  revokedUsuario: string | null;
+}
+
+/**
+ * A rental ends (a staff action): in one transaction its units are available again, the tenant's
+ * door user is deleted with its sessions and sign-in links, the mandate is cancelled with the rent
+ * not yet due, the staff member's action is audited, the tenant is told, and the waitlist is
+ * offered the units.
+ */
+export async function endRental(
+  tx: Queryable,
+  ctx: Pick<MoveInContext, 'mailer' | 'jobs'>,
+  registrationId: string,
+  staff: { userId: string | null; usuario: string; ip: string | null },
+): Promise<EndedRental> {
+  const registration = await requireRegistration(tx, registrationId, { forUpdate: true });
+  if (registration.move_in_status !== 'allocated') throw new HttpError(409, RENTAL_NOT_ACTIVE);
+  const { rows: units } = await tx.query<{ unit_number: string; product_id: number }>(
+    `update units set status = 'available', registration_id = null, updated_at = now()
+     where registration_id = $1 and status = 'occupied' returning unit_number, product_id`,
+    [registrationId],
+  );
+  await tx.query(
+    `update registrations set move_in_status = 'ended', rental_ended_at = now(), updated_at = now() where id = $1`,
+    [registrationId],
+  );
+  const { rows: doorUsers } = await tx.query<{ usuario: string }>(
+    'delete from door_users where registration_id = $1 returning usuario',
+    [registrationId],
+  );
+  await tx.query(
+    `update invoices set status = 'cancelled'
+     where registration_id = $1 and status = 'scheduled' and period_start > (now() at time zone 'Europe/Madrid')::date`,
+    [registrationId],
+  );
+  await tx.query(
+    `update sepa_mandates set status = 'cancelled', cancelled_at = now()
+     where registration_id = $1 and status in ('signed', 'awaiting_signature')`,
+    [registrationId],
+  );
+  const unitNumbers = units.map((unit) => unit.unit_number).sort();
+  const revokedUsuario = doorUsers[0]?.usuario ?? null;
+  await tx.query('insert into door_audit (user_id, usuario, action, result, ip) values ($1, $2, $3, $4, $5)', [
+    staff.userId,
+    staff.usuario,
+    `end_rental:${registration.registration_code}`,
+    `liberado ${unitNumbers.join(', ') || '—'}${revokedUsuario ? ` · acceso de ${revokedUsuario} revocado` : ''}`,
+    staff.ip,
+  ]);
+  const english = registration.language === 'en';
+  await ctx.mailer.queue(
+    {
+      to: registration.email,
+      subject: english
+        ? `Your rental has ended · ${registration.registration_code}`
+        : `Fin de tu alquiler · ${registration.registration_code}`,
+      text: (english
+        ? [
+            `Hello ${registration.full_name},`,
+            '',
+            `Your rental of unit ${unitNumbers.join(', ')} has ended. No further rent will be collected and your door access has been switched off. Thank you.`,
+          ]
+        : [
+            `Hola ${registration.full_name}:`,
+            '',
+            `Tu alquiler del trastero ${unitNumbers.join(', ')} ha terminado. Ya no se te cobrará el alquiler y tu acceso a la puerta se ha desactivado. Gracias por confiar en nosotros.`,
+          ]
+      ).join('\n'),
+    },
+    tx,
+  );
+  // The waitlist: the first in line for these products gets an offer.
+  await unitsFreed(
+    tx,
+    ctx,
+    units.map((unit) => unit.product_id),
+  );
+  return {
+    registrationCode: registration.registration_code,
+    units: units.map((unit) => ({ unitNumber: unit.unit_number, productId: unit.product_id })),
+    revokedUsuario,
+  };
+}

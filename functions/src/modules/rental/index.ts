@@ -1,0 +1,10 @@
+/** The rental module's public face: what other modules and the HTTP layer may use. */
+export { endRental, RENTAL_NOT_ACTIVE } from './end-rental';
+export { rentalJobs } from './jobs';
+export type { MoveInContext } from './move-in';
+export { moveIn } from './move-in';
+export { assignUnits, fittingFreeUnits, refundDeposit } from './remedy';
+export { depositOf } from './reservation/deposit';
+export { END_REASONS, endUnfinishedPayment, scheduleExpiry, settlePayment } from './reservation/deposit-settlement';
+export { heldFor, holdUnitsForDeposit } from './reservation/holds';
+export { returnUnitToService, unitsOf } from './units';

@@ -1,0 +1,116 @@
+import { formatEuros, type Language, languageFromPath } from 'shared-i18n';
+import type { FunctionContext } from '../../../context';
+import type { Queryable } from '../../../platform/db';
+import type { JobHandler } from '../../../platform/jobs/queue';
+import { applyPaymentOutcome, findPayment, type PaymentRow } from '../../billing';
+import { releaseDepositHold } from './holds';
+
+export type SettleContext = Pick<FunctionContext, 'payments' | 'mailer' | 'jobs' | 'clock' | 'config' | 'log'>;
+
+export const PAYMENT_EXPIRY_JOB = 'payment-expiry';
+
+/** The reasons stored with a payment that ended unpaid (English, as providers word them). */
+export const END_REASONS = {
+  declined: 'Card declined',
+  cancelled: 'Payment cancelled',
+  expired: 'Payment expired',
+} as const;
+
+/**
+ * A provider's verdict on a payment, with what follows from it: a deposit that will not be paid
+ * gives its held units back. Final states never change again (a late webhook cannot undo them).
+ */
+export async function settlePayment(
+  tx: Queryable,
+  ctx: Pick<SettleContext, 'jobs'>,
+  paymentId: string,
+  outcome: 'processing' | 'completed' | 'failed' | 'cancelled',
+  reason?: string,
+): Promise<boolean> {
+  const registrationId = await applyPaymentOutcome(tx, paymentId, outcome, reason);
+  if (!registrationId) return false;
+  if (outcome === 'failed' || outcome === 'cancelled') await releaseDepositHold(tx, ctx, registrationId);
+  return true;
+}
+
+/** Schedules the end of a payment nobody finishes, at its `expires_at`. */
+export async function scheduleExpiry(tx: Queryable, ctx: Pick<SettleContext, 'jobs'>, paymentId: string, at: Date) {
+  await ctx.jobs.schedule(tx, {
+    kind: PAYMENT_EXPIRY_JOB,
+    payload: { paymentId },
+    runAt: at,
+    key: `payment-expiry:${paymentId}`,
+  });
+}
+
+/**
+ * Ends a payment still in flight, on the applicant's word (`cancelled`) or at its deadline
+ * (`expired`). The provider is asked first: a payment it completed or declined meanwhile (its
+ * webhook lost) ends that way; otherwise its order is cancelled there, so it can no longer be
+ * charged, and only then here. Returns the payment as it ends.
+ */
+export async function endUnfinishedPayment(
+  tx: Queryable,
+  ctx: SettleContext,
+  payment: PaymentRow,
+  why: 'cancelled' | 'expired',
+): Promise<PaymentRow> {
+  if (payment.status !== 'pending' && payment.status !== 'processing') return payment;
+  const order = payment.provider_order_id;
+  const said = order ? await ctx.payments.orderOutcome(order) : null;
+  if (said === 'completed' || said === 'failed' || said === 'cancelled') {
+    await settlePayment(tx, ctx, payment.id, said, said === 'failed' ? END_REASONS.declined : undefined);
+  } else {
+    // A refusal here (paid a moment ago) throws: the job tries again, the applicant is told to retry.
+    if (order) await ctx.payments.cancelOrder(order);
+    await settlePayment(tx, ctx, payment.id, 'cancelled', END_REASONS[why]);
+    if (why === 'expired') await tellExpired(tx, ctx, payment);
+  }
+  return (await findPayment(tx, payment.id)) as PaymentRow;
+}
+
+const EXPIRED_TEXT: Record<Language, (amount: string, link: string) => { subject: string; text: string }> = {
+  es: (amount, link) => ({
+    subject: 'Tu pago de la fianza no se ha completado',
+    text: [
+      `El pago de la fianza (${amount}) no se confirmó a tiempo y lo hemos cancelado: no se te ha cobrado nada.`,
+      '',
+      `Puedes pagar de nuevo cuando quieras desde tu alta: ${link}`,
+      'Si tu banco te muestra un cargo pendiente, desaparecerá en unos días sin que hagas nada.',
+    ].join('\n'),
+  }),
+  en: (amount, link) => ({
+    subject: 'Your deposit payment was not completed',
+    text: [
+      `The deposit payment (${amount}) was not confirmed in time and we cancelled it: nothing has been charged.`,
+      '',
+      `You can pay again whenever you like from your sign-up: ${link}`,
+      'If your bank shows a pending charge, it will disappear within a few days without you doing anything.',
+    ].join('\n'),
+  }),
+};
+
+async function tellExpired(tx: Queryable, ctx: SettleContext, payment: PaymentRow) {
+  const { rows } = await tx.query<{ email: string }>('select email from registrations where id = $1', [
+    payment.registration_id,
+  ]);
+  const email = rows[0]?.email;
+  if (!email) return;
+  const language = languageFromPath(payment.return_path) ?? 'es';
+  const link = new URL(payment.return_path, ctx.config.PUBLIC_SITE_URL).toString();
+  const { subject, text } = EXPIRED_TEXT[language](formatEuros(Number(payment.amount), language), link);
+  await ctx.mailer.queue({ to: email, subject, text }, tx);
+}
+
+/** The payments' timed work, by job kind. */
+export function paymentJobs(ctx: SettleContext): Record<string, JobHandler> {
+  return {
+    [PAYMENT_EXPIRY_JOB]: async (tx, payload) => {
+      const payment = await findPayment(tx, String(payload.paymentId), true);
+      if (!payment || (payment.status !== 'pending' && payment.status !== 'processing')) return;
+      const expiresAt = payment.expires_at ? new Date(payment.expires_at) : null;
+      if (expiresAt && expiresAt > ctx.clock.now()) return scheduleExpiry(tx, ctx, payment.id, expiresAt);
+      await endUnfinishedPayment(tx, ctx, payment, 'expired');
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { Queryable } from '../../platform/db';
+import type { JobQueue } from '../../platform/jobs/queue';
+import { unitsFreed } from '../waitlist';
+
+/**
+ * Takes `count` units of a product for a registration: those held for it first (a waitlist offer
+ * it took), then available ones, first free by number; none at all when fewer are free. Inside
+ * the caller's transaction: the rows are locked, and a competing allocation skips them (SKIP
+ * LOCKED) instead of waiting for the same units, so two applicants can never be given one unit.
+ */
+export async function occupyUnits(
+  q: Queryable,
+  { productId, count, registrationId }: { productId: number; count: number; registrationId: string },
+): Promise<string[] | null> {
+  const { rows } = await q.query<{ unit_number: string }>(
+    `select unit_number from units
+     where product_id = $1 and (status = 'available' or (status = 'held' and registration_id = $3))
+     order by status = 'held' desc, unit_number limit $2 for update skip locked`,
+    [productId, count, registrationId],
+  );
+  if (rows.length < count) return null;
+  const unitNumbers = rows.map((row) => row.unit_number);
+  await q.query(
+    `update units set status = 'occupied', registration_id = $2, offer_id = null, updated_at = now()
+     where unit_number = any($1::text[])`,
+    [unitNumbers, registrationId],
+  );
+  return unitNumbers;
+}
+
+/** The units a registration occupies, by number. */
+export async function unitsOf(q: Queryable, registrationId: string): Promise<string[]> {
+  const { rows } = await q.query<{ unit_number: string }>(
+    `select unit_number from units where registration_id = $1 and status = 'occupied' order by unit_number`,
+    [registrationId],
+  );
+  return rows.map((row) => row.unit_number);
+}
+
+/**
+ * A unit out of service is available again (a repair done); the waitlist is offered it. Returns
+ * false when the unit was not out of service.
+ */
+export async function returnUnitToService(
+  tx: Queryable,
+  ctx: { jobs: Pick<JobQueue, 'schedule'> },
+  unitNumber: string,
+): Promise<boolean> {
+  const { rows } = await tx.query<{ product_id: number }>(
+    `update units set status = 'available', updated_at = now()
+     where unit_number = $1 and status = 'out_of_service' returning product_id`,
+    [unitNumber],
+  );
+  if (!rows[0]) return false;
+  await unitsFreed(tx, ctx, [rows[0].product_id]);
+  return true;
+}

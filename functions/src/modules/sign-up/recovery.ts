@@ -1,0 +1,112 @@
+import { maskEmail, maskPhone } from 'shared-api';
+import type { FunctionContext } from '../../context';
+import type { Queryable } from '../../platform/db';
+import { HttpError } from '../../platform/http-error';
+import { claimMessage } from '../notifications';
+import {
+  generateVerificationCode,
+  hashVerificationCode,
+  MAX_WRONG_CODES,
+  RESEND_COOLDOWN_SECONDS,
+  sameHash,
+  VERIFICATION_CODE_TTL_MINUTES,
+} from './codes';
+import type { RegistrationRow } from './records';
+import { CODE_EXPIRED, NO_CODE_PENDING, TOO_MANY_WRONG_CODES } from './verification';
+
+/**
+ * Recovery on a device without the registration's session: the recovery code finds the
+ * registration, a one-time code sent to the e-mail and phone on file proves the person owns
+ * them. A recovery code read off a screenshot alone opens nothing.
+ */
+
+function recoveryEmail(code: string, language: 'es' | 'en'): { subject: string; text: string } {
+  return language === 'en'
+    ? {
+        subject: 'Continue your sign-up',
+        text: [
+          `Someone wants to continue your sign-up on another device. Your confirmation code is ${code}; it expires in ${VERIFICATION_CODE_TTL_MINUTES} minutes.`,
+          'If it was not you, ignore this message: without this code nobody can open your sign-up.',
+        ].join('\n'),
+      }
+    : {
+        subject: 'Continuar tu alta',
+        text: [
+          `Alguien quiere continuar tu alta en otro dispositivo. Tu código de confirmación es ${code}; caduca en ${VERIFICATION_CODE_TTL_MINUTES} minutos.`,
+          'Si no has sido tú, ignora este mensaje: sin este código nadie puede abrir tu alta.',
+        ].join('\n'),
+      };
+}
+
+/**
+ * Sends a one-time code to both contacts on file, unless one was sent within the resend
+ * cooldown (a repeated lookup must not flood the applicant's inbox). Returns where it went.
+ */
+export async function challengeRecovery(
+  ctx: FunctionContext,
+  tx: Queryable,
+  row: RegistrationRow,
+): Promise<{ email: string; phone: string }> {
+  const { rows } = await tx.query<{ recent: boolean }>(
+    `select sent_at > now() - make_interval(secs => $2) and expires_at > now() and failed_attempts < $3 as recent
+     from registration_recoveries where registration_id = $1 for update`,
+    [row.id, RESEND_COOLDOWN_SECONDS, MAX_WRONG_CODES],
+  );
+  if (!rows[0]?.recent) {
+    const code = generateVerificationCode();
+    await tx.query(
+      `insert into registration_recoveries (registration_id, code_hash, expires_at, failed_attempts, sent_at)
+       values ($1, $2, now() + make_interval(mins => $3), 0, now())
+       on conflict (registration_id) do update
+         set code_hash = excluded.code_hash, expires_at = excluded.expires_at, failed_attempts = 0, sent_at = now()`,
+      [row.id, hashVerificationCode(row.id, 'recovery', code), VERIFICATION_CODE_TTL_MINUTES],
+    );
+    // Both contacts' message budgets: a stranger with the recovery code cannot flood them either.
+    await claimMessage(tx, ctx, 'email', row.email);
+    await claimMessage(tx, ctx, 'sms', row.phone);
+    await ctx.mailer.queue({ to: row.email, ...recoveryEmail(code, row.language) }, tx);
+    await ctx.sms.queue(
+      {
+        to: row.phone,
+        text:
+          row.language === 'en'
+            ? `Storage: code to continue your sign-up ${code}`
+            : `Trasteros: código para continuar tu alta ${code}`,
+      },
+      tx,
+    );
+  }
+  return { email: maskEmail(row.email), phone: maskPhone(row.phone) };
+}
+
+export const WRONG_RECOVERY_CODE = 'The confirmation code is not correct.';
+
+/**
+ * Checks the one-time code: true when right (and spent). Every guess takes one of the allowed
+ * tries before it is compared, in one statement, so parallel guesses cannot exceed the limit;
+ * it runs outside any transaction that a refusal would roll back.
+ */
+export async function settleRecovery(q: Queryable, registrationId: string, code: string): Promise<boolean> {
+  const { rows } = await q.query<{ code_hash: string }>(
+    `update registration_recoveries set failed_attempts = failed_attempts + 1
+     where registration_id = $1 and failed_attempts < $2 and expires_at > now()
+     returning code_hash`,
+    [registrationId, MAX_WRONG_CODES],
+  );
+  const pending = rows[0];
+  if (!pending) {
+    const { rows: state } = await q.query<{ exhausted: boolean }>(
+      'select failed_attempts >= $2 as exhausted from registration_recoveries where registration_id = $1',
+      [registrationId, MAX_WRONG_CODES],
+    );
+    if (!state[0]) throw new HttpError(410, NO_CODE_PENDING);
+    throw new HttpError(state[0].exhausted ? 429 : 410, state[0].exhausted ? TOO_MANY_WRONG_CODES : CODE_EXPIRED);
+  }
+  if (!sameHash(pending.code_hash, hashVerificationCode(registrationId, 'recovery', code))) return false;
+  // Spent only if nobody spent or replaced it meanwhile: one code opens one session.
+  const spent = await q.query(
+    'delete from registration_recoveries where registration_id = $1 and code_hash = $2 returning registration_id',
+    [registrationId, pending.code_hash],
+  );
+  return spent.rows.length > 0;
+}

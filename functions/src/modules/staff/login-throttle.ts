@@ -1,0 +1,105 @@
+import type { Database, Queryable } from '../../platform/db';
+
+/**
+ * Back-office logins: at most PAIR_MAX_FAILURES failures per (e-mail, address) and
+ * EMAIL_MAX_FAILURES per e-mail from addresses he has not signed in from within WINDOW_MINUTES; then 429 until the window
+ * moves on. Each attempt is written as a failure before the password is checked (and turned into
+ * a success after), so parallel guesses are counted. Counted per typed e-mail, known or not: the
+ * answer never tells which accounts exist. A manager held back everywhere gets in again with
+ * BACKOFFICE_MANAGER_RESET=1 (setup.ts), which clears his count.
+ */
+export const PAIR_MAX_FAILURES = 10;
+/** Sign-ins a minute from an address with failures in the window: a third of the address's budget (3 of 10). */
+export const failingAddressBudget = (perMinute: number) => Math.max(1, Math.floor(perMinute / 3));
+export const EMAIL_MAX_FAILURES = 30;
+export const WINDOW_MINUTES = 15;
+/** An address the member signed in from within this many days is his: only the pair limit applies there. */
+export const KNOWN_ADDRESS_DAYS = 30;
+
+/**
+ * Whether this address has used its minute's sign-ins: asked first, before a hashing slot is
+ * taken (a flood is turned away without waiting in line), and again under a lock when claiming.
+ */
+export async function staffAddressOverBudget(
+  q: Queryable,
+  ip: string | null,
+  perMinute: number,
+  { lock = true } = {},
+): Promise<boolean> {
+  return (await staffAddressStanding(q, ip, perMinute, { lock })).overBudget;
+}
+
+/** The address's minute (over its budget?) and whether it has failed sign-ins within the window. */
+export async function staffAddressStanding(
+  q: Queryable,
+  ip: string | null,
+  perMinute: number,
+  { lock = true } = {},
+): Promise<{ overBudget: boolean; failing: boolean }> {
+  if (ip === null) return { overBudget: false, failing: false };
+  if (lock) await q.query('select pg_advisory_xact_lock(hashtext($1))', [`staff-login-ip:${ip}`]);
+  const { rows } = await q.query<{ recent: number; failed: number }>(
+    `select count(*) filter (where created_at > now() - interval '1 minute')::int as recent,
+            count(*) filter (where not succeeded)::int as failed
+     from staff_login_attempts where ip = $1 and created_at > now() - make_interval(mins => $2)`,
+    [ip, WINDOW_MINUTES],
+  );
+  const failing = (rows[0]?.failed ?? 0) > 0;
+  // An address that has been failing is a guesser's, or a person retrying: a few a minute will do.
+  const budget = failing ? failingAddressBudget(perMinute) : perMinute;
+  return { overBudget: (rows[0]?.recent ?? 0) >= budget, failing };
+}
+
+/** The attempt's id, or null when it is refused. */
+export async function claimStaffLogin(
+  db: Database,
+  email: string,
+  ip: string | null,
+  addressPerMinute: number,
+  { trustedDevice = false }: { trustedDevice?: boolean } = {},
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    // Before any e-mail's counts: one address trying many e-mails gets this many a minute. A
+    // browser the member signed in from before is held back only by its own typos (the pair).
+    if (!trustedDevice && (await staffAddressOverBudget(tx, ip, addressPerMinute))) return null;
+    // One claim at a time per e-mail: two parallel requests cannot both see the last free slot.
+    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`staff-login:${email}`]);
+    const { rows } = await tx.query<{ pair: number; total: number; known: boolean }>(
+      `select
+         (select count(*)::int from staff_login_attempts a
+          where lower(a.email) = $1 and not a.succeeded and a.ip is not distinct from $2
+            and a.created_at > greatest(now() - make_interval(mins => $3),
+              coalesce((select max(s.created_at) from staff_login_attempts s
+                        where lower(s.email) = $1 and s.succeeded and s.ip is not distinct from $2),
+                       '-infinity'::timestamptz))) as pair,
+         (select count(*)::int from staff_login_attempts a
+          where lower(a.email) = $1 and not a.succeeded and a.created_at > now() - make_interval(mins => $3)) as total,
+         exists (select 1 from staff_login_attempts k
+                 where lower(k.email) = $1 and k.succeeded and k.ip = $2
+                   and k.created_at > now() - make_interval(days => $4)) as known`,
+      [email, ip, WINDOW_MINUTES, KNOWN_ADDRESS_DAYS],
+    );
+    const counts = rows[0] ?? { pair: 0, total: 0, known: false };
+    if (counts.pair >= PAIR_MAX_FAILURES) return null;
+    // Strangers guessing from many addresses do not lock the owner out of the places he uses.
+    if (!counts.known && !trustedDevice && counts.total >= EMAIL_MAX_FAILURES) return null;
+    const { rows: claimed } = await tx.query<{ id: string }>(
+      `insert into staff_login_attempts (email, ip, succeeded) values ($1, $2, false) returning id::text as id`,
+      [email, ip],
+    );
+    return claimed[0]?.id ?? null;
+  });
+}
+
+export async function recordStaffLoginSuccess(q: Queryable, attemptId: string): Promise<void> {
+  await q.query('update staff_login_attempts set succeeded = true where id = $1', [attemptId]);
+}
+
+/** An attempt turned away before its password was checked (a busy service): counted for nobody. */
+export async function releaseStaffLogin(q: Queryable, attemptId: string): Promise<void> {
+  await q.query('delete from staff_login_attempts where id = $1', [attemptId]);
+}
+
+export async function clearStaffLoginThrottle(q: Queryable, email: string): Promise<void> {
+  await q.query('delete from staff_login_attempts where lower(email) = $1 and not succeeded', [email]);
+}

@@ -1,0 +1,375 @@
+import { randomUUID } from 'node:crypto';
+import {
+  STAFF_RESET_MAX_CODE_FAILURES,
+  STAFF_RESET_MAX_PER_HOUR,
+  STAFF_RESET_MINUTES,
+  STAFF_RESET_SLUG,
+} from 'shared-api/backoffice';
+import { BACKOFFICE_BASE, type Language } from 'shared-i18n';
+import type { FunctionContext } from '../../context';
+import type { Queryable } from '../../platform/db';
+import { HttpError, refusal } from '../../platform/http-error';
+import type { JobHandler } from '../../platform/jobs/queue';
+import { madridDate, madridTime } from '../../platform/madrid-time';
+import { hashPassword, newToken, sha256 } from '../../platform/security/secrets';
+import { mayMessage } from '../notifications';
+import { recordAudit } from './audit';
+import { clearStaffLoginThrottle } from './login-throttle';
+import { assertStrongPassword } from './new-password';
+import { dropRecoveryCodes, spendRecoveryCode } from './recovery-codes';
+import { type Actor, revokeStaffSessions, type StaffRow, staffColumns, toStaffMember } from './staff-session';
+import { acceptedStep } from './totp';
+
+/** The job that looks the typed e-mail up and sends the link: the answer to the page never waits for it. */
+export const PASSWORD_RESET_JOB = 'staff-password-reset';
+const WRONG_CODE = 'The code is not correct';
+const HOUR_MS = 3_600_000;
+/** How long an invitation to choose a first password works. */
+export const STAFF_INVITE_HOURS = 72;
+/** Reset requests from one address still waiting for the job; more get the same answer and nothing. */
+const RESET_REQUESTS_PER_ADDRESS = 20;
+
+type ResetContext = Pick<FunctionContext, 'config' | 'clock' | 'mailer' | 'jobs'>;
+
+interface ResetRow extends Record<string, unknown> {
+  id: string;
+  language: Language;
+  purpose: 'reset' | 'invitation';
+  expires_at: Date | string;
+  used_at: Date | string | null;
+  failed_codes: number;
+}
+
+const TEXTS = {
+  es: {
+    resetSubject: (business: string) => `Elige una contraseña nueva para Gestión · ${business}`,
+    resetBy: (manager: string | null) =>
+      manager
+        ? `${manager} (gerencia) te envía este enlace para que elijas una contraseña nueva para tu cuenta de Gestión.`
+        : 'Alguien ha pedido restablecer la contraseña de tu cuenta de Gestión desde la página de acceso.',
+    resetBody: (link: string) =>
+      `Abre este enlace en los próximos ${STAFF_RESET_MINUTES} minutos para elegirla (solo sirve una vez):\n\n${link}\n\n` +
+      'Si tienes activado el segundo factor, te pediremos también el código de tu aplicación.\n\n' +
+      'Si no lo has pedido tú, no hagas nada: tu contraseña no cambia.',
+    changedSubject: (business: string) => `Tu contraseña de Gestión ha cambiado · ${business}`,
+    changedBody: (when: string) =>
+      `La contraseña de tu cuenta de Gestión se cambió con un enlace de restablecimiento el ${when} (hora de Madrid). ` +
+      'Todas las sesiones abiertas se han cerrado.\n\nSi no has sido tú, avisa a gerencia enseguida.',
+    factorSubject: (business: string) => `Segundo factor desactivado · ${business}`,
+    factorBody: (manager: string) =>
+      `${manager} (gerencia) ha desactivado el segundo factor de tu cuenta de Gestión, por ejemplo porque perdiste el móvil. ` +
+      'Al entrar se te pedirá solo la contraseña; vuelve a activarlo en «Mi cuenta» con tu nueva aplicación.\n\n' +
+      'Todas tus sesiones abiertas se han cerrado. Si no lo has pedido, avisa a gerencia enseguida.',
+    hello: (name: string) => `Hola, ${name}:`,
+    when: (date: Date) => `${madridDate(date).split('-').reverse().join('/')} a las ${madridTime(date)}`,
+    inviteSubject: (business: string) => `Tu cuenta de Gestión · ${business}`,
+    inviteBody: (manager: string, link: string) =>
+      `${manager} (gerencia) te ha dado de alta en Gestión, la herramienta del personal. ` +
+      `Elige tu contraseña con este enlace en las próximas ${STAFF_INVITE_HOURS} horas (solo sirve una vez):\n\n${link}\n\n` +
+      'Nadie más la conoce ni la conocerá. Si no esperabas este correo, no hagas nada.',
+  },
+  en: {
+    resetSubject: (business: string) => `Choose a new back-office password · ${business}`,
+    resetBy: (manager: string | null) =>
+      manager
+        ? `${manager} (manager) sends you this link to choose a new password for your back-office account.`
+        : 'Someone asked to reset the password of your back-office account from the sign-in page.',
+    resetBody: (link: string) =>
+      `Open this link within ${STAFF_RESET_MINUTES} minutes to choose it (it works once):\n\n${link}\n\n` +
+      'If your second factor is on, you will be asked for the code from your app too.\n\n' +
+      'If you did not ask for it, do nothing: your password does not change.',
+    changedSubject: (business: string) => `Your back-office password was changed · ${business}`,
+    changedBody: (when: string) =>
+      `The password of your back-office account was changed with a reset link on ${when} (Madrid time). ` +
+      'Every open session was signed out.\n\nIf it was not you, tell a manager at once.',
+    factorSubject: (business: string) => `Second factor turned off · ${business}`,
+    factorBody: (manager: string) =>
+      `${manager} (manager) turned off the second factor of your back-office account, for instance because you lost your phone. ` +
+      'Signing in now asks for your password only; turn it on again under "My account" with your new app.\n\n' +
+      'Every open session was signed out. If you did not ask for this, tell a manager at once.',
+    hello: (name: string) => `Hello ${name},`,
+    when: (date: Date) => `${madridDate(date)} at ${madridTime(date)}`,
+    inviteSubject: (business: string) => `Your back-office account · ${business}`,
+    inviteBody: (manager: string, link: string) =>
+      `${manager} (manager) has given you an account in the back-office, the staff's tool. ` +
+      `Choose your password with this link within ${STAFF_INVITE_HOURS} hours (it works once):\n\n${link}\n\n` +
+      'Nobody else knows it or ever will. If you did not expect this e-mail, do nothing.',
+  },
+} satisfies Record<Language, unknown>;
+
+function resetLink(site: string, language: Language, token: string): string {
+  return `${site.replace(/\/$/, '')}${BACKOFFICE_BASE[language]}/${STAFF_RESET_SLUG[language]}#${token}`;
+}
+
+/**
+ * Writes a one-time link for an active member and queues its e-mail, unless this member was
+ * already sent STAFF_RESET_MAX_PER_HOUR in the last hour (a stranger cannot flood their inbox).
+ */
+export async function issueResetLink(
+  tx: Queryable,
+  ctx: ResetContext,
+  member: StaffRow,
+  language: Language,
+  manager: { email: string; name: string } | null,
+  purpose: 'reset' | 'invitation' = 'reset',
+): Promise<boolean> {
+  const now = ctx.clock.now();
+  const { rows } = await tx.query<{ sent: number }>(
+    'select count(*)::int as sent from staff_password_resets where staff_id = $1 and created_at > $2',
+    [member.id, new Date(now.getTime() - HOUR_MS)],
+  );
+  if ((rows[0]?.sent ?? 0) >= STAFF_RESET_MAX_PER_HOUR) return false;
+  // Asked for from the sign-in page: the inbox's budget of messages strangers may cause, too.
+  if (!manager && !(await mayMessage(tx, ctx, 'email', member.email))) return false;
+  const { token, hash } = newToken();
+  await tx.query(
+    `insert into staff_password_resets (id, staff_id, token_hash, requested_by, language, created_at, expires_at, purpose)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      randomUUID(),
+      member.id,
+      hash,
+      manager?.email ?? 'self',
+      language,
+      now,
+      new Date(now.getTime() + (purpose === 'invitation' ? STAFF_INVITE_HOURS * 60 : STAFF_RESET_MINUTES) * 60_000),
+      purpose,
+    ],
+  );
+  const texts = TEXTS[language];
+  const link = resetLink(ctx.config.PUBLIC_SITE_URL, language, token);
+  if (purpose === 'invitation') {
+    await ctx.mailer.queue(
+      {
+        to: member.email,
+        subject: texts.inviteSubject(ctx.config.BUSINESS_NAME),
+        text: `${texts.hello(member.name)}\n\n${texts.inviteBody(manager?.name ?? '', link)}\n`,
+        // The link acts for the member: never in the development outbox's public listing.
+        unlisted: true,
+      },
+      tx,
+    );
+    return true;
+  }
+  await ctx.mailer.queue(
+    {
+      to: member.email,
+      subject: texts.resetSubject(ctx.config.BUSINESS_NAME),
+      text: `${texts.hello(member.name)}\n\n${texts.resetBy(manager?.name ?? null)} ${texts.resetBody(
+        resetLink(ctx.config.PUBLIC_SITE_URL, language, token),
+      )}\n`,
+      // The link acts for the member: never in the development outbox's public listing.
+      unlisted: true,
+    },
+    tx,
+  );
+  return true;
+}
+
+/** The member a live reset link belongs to (locked), or the refusal every dead link gets alike. */
+async function openReset(
+  tx: Queryable,
+  ctx: Pick<FunctionContext, 'clock'>,
+  token: string,
+): Promise<{ reset: ResetRow; member: StaffRow }> {
+  const { rows } = await tx.query<ResetRow & StaffRow & { staff_id: string }>(
+    `select r.id::text as reset_id, r.language, r.expires_at, r.used_at, r.failed_codes, r.purpose, ${staffColumns('u')}
+     from staff_password_resets r join staff_users u on u.id = r.staff_id
+     where r.token_hash = $1 for update of r, u`,
+    [sha256(token)],
+  );
+  const row = rows[0];
+  const live =
+    row &&
+    row.used_at === null &&
+    row.disabled_at === null &&
+    row.failed_codes < STAFF_RESET_MAX_CODE_FAILURES &&
+    new Date(row.expires_at).getTime() > ctx.clock.now().getTime();
+  if (!row || !live) throw refusal('reset_link_invalid');
+  return { reset: { ...row, id: String(row.reset_id) }, member: row };
+}
+
+/** A reset asked for on the sign-in page: the same work and answer for any e-mail. */
+export async function requestPasswordReset(
+  ctx: Pick<FunctionContext, 'db' | 'jobs'>,
+  { email, language }: { email: string; language: Language },
+  ip: string | null,
+) {
+  // The same work and the same answer for any e-mail: a job looks it up after the answer. One
+  // pending job per e-mail, and an address with RESET_REQUESTS_PER_ADDRESS pending gets the same
+  // answer and no more rows: a script cannot fill the queue.
+  await ctx.db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`password-reset:${ip ?? ''}`]);
+    const { rows } = await tx.query<{ pending: number }>(
+      `select count(*)::int as pending from jobs
+       where kind = $1 and done_at is null and failed_at is null and payload->>'ip' is not distinct from $2`,
+      [PASSWORD_RESET_JOB, ip],
+    );
+    if ((rows[0]?.pending ?? 0) >= RESET_REQUESTS_PER_ADDRESS) return;
+    await ctx.jobs.schedule(tx, {
+      kind: PASSWORD_RESET_JOB,
+      payload: { email, language, ip: ip },
+      key: `${PASSWORD_RESET_JOB}:${email.trim().toLowerCase()}`,
+    });
+  });
+  ctx.jobs.wake();
+  return { success: true as const };
+}
+
+/** What the reset page shows for a live link. */
+export async function checkPasswordReset(ctx: Pick<FunctionContext, 'db' | 'clock'>, token: string) {
+  return ctx.db.transaction(async (tx) => {
+    const { reset, member } = await openReset(tx, ctx, token);
+    return {
+      email: member.email,
+      totpRequired: member.totp_enabled,
+      invitation: reset.purpose === 'invitation',
+    };
+  });
+}
+
+/** A new password through a live link (and the second factor when the member has one). */
+export async function resetPassword(
+  ctx: Pick<FunctionContext, 'db' | 'config' | 'clock' | 'mailer' | 'delivery'>,
+  { token, newPassword, totpCode }: { token: string; newPassword: string; totpCode?: string | undefined },
+  ip: string | null,
+) {
+  // The hash first, outside the transaction that locks the member.
+  const hash = await hashPassword(newPassword, ctx.config.DOOR_HASH_COST_LOG2);
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const { reset, member } = await openReset(tx, ctx, token);
+    assertStrongPassword(newPassword, 'newPassword', member, ctx.config);
+    if (member.totp_enabled) {
+      if (!totpCode) return { totpRequired: true } as const;
+      const lastStep = member.totp_last_step === null ? null : Number(member.totp_last_step);
+      const step = acceptedStep(member.totp_secret ?? '', totpCode, lastStep);
+      if (step !== null) {
+        await tx.query('update staff_users set totp_last_step = $2 where id = $1', [member.id, step]);
+      } else if (!(await spendRecoveryCode(tx, member.id, totpCode))) {
+        await tx.query('update staff_password_resets set failed_codes = failed_codes + 1 where id = $1', [reset.id]);
+        return { wrongCode: true } as const;
+      }
+    }
+    await tx.query(
+      'update staff_users set password_hash = $2, password_change_required = false, updated_at = now() where id = $1',
+      [member.id, hash],
+    );
+    // Every link of this member dies with the one used; every session ends.
+    await tx.query('update staff_password_resets set used_at = $2 where staff_id = $1 and used_at is null', [
+      member.id,
+      ctx.clock.now(),
+    ]);
+    await revokeStaffSessions(tx, member.id);
+    await clearStaffLoginThrottle(tx, member.email.toLowerCase());
+    const invitation = reset.purpose === 'invitation';
+    await recordAudit(
+      tx,
+      { id: member.id, email: member.email, ip: ip },
+      { action: invitation ? 'invitation_accepted' : 'password_reset', target: `staff:${member.email}` },
+    );
+    // A first password chosen from the invitation is news to nobody.
+    if (invitation) return { success: true } as const;
+    // Told in the language the link was sent in, so whoever did not ask for it hears of it.
+    const texts = TEXTS[reset.language];
+    await ctx.mailer.queue(
+      {
+        to: member.email,
+        subject: texts.changedSubject(ctx.config.BUSINESS_NAME),
+        text: `${texts.hello(member.name)}\n\n${texts.changedBody(texts.when(ctx.clock.now()))}\n`,
+      },
+      tx,
+    );
+    return { success: true } as const;
+  });
+  if ('wrongCode' in outcome) throw new HttpError(400, WRONG_CODE, { totpCode: WRONG_CODE });
+  if ('success' in outcome) ctx.delivery.wake();
+  return outcome;
+}
+
+/** A manager sends a member a reset link. */
+export async function sendPasswordReset(
+  ctx: ResetContext & Pick<FunctionContext, 'db' | 'delivery'>,
+  actor: Actor,
+  { staffId, language }: { staffId: string; language: Language },
+) {
+  await ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.query<StaffRow>(`select ${staffColumns()} from staff_users where id = $1 for update`, [
+      staffId,
+    ]);
+    const member = rows[0];
+    if (!member) throw new HttpError(404, 'Staff member not found');
+    if (member.disabled_at !== null) throw refusal('staff_disabled');
+    const manager = { email: actor.email, name: actor.row.name };
+    if (!(await issueResetLink(tx, ctx, member, language, manager))) throw refusal('reset_too_many');
+    await recordAudit(tx, actor, { action: 'send_password_reset', target: `staff:${member.email}` });
+  });
+  ctx.delivery.wake();
+  return { success: true as const };
+}
+
+/** A manager turns off a member's lost second factor. */
+export async function resetSecondFactor(
+  ctx: Pick<FunctionContext, 'db' | 'config' | 'mailer' | 'delivery'>,
+  actor: Actor,
+  { staffId, language }: { staffId: string; language: Language },
+) {
+  if (staffId === actor.id) throw refusal('second_factor_own');
+  const { rows } = await ctx.db.transaction(async (tx) => {
+    const { rows: found } = await tx.query<StaffRow>(
+      `select ${staffColumns()} from staff_users where id = $1 for update`,
+      [staffId],
+    );
+    const member = found[0];
+    if (!member) throw new HttpError(404, 'Staff member not found');
+    if (!member.totp_enabled) throw refusal('second_factor_off');
+    const updated = await tx.query<StaffRow>(
+      `update staff_users set totp_enabled = false, totp_secret = null, totp_last_step = null, updated_at = now()
+       where id = $1 returning ${staffColumns()}`,
+      [member.id],
+    );
+    // Whoever holds a session opened with the lost phone is signed out; its codes go with it.
+    await revokeStaffSessions(tx, member.id);
+    await dropRecoveryCodes(tx, member.id);
+    await recordAudit(tx, actor, {
+      action: 'reset_second_factor',
+      target: `staff:${member.email}`,
+      before: { totpEnabled: true },
+      after: { totpEnabled: false },
+    });
+    const texts = TEXTS[language];
+    await ctx.mailer.queue(
+      {
+        to: member.email,
+        subject: texts.factorSubject(ctx.config.BUSINESS_NAME),
+        text: `${texts.hello(member.name)}\n\n${texts.factorBody(actor.row.name)}\n`,
+      },
+      tx,
+    );
+    return updated;
+  });
+  ctx.delivery.wake();
+  return { staff: toStaffMember(rows[0] as StaffRow) };
+}
+
+/** The login page's request, run as a job: known members get a link, anyone else nothing. */
+export function passwordResetJobs(ctx: FunctionContext): Record<string, JobHandler> {
+  return {
+    [PASSWORD_RESET_JOB]: async (tx, payload) => {
+      const email = String(payload.email ?? '').toLowerCase();
+      const language: Language = payload.language === 'en' ? 'en' : 'es';
+      const { rows } = await tx.query<StaffRow>(
+        `select ${staffColumns()} from staff_users where lower(email) = $1 and disabled_at is null for update`,
+        [email],
+      );
+      const member = rows[0];
+      if (!member) return;
+      if (await issueResetLink(tx, ctx, member, language, null)) {
+        await recordAudit(
+          tx,
+          { id: member.id, email: member.email, ip: typeof payload.ip === 'string' ? payload.ip : null },
+          { action: 'password_reset_requested', target: `staff:${member.email}` },
+        );
+      }
+    },
+  };
+}

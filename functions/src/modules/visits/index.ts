@@ -1,0 +1,4 @@
+/** The visits module's public face: what other modules and the HTTP layer may use. */
+export { bookVisit, cancelVisit, confirmVisit, tellVisitCancelledByStaff, visitJobs } from './book';
+export { bookedCounts, closedDates, loadRules } from './records';
+export { bookableDays } from './slots';

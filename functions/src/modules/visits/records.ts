@@ -1,0 +1,52 @@
+import type { Queryable } from '../../platform/db';
+import { toIso } from '../../platform/db/iso';
+import type { VisitRules } from './slots';
+
+interface RulesRow extends Record<string, unknown> {
+  weekdays: number[];
+  opens_at: string;
+  closes_at: string;
+  slot_minutes: number;
+  capacity: number;
+  booking_days: number;
+  min_notice_minutes: number;
+}
+
+/** The slot rules (one row); `forUpdate` serialises bookings, which then cannot overfill a slot. */
+export async function loadRules(q: Queryable, forUpdate = false): Promise<VisitRules> {
+  const { rows } = await q.query<RulesRow>(
+    `select weekdays, opens_at, closes_at, slot_minutes, capacity, booking_days, min_notice_minutes
+     from visit_rules${forUpdate ? ' for update' : ''}`,
+  );
+  const row = rows[0] as RulesRow;
+  return {
+    weekdays: row.weekdays.map(Number),
+    opensAt: row.opens_at,
+    closesAt: row.closes_at,
+    slotMinutes: row.slot_minutes,
+    capacity: row.capacity,
+    bookingDays: row.booking_days,
+    minNoticeMinutes: row.min_notice_minutes,
+  };
+}
+
+export async function closedDates(q: Queryable): Promise<{ date: string; reason: string | null }[]> {
+  const { rows } = await q.query<{ day: string; reason: string | null }>(
+    `select to_char(day, 'YYYY-MM-DD') as day, reason from visit_closed_dates where day >= current_date - 1 order by day`,
+  );
+  return rows.map((row) => ({ date: row.day, reason: row.reason }));
+}
+
+/** A visit that takes its place at the time `nowParam` (an SQL parameter) names: booked, or held still. */
+export const takesPlace = (nowParam: string) =>
+  `(status = 'booked' or (status = 'pending' and hold_until > ${nowParam}))`;
+
+/** Places taken per start (ISO) from `from` on: confirmed visits and holds still live at `now`. */
+export async function bookedCounts(q: Queryable, from: Date, now: Date): Promise<Map<string, number>> {
+  const { rows } = await q.query<{ starts_at: Date | string; booked: number }>(
+    `select starts_at, count(*)::int as booked from visits
+     where ${takesPlace('$2')} and starts_at >= $1 group by starts_at`,
+    [from.toISOString(), now.toISOString()],
+  );
+  return new Map(rows.map((row) => [toIso(row.starts_at) ?? '', row.booked]));
+}

@@ -1,0 +1,77 @@
+import type { WaitlistRequest } from 'shared-api';
+import type { Queryable } from '../../platform/db';
+import { refusal } from '../../platform/http-error';
+import type { EntryRow } from './line';
+import type { WaitlistContext } from './offers';
+
+export const CONFIRMATION_LAPSE_JOB = 'waitlist.confirmation-lapse';
+const HOUR = 3_600_000;
+
+const TIMEFRAMES: Record<WaitlistRequest['timeframe'], string> = {
+  asap: 'Lo antes posible',
+  next_week: 'La próxima semana',
+  next_month: 'El próximo mes',
+  dont_know: 'Aún no lo sé',
+};
+
+/** An unconfirmed entry's deadline on the service clock. */
+export const confirmBy = (ctx: Pick<WaitlistContext, 'config'>, joinedAt: Date) =>
+  new Date(joinedAt.getTime() + ctx.config.WAITLIST_CONFIRM_HOURS * HOUR);
+
+/** The job that lapses the entry if nobody confirmed it by then. */
+export async function scheduleConfirmationLapse(
+  tx: Queryable,
+  ctx: Pick<WaitlistContext, 'jobs' | 'config'>,
+  entryId: string,
+  joinedAt: Date,
+): Promise<void> {
+  await ctx.jobs.schedule(tx, {
+    kind: CONFIRMATION_LAPSE_JOB,
+    payload: { entryId },
+    runAt: confirmBy(ctx, joinedAt),
+    key: `${CONFIRMATION_LAPSE_JOB}:${entryId}`,
+  });
+}
+
+/** Run at the deadline: an entry still unconfirmed lapses (it was never in line, nothing else changes). */
+export async function lapseUnconfirmed(tx: Queryable, ctx: Pick<WaitlistContext, 'clock'>, entryId: string) {
+  await tx.query(
+    `update waitlist_requests set status = 'lapsed', left_at = $2 where id = $1 and status = 'unconfirmed'`,
+    [entryId, ctx.clock.now()],
+  );
+}
+
+/**
+ * The entry's own e-mail confirmed it (its private link travels only there): it enters the line
+ * now, at the back, and the business hears of it. Confirming twice is harmless; after the
+ * deadline the visitor must join again (refused). The entry is locked by the caller.
+ */
+export async function confirmEntry(tx: Queryable, ctx: WaitlistContext, entry: EntryRow): Promise<void> {
+  if (entry.status === 'lapsed') throw refusal('waitlist_confirmation_lapsed');
+  if (entry.status !== 'unconfirmed') return;
+  const now = ctx.clock.now();
+  if (confirmBy(ctx, new Date(entry.created_at)) <= now) throw refusal('waitlist_confirmation_lapsed');
+  // The line is kept by `created_at` (staff's "to the back" moves it too): in line from now.
+  await tx.query(`update waitlist_requests set status = 'waiting', confirmed_at = $2, created_at = $2 where id = $1`, [
+    entry.id,
+    now,
+  ]);
+  await ctx.mailer.queue(
+    {
+      to: ctx.config.BUSINESS_EMAIL,
+      subject: `Lista de espera: ${entry.product_name}`,
+      text: [
+        'Nueva solicitud de lista de espera (confirmada desde su e-mail)',
+        '',
+        `Nombre: ${entry.full_name}`,
+        `Teléfono: ${entry.phone}`,
+        `Email: ${entry.email}`,
+        `Cuándo lo necesita: ${TIMEFRAMES[entry.timeframe as WaitlistRequest['timeframe']] ?? entry.timeframe}`,
+        `Producto: ${entry.product_name} (pid ${entry.product_pid}), unidades: ${entry.units_required}`,
+        `Volumen calculado: ${Number(entry.volume_requested).toFixed(3)} m³`,
+        ...(entry.proceso ? [`Alta en curso (proceso): ${entry.proceso}`] : []),
+      ].join('\n'),
+    },
+    tx,
+  );
+}

@@ -1,0 +1,17 @@
+/** The waitlist module's public face: what other modules and the HTTP layer may use. */
+export { acceptOffer, claimForRegistration, claimHeldUnits } from './accept';
+export { confirmBy, confirmEntry, scheduleConfirmationLapse } from './confirmation';
+export { waitlistJobs } from './jobs';
+export type { EntryRow } from './line';
+export { entryByTokenHash, positionOf } from './line';
+export { hashLinkToken, issuePrivateLink } from './links';
+export type { WaitlistContext } from './offers';
+export {
+  leaveLine,
+  makeOffer,
+  markOfferOpened,
+  OFFER_ROUND_JOB,
+  offerRound,
+  unitsFreed,
+  withdrawOffers,
+} from './offers';

@@ -1,0 +1,325 @@
+import { randomUUID } from 'node:crypto';
+import type { FunctionContext } from '../../context';
+import type { Queryable } from '../../platform/db';
+import { madridDateTime } from '../../platform/madrid-time';
+import { MAX_UNITS } from '../catalogue';
+import { type EntryRow, productNameFor } from './line';
+import { issuePrivateLink } from './links';
+
+export type WaitlistContext = Pick<FunctionContext, 'mailer' | 'sms' | 'config' | 'log' | 'clock' | 'jobs'>;
+
+export const OFFER_ROUND_JOB = 'waitlist.offer-round';
+export const OFFER_EXPIRY_JOB = 'waitlist.offer-expiry';
+
+/** Units of a product became free (a rental ended, a unit came back, a hold ran out): offer them, soon. */
+export async function unitsFreed(
+  tx: Queryable,
+  ctx: { jobs: Pick<WaitlistContext['jobs'], 'schedule'> },
+  productIds: number[],
+) {
+  for (const productId of new Set(productIds)) {
+    await ctx.jobs.schedule(tx, { kind: OFFER_ROUND_JOB, payload: { productId }, key: `offer-round:${productId}` });
+  }
+}
+
+interface OfferRow extends Record<string, unknown> {
+  id: string;
+  entry_id: string;
+  product_id: number;
+  status: 'open' | 'accepted' | 'expired' | 'lapsed' | 'fulfilled' | 'withdrawn';
+  expires_at: Date | string;
+}
+
+/**
+ * An offer round for a product: while units are free, the first entry in line that they fit gets
+ * an offer holding its units until the deadline, by e-mail and SMS. Held units are offered to
+ * nobody else. Returns the offers made.
+ */
+export async function offerRound(tx: Queryable, ctx: WaitlistContext, productId: number): Promise<string[]> {
+  const made: string[] = [];
+  for (;;) {
+    const { rows: free } = await tx.query<{ unit_number: string }>(
+      `select unit_number from units where product_id = $1 and status = 'available'
+       order by unit_number for update skip locked`,
+      [productId],
+    );
+    if (free.length === 0) break;
+    const { rows: entries } = await tx.query<EntryRow>(
+      `select id::text, full_name, email, phone, product_pid, product_name, language, units_required from waitlist_requests
+       where product_pid = $1 and status = 'waiting' and units_required <= least($2::integer, $3::integer)
+       order by created_at, id limit 1 for update skip locked`,
+      [String(productId), free.length, MAX_UNITS],
+    );
+    const entry = entries[0];
+    if (!entry) break;
+    const offerId = await makeOffer(
+      tx,
+      ctx,
+      entry,
+      productId,
+      free.map((unit) => unit.unit_number),
+    );
+    made.push(offerId);
+  }
+  return made;
+}
+
+/**
+ * Holds the first `entry.units_required` of `free` (locked by the caller) for the entry until the
+ * deadline, and tells them by e-mail and SMS. The entry is locked by the caller too.
+ */
+export async function makeOffer(
+  tx: Queryable,
+  ctx: WaitlistContext,
+  entry: EntryRow,
+  productId: number,
+  free: string[],
+): Promise<string> {
+  const offerId = randomUUID();
+  const now = ctx.clock.now();
+  // Held for the short window until its page is opened (then the full one): an offer to an
+  // entry nobody reads must not keep stock off the market for two days.
+  const expiresAt = unopenedUntil(ctx, now);
+  await tx.query(
+    `insert into waitlist_offers (id, entry_id, product_id, created_at, expires_at) values ($1, $2, $3, $4, $5)`,
+    [offerId, entry.id, productId, now, expiresAt],
+  );
+  const held = free.slice(0, entry.units_required);
+  await tx.query(
+    `update units set status = 'held', offer_id = $2, updated_at = now() where unit_number = any($1::text[])`,
+    [held, offerId],
+  );
+  await tx.query(`update waitlist_requests set status = 'offered' where id = $1`, [entry.id]);
+  await scheduleExpiry(tx, ctx, offerId, expiresAt);
+  await tellOffer(tx, ctx, entry, held, expiresAt);
+  ctx.log.info({ offerId, entryId: entry.id, productId, held }, 'waitlist offer made');
+  return offerId;
+}
+
+/**
+ * An entry leaves the line (by its link, or removed by staff): an offer it held or took without
+ * a sign-up yet is withdrawn and its units go to the next in line. The entry is locked first.
+ * False when it had left already.
+ */
+export async function leaveLine(
+  tx: Queryable,
+  ctx: { jobs: Pick<WaitlistContext['jobs'], 'schedule'> },
+  entryId: string,
+): Promise<boolean> {
+  const { rows: entry } = await tx.query<{ status: string }>(
+    'select status from waitlist_requests where id = $1 for update',
+    [entryId],
+  );
+  if (!entry[0] || entry[0].status === 'left') return false;
+  // Entry, units, offer: the lock order of the offer's deadline.
+  await tx.query(
+    `select 1 from units where status = 'held'
+       and offer_id in (select id from waitlist_offers where entry_id = $1) for update`,
+    [entryId],
+  );
+  await tx.query(`update waitlist_requests set status = 'left', left_at = now() where id = $1`, [entryId]);
+  await withdrawOffers(tx, ctx, entryId);
+  return true;
+}
+
+/** The entry's live offers (open, or taken without a sign-up yet) end; their units go to the line. */
+export async function withdrawOffers(
+  tx: Queryable,
+  ctx: { jobs: Pick<WaitlistContext['jobs'], 'schedule'> },
+  entryId: string,
+): Promise<void> {
+  const { rows } = await tx.query<{ product_id: number }>(
+    `update waitlist_offers set status = 'withdrawn', closed_at = now()
+     where entry_id = $1 and (status = 'open' or (status = 'accepted' and registration_id is null))
+     returning product_id`,
+    [entryId],
+  );
+  if (!rows.length) return;
+  await tx.query(
+    `update units set status = 'available', offer_id = null, registration_id = null, updated_at = now()
+     where status = 'held' and offer_id in (select id from waitlist_offers where entry_id = $1)`,
+    [entryId],
+  );
+  await unitsFreed(
+    tx,
+    ctx,
+    rows.map((row) => row.product_id),
+  );
+}
+
+/** The offer's deadline as a job; a new deadline is a new job (the earlier one finds it not due and does nothing). */
+export async function scheduleExpiry(
+  tx: Queryable,
+  ctx: Pick<WaitlistContext, 'jobs'>,
+  offerId: string,
+  expiresAt: Date,
+): Promise<void> {
+  await ctx.jobs.schedule(tx, {
+    kind: OFFER_EXPIRY_JOB,
+    payload: { offerId },
+    runAt: expiresAt,
+    key: `offer-expiry:${offerId}:${expiresAt.toISOString()}`,
+  });
+}
+
+/** How long an offer made at `madeAt` holds while its page was never opened. */
+export const unopenedUntil = (ctx: Pick<WaitlistContext, 'config'>, madeAt: Date) =>
+  new Date(
+    madeAt.getTime() + Math.min(ctx.config.WAITLIST_UNOPENED_OFFER_HOURS, ctx.config.WAITLIST_OFFER_HOURS) * 3_600_000,
+  );
+
+/**
+ * The entry's page was opened while its offer was open: the offer holds for the full
+ * WAITLIST_OFFER_HOURS from when it was made. Once per offer; the entry is locked by the caller.
+ */
+export async function markOfferOpened(
+  tx: Queryable,
+  ctx: Pick<WaitlistContext, 'clock' | 'config' | 'jobs'>,
+  entryId: string,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const { rows } = await tx.query<{ id: string; expires_at: Date | string }>(
+    `update waitlist_offers
+     set opened_at = $2,
+       expires_at = greatest(expires_at, created_at + make_interval(secs => $3))
+     where entry_id = $1 and status = 'open' and opened_at is null and expires_at > $2
+     returning id::text, expires_at`,
+    [entryId, now, ctx.config.WAITLIST_OFFER_HOURS * 3600],
+  );
+  for (const offer of rows) await scheduleExpiry(tx, ctx, offer.id, new Date(offer.expires_at));
+}
+
+/** A fresh hold window from now on the service's clock. */
+export const holdUntil = (ctx: Pick<WaitlistContext, 'clock' | 'config'>) =>
+  new Date(ctx.clock.now().getTime() + ctx.config.WAITLIST_OFFER_HOURS * 3_600_000);
+
+async function tellOffer(tx: Queryable, ctx: WaitlistContext, entry: EntryRow, held: string[], expiresAt: Date) {
+  // The private page is the way in (a new link: only hashes of the earlier ones are kept).
+  const links = await issuePrivateLink(tx, entry.id, ctx.config.PUBLIC_SITE_URL);
+  const units = held.join(', ');
+  // In the language the visitor joined in, the product named in it.
+  const language = entry.language ?? 'es';
+  const product = await productNameFor(tx, entry);
+  const until = madridDateTime(expiresAt, language);
+  const full = madridDateTime(
+    new Date(ctx.clock.now().getTime() + ctx.config.WAITLIST_OFFER_HOURS * 3_600_000),
+    language,
+  );
+  const link = links[language];
+  await ctx.mailer.queue(
+    {
+      to: entry.email,
+      subject:
+        language === 'es' ? `¡Tu trastero está disponible! · ${product}` : `Your storage is available · ${product}`,
+      text: (language === 'es'
+        ? [
+            `Hola ${entry.full_name}:`,
+            '',
+            `Ya hay «${product}» para ti: te guardamos ${units} hasta el ${until} (hora de España).`,
+            `Abre tu página de la lista de espera antes y te lo guardamos hasta el ${full}; desde ella empiezas el alta: ${link}`,
+            'Si no la empiezas a tiempo, la oferta pasa a la siguiente persona.',
+          ]
+        : [
+            `Hello ${entry.full_name},`,
+            '',
+            `"${product}" is available for you: we hold ${units} until ${until} (Spanish time).`,
+            `Open your waitlist page before then and we hold it until ${full}; start your sign-up from it: ${link}`,
+            'If you do not start in time, the offer passes to the next person.',
+          ]
+      ).join('\n'),
+    },
+    tx,
+  );
+  await ctx.sms.queue(
+    {
+      to: entry.phone.replace(/\s+/g, ''),
+      text:
+        language === 'es'
+          ? `Trasteros: ${product} disponible para ti hasta ${until}. Empieza el alta: ${link}`
+          : `Storage: ${product} is available for you until ${until}. Start your sign-up: ${link}`,
+    },
+    tx,
+  );
+}
+
+/**
+ * An offer's deadline: its units still held go back to the line (the next round offers them),
+ * an offer not taken expires, and an accepted one whose sign-up did not complete lapses (an
+ * abandoned sign-up). Completed sign-ups occupied their units already: nothing to do.
+ */
+export async function expireOffer(tx: Queryable, ctx: WaitlistContext, offerId: string): Promise<boolean> {
+  // Lock order everywhere: entry, units, offer (accept and leave take the entry first too).
+  const { rows: owner } = await tx.query<{ entry_id: string }>(
+    'select entry_id::text from waitlist_offers where id = $1',
+    [offerId],
+  );
+  if (!owner[0]) return false;
+  await tx.query('select 1 from waitlist_requests where id = $1 for update', [owner[0].entry_id]);
+  await tx.query(`select 1 from units where offer_id = $1 for update`, [offerId]);
+  const { rows } = await tx.query<OfferRow & { paid: boolean }>(
+    `select o.id::text, o.entry_id::text, o.product_id, o.status, o.expires_at,
+       exists (select 1 from payments p where p.registration_id = o.registration_id and p.status = 'completed') as paid
+     from waitlist_offers o where o.id = $1 for update`,
+    [offerId],
+  );
+  const offer = rows[0];
+  if (!offer || (offer.status !== 'open' && offer.status !== 'accepted')) return false;
+  if (new Date(offer.expires_at) > ctx.clock.now()) return false;
+  if (offer.status === 'accepted' && offer.paid) {
+    // The deposit is paid: this is a tenant about to sign, not an abandoned sign-up. The unit
+    // stays theirs for another window instead of being taken away after they paid.
+    const later = holdUntil(ctx);
+    await tx.query('update waitlist_offers set expires_at = $2 where id = $1', [offerId, later]);
+    await scheduleExpiry(tx, ctx, offerId, later);
+    return false;
+  }
+  await tx.query(
+    `update units set status = 'available', offer_id = null, registration_id = null, updated_at = now()
+     where offer_id = $1 and status = 'held'`,
+    [offerId],
+  );
+  const closed = offer.status === 'open' ? 'expired' : 'lapsed';
+  await tx.query(`update waitlist_offers set status = $2, closed_at = $3 where id = $1`, [
+    offerId,
+    closed,
+    ctx.clock.now(),
+  ]);
+  const { rows: entries } = await tx.query<EntryRow>(
+    `update waitlist_requests set status = case when status = 'offered' then 'offer_expired' else status end
+     where id = $1 returning id::text, full_name, email, product_pid, product_name, language`,
+    [offer.entry_id],
+  );
+  const entry = entries[0];
+  if (entry) {
+    const language = entry.language ?? 'es';
+    const product = await productNameFor(tx, entry);
+    const again = `${ctx.config.PUBLIC_SITE_URL.replace(/\/$/, '')}/${language === 'es' ? 'es/calculadora' : 'en/calculator'}`;
+    await ctx.mailer.queue(
+      {
+        to: entry.email,
+        subject: language === 'es' ? `Tu oferta ha caducado · ${product}` : `Your offer has expired · ${product}`,
+        text: (language === 'es'
+          ? [
+              `Hola ${entry.full_name}:`,
+              '',
+              closed === 'expired'
+                ? `La oferta de «${product}» ha caducado y ha pasado a la siguiente persona de la lista.`
+                : `El alta de «${product}» no se completó a tiempo: el trastero reservado ha pasado a la siguiente persona.`,
+              `Puedes volver a apuntarte a la lista de espera desde la calculadora: ${again}`,
+            ]
+          : [
+              `Hello ${entry.full_name},`,
+              '',
+              closed === 'expired'
+                ? `The offer of "${product}" has expired and passed to the next person on the list.`
+                : `The sign-up for "${product}" was not completed in time: the held unit has passed to the next person.`,
+              `You can join the waitlist again from the calculator: ${again}`,
+            ]
+        ).join('\n'),
+      },
+      tx,
+    );
+  }
+  await unitsFreed(tx, ctx, [offer.product_id]);
+  return true;
+}

@@ -1,0 +1,102 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { databaseEngines } from '../../testing/databases';
+import type { Database } from '../db';
+import { migrate } from '../db/migrate';
+import { adjustableClock } from './clock';
+import { createJobQueue, type JobHandler } from './queue';
+
+const log = pino({ level: 'silent' });
+
+/** The job queue on each engine, on a clock the test moves. */
+describe.each(databaseEngines())('job queue on $name', (engine) => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await engine.open();
+    await migrate(db);
+  });
+  afterAll(() => db.close());
+  beforeEach(async () => {
+    await db.query('delete from jobs');
+  });
+
+  const HOUR = 3_600_000;
+  const setup = (handler: JobHandler) => {
+    const clock = adjustableClock();
+    const ran: unknown[] = [];
+    const handlers = {
+      note: async (tx: Parameters<JobHandler>[0], payload: Record<string, unknown>) => {
+        ran.push(payload.n);
+        await handler(tx, payload);
+      },
+    };
+    return { clock, ran, queue: () => createJobQueue({ db, log, clock, handlers }) };
+  };
+
+  it('runs a job when the clock reaches it, once, also with two instances polling', async () => {
+    const { clock, ran, queue } = setup(async () => {});
+    const [a, b] = [queue(), queue()];
+    await db.transaction((tx) =>
+      a.schedule(tx, { kind: 'note', payload: { n: 1 }, runAt: new Date(clock.now().getTime() + 48 * HOUR) }),
+    );
+    expect(await a.runDue()).toBe(0);
+    clock.advance(47 * HOUR);
+    expect(await b.runDue()).toBe(0);
+    clock.advance(HOUR + 1);
+    const done = await Promise.all([a.runDue(), b.runDue()]);
+    expect(done[0] + done[1]).toBe(1);
+    expect(ran).toEqual([1]);
+    expect(await a.runDue()).toBe(0);
+  });
+
+  it('survives a restart: a job written before is run by a new instance', async () => {
+    const { ran, queue } = setup(async () => {});
+    await db.transaction((tx) => queue().schedule(tx, { kind: 'note', payload: { n: 7 } }));
+    // The first instance is gone without running it; another starts.
+    expect(await queue().runDue()).toBe(1);
+    expect(ran).toEqual([7]);
+  });
+
+  it('a job rolled back with its caller never runs', async () => {
+    const { ran, queue } = setup(async () => {});
+    const q = queue();
+    await db
+      .transaction(async (tx) => {
+        await q.schedule(tx, { kind: 'note', payload: { n: 3 } });
+        throw new Error('the caller failed');
+      })
+      .catch(() => {});
+    expect(await q.runDue()).toBe(0);
+    expect(ran).toEqual([]);
+  });
+
+  it('one pending job per key: a second request brings it forward instead of adding one', async () => {
+    const { clock, ran, queue } = setup(async () => {});
+    const q = queue();
+    const later = new Date(clock.now().getTime() + 10 * HOUR);
+    await db.transaction((tx) => q.schedule(tx, { kind: 'note', payload: { n: 1 }, runAt: later, key: 'k' }));
+    await db.transaction((tx) => q.schedule(tx, { kind: 'note', payload: { n: 2 }, key: 'k' }));
+    expect(await q.runDue()).toBe(1);
+    expect(ran).toEqual([2]);
+    expect((await db.query('select 1 from jobs')).rows).toHaveLength(1);
+  });
+
+  it('a failing job is retried later on the clock, and its effects roll back each time', async () => {
+    let failures = 1;
+    const { clock, ran, queue } = setup(async (tx) => {
+      await tx.query(`insert into jobs (kind, run_at, done_at) values ('effect', now(), now())`);
+      if (failures-- > 0) throw new Error('provider down');
+    });
+    const q = queue();
+    await db.transaction((tx) => q.schedule(tx, { kind: 'note', payload: { n: 5 } }));
+    expect(await q.runDue()).toBe(0);
+    expect((await db.query(`select last_error from jobs where kind = 'note'`)).rows).toEqual([
+      { last_error: 'provider down' },
+    ]);
+    expect((await db.query(`select 1 from jobs where kind = 'effect'`)).rows).toHaveLength(0);
+    clock.advance(6_000);
+    expect(await q.runDue()).toBe(1);
+    expect(ran).toEqual([5, 5]);
+    expect((await db.query(`select 1 from jobs where kind = 'effect'`)).rows).toHaveLength(1);
+  });
+});

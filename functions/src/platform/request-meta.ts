@@ -1,0 +1,44 @@
+import { parse as parseCookies } from 'cookie';
+import type { Request, Response } from 'express';
+
+/** What a handler may know of the call itself, and the one thing it may add to the answer. */
+export interface RequestMeta {
+  /** The visitor's address (the gateway forwards it; loopback proxies are trusted). */
+  ip: string | null;
+  /** A cookie the browser sent, by name. */
+  cookie(name: string): string | undefined;
+  /** Sets an httpOnly, SameSite=Strict cookie on the answer, Secure when the site is on https. */
+  setCookie(name: string, value: string, options: { path: string; maxAgeSeconds?: number }): void;
+}
+
+/**
+ * On https every cookie is a `__Host-` cookie (ASVS 3.4.4): the browser then keeps it Secure,
+ * for this host alone (no Domain a sibling subdomain could set or read) and at Path=/, so no other
+ * host or path can plant one of the same name. Over plain http (development, tests) the plain name
+ * and the narrow path stay.
+ */
+export function cookieName(name: string, secure: boolean): string {
+  return secure ? `__Host-${name}` : name;
+}
+
+export function metaOf(req: Request, res: Response, config: { PUBLIC_SITE_URL: string }): RequestMeta {
+  let cookies: Record<string, string | undefined> | null = null;
+  const secure = req.secure || config.PUBLIC_SITE_URL.startsWith('https:');
+  return {
+    ip: req.ip ?? null,
+    cookie(name) {
+      cookies ??= parseCookies(req.headers.cookie ?? '');
+      const stored = cookieName(name, secure);
+      return Object.hasOwn(cookies, stored) ? cookies[stored] : undefined;
+    },
+    setCookie(name, value, { path, maxAgeSeconds }) {
+      res.cookie(cookieName(name, secure), value, {
+        httpOnly: true,
+        sameSite: 'strict',
+        secure,
+        path: secure ? '/' : path,
+        ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds * 1000 }),
+      });
+    },
+  };
+}
