@@ -1,8 +1,12 @@
 import { maskEmail, maskPhone } from 'shared-api';
+import { withDelivery } from '../../adapters/outbox-delivery';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { HttpError } from '../../platform/http-error';
+import type { RequestMeta } from '../../platform/request-meta';
 import { claimMessage } from '../notifications';
+import { assertRecoveryAllowed, recordWrongGuess } from './address-limits';
+import { holdsApplicantSession, openApplicantSession } from './applicant-session';
 import {
   generateVerificationCode,
   hashVerificationCode,
@@ -11,7 +15,7 @@ import {
   sameHash,
   VERIFICATION_CODE_TTL_MINUTES,
 } from './codes';
-import type { RegistrationRow } from './records';
+import { findRegistration, type RegistrationRow, requireRegistration, touchRegistration } from './records';
 import { CODE_EXPIRED, NO_CODE_PENDING, TOO_MANY_WRONG_CODES } from './verification';
 
 /**
@@ -109,4 +113,47 @@ export async function settleRecovery(q: Queryable, registrationId: string, code:
     [registrationId, pending.code_hash],
   );
   return spent.rows.length > 0;
+}
+
+const NO_REGISTRATION_WITH_CODE = 'No registration found with this code.';
+
+/**
+ * "Continue with my registration code": the browser that holds the sign-up's session goes on at
+ * once; any other is asked for a code sent to the registration's own e-mail or phone.
+ */
+export async function recoverByCode(ctx: FunctionContext, meta: RequestMeta, recoveryCode: string) {
+  await assertRecoveryAllowed(ctx, meta.ip);
+  const { rows } = await ctx.db.query<{ id: string }>('select id from registrations where registration_code = $1', [
+    recoveryCode,
+  ]);
+  const found = rows[0];
+  if (!found) {
+    await recordWrongGuess(ctx, meta.ip);
+    throw new HttpError(404, NO_REGISTRATION_WITH_CODE);
+  }
+  if (await holdsApplicantSession(ctx.db, meta, found.id)) {
+    return { registrationId: found.id, confirmationRequired: false };
+  }
+  const sentTo = await withDelivery(ctx, async (tx) =>
+    challengeRecovery(ctx, tx, await requireRegistration(tx, found.id)),
+  );
+  return { registrationId: found.id, confirmationRequired: true, sentTo };
+}
+
+/** The code sent by recoverByCode opens the applicant's session in this browser. */
+export async function confirmRecovery(
+  ctx: FunctionContext,
+  meta: RequestMeta,
+  { registrationId, recoveryCode, code }: { registrationId: string; recoveryCode: string; code: string },
+) {
+  await assertRecoveryAllowed(ctx, meta.ip);
+  const row = await findRegistration(ctx.db, registrationId);
+  if (!row || row.registration_code !== recoveryCode) {
+    await recordWrongGuess(ctx, meta.ip);
+    throw new HttpError(404, NO_REGISTRATION_WITH_CODE);
+  }
+  if (!(await settleRecovery(ctx.db, registrationId, code))) throw new HttpError(400, WRONG_RECOVERY_CODE);
+  await openApplicantSession(ctx.db, meta, registrationId);
+  await touchRegistration(ctx.db, registrationId);
+  return { registrationId };
 }

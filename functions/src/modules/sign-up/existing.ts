@@ -1,0 +1,59 @@
+import { EMPTY_CLIENT_DATA, normaliseClientData } from 'shared-api';
+import { withDelivery } from '../../adapters/outbox-delivery';
+import type { FunctionContext } from '../../context';
+import { mayMessage } from '../notifications';
+import { assertExistenceCheckAllowed } from './address-limits';
+import { RESEND_COOLDOWN_SECONDS } from './codes';
+import type { RegistrationRow } from './records';
+
+function recoveryReminder(code: string, language: 'es' | 'en'): { subject: string; text: string } {
+  return language === 'en'
+    ? {
+        subject: 'Your registration code',
+        text: [
+          `We received a new sign-up request with your details. Your registration code is ${code}:`,
+          'enter it on the sign-up page to continue where you left off.',
+        ].join('\n'),
+      }
+    : {
+        subject: 'Tu código de registro',
+        text: [
+          `Hemos recibido una nueva solicitud de alta con tus datos. Tu código de registro es ${code}:`,
+          'introdúcelo en la página de alta para continuar donde lo dejaste.',
+        ].join('\n'),
+      };
+}
+
+/**
+ * Whether an in-progress sign-up has this e-mail and phone. The same answer either way, and the
+ * registration code goes by e-mail to the registration's own inbox, never to whoever typed it.
+ */
+export async function checkExisting(
+  ctx: FunctionContext,
+  ip: string | null,
+  { email, phone }: { email: string; phone: string },
+) {
+  await assertExistenceCheckAllowed(ctx, ip);
+  const normalised = normaliseClientData({ ...EMPTY_CLIENT_DATA, email, phone });
+  return withDelivery(ctx, async (tx) => {
+    const { rows } = await tx.query<RegistrationRow & { remind: boolean }>(
+      `select *, (code_reminder_sent_at is null or code_reminder_sent_at < now() - make_interval(secs => $3)) as remind
+       from registrations
+       where lower(email) = lower($1) and phone = $2 and global_status = 'in_progress'
+       order by created_at desc limit 1 for update`,
+      [normalised.email, normalised.phone, RESEND_COOLDOWN_SECONDS],
+    );
+    const existing = rows[0];
+    if (!existing) return { exists: false, registration_code: null };
+    // The code goes to the registration's own inbox, never to whoever typed the address.
+    // Drawn from the address's message budget: past it, silently nothing (the answer is the same).
+    if (existing.remind && (await mayMessage(tx, ctx, 'email', existing.email))) {
+      await ctx.mailer.queue(
+        { to: existing.email, ...recoveryReminder(existing.registration_code, existing.language) },
+        tx,
+      );
+      await tx.query('update registrations set code_reminder_sent_at = now() where id = $1', [existing.id]);
+    }
+    return { exists: true, registration_code: null };
+  });
+}
