@@ -5,7 +5,7 @@ import { type DoorRelay, httpRelay, simulatedRelay } from './adapters/door-relay
 import { docusealESign, type ESign, localESign } from './adapters/esign';
 import { createMailer, type Mailer, smtpTransport } from './adapters/mailer';
 import { createOutbox, type Outbox } from './adapters/outbox';
-import { createOutboxDelivery, type OutboxDelivery } from './adapters/outbox-delivery';
+import { DELIVERY_JOB, deliveryJob, scheduleDelivery, type Transports } from './adapters/outbox-delivery';
 import { type CardPayments, revolutApiUrl, revolutPayments, sandboxPayments } from './adapters/payments';
 import { outboxSms, type SmsSender } from './adapters/sms';
 import type { FunctionsConfig } from './config';
@@ -19,9 +19,8 @@ export interface FunctionContext {
   db: Database;
   config: FunctionsConfig;
   log: Logger;
+  /** Every e-mail and text; a message on a channel with a provider is delivered by a job. */
   outbox: Outbox;
-  /** Sends what the outbox holds; `wake()` after a commit that queued messages. */
-  delivery: OutboxDelivery;
   mailer: Mailer;
   doorRelay: DoorRelay;
   sms: SmsSender;
@@ -34,7 +33,7 @@ export interface FunctionContext {
   clock: Clock;
   /** Set when the clock may be moved (tests, DEV_OUTBOX=1): the dev-clock endpoint moves it. */
   adjustableClock: AdjustableClock | null;
-  /** Timed work: schedule inside a transaction, `jobs.wake()` after the commit. */
+  /** Timed work and message delivery: schedule inside a transaction, `jobs.wake()` after the commit. */
   jobs: JobQueue;
 }
 
@@ -67,21 +66,21 @@ export function createContext(
   log: Logger,
   jobHandlers: (ctx: FunctionContext) => Record<string, JobHandler> = () => ({}),
 ): FunctionContext {
-  const outbox = createOutbox(db);
   const adjustable = config.exposeOutbox || config.NODE_ENV === 'test' ? adjustableClock() : null;
   const clock = adjustable ?? systemClock;
   // The handlers need the context they are part of.
-  const handlers = {} as Parameters<typeof createJobQueue>[0]['handlers'];
+  const handlers: Record<string, JobHandler> = {};
+  // Deadlines never give up: a failing expiry keeps being retried (back-off capped at an hour).
+  const jobs = createJobQueue({ db, log, clock, handlers, maxAttempts: Number.POSITIVE_INFINITY });
+  const transports: Transports = config.SMTP_URL
+    ? { email: smtpTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }) }
+    : {};
+  const outbox = createOutbox(db, scheduleDelivery({ jobs, clock, transports }));
   const ctx: FunctionContext = {
     db,
     config,
     log,
     outbox,
-    delivery: createOutboxDelivery({
-      db,
-      log,
-      transports: config.SMTP_URL ? { email: smtpTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }) } : {},
-    }),
     mailer: createMailer(outbox),
     sms: outboxSms(outbox, config.SMS_COUNTRIES, log),
     documents: localDocumentStorage(config.DOCUMENTS_DIR),
@@ -92,16 +91,8 @@ export function createContext(
     doorRelay: config.DOOR_RELAY_URL ? httpRelay(config.DOOR_RELAY_URL) : simulatedRelay(db, log),
     clock,
     adjustableClock: adjustable,
-    // Deadlines never give up: a failing expiry keeps being retried (back-off capped at an hour).
-    jobs: createJobQueue({
-      db,
-      log,
-      clock,
-      handlers,
-      maxAttempts: Number.POSITIVE_INFINITY,
-      onCommitted: () => ctx.delivery.wake(),
-    }),
+    jobs,
   };
-  Object.assign(handlers, jobHandlers(ctx));
+  Object.assign(handlers, jobHandlers(ctx), { [DELIVERY_JOB]: deliveryJob({ db, log, clock, transports }) });
   return ctx;
 }

@@ -23,7 +23,6 @@ export async function startFunctionsService(config: FunctionsConfig = loadConfig
   await ensureDoorAdmin(db, config, log);
   await ensureFirstManager(db, config, log);
   // What the outbox holds is delivered from now on, including what a previous run left unsent.
-  ctx.delivery.start();
   // Timed work due while the service was down runs now.
   ctx.jobs.start();
   const app = createApp(ctx, functionDefinitions(config));
@@ -41,7 +40,6 @@ export async function startFunctionsService(config: FunctionsConfig = loadConfig
       // Open event streams never end by themselves: cut them at once.
       await close(0);
       await ctx.jobs.stop();
-      await ctx.delivery.stop();
       await ctx.realtime.close();
       await db.close();
     },

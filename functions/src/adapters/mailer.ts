@@ -15,7 +15,7 @@ export interface Email {
 export interface Mailer {
   /**
    * Writes the e-mail to the outbox inside the caller's transaction; returns its outbox id. The
-   * outbox's delivery sends it once committed (`ctx.delivery.wake()` after the commit).
+   * outbox's delivery sends it once committed (`ctx.jobs.wake()` after the commit).
    */
   queue(email: Email, tx?: Queryable): Promise<string>;
 }

@@ -4,10 +4,19 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../platform/db';
 import { migrate } from '../platform/db/migrate';
+import { type AdjustableClock, adjustableClock } from '../platform/jobs/clock';
+import { commitThenRun, createJobQueue } from '../platform/jobs/queue';
 import { databaseEngines } from '../testing/databases';
 import { createMailer, smtpTransport } from './mailer';
 import { createOutbox } from './outbox';
-import { createOutboxDelivery, type OutboxDeliveryOptions, retryDelayMs, withDelivery } from './outbox-delivery';
+import {
+  DELIVERY_JOB,
+  deliveryJob,
+  type RetryPolicy,
+  retryDelayMs,
+  scheduleDelivery,
+  type Transports,
+} from './outbox-delivery';
 
 const log = pino({ level: 'silent' });
 
@@ -54,29 +63,47 @@ beforeEach(() => {
   smtp.refusals = 0;
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const RETRY: RetryPolicy = { baseDelayMs: 200, maxDelayMs: 1_000, maxAttempts: 4 };
 
-describe.each(databaseEngines())('the outbox’s delivery on $name', (engine) => {
+describe.each(databaseEngines())('the outbox’s delivery, a job of the queue, on $name', (engine) => {
   let db: Database;
+  let clock: AdjustableClock;
   beforeAll(async () => {
     db = await engine.open();
     await migrate(db);
   });
   afterAll(() => db.close());
+  beforeEach(async () => {
+    clock = adjustableClock();
+    await db.query('delete from jobs');
+  });
 
-  const delivery = (options: Partial<OutboxDeliveryOptions> = {}) =>
-    createOutboxDelivery({
+  const smtpTransports = (): Transports => ({ email: smtpTransport({ smtpUrl: smtp.url, from: 'demo@x.test' }) });
+
+  /** One instance of the service: its queue runs deliveries on the shared clock. */
+  const instance = (
+    options: { transports?: Transports; retry?: RetryPolicy; leaseMs?: number; pollMs?: number } = {},
+  ) => {
+    const transports = options.transports ?? smtpTransports();
+    return createJobQueue({
       db,
       log,
-      transports: { email: smtpTransport({ smtpUrl: smtp.url, from: 'demo@x.test' }) },
-      retry: { baseDelayMs: 200, maxDelayMs: 1_000, maxAttempts: 4 },
-      ...options,
+      clock,
+      handlers: { [DELIVERY_JOB]: deliveryJob({ db, log, clock, transports, retry: options.retry ?? RETRY }) },
+      ...(options.leaseMs ? { leaseMs: options.leaseMs } : {}),
+      ...(options.pollMs ? { pollMs: options.pollMs } : {}),
     });
+  };
+
+  /** The outbox as a function writes to it: the delivery job is scheduled in the same transaction. */
+  const outboxOf = (jobs = instance(), transports = smtpTransports()) =>
+    createOutbox(db, scheduleDelivery({ jobs, clock, transports }));
 
   /** What a function does: the e-mail is a row written in its transaction. */
-  async function commitEmail(to: string, text = 'Tu código es 123456') {
-    const ctx = { db, delivery: { wake() {}, runOnce: async () => 0, start() {}, stop: async () => {} } };
-    return withDelivery(ctx, (tx) => createMailer(createOutbox(db)).queue({ to, subject: 'Código', text }, tx));
+  async function commitEmail(to: string, text = 'Tu código es 123456', jobs = instance()) {
+    return commitThenRun({ db, jobs: { wake() {} } }, (tx) =>
+      createMailer(outboxOf(jobs)).queue({ to, subject: 'Código', text }, tx),
+    );
   }
 
   const row = async (id: string) =>
@@ -88,24 +115,23 @@ describe.each(databaseEngines())('the outbox’s delivery on $name', (engine) =>
     ).rows[0];
 
   it('a message committed before the service died is delivered once after it restarts, by one of its instances', async () => {
-    // The service committed the row and was killed before delivering it: nothing in memory survives.
+    // The service committed the row and its job and was killed before delivering it.
     const id = await commitEmail('ana@example.com');
-    // Restarted, as two instances polling at once.
-    const [first, second] = [delivery(), delivery()];
-    const sent = await Promise.all([first.runOnce(), second.runOnce()]);
-    expect(sent[0] + sent[1]).toBe(1);
+    // Restarted, as two instances running due work at once.
+    const [first, second] = [instance(), instance()];
+    const ran = await Promise.all([first.runDue(), second.runDue()]);
+    expect(ran[0] + ran[1]).toBe(1);
     expect(smtp.received).toEqual([{ to: ['ana@example.com'], data: expect.stringContaining('123456') }]);
     expect(await row(id)).toEqual({ sent: true, failed: false, attempts: 1, error: null });
-    // Nothing left to send: a later poll sends nothing again.
-    expect(await first.runOnce()).toBe(0);
+    // Nothing left to send: a later run sends nothing again.
+    expect(await first.runDue()).toBe(0);
     expect(smtp.received).toHaveLength(1);
   });
 
   it('sends an e-mail’s attachments with it over SMTP (the signed contract)', async () => {
     const pdf = Buffer.from('%PDF-1.7 contrato firmado %%EOF');
-    const ctx = { db, delivery: { wake() {}, runOnce: async () => 0, start() {}, stop: async () => {} } };
-    const id = await withDelivery(ctx, (tx) =>
-      createMailer(createOutbox(db)).queue(
+    const id = await commitThenRun({ db, jobs: { wake() {} } }, (tx) =>
+      createMailer(outboxOf()).queue(
         {
           to: 'ana@example.com',
           subject: 'Tu contrato',
@@ -115,18 +141,18 @@ describe.each(databaseEngines())('the outbox’s delivery on $name', (engine) =>
         tx,
       ),
     );
-    expect(await delivery().runOnce()).toBe(1);
+    expect(await instance().runDue()).toBe(1);
     const data = smtp.received[0]?.data ?? '';
     expect(data).toMatch(/Content-Type: application\/pdf; name=contrato-K7P2QX\.pdf/);
     expect(data).toContain(pdf.toString('base64'));
     expect(await row(id)).toMatchObject({ sent: true });
   });
 
-  it('retries with back-off when SMTP refuses twice, then the server accepts', async () => {
+  it('retries with back-off on the service clock when SMTP refuses twice, then the server accepts', async () => {
     smtp.refusals = 2;
     const id = await commitEmail('luis@example.com');
-    const poller = delivery();
-    expect(await poller.runOnce()).toBe(0);
+    const queue = instance();
+    expect(await queue.runDue()).toBe(0);
     expect(await row(id)).toMatchObject({
       sent: false,
       failed: false,
@@ -134,90 +160,98 @@ describe.each(databaseEngines())('the outbox’s delivery on $name', (engine) =>
       error: expect.stringMatching(/451/),
     });
     // Not due yet: the back-off holds it.
-    expect(await poller.runOnce()).toBe(0);
+    expect(await queue.runDue()).toBe(0);
     expect((await row(id))?.attempts).toBe(1);
-    await sleep(retryDelayMs(1, { baseDelayMs: 200, maxDelayMs: 1_000, maxAttempts: 4 }) + 50);
-    expect(await poller.runOnce()).toBe(0);
+    clock.advance(retryDelayMs(1, RETRY));
+    expect(await queue.runDue()).toBe(0);
     expect((await row(id))?.attempts).toBe(2);
-    await sleep(retryDelayMs(2, { baseDelayMs: 200, maxDelayMs: 1_000, maxAttempts: 4 }) + 50);
-    expect(await poller.runOnce()).toBe(1);
+    expect(await queue.runDue()).toBe(0);
+    clock.advance(retryDelayMs(2, RETRY));
+    expect(await queue.runDue()).toBe(1);
     expect(await row(id)).toEqual({ sent: true, failed: false, attempts: 3, error: null });
     expect(smtp.received.map((m) => m.to)).toEqual([['luis@example.com']]);
   });
 
-  it('gives a message up after the last attempt, with the reason, and never claims it again', async () => {
-    const id = await commitEmail('eva@example.com');
-    const unreachable = delivery({
+  it('gives a message up after the last attempt, with the reason, and never tries it again', async () => {
+    const unreachable = instance({
       transports: { email: smtpTransport({ smtpUrl: 'smtp://127.0.0.1:1', from: 'demo@x.test' }) },
-      retry: { baseDelayMs: 1, maxDelayMs: 1, maxAttempts: 2 },
+      retry: { baseDelayMs: 1_000, maxDelayMs: 1_000, maxAttempts: 2 },
     });
-    await unreachable.runOnce();
-    await sleep(20);
-    await unreachable.runOnce();
+    const id = await commitEmail('eva@example.com', 'x', unreachable);
+    await unreachable.runDue();
+    clock.advance(1_000);
+    await unreachable.runDue();
     expect(await row(id)).toMatchObject({
       sent: false,
       failed: true,
       attempts: 2,
       error: expect.stringMatching(/ECONNREFUSED|connect/i),
     });
-    await sleep(20);
-    await unreachable.runOnce();
+    clock.advance(3_600_000);
+    await unreachable.runDue();
     expect((await row(id))?.attempts).toBe(2);
   });
 
   it('retries a message whose claim ran out (its instance died while sending)', async () => {
     const id = await commitEmail('pau@example.com');
-    // An instance claimed it and hung (as if killed mid-delivery): its claim lasts 300 ms.
-    const hung = delivery({ transports: { email: () => new Promise<void>(() => {}) }, leaseMs: 300 });
-    void hung.runOnce();
-    await sleep(100);
-    const other = delivery();
-    expect(await other.runOnce()).toBe(0);
-    await sleep(300);
-    expect(await other.runOnce()).toBe(1);
+    // An instance claimed it and hung (as if killed mid-delivery): its claim lasts a minute.
+    const hung = instance({ transports: { email: () => new Promise<void>(() => {}) }, leaseMs: 60_000 });
+    void hung.runDue();
+    await expect.poll(async () => (await row(id))?.attempts).toBe(1);
+    const other = instance();
+    expect(await other.runDue()).toBe(0);
+    clock.advance(60_001);
+    expect(await other.runDue()).toBe(1);
     expect(await row(id)).toMatchObject({ sent: true, attempts: 2 });
   });
 
-  it('does not send what is older than a day: a stale code helps nobody', async () => {
+  it('does not send what waited more than a day: a stale code helps nobody', async () => {
     const id = await commitEmail('old@example.com');
-    await db.query(`update outbox set created_at = now() - interval '2 days' where id = $1`, [id]);
-    expect(await delivery().runOnce()).toBe(0);
+    clock.advance(24 * 3_600_000 + 1);
+    await instance().runDue();
     expect(await row(id)).toMatchObject({ sent: false, failed: true, error: 'expired before delivery' });
     expect(smtp.received).toEqual([]);
   });
 
-  it('leaves a message whose transaction rolled back unsent and unseen', async () => {
-    const outbox = createOutbox(db);
+  it('leaves a message whose transaction rolled back unsent, unseen and with no job', async () => {
+    const outbox = outboxOf();
     await expect(
       db.transaction(async (tx) => {
         await createMailer(outbox).queue({ to: 'rolled@example.com', subject: 's', text: 't' }, tx);
         throw new Error('409 after the code was issued');
       }),
     ).rejects.toThrow('409');
-    expect(await delivery().runOnce()).toBe(0);
+    expect(await instance().runDue()).toBe(0);
     expect(await outbox.latest({ recipient: 'rolled@example.com', limit: 5 })).toEqual([]);
   });
 
-  it('without a transport for a channel the outbox is the delivery: nothing is claimed', async () => {
-    const id = await createOutbox(db).enqueue({ channel: 'sms', recipient: '+34600000001', body: 'código 1' });
-    const poller = delivery();
-    expect(await poller.runOnce()).toBe(0);
-    const smsRow = await row(id);
-    expect(smsRow).toMatchObject({ sent: false, failed: false, attempts: 0 });
+  it('without a transport for a channel the outbox is the delivery: no job is scheduled', async () => {
+    const id = await outboxOf().enqueue({ channel: 'sms', recipient: '+34600000001', body: 'código 1' });
+    expect(await instance().runDue()).toBe(0);
+    expect(await row(id)).toMatchObject({ sent: false, failed: false, attempts: 0 });
+    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from jobs');
+    expect(rows[0]?.n).toBe(0);
   });
 
-  it('delivers as soon as a commit wakes it, without waiting for the next poll', async () => {
-    const poller = delivery({ pollMs: 60_000 });
-    poller.start();
+  it('a resent message is a new row with its own delivery', async () => {
+    const id = await commitEmail('again@example.com');
+    await instance().runDue();
+    const copy = await db.transaction((tx) => outboxOf().resend(id, tx));
+    expect(await instance().runDue()).toBe(1);
+    expect(await row(copy)).toMatchObject({ sent: true, attempts: 1 });
+    expect(smtp.received.map((m) => m.to[0])).toEqual(['again@example.com', 'again@example.com']);
+  });
+
+  it('delivers as soon as a commit wakes the queue, without waiting for the next poll', async () => {
+    const queue = instance({ pollMs: 60_000 });
+    queue.start();
     try {
-      await sleep(50);
-      const ctx = { db, delivery: poller };
-      await withDelivery(ctx, (tx) =>
-        createMailer(createOutbox(db)).queue({ to: 'now@example.com', subject: 's', text: 'ahora' }, tx),
+      await commitThenRun({ db, jobs: queue }, (tx) =>
+        createMailer(outboxOf(queue)).queue({ to: 'now@example.com', subject: 's', text: 'ahora' }, tx),
       );
       await expect.poll(() => smtp.received.map((m) => m.to[0]), { timeout: 2_000 }).toContain('now@example.com');
     } finally {
-      await poller.stop();
+      await queue.stop();
     }
   });
 });

@@ -1,7 +1,11 @@
 import type { Logger } from 'pino';
 import type { Database, Queryable } from '../platform/db';
-import { createPoller } from '../platform/jobs/poller';
-import { type Attachment, attachmentsOf, type OutboxChannel } from './outbox';
+import type { Clock } from '../platform/jobs/clock';
+import type { ExternalJob, JobQueue } from '../platform/jobs/queue';
+import { type Attachment, attachmentsOf, type OnQueued, type OutboxChannel } from './outbox';
+
+/** The job kind that sends one outbox message through its channel's provider. */
+export const DELIVERY_JOB = 'outbox.deliver';
 
 /** A message as the delivery reads it back from its row. */
 export type OutgoingMessage = {
@@ -10,13 +14,14 @@ export type OutgoingMessage = {
   recipient: string;
   subject: string | null;
   body: string;
-  /** This claim included. */
+  /** This attempt included. */
   attempts: number;
   attachments: Attachment[];
 };
 
 /** Sends one message through a provider (SMTP, an SMS gateway); throws when it was not accepted. */
 export type Transport = (message: OutgoingMessage) => Promise<void>;
+export type Transports = Partial<Record<OutboxChannel, Transport>>;
 
 export interface RetryPolicy {
   /** Wait after the first failure; doubled after each further one. */
@@ -27,140 +32,97 @@ export interface RetryPolicy {
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 10_000, maxDelayMs: 3_600_000, maxAttempts: 8 };
+/** Messages not sent within this are not sent any more (a day-old code helps nobody). */
+export const MAX_MESSAGE_AGE_MS = 24 * 3_600_000;
 
 /** Back-off before the next attempt, after `attempts` failed ones. */
 export function retryDelayMs(attempts: number, policy: RetryPolicy): number {
   return Math.min(policy.baseDelayMs * 2 ** Math.max(0, attempts - 1), policy.maxDelayMs);
 }
 
-export interface OutboxDeliveryOptions {
-  db: Database;
-  log: Logger;
-  /** Channels without a transport are delivered by the outbox itself (read in development). */
-  transports: Partial<Record<OutboxChannel, Transport>>;
-  retry?: RetryPolicy;
-  /** How long a claim lasts: a crashed instance's messages are retried after it. */
-  leaseMs?: number;
-  /** Messages older than this are not sent any more (a day-old code helps nobody). */
-  maxAgeMs?: number;
-  batchSize?: number;
-  pollMs?: number;
-}
-
-export interface OutboxDelivery {
-  /** Claims due messages and hands them to their transport; resolves to how many were sent. */
-  runOnce(): Promise<number>;
-  /** A commit just wrote messages: deliver them now instead of at the next poll. */
-  wake(): void;
-  start(): void;
-  stop(): Promise<void>;
-}
-
 /**
- * The outbox's poller. Claims are short transactions (`FOR UPDATE SKIP LOCKED`, on PGlite and
- * PostgreSQL alike), so several instances share the work and no connection is held while a
- * provider answers. Delivery is at least once: a crash after a provider accepted a message and
- * before its row is marked sends it again when the claim runs out.
+ * The outbox's hook: a message on a channel with a provider gets its delivery job in the same
+ * transaction, so it is sent exactly when its sender's work commits. Channels without one are
+ * delivered by the outbox itself (read in development and tests).
  */
-export function createOutboxDelivery({
-  db,
-  log,
+export function scheduleDelivery({
+  jobs,
+  clock,
   transports,
-  retry = DEFAULT_RETRY,
-  leaseMs = 60_000,
-  maxAgeMs = 24 * 3_600_000,
-  batchSize = 10,
-  pollMs = 2_000,
-}: OutboxDeliveryOptions): OutboxDelivery {
-  const channels = (Object.keys(transports) as OutboxChannel[]).filter((channel) => transports[channel]);
-  async function expireStale() {
-    await db.query(
-      `update outbox set failed_at = now(), error = coalesce(error || '; ', '') || 'expired before delivery'
-       where sent_at is null and failed_at is null and channel = any($1::text[])
-         and created_at < now() - make_interval(secs => $2)`,
-      [channels, maxAgeMs / 1000],
-    );
-  }
-
-  async function claim(): Promise<Omit<OutgoingMessage, 'attachments'>[]> {
-    const { rows } = await db.query<Omit<OutgoingMessage, 'attachments'>>(
-      `update outbox set attempts = attempts + 1, claimed_until = now() + make_interval(secs => $2)
-       where id in (
-         select id from outbox
-         where sent_at is null and failed_at is null and channel = any($1::text[])
-           and next_attempt_at <= now() and (claimed_until is null or claimed_until < now())
-         order by id limit $3
-         for update skip locked)
-       returning id::text as id, channel, recipient, subject, body, attempts`,
-      [channels, leaseMs / 1000, batchSize],
-    );
-    return rows;
-  }
-
-  async function settle(message: Pick<OutgoingMessage, 'id' | 'channel' | 'attempts'>, error: unknown) {
-    if (error === null) {
-      await db.query('update outbox set sent_at = now(), claimed_until = null, error = null where id = $1', [
-        message.id,
-      ]);
-      return;
-    }
-    const reason = error instanceof Error ? error.message : String(error);
-    const givenUp = message.attempts >= retry.maxAttempts;
-    log[givenUp ? 'error' : 'warn'](
-      { err: error, outboxId: message.id, channel: message.channel, attempts: message.attempts },
-      givenUp ? 'outbox message given up' : 'outbox delivery failed; will retry',
-    );
-    await db.query(
-      givenUp
-        ? 'update outbox set failed_at = now(), claimed_until = null, error = $2 where id = $1'
-        : `update outbox set claimed_until = null, error = $2,
-             next_attempt_at = now() + make_interval(secs => $3) where id = $1`,
-      givenUp ? [message.id, reason] : [message.id, reason, retryDelayMs(message.attempts, retry) / 1000],
-    );
-  }
-
-  async function deliverDue(): Promise<number> {
-    if (channels.length === 0) return 0;
-    await expireStale();
-    let sent = 0;
-    for (let batch = await claim(); batch.length > 0; batch = await claim()) {
-      for (const message of batch) {
-        const transport = transports[message.channel];
-        let failure: unknown = null;
-        try {
-          if (!transport) throw new Error(`no transport for ${message.channel}`);
-          await transport({ ...message, attachments: await attachmentsOf(db, message.id) });
-          sent++;
-        } catch (error) {
-          failure = error ?? new Error('delivery failed');
-        }
-        await settle(message, failure);
-      }
-    }
-    return sent;
-  }
-
-  const poller = createPoller(deliverDue, { pollMs, log, what: 'outbox delivery' });
-  return {
-    runOnce: poller.runNow,
-    wake: poller.wake,
-    start() {
-      if (channels.length > 0) poller.start();
-    },
-    stop: poller.stop,
+  maxAgeMs = MAX_MESSAGE_AGE_MS,
+}: {
+  jobs: Pick<JobQueue, 'schedule'>;
+  clock: Clock;
+  transports: Transports;
+  maxAgeMs?: number;
+}): OnQueued {
+  return async (tx, { id, channel }) => {
+    if (!transports[channel]) return;
+    const expiresAt = new Date(clock.now().getTime() + maxAgeMs).toISOString();
+    await jobs.schedule(tx, { kind: DELIVERY_JOB, payload: { outboxId: id, expiresAt }, key: `${DELIVERY_JOB}:${id}` });
   };
 }
 
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 /**
- * Runs `work` in one transaction, then has the outbox deliver what it queued there and the job
- * queue run what it scheduled.
+ * Delivery as a job of the service's one queue: claimed with `FOR UPDATE SKIP LOCKED` (several
+ * instances share the work, a crashed one's claim runs out and another retries), run outside any
+ * transaction, retried with back-off on the service clock, and given up after the last attempt
+ * with the reason on the message's row, where the back-office shows it. At least once: a crash
+ * after a provider accepted a message and before it was marked sends it again.
  */
-export async function withDelivery<T>(
-  ctx: { db: Database; delivery: OutboxDelivery; jobs?: { wake(): void } },
-  work: (tx: Queryable) => Promise<T>,
-): Promise<T> {
-  const result = await ctx.db.transaction(work);
-  ctx.delivery.wake();
-  ctx.jobs?.wake();
-  return result;
+export function deliveryJob({
+  db,
+  log,
+  clock,
+  transports,
+  retry = DEFAULT_RETRY,
+}: {
+  db: Database;
+  log: Logger;
+  clock: Clock;
+  transports: Transports;
+  retry?: RetryPolicy;
+}): ExternalJob {
+  const mark = (q: Queryable, id: string, set: string, values: unknown[] = []) =>
+    q.query(`update outbox set ${set} where id = $1`, [id, ...values]);
+  return {
+    maxAttempts: retry.maxAttempts,
+    retryDelayMs: (attempts) => retryDelayMs(attempts, retry),
+    async external(payload, attempt) {
+      const id = String(payload.outboxId);
+      const { rows } = await db.query<Omit<OutgoingMessage, 'attachments' | 'attempts'> & { open: boolean }>(
+        `select id::text as id, channel, recipient, subject, body, sent_at is null and failed_at is null as open
+         from outbox where id = $1`,
+        [id],
+      );
+      const message = rows[0];
+      if (!message?.open) return;
+      // No provider for its channel (any more): the outbox itself is the delivery.
+      const transport = transports[message.channel];
+      if (!transport) return;
+      const expiresAt = typeof payload.expiresAt === 'string' ? Date.parse(payload.expiresAt) : Number.NaN;
+      if (!(clock.now().getTime() <= expiresAt)) {
+        await mark(db, id, `failed_at = $2, error = coalesce(error || '; ', '') || 'expired before delivery'`, [
+          clock.now(),
+        ]);
+        return;
+      }
+      await mark(db, id, 'attempts = $2', [attempt]);
+      try {
+        await transport({ ...message, attempts: attempt, attachments: await attachmentsOf(db, id) });
+      } catch (error) {
+        log.warn({ err: error, outboxId: id, channel: message.channel, attempts: attempt }, 'outbox delivery failed');
+        await mark(db, id, 'error = $2', [reasonOf(error)]);
+        throw error;
+      }
+      await mark(db, id, 'sent_at = $2, error = null', [clock.now()]);
+    },
+    async gaveUp(payload, error) {
+      const id = String(payload.outboxId);
+      log.error({ err: error, outboxId: id }, 'outbox message given up');
+      await mark(db, id, 'failed_at = $2, error = $3', [clock.now(), reasonOf(error)]);
+    },
+  };
 }

@@ -27,6 +27,8 @@ export interface StoredOutboxMessage extends Omit<OutboxMessage, 'attachments'> 
 export interface Outbox {
   /** Writes the message inside the caller's transaction when one is given. */
   enqueue(message: OutboxMessage, tx?: Queryable): Promise<string>;
+  /** A new message repeating a stored one (its attachments too), naming it; returns the new id. */
+  resend(id: string, tx: Queryable): Promise<string>;
   latest(filter: { recipient?: string; limit: number }): Promise<StoredOutboxMessage[]>;
   /** A listed message's attachment, by its id (the development endpoint). */
   listedAttachment(id: string): Promise<Attachment | null>;
@@ -45,7 +47,10 @@ export async function attachmentsOf(q: Queryable, outboxId: string): Promise<Att
   }));
 }
 
-export function createOutbox(db: Queryable): Outbox {
+/** Called in the writer's transaction for every message written: its delivery is scheduled there. */
+export type OnQueued = (tx: Queryable, message: { id: string; channel: OutboxChannel }) => Promise<void>;
+
+export function createOutbox(db: Queryable, onQueued: OnQueued = async () => {}): Outbox {
   return {
     async enqueue(message, tx = db) {
       const { rows } = await tx.query<{ id: string }>(
@@ -60,7 +65,25 @@ export function createOutbox(db: Queryable): Outbox {
           [id, file.filename, file.contentType, file.content],
         );
       }
+      await onQueued(tx, { id, channel: message.channel });
       return id;
+    },
+    async resend(id, tx) {
+      const { rows } = await tx.query<{ id: string; channel: OutboxChannel }>(
+        `insert into outbox (channel, recipient, subject, body, listed, resent_from)
+         select channel, recipient, subject, body, listed, id from outbox where id = $1
+         returning id::text as id, channel`,
+        [id],
+      );
+      const copy = rows[0];
+      if (!copy) throw new Error(`no outbox message ${id}`);
+      await tx.query(
+        `insert into outbox_attachments (outbox_id, filename, content_type, content)
+         select $2, filename, content_type, content from outbox_attachments where outbox_id = $1 order by id`,
+        [id, copy.id],
+      );
+      await onQueued(tx, copy);
+      return copy.id;
     },
     async latest({ recipient, limit }) {
       const { rows } = await db.query<{

@@ -1,9 +1,9 @@
 import type { abridorActions } from 'shared-api';
-import { withDelivery } from '../../adapters/outbox-delivery';
 import { ADMIN_USUARIO, adminUser, audit, revokeSessions, toDoorUser, type UserRow } from '../../modules/door';
 import { endRental } from '../../modules/rental';
 import type { Queryable } from '../../platform/db';
 import { HttpError } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
 import { passwordProblem } from '../../platform/security/password-policy';
 import { pinPepper } from '../../platform/security/pepper';
 import { hashPassword, hashPin, newToken, sha256 } from '../../platform/security/secrets';
@@ -162,7 +162,7 @@ export const adminActions: ActionHandlers<
       if (!target.registration_id) throw new HttpError(400, 'Este usuario no tiene un alquiler');
       registrationId = target.registration_id;
     }
-    const ended = await withDelivery(ctx, (tx) =>
+    const ended = await commitThenRun(ctx, (tx) =>
       endRental(tx, ctx, registrationId, { userId: admin.id, usuario: admin.usuario, ip: meta.ip }),
     );
     return { success: true as const, freedUnits: ended.units.map((unit) => unit.unitNumber) };

@@ -1,11 +1,11 @@
 import { type Period, REFUSALS } from 'shared-api';
 import { BACKOFFICE_PAGE_SIZE, type backofficeActions, type CatalogueEntry, type UnitRow } from 'shared-api/backoffice';
-import { withDelivery } from '../../adapters/outbox-delivery';
 import { returnUnitToService } from '../../modules/rental';
 import { recordAudit, requireStaff } from '../../modules/staff';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
 import { HttpError, refusal } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
 import type { ActionHandlers } from '../router';
 import { pageOf } from './paging';
 import { likePattern, searchWhere } from './registration-queries';
@@ -192,7 +192,7 @@ export const catalogueActions: ActionHandlers<CatalogueActions> = {
 
   async set_unit_service({ unitNumber, inService }, ctx, meta) {
     const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
-    return withDelivery(ctx, async (tx) => {
+    return commitThenRun(ctx, async (tx) => {
       const { rows } = await tx.query<{ status: UnitRow['status'] }>(
         'select status from units where unit_number = $1 for update',
         [unitNumber],

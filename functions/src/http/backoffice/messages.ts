@@ -1,9 +1,9 @@
 import { BACKOFFICE_PAGE_SIZE, type backofficeActions, type OutboxEntry } from 'shared-api/backoffice';
-import { withDelivery } from '../../adapters/outbox-delivery';
 import { recordAudit, requireStaff } from '../../modules/staff';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
 import { HttpError } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
 import { doorUsersWithRentals } from '../abridor/admin';
 import type { ActionHandlers } from '../router';
 import { pageOf } from './paging';
@@ -100,7 +100,7 @@ export const messageActions: ActionHandlers<MessageActions> = {
 
   async resend_message({ id }, ctx, meta) {
     const actor = await requireStaff(ctx.db, meta);
-    return withDelivery(ctx, async (tx) => {
+    return commitThenRun(ctx, async (tx) => {
       const { rows: original } = await tx.query<{ id: string }>(
         'select id::text as id from outbox where id = $1 for update',
         [id],
@@ -112,17 +112,7 @@ export const messageActions: ActionHandlers<MessageActions> = {
         [id],
       );
       if (recent[0]) return { message: await messageById(tx, recent[0].id) };
-      const { rows: copy } = await tx.query<{ id: string }>(
-        `insert into outbox (channel, recipient, subject, body, listed, resent_from)
-         select channel, recipient, subject, body, listed, id from outbox where id = $1 returning id::text as id`,
-        [id],
-      );
-      const newId = copy[0]?.id ?? '';
-      await tx.query(
-        `insert into outbox_attachments (outbox_id, filename, content_type, content)
-         select $2, filename, content_type, content from outbox_attachments where outbox_id = $1 order by id`,
-        [id, newId],
-      );
+      const newId = await ctx.outbox.resend(id, tx);
       const message = await messageById(tx, newId);
       await recordAudit(tx, actor, {
         action: 'resend_message',

@@ -1,6 +1,5 @@
 import { maskIban, UPLOAD_TYPES, type UploadType } from 'shared-api';
 import type { backofficeActions, RegistrationDetail, ReviewedDocument } from 'shared-api/backoffice';
-import { withDelivery } from '../../adapters/outbox-delivery';
 import { settleContract } from '../../modules/contracts';
 import { unitsOf } from '../../modules/rental';
 import { REGISTRATION_NOT_FOUND, readMetadata } from '../../modules/sign-up';
@@ -8,6 +7,7 @@ import { recordAudit, requireStaff } from '../../modules/staff';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
 import { HttpError, refusal } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
 import type { ActionHandlers } from '../router';
 import { listRegistrations, PRODUCT_NAME_EN, stageOf } from './registration-queries';
 
@@ -161,7 +161,7 @@ export const registrationActions: ActionHandlers<RegistrationActions> = {
 
   async review_document({ registrationId, documentType, decision, reason }, ctx, meta) {
     const actor = await requireStaff(ctx.db, meta);
-    return withDelivery(ctx, async (tx) => {
+    return commitThenRun(ctx, async (tx) => {
       const { rows } = await tx.query<DocumentRow>(
         `select ${DOCUMENT_COLUMNS} from registration_documents
          where registration_id = $1 and document_type = $2 for update`,
@@ -244,7 +244,7 @@ export const registrationActions: ActionHandlers<RegistrationActions> = {
 
   async countersign({ registrationId, signedName }, ctx, meta) {
     const actor = await requireStaff(ctx.db, meta);
-    return withDelivery(ctx, async (tx) => {
+    return commitThenRun(ctx, async (tx) => {
       const { rows } = await tx.query<{
         id: string;
         provider: string;

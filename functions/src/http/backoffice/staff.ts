@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { STAFF_REFUSALS } from 'shared-api';
 import { type AuditEntry, BACKOFFICE_PAGE_SIZE, type backofficeActions } from 'shared-api/backoffice';
-import { withDelivery } from '../../adapters/outbox-delivery';
 import {
   issueResetLink,
   recordAudit,
@@ -14,6 +13,7 @@ import {
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
 import { HttpError, refusal } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
 import { hashPassword } from '../../platform/security/secrets';
 import type { ActionHandlers } from '../router';
 import { pageOf } from './paging';
@@ -81,7 +81,7 @@ export const staffActions: ActionHandlers<StaffActions> = {
     const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
     // A password nobody knows until the member chooses theirs from the invitation.
     const hash = await hashPassword(randomBytes(32).toString('base64url'), ctx.config.DOOR_HASH_COST_LOG2);
-    const staff = await withDelivery(ctx, async (tx) => {
+    const staff = await commitThenRun(ctx, async (tx) => {
       const { rows } = await tx.query<StaffRow>(
         `insert into staff_users (id, email, name, role, password_hash) values ($1, $2, $3, $4, $5)
          on conflict (lower(email)) do nothing returning ${staffColumns()}`,

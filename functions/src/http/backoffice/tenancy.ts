@@ -1,10 +1,10 @@
 import type { backofficeActions } from 'shared-api/backoffice';
-import { withDelivery } from '../../adapters/outbox-delivery';
 import { PaymentProviderError } from '../../adapters/payments';
 import { assignUnits, endRental, fittingFreeUnits, refundDeposit } from '../../modules/rental';
 import { REGISTRATION_NOT_FOUND } from '../../modules/sign-up';
 import { recordAudit, requireStaff } from '../../modules/staff';
 import { HttpError, refusal } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
 import type { ActionHandlers } from '../router';
 
 type TenancyActions = Pick<
@@ -31,7 +31,7 @@ export const tenancyActions: ActionHandlers<TenancyActions> = {
 
   async assign_units({ registrationId, unitNumbers }, ctx, meta) {
     const actor = await requireStaff(ctx.db, meta);
-    const units = await withDelivery(ctx, async (tx) => {
+    const units = await commitThenRun(ctx, async (tx) => {
       const assigned = await assignUnits(tx, ctx, registrationId, unitNumbers);
       await recordAudit(tx, actor, {
         action: 'assign_units',
@@ -46,7 +46,7 @@ export const tenancyActions: ActionHandlers<TenancyActions> = {
 
   async end_rental({ registrationId }, ctx, meta) {
     const actor = await requireStaff(ctx.db, meta);
-    const ended = await withDelivery(ctx, async (tx) => {
+    const ended = await commitThenRun(ctx, async (tx) => {
       const { rows } = await tx.query<{ move_in_status: string | null }>(
         'select move_in_status from registrations where id = $1 for update',
         [registrationId],
@@ -73,7 +73,7 @@ export const tenancyActions: ActionHandlers<TenancyActions> = {
     // Money leaves the business: a manager's decision.
     const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
     try {
-      const refunded = await withDelivery(ctx, async (tx) => {
+      const refunded = await commitThenRun(ctx, async (tx) => {
         const result = await refundDeposit(tx, ctx, registrationId, reason);
         await recordAudit(tx, actor, {
           action: 'refund_deposit',

@@ -1,10 +1,10 @@
 import type { BookedVisit, backofficeActions } from 'shared-api/backoffice';
-import { withDelivery } from '../../adapters/outbox-delivery';
 import { recordAudit, requireStaff } from '../../modules/staff';
 import { cancelVisit, closedDates, loadRules, tellVisitCancelledByStaff } from '../../modules/visits';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
 import { HttpError } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
 import { addDays, fromMadrid, madridDate } from '../../platform/madrid-time';
 import type { ActionHandlers } from '../router';
 
@@ -66,7 +66,7 @@ export const visitActions: ActionHandlers<VisitActions> = {
 
   async cancel_visit({ visitId }, ctx, meta) {
     const actor = await requireStaff(ctx.db, meta);
-    return withDelivery(ctx, async (tx) => {
+    return commitThenRun(ctx, async (tx) => {
       const cancelled = await cancelVisit(tx, visitId, actor.email);
       const { rows } = await tx.query<VisitRow>(`select ${VISIT_COLUMNS} from visits where id = $1`, [visitId]);
       if (!rows[0]) throw new HttpError(404, 'Visit not found');
@@ -87,7 +87,7 @@ export const visitActions: ActionHandlers<VisitActions> = {
 
   async cancel_visits({ visitIds }, ctx, meta) {
     const actor = await requireStaff(ctx.db, meta);
-    return withDelivery(ctx, async (tx) => {
+    return commitThenRun(ctx, async (tx) => {
       let cancelled = 0;
       for (const visitId of new Set(visitIds)) {
         // A visit that has begun is history: nobody is told it was cancelled.

@@ -1,11 +1,11 @@
 import type { backofficeActions, LineEntry, OFFER_STATUSES } from 'shared-api/backoffice';
-import { withDelivery } from '../../adapters/outbox-delivery';
 import { recordAudit, requireStaff } from '../../modules/staff';
 import type { EntryRow } from '../../modules/waitlist';
 import { leaveLine, makeOffer, withdrawOffers } from '../../modules/waitlist';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
 import { HttpError, refusal } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
 import type { ActionHandlers } from '../router';
 
 type WaitlistActions = Pick<
@@ -88,7 +88,7 @@ export const waitlistActions: ActionHandlers<WaitlistActions> = {
 
   async waitlist_offer({ entryId }, ctx, meta) {
     const actor = await requireStaff(ctx.db, meta);
-    return withDelivery(ctx, async (tx) => {
+    return commitThenRun(ctx, async (tx) => {
       const entry = await lockEntry(tx, entryId);
       if (entry.status !== 'waiting') throw refusal('waitlist_not_waiting');
       const productId = Number(entry.product_pid);
@@ -118,7 +118,7 @@ export const waitlistActions: ActionHandlers<WaitlistActions> = {
 
   async waitlist_skip({ entryId }, ctx, meta) {
     const actor = await requireStaff(ctx.db, meta);
-    return withDelivery(ctx, async (tx) => {
+    return commitThenRun(ctx, async (tx) => {
       const entry = await lockEntry(tx, entryId);
       if (entry.status !== 'waiting' && entry.status !== 'offered') throw refusal('waitlist_not_waiting');
       const before = await entryById(tx, entryId);
@@ -146,7 +146,7 @@ export const waitlistActions: ActionHandlers<WaitlistActions> = {
 
   async waitlist_remove({ entryId }, ctx, meta) {
     const actor = await requireStaff(ctx.db, meta);
-    return withDelivery(ctx, async (tx) => {
+    return commitThenRun(ctx, async (tx) => {
       const entry = await lockEntry(tx, entryId);
       const before = await entryById(tx, entryId);
       // Removed twice (two tabs): once, one e-mail. A request never confirmed from its e-mail was

@@ -1,7 +1,7 @@
 import { verifySharedSecret } from '../../adapters/esign';
-import { withDelivery } from '../../adapters/outbox-delivery';
 import { settleContract } from '../../modules/contracts';
 import { HttpError } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
 import type { FunctionDefinition } from '../router';
 
 /**
@@ -21,7 +21,7 @@ export const eSignWebhookFunction: FunctionDefinition = {
     ];
     const submitterId = body.data?.id;
     if (!status || (typeof submitterId !== 'number' && typeof submitterId !== 'string')) return { received: true };
-    await withDelivery(ctx, async (tx) => {
+    await commitThenRun(ctx, async (tx) => {
       const { rows } = await tx.query<{ contract_id: string }>(
         `update contract_submitters set status = $2,
            signed_at = case when $2 = 'completed' then now() else signed_at end,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CONTRACT_PENDING, clientDataFromRecord, postFunctions } from 'shared-api';
 import { languageFromPath } from 'shared-i18n';
-import { withDelivery } from '../../adapters/outbox-delivery';
 import { latestPayment, newMandate, storeMandate } from '../../modules/billing';
 import { contractDocument, contractStatus } from '../../modules/contracts';
 import { depositOf, heldFor } from '../../modules/rental';
@@ -13,6 +12,7 @@ import {
   touchRegistration,
 } from '../../modules/sign-up';
 import { HttpError, refusal } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
 import { jsonFunction } from '../router';
 
 export const PAYMENT_FIRST = 'The deposit must be paid before the contract.';
@@ -57,7 +57,7 @@ export const createContractFunction = jsonFunction(
   postFunctions['create-contract'],
   async ({ registrationId }, ctx, meta) => {
     await requireApplicantSession(ctx.db, meta, registrationId);
-    await withDelivery(ctx, async (tx) => {
+    await commitThenRun(ctx, async (tx) => {
       const registration = await requireOpenRegistration(tx, registrationId);
       if (!registration.client_id) throw new HttpError(409, CLIENT_FIRST);
       const payment = await latestPayment(tx, registration.id);

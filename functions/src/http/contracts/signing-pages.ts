@@ -1,10 +1,10 @@
 import { sameName } from 'shared-api';
 import { z } from 'zod';
 import { hashSigningToken } from '../../adapters/esign';
-import { withDelivery } from '../../adapters/outbox-delivery';
 import { settleContract } from '../../modules/contracts';
 import type { Queryable } from '../../platform/db';
 import { HttpError } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
 import { escapeHtml, page } from '../../platform/pages/html';
 import { type FunctionDefinition, parseOr400 } from '../router';
 
@@ -110,7 +110,7 @@ export const signingSubmitFunction: FunctionDefinition = {
   method: 'POST',
   async handle(req, ctx, res) {
     const form = parseOr400(submission, req.body);
-    const html = await withDelivery(ctx, async (tx) => {
+    const html = await commitThenRun(ctx, async (tx) => {
       const signer = await signerByToken(tx, form.token, true);
       if (!signer) throw new HttpError(404, 'Signing link not found or no longer valid');
       if (!pending(signer)) return donePage(signer);

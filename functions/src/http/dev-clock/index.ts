@@ -22,7 +22,7 @@ export const devClockFunction: FunctionDefinition = {
     const { hours } = parseOr400(advance, req.body);
     const now = clock.advance(hours * 3_600_000);
     const ran = await ctx.jobs.runDue();
-    ctx.delivery.wake();
+    ctx.jobs.wake();
     return { now: now.toISOString(), jobsRun: ran };
   },
 };

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_EXPIRY_MINUTES, postFunctions } from 'shared-api';
-import { withDelivery } from '../../adapters/outbox-delivery';
 import { PaymentProviderError } from '../../adapters/payments';
 import { findPayment, latestPayment, type PaymentRow, toPayment } from '../../modules/billing';
 import { depositOf, endUnfinishedPayment, holdUnitsForDeposit, scheduleExpiry } from '../../modules/rental';
@@ -15,6 +14,7 @@ import {
   unitsFor,
 } from '../../modules/sign-up';
 import { HttpError, refusal } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
 import { jsonFunction } from '../router';
 
 export const SESSION_EXPIRED = 'Your session has expired. Please refresh the page and try again.';
@@ -39,7 +39,7 @@ export const createPaymentFunction = jsonFunction(
   async (input, ctx, meta) => {
     // §8's own message for the check before paying.
     if (!(await holdsApplicantSession(ctx.db, meta, input.registrationId))) throw new HttpError(401, SESSION_EXPIRED);
-    const { payment, created } = await withDelivery(ctx, async (tx) => {
+    const { payment, created } = await commitThenRun(ctx, async (tx) => {
       const registration = await requireOpenRegistration(tx, input.registrationId);
       if (!registration.client_id) throw new HttpError(409, CLIENT_FIRST);
       const deposit = await depositOf(tx, registration);
@@ -127,7 +127,7 @@ export const cancelPaymentFunction = jsonFunction(
   postFunctions['cancel-payment'],
   async ({ registrationId }, ctx, meta) => {
     if (!(await holdsApplicantSession(ctx.db, meta, registrationId))) throw new HttpError(401, SESSION_EXPIRED);
-    const payment = await withDelivery(ctx, async (tx) => {
+    const payment = await commitThenRun(ctx, async (tx) => {
       await requireOpenRegistration(tx, registrationId);
       const current = await latestPayment(tx, registrationId);
       if (!current) return null;

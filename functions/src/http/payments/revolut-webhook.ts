@@ -1,7 +1,7 @@
-import { withDelivery } from '../../adapters/outbox-delivery';
 import { REVOLUT_EVENTS, verifyRevolutSignature } from '../../adapters/payments';
 import { END_REASONS, settlePayment } from '../../modules/rental';
 import { HttpError } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
 import type { FunctionDefinition } from '../router';
 
 /** POST revolut-webhook — the card provider reports order events; only signed calls count. */
@@ -28,7 +28,7 @@ export const revolutWebhookFunction: FunctionDefinition = {
     );
     const payment = rows[0];
     if (payment) {
-      await withDelivery(ctx, (tx) =>
+      await commitThenRun(ctx, (tx) =>
         settlePayment(tx, ctx, payment.id, outcome, outcome === 'failed' ? END_REASONS.declined : undefined),
       );
     }

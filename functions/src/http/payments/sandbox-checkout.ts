@@ -1,9 +1,9 @@
 import { formatEuros, type Language, languageFromPath } from 'shared-i18n';
 import { z } from 'zod';
-import { withDelivery } from '../../adapters/outbox-delivery';
 import { findPayment, type PaymentRow } from '../../modules/billing';
 import { END_REASONS, settlePayment } from '../../modules/rental';
 import { HttpError } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
 import { escapeHtml, page } from '../../platform/pages/html';
 import { type FunctionDefinition, parseOr400 } from '../router';
 
@@ -205,7 +205,7 @@ export const sandboxCheckoutSubmitFunction: FunctionDefinition = {
     const send = (html: string, status = 200) =>
       res.status(status).type('html').set('cache-control', 'no-store').send(html);
     const settle = (outcome: 'processing' | 'completed' | 'failed' | 'cancelled', reason?: string) =>
-      withDelivery(ctx, (tx) => settlePayment(tx, ctx, payment.id, outcome, reason));
+      commitThenRun(ctx, (tx) => settlePayment(tx, ctx, payment.id, outcome, reason));
     // The bank's 3-D Secure check of a card that asked for one (the processing card).
     if (payment.status === 'processing' && (form.decision === 'authenticate' || form.decision === 'refuse')) {
       await settle(

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { postFunctions, type WaitlistRequest } from 'shared-api';
-import { withDelivery } from '../../adapters/outbox-delivery';
 import { claimMessage } from '../../modules/notifications';
 import { issuePrivateLink, scheduleConfirmationLapse } from '../../modules/waitlist';
 import type { Queryable } from '../../platform/db';
 import { HttpError, refusal } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
 import { callableNumber, phoneDigits } from '../../platform/phone-numbers';
 import { jsonFunction } from '../router';
 
@@ -97,7 +97,7 @@ export const sendWaitlistEmailFunction = jsonFunction(
     if (!callableNumber(request.phone)) throw new HttpError(400, 'Invalid phone', { phone: 'Invalid phone' });
     const hash = requestHash(request);
     const now = ctx.clock.now();
-    await withDelivery(ctx, async (tx) => {
+    await commitThenRun(ctx, async (tx) => {
       // Two identical requests at the same moment are serialised, then the second is a no-op.
       await tx.query('select pg_advisory_xact_lock(hashtext($1))', [hash]);
       const { rows } = await tx.query('select 1 from waitlist_requests where request_hash = $1 and created_at > $2', [

@@ -1,6 +1,5 @@
 import { postFunctions, VISIT_TIME_ZONE } from 'shared-api';
 import { z } from 'zod';
-import { withDelivery } from '../../adapters/outbox-delivery';
 import {
   bookableDays,
   bookedCounts,
@@ -13,6 +12,7 @@ import {
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
 import { HttpError, refusal } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
 import { madridDate, madridTime } from '../../platform/madrid-time';
 import { escapeHtml, page } from '../../platform/pages/html';
 import { sha256 } from '../../platform/security/secrets';
@@ -29,7 +29,7 @@ export const visitSlotsFunction = jsonFunction('visit-slots', postFunctions['vis
 
 /** POST book-visit — holds a place at a free slot; the code e-mailed to the visitor confirms it. */
 export const bookVisitFunction = jsonFunction('book-visit', postFunctions['book-visit'], (input, ctx) =>
-  withDelivery(ctx, (tx) => bookVisit(tx, ctx, input)),
+  commitThenRun(ctx, (tx) => bookVisit(tx, ctx, input)),
 );
 
 /** POST confirm-visit — the code of the e-mail makes the held place a visit (a wrong one counts). */
@@ -38,7 +38,7 @@ export const confirmVisitFunction = jsonFunction(
   postFunctions['confirm-visit'],
   async ({ visitId, code }, ctx) => {
     // The wrong-code count is committed before the refusal is sent.
-    const outcome = await withDelivery(ctx, (tx) => confirmVisit(tx, ctx, visitId, code));
+    const outcome = await commitThenRun(ctx, (tx) => confirmVisit(tx, ctx, visitId, code));
     if (outcome === 'wrong_code') throw refusal('visit_code_wrong');
     if (outcome === 'lapsed') throw refusal('visit_hold_lapsed');
     return { status: 'booked' as const };
@@ -148,7 +148,7 @@ export const visitConfirmSubmitFunction: FunctionDefinition = {
   method: 'POST',
   async handle(req, ctx, res) {
     const { token } = parseOr400(tokenQuery, req.body);
-    const html = await withDelivery(ctx, async (tx) => {
+    const html = await commitThenRun(ctx, async (tx) => {
       const visit = await visitByToken(tx, token);
       if (!visit) throw new HttpError(404, 'Visit not found');
       const outcome = await confirmVisit(tx, ctx, visit.id, null);
@@ -188,7 +188,7 @@ export const visitCancelSubmitFunction: FunctionDefinition = {
   method: 'POST',
   async handle(req, ctx, res) {
     const { token } = parseOr400(tokenQuery, req.body);
-    const html = await withDelivery(ctx, async (tx) => {
+    const html = await commitThenRun(ctx, async (tx) => {
       const visit = await visitByToken(tx, token);
       if (!visit) throw new HttpError(404, 'Visit not found');
       const start = new Date(toIso(visit.starts_at) ?? '');

@@ -1,5 +1,4 @@
 import { postFunctions, type WaitlistEntry } from 'shared-api';
-import { withDelivery } from '../../adapters/outbox-delivery';
 import type { FunctionContext } from '../../context';
 import {
   acceptOffer,
@@ -15,6 +14,7 @@ import {
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
 import { HttpError } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
 import { jsonFunction } from '../router';
 
 export const ENTRY_NOT_FOUND = 'This waitlist link is not valid.';
@@ -75,7 +75,7 @@ export const confirmWaitlistEntryFunction = jsonFunction(
   'confirm-waitlist-entry',
   postFunctions['confirm-waitlist-entry'],
   async ({ token }, ctx) =>
-    withDelivery(ctx, async (tx) => {
+    commitThenRun(ctx, async (tx) => {
       const entry = await requireEntry(tx, token, { forUpdate: true });
       await confirmEntry(tx, ctx, entry);
       return entryView(tx, ctx, await requireEntry(tx, token));
@@ -87,7 +87,7 @@ export const leaveWaitlistFunction = jsonFunction(
   'leave-waitlist',
   postFunctions['leave-waitlist'],
   async ({ token }, ctx) => {
-    await withDelivery(ctx, async (tx) => {
+    await commitThenRun(ctx, async (tx) => {
       const entry = await requireEntry(tx, token, { forUpdate: true });
       await leaveLine(tx, ctx, entry.id);
     });
@@ -100,7 +100,7 @@ export const acceptWaitlistOfferFunction = jsonFunction(
   'accept-waitlist-offer',
   postFunctions['accept-waitlist-offer'],
   async ({ token }, ctx) => {
-    const accepted = await withDelivery(ctx, async (tx) => {
+    const accepted = await commitThenRun(ctx, async (tx) => {
       const entry = await requireEntry(tx, token, { forUpdate: true });
       const { expiresAt } = await acceptOffer(tx, ctx, entry.id);
       return { entry, expiresAt };

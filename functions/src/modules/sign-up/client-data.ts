@@ -10,11 +10,11 @@ import {
   validateClientData,
   validateClientField,
 } from 'shared-api';
-import { withDelivery } from '../../adapters/outbox-delivery';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { sql } from '../../platform/db/sql';
 import { HttpError, refusal } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
 import { mobileNumber } from '../../platform/phone-numbers';
 import {
   CLIENT_COLUMNS,
@@ -114,7 +114,7 @@ export async function updateClientField(
   field: (typeof UPDATABLE_FIELDS)[number],
   value: string,
 ) {
-  return withDelivery(ctx, async (tx) => {
+  return commitThenRun(ctx, async (tx) => {
     const row = await requireOpenRegistration(tx, registrationId);
     const clientField = FIELD_OF_COLUMN[field];
     const current = toClientData(row);

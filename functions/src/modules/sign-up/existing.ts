@@ -1,6 +1,6 @@
 import { EMPTY_CLIENT_DATA, normaliseClientData } from 'shared-api';
-import { withDelivery } from '../../adapters/outbox-delivery';
 import type { FunctionContext } from '../../context';
+import { commitThenRun } from '../../platform/jobs/queue';
 import { mayMessage } from '../notifications';
 import { assertExistenceCheckAllowed } from './address-limits';
 import { RESEND_COOLDOWN_SECONDS } from './codes';
@@ -35,7 +35,7 @@ export async function checkExisting(
 ) {
   await assertExistenceCheckAllowed(ctx, ip);
   const normalised = normaliseClientData({ ...EMPTY_CLIENT_DATA, email, phone });
-  return withDelivery(ctx, async (tx) => {
+  return commitThenRun(ctx, async (tx) => {
     const { rows } = await tx.query<RegistrationRow & { remind: boolean }>(
       `select *, (code_reminder_sent_at is null or code_reminder_sent_at < now() - make_interval(secs => $3)) as remind
        from registrations

@@ -1,8 +1,8 @@
 import { maskEmail, maskPhone } from 'shared-api';
-import { withDelivery } from '../../adapters/outbox-delivery';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { HttpError } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
 import type { RequestMeta } from '../../platform/request-meta';
 import { claimMessage } from '../notifications';
 import { assertRecoveryAllowed, recordWrongGuess } from './address-limits';
@@ -134,7 +134,7 @@ export async function recoverByCode(ctx: FunctionContext, meta: RequestMeta, rec
   if (await holdsApplicantSession(ctx.db, meta, found.id)) {
     return { registrationId: found.id, confirmationRequired: false };
   }
-  const sentTo = await withDelivery(ctx, async (tx) =>
+  const sentTo = await commitThenRun(ctx, async (tx) =>
     challengeRecovery(ctx, tx, await requireRegistration(tx, found.id)),
   );
   return { registrationId: found.id, confirmationRequired: true, sentTo };

@@ -10,11 +10,11 @@ import {
 } from 'shared-api';
 import type { Language } from 'shared-i18n';
 import type { z } from 'zod';
-import { withDelivery } from '../../adapters/outbox-delivery';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { sql } from '../../platform/db/sql';
 import { HttpError, refusal } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
 import type { RequestMeta } from '../../platform/request-meta';
 import { latestPayment } from '../billing';
 import { claimForRegistration } from '../waitlist';
@@ -108,7 +108,7 @@ export async function createRegistration(
 ) {
   const data = normaliseClientData(input);
   assertValid(data, ctx.config.SMS_COUNTRIES);
-  return withDelivery(ctx, async (tx) => {
+  return commitThenRun(ctx, async (tx) => {
     // Parallel submits of the same person wait here, then find the first one's registration.
     await tx.query("select pg_advisory_xact_lock(hashtext('registration:' || lower($1) || '|' || $2))", [
       data.email,
@@ -178,7 +178,7 @@ export async function updateRegistration(ctx: FunctionContext, input: UpdateRegi
     if (reason && choosing) throw refusal(reason);
     service = reason || !product ? null : pricedChoice(product, requested, units, data.clientType);
   }
-  return withDelivery(ctx, async (tx) => {
+  return commitThenRun(ctx, async (tx) => {
     const row = await requireOpenRegistration(tx, input.registrationId);
     await assertServiceUnchangedOncePaying(tx, row, service);
     await assertContractDataUnchanged(tx, row, data);

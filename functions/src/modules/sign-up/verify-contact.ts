@@ -1,6 +1,6 @@
-import { withDelivery } from '../../adapters/outbox-delivery';
 import type { FunctionContext } from '../../context';
 import { HttpError, refusal } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
 import { claimHeldUnits } from '../waitlist';
 import { requireOpenRegistration, touchRegistration } from './records';
 import { type Channel, issueCode, pendingCode, secondsUntilResend, settleCode } from './verification';
@@ -42,7 +42,7 @@ export async function resendCode(
   { registrationId, type }: { registrationId: string; type: string },
 ) {
   const channel: Channel = type === 'email' ? 'email' : 'sms';
-  return withDelivery(ctx, async (tx) => {
+  return commitThenRun(ctx, async (tx) => {
     const row = await requireOpenRegistration(tx, registrationId);
     if (channel === 'email' ? row.email_verified : row.phone_verified) {
       throw refusal('channel_verified');

@@ -230,7 +230,7 @@ export async function checkPasswordReset(ctx: Pick<FunctionContext, 'db' | 'cloc
 
 /** A new password through a live link (and the second factor when the member has one). */
 export async function resetPassword(
-  ctx: Pick<FunctionContext, 'db' | 'config' | 'clock' | 'mailer' | 'delivery'>,
+  ctx: Pick<FunctionContext, 'db' | 'config' | 'clock' | 'mailer' | 'jobs'>,
   { token, newPassword, totpCode }: { token: string; newPassword: string; totpCode?: string | undefined },
   ip: string | null,
 ) {
@@ -282,13 +282,13 @@ export async function resetPassword(
     return { success: true } as const;
   });
   if ('wrongCode' in outcome) throw new HttpError(400, WRONG_CODE, { totpCode: WRONG_CODE });
-  if ('success' in outcome) ctx.delivery.wake();
+  if ('success' in outcome) ctx.jobs.wake();
   return outcome;
 }
 
 /** A manager sends a member a reset link. */
 export async function sendPasswordReset(
-  ctx: ResetContext & Pick<FunctionContext, 'db' | 'delivery'>,
+  ctx: ResetContext & Pick<FunctionContext, 'db'>,
   actor: Actor,
   { staffId, language }: { staffId: string; language: Language },
 ) {
@@ -303,13 +303,13 @@ export async function sendPasswordReset(
     if (!(await issueResetLink(tx, ctx, member, language, manager))) throw refusal('reset_too_many');
     await recordAudit(tx, actor, { action: 'send_password_reset', target: `staff:${member.email}` });
   });
-  ctx.delivery.wake();
+  ctx.jobs.wake();
   return { success: true as const };
 }
 
 /** A manager turns off a member's lost second factor. */
 export async function resetSecondFactor(
-  ctx: Pick<FunctionContext, 'db' | 'config' | 'mailer' | 'delivery'>,
+  ctx: Pick<FunctionContext, 'db' | 'config' | 'mailer' | 'jobs'>,
   actor: Actor,
   { staffId, language }: { staffId: string; language: Language },
 ) {
@@ -347,7 +347,7 @@ export async function resetSecondFactor(
     );
     return updated;
   });
-  ctx.delivery.wake();
+  ctx.jobs.wake();
   return { staff: toStaffMember(rows[0] as StaffRow) };
 }
 

@@ -4,7 +4,7 @@ import { databaseEngines } from '../../testing/databases';
 import type { Database } from '../db';
 import { migrate } from '../db/migrate';
 import { adjustableClock } from './clock';
-import { createJobQueue, type JobHandler } from './queue';
+import { createJobQueue, type TransactionalJob } from './queue';
 
 const log = pino({ level: 'silent' });
 
@@ -21,11 +21,11 @@ describe.each(databaseEngines())('job queue on $name', (engine) => {
   });
 
   const HOUR = 3_600_000;
-  const setup = (handler: JobHandler) => {
+  const setup = (handler: TransactionalJob) => {
     const clock = adjustableClock();
     const ran: unknown[] = [];
     const handlers = {
-      note: async (tx: Parameters<JobHandler>[0], payload: Record<string, unknown>) => {
+      note: async (tx: Parameters<TransactionalJob>[0], payload: Record<string, unknown>) => {
         ran.push(payload.n);
         await handler(tx, payload);
       },

@@ -20,7 +20,27 @@ interface ClaimedJob extends Record<string, unknown> {
 }
 
 /** Runs a job inside its own transaction; the job is done when that transaction commits. */
-export type JobHandler = (tx: Queryable, payload: Record<string, unknown>) => Promise<void>;
+export type TransactionalJob = (tx: Queryable, payload: Record<string, unknown>) => Promise<void>;
+
+/**
+ * Work that waits on a provider (an SMTP server, an SMS gateway): it runs outside any transaction,
+ * so no connection is held while the provider answers (PGlite has one), and at least once (a crash
+ * after the provider accepted and before the job is marked done runs it again).
+ */
+export interface ExternalJob {
+  external(payload: Record<string, unknown>, attempt: number): Promise<void>;
+  /** Failed runs after which it is given up (`failed_at`); the queue's own limit otherwise. */
+  maxAttempts?: number;
+  /** The wait before the next attempt after `attempts` failed ones; the queue's back-off otherwise. */
+  retryDelayMs?(attempts: number): number;
+  /** Told once, after the last failed attempt. */
+  gaveUp?(payload: Record<string, unknown>, error: unknown): Promise<void>;
+}
+
+export type JobHandler = TransactionalJob | ExternalJob;
+
+/** 5 s after the first failure, doubled after each one, at most an hour. */
+const defaultRetryDelayMs = (attempts: number) => Math.min(3_600_000, 5_000 * 2 ** (Math.min(attempts, 20) - 1));
 
 export interface JobQueue {
   /** Writes the job inside the caller's transaction: it exists exactly when the caller's work does. */
@@ -42,8 +62,6 @@ export interface JobQueueOptions {
   leaseMs?: number;
   maxAttempts?: number;
   pollMs?: number;
-  /** After a job's transaction committed (the outbox delivers what it queued). */
-  onCommitted?: () => void;
 }
 
 /**
@@ -61,52 +79,72 @@ export function createJobQueue({
   leaseMs = 60_000,
   maxAttempts = 8,
   pollMs = 5_000,
-  onCommitted,
 }: JobQueueOptions): JobQueue {
+  // Due times and claims are both on the service clock: a test moves it instead of sleeping.
   async function claim(): Promise<ClaimedJob[]> {
+    const now = clock.now();
     const { rows } = await db.query<ClaimedJob>(
-      `update jobs set attempts = attempts + 1, claimed_until = now() + make_interval(secs => $2)
+      `update jobs set attempts = attempts + 1, claimed_until = $2
        where id in (
          select id from jobs
          where done_at is null and failed_at is null and run_at <= $1
-           and (claimed_until is null or claimed_until < now())
+           and (claimed_until is null or claimed_until < $1)
          order by run_at, id limit 10
          for update skip locked)
        returning id::text as id, kind, payload, attempts`,
-      [clock.now(), leaseMs / 1000],
+      [now, new Date(now.getTime() + leaseMs)],
     );
     return rows;
   }
+
+  /** Scheduled again while it ran: once more, now; otherwise done. */
+  const finish = (q: Queryable, job: ClaimedJob) =>
+    q.query(
+      `update jobs set claimed_until = null, last_error = null,
+         done_at = case when rerun then null else $2::timestamptz end,
+         run_at = case when rerun then $2::timestamptz else run_at end,
+         attempts = case when rerun then 0 else attempts end,
+         rerun = false
+       where id = $1`,
+      [job.id, clock.now()],
+    );
 
   async function run(job: ClaimedJob): Promise<boolean> {
     const handler = handlers[job.kind];
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      await db.transaction(async (tx) => {
-        await handler(tx, job.payload);
-        // Scheduled again while it ran: once more, now; otherwise done.
-        await tx.query(
-          `update jobs set claimed_until = null, last_error = null,
-             done_at = case when rerun then null else now() end,
-             run_at = case when rerun then $2 else run_at end,
-             attempts = case when rerun then 0 else attempts end,
-             rerun = false
-           where id = $1`,
-          [job.id, clock.now()],
-        );
-      });
-      onCommitted?.();
+      if (typeof handler === 'function') {
+        await db.transaction(async (tx) => {
+          await handler(tx, job.payload);
+          await finish(tx, job);
+        });
+      } else {
+        await handler.external(job.payload, job.attempts);
+        await finish(db, job);
+      }
       return true;
     } catch (error) {
-      const givenUp = job.attempts >= maxAttempts;
+      const external = typeof handler === 'object' ? handler : null;
+      const givenUp = job.attempts >= (external?.maxAttempts ?? maxAttempts);
+      const delayMs = (external?.retryDelayMs ?? defaultRetryDelayMs)(job.attempts);
       log[givenUp ? 'error' : 'warn']({ err: error, jobId: job.id, kind: job.kind }, 'job failed');
+      const now = clock.now();
       await db.query(
-        `update jobs set claimed_until = null, last_error = $2,
-           failed_at = case when $3 then now() else null end,
-           run_at = $4::timestamptz + make_interval(secs => least(3600, 5 * power(2, least(attempts, 20) - 1)))
+        `update jobs set claimed_until = null, last_error = $2, failed_at = case when $3::boolean then $4::timestamptz else null end, run_at = $5
          where id = $1`,
-        [job.id, error instanceof Error ? error.message : String(error), givenUp, clock.now()],
+        [
+          job.id,
+          error instanceof Error ? error.message : String(error),
+          givenUp,
+          now,
+          new Date(now.getTime() + delayMs),
+        ],
       );
+      if (givenUp) {
+        await external
+          ?.gaveUp?.(job.payload, error)
+          .catch((err: unknown) => log.error({ err, jobId: job.id }, 'job give-up failed'));
+      }
       return false;
     }
   }
@@ -127,8 +165,8 @@ export function createJobQueue({
         `insert into jobs (kind, payload, key, run_at) values ($1, $2, $3, $4)
          on conflict (key) where done_at is null and failed_at is null
          do update set run_at = least(jobs.run_at, excluded.run_at), payload = excluded.payload,
-           rerun = jobs.rerun or (jobs.claimed_until is not null and jobs.claimed_until > now())`,
-        [kind, JSON.stringify(payload), key ?? null, runAt],
+           rerun = jobs.rerun or (jobs.claimed_until is not null and jobs.claimed_until > $5)`,
+        [kind, JSON.stringify(payload), key ?? null, runAt, clock.now()],
       );
     },
     runDue: poller.runNow,
@@ -136,4 +174,17 @@ export function createJobQueue({
     start: poller.start,
     stop: poller.stop,
   };
+}
+
+/**
+ * Runs `work` in one transaction, then has the queue run at once what it scheduled there (the
+ * messages it queued among them: their delivery is a job).
+ */
+export async function commitThenRun<T>(
+  ctx: { db: Database; jobs: Pick<JobQueue, 'wake'> },
+  work: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  const result = await ctx.db.transaction(work);
+  ctx.jobs.wake();
+  return result;
 }
