@@ -25,7 +25,12 @@ module.exports = {
       from: {
         path: '^functions/src/',
         // The wiring at the top (app, server) and the tests may.
-        pathNot: ['^functions/src/http/', '^functions/src/(app|server)\\.ts$', '\\.test\\.ts$', '^functions/src/testing/'],
+        pathNot: [
+          '^functions/src/http/',
+          '^functions/src/(app|server)\\.ts$',
+          '\\.test\\.ts$',
+          '^functions/src/testing/',
+        ],
       },
       to: { path: '^functions/src/http/' },
     },
@@ -33,7 +38,7 @@ module.exports = {
       name: 'module-through-its-index',
       severity: 'error',
       comment:
-        "A business module is used through its index.ts: another module, the HTTP layer or a test never reaches into its files.",
+        'A business module is used through its index.ts: another module, the HTTP layer or a test never reaches into its files.',
       from: { path: '^functions/src/modules/([^/]+)/' },
       to: {
         path: '^functions/src/modules/',
@@ -50,21 +55,24 @@ module.exports = {
     {
       name: 'no-own-index',
       severity: 'error',
-      comment: "Inside a module its files import each other; its own index.ts is for the outside (importing it closes a cycle).",
+      comment:
+        'Inside a module its files import each other; its own index.ts is for the outside (importing it closes a cycle).',
       from: { path: '^functions/src/modules/([^/]+)/', pathNot: '^functions/src/modules/[^/]+/index\\.ts$' },
       to: { path: '^functions/src/modules/$1/index\\.ts$' },
     },
     {
       name: 'platform-below-everything',
       severity: 'error',
-      comment: 'The platform layer (database, queue, clock, security, pages) imports no business module, adapter or HTTP.',
+      comment:
+        'The platform layer (database, queue, clock, security, pages) imports no business module, adapter or HTTP.',
       from: { path: '^functions/src/platform/', pathNot: '\\.test\\.ts$' },
       to: { path: '^functions/src/', pathNot: '^functions/src/(platform/|config\\.ts$)' },
     },
     {
       name: 'adapters-below-modules',
       severity: 'error',
-      comment: "Provider adapters (mail, SMS, payments, e-signature, door relay, storage) know the platform only, no module's rules.",
+      comment:
+        "Provider adapters (mail, SMS, payments, e-signature, door relay, storage) know the platform only, no module's rules.",
       from: { path: '^functions/src/adapters/', pathNot: '\\.test\\.ts$' },
       to: { path: '^functions/src/', pathNot: '^functions/src/(platform/|adapters/|config\\.ts$)' },
     },

@@ -42,6 +42,8 @@ const CREDENTIALS = /^\s*(Door tool admin|Back-office manager) — /;
  * @param {boolean} [options.pretty] write the services' logs for a person instead of JSON
  * @param {string} [options.registryFile] write the registry to this file (the gateway re-reads it when
  *   it changes: a release is an edit of it) instead of passing it inline
+ * @param {{ smtpPort: number, webPort: number }} [options.devInbox] start MailDev (an SMTP catcher with
+ *   a web inbox) on these ports and send the e-mails to it, as a provider would receive them
  */
 export async function startStack({
   gatewayPort = 8080,
@@ -51,6 +53,7 @@ export async function startStack({
   quiet = false,
   pretty = false,
   registryFile = undefined,
+  devInbox = undefined,
 } = {}) {
   const children = [];
   const credentials = [];
@@ -62,7 +65,30 @@ export async function startStack({
     { port: gatewayPort, what: 'gateway' },
     { port: functionsPort, what: 'functions' },
     ...remotes.map((remote) => ({ port: remote.port, what: `remote ${remote.name}` })),
+    ...(devInbox
+      ? [
+          { port: devInbox.smtpPort, what: 'development inbox (SMTP)' },
+          { port: devInbox.webPort, what: 'development inbox (web)' },
+        ]
+      : []),
   ]);
+
+  if (devInbox) {
+    children.push(
+      startProcess(
+        'inbox',
+        process.execPath,
+        [
+          path.join(ROOT, 'node_modules', 'maildev', 'dist', 'bin', 'maildev.js'),
+          ...['--smtp', String(devInbox.smtpPort), '--ip', '127.0.0.1'],
+          ...['--web', String(devInbox.webPort), '--web-ip', '127.0.0.1'],
+          '--silent',
+        ],
+        {},
+        logs,
+      ),
+    );
+  }
 
   children.push(
     startProcess(
@@ -74,6 +100,7 @@ export async function startStack({
         LOG_LEVEL: logLevel,
         // Checkout and signing links point at this stack's gateway unless told otherwise.
         PUBLIC_SITE_URL: process.env.PUBLIC_SITE_URL ?? `http://localhost:${gatewayPort}`,
+        ...(devInbox ? { SMTP_URL: `smtp://127.0.0.1:${devInbox.smtpPort}` } : {}),
         ...env,
       },
       { ...logs, onLine: (line) => CREDENTIALS.test(line) && credentials.push(line.trim()) },
@@ -113,6 +140,7 @@ export async function startStack({
     });
   }
   try {
+    if (devInbox) await waitForHttp(`http://127.0.0.1:${devInbox.webPort}/`);
     await waitForHttp(`${functionsUrl}/healthz`, 90_000);
     for (const remote of remotes) await waitForHttp(`http://127.0.0.1:${remote.port}/mf-manifest.json`);
     await waitForHttp(`http://127.0.0.1:${gatewayPort}/healthz`);
@@ -125,6 +153,7 @@ export async function startStack({
     credentials,
     gatewayUrl: `http://localhost:${gatewayPort}`,
     functionsUrl,
+    inboxUrl: devInbox ? `http://localhost:${devInbox.webPort}` : null,
     remotes,
     children,
     stop,

@@ -81,7 +81,7 @@ export function createContext(
     config,
     log,
     outbox,
-    mailer: createMailer(outbox),
+    mailer: createMailer(outbox, { businessName: config.BUSINESS_NAME, siteUrl: config.PUBLIC_SITE_URL }),
     sms: outboxSms(outbox, config.SMS_COUNTRIES, log),
     documents: localDocumentStorage(config.DOCUMENTS_DIR),
     billing: localBilling(),

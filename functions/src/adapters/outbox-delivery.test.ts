@@ -63,6 +63,7 @@ beforeEach(() => {
   smtp.refusals = 0;
 });
 
+const SENDER = { businessName: 'Trasteros Demo', siteUrl: 'https://trasteros.example' };
 const RETRY: RetryPolicy = { baseDelayMs: 200, maxDelayMs: 1_000, maxAttempts: 4 };
 
 describe.each(databaseEngines())('the outbox’s delivery, a job of the queue, on $name', (engine) => {
@@ -102,7 +103,7 @@ describe.each(databaseEngines())('the outbox’s delivery, a job of the queue, o
   /** What a function does: the e-mail is a row written in its transaction. */
   async function commitEmail(to: string, text = 'Tu código es 123456', jobs = instance()) {
     return commitThenRun({ db, jobs: { wake() {} } }, (tx) =>
-      createMailer(outboxOf(jobs)).queue({ to, subject: 'Código', text }, tx),
+      createMailer(outboxOf(jobs), SENDER).queue({ to, subject: 'Código', text }, tx),
     );
   }
 
@@ -131,7 +132,7 @@ describe.each(databaseEngines())('the outbox’s delivery, a job of the queue, o
   it('sends an e-mail’s attachments with it over SMTP (the signed contract)', async () => {
     const pdf = Buffer.from('%PDF-1.7 contrato firmado %%EOF');
     const id = await commitThenRun({ db, jobs: { wake() {} } }, (tx) =>
-      createMailer(outboxOf()).queue(
+      createMailer(outboxOf(), SENDER).queue(
         {
           to: 'ana@example.com',
           subject: 'Tu contrato',
@@ -145,6 +146,32 @@ describe.each(databaseEngines())('the outbox’s delivery, a job of the queue, o
     const data = smtp.received[0]?.data ?? '';
     expect(data).toMatch(/Content-Type: application\/pdf; name=contrato-K7P2QX\.pdf/);
     expect(data).toContain(pdf.toString('base64'));
+    expect(await row(id)).toMatchObject({ sent: true });
+  });
+
+  it('sends a templated e-mail as HTML with its plain-text twin, in the recipient’s language', async () => {
+    const id = await commitThenRun({ db, jobs: { wake() {} } }, (tx) =>
+      createMailer(outboxOf(), SENDER).send(
+        {
+          to: 'html@example.com',
+          versions: [
+            {
+              language: 'es',
+              subject: 'Código de verificación',
+              blocks: [{ kind: 'code', label: 'Tu código de verificación', code: '482913' }],
+            },
+          ],
+        },
+        tx,
+      ),
+    );
+    expect(await instance().runDue()).toBe(1);
+    const data = (smtp.received[0]?.data ?? '').replace(/=\r?\n/g, '');
+    expect(data).toMatch(/Content-Type: multipart\/alternative/);
+    expect(data).toMatch(
+      /Content-Type: text\/plain[\s\S]*Tu código de verificación: 482913|Tu c=C3=B3digo de verificaci=C3=B3n: 482913/,
+    );
+    expect(data).toMatch(/Content-Type: text\/html[\s\S]*lang=3D"es"/);
     expect(await row(id)).toMatchObject({ sent: true });
   });
 
@@ -217,7 +244,7 @@ describe.each(databaseEngines())('the outbox’s delivery, a job of the queue, o
     const outbox = outboxOf();
     await expect(
       db.transaction(async (tx) => {
-        await createMailer(outbox).queue({ to: 'rolled@example.com', subject: 's', text: 't' }, tx);
+        await createMailer(outbox, SENDER).queue({ to: 'rolled@example.com', subject: 's', text: 't' }, tx);
         throw new Error('409 after the code was issued');
       }),
     ).rejects.toThrow('409');
@@ -247,7 +274,7 @@ describe.each(databaseEngines())('the outbox’s delivery, a job of the queue, o
     queue.start();
     try {
       await commitThenRun({ db, jobs: queue }, (tx) =>
-        createMailer(outboxOf(queue)).queue({ to: 'now@example.com', subject: 's', text: 'ahora' }, tx),
+        createMailer(outboxOf(queue), SENDER).queue({ to: 'now@example.com', subject: 's', text: 'ahora' }, tx),
       );
       await expect.poll(() => smtp.received.map((m) => m.to[0]), { timeout: 2_000 }).toContain('now@example.com');
     } finally {

@@ -14,6 +14,8 @@ export type OutgoingMessage = {
   recipient: string;
   subject: string | null;
   body: string;
+  /** An e-mail's HTML part, when it has one. */
+  html: string | null;
   /** This attempt included. */
   attempts: number;
   attachments: Attachment[];
@@ -93,7 +95,7 @@ export function deliveryJob({
     async external(payload, attempt) {
       const id = String(payload.outboxId);
       const { rows } = await db.query<Omit<OutgoingMessage, 'attachments' | 'attempts'> & { open: boolean }>(
-        `select id::text as id, channel, recipient, subject, body, sent_at is null and failed_at is null as open
+        `select id::text as id, channel, recipient, subject, body, html, sent_at is null and failed_at is null as open
          from outbox where id = $1`,
         [id],
       );

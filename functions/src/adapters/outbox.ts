@@ -12,7 +12,10 @@ export interface OutboxMessage {
   channel: OutboxChannel;
   recipient: string;
   subject?: string;
+  /** The plain text (an e-mail's text part, a text message). */
   body: string;
+  /** An e-mail's HTML part. */
+  html?: string;
   /** Never listed by the development endpoint (the company's signing links): only its recipient reads it. */
   unlisted?: boolean;
   attachments?: Attachment[];
@@ -54,9 +57,16 @@ export function createOutbox(db: Queryable, onQueued: OnQueued = async () => {})
   return {
     async enqueue(message, tx = db) {
       const { rows } = await tx.query<{ id: string }>(
-        `insert into outbox (channel, recipient, subject, body, listed) values ($1, $2, $3, $4, $5)
+        `insert into outbox (channel, recipient, subject, body, html, listed) values ($1, $2, $3, $4, $5, $6)
          returning id::text as id`,
-        [message.channel, message.recipient, message.subject ?? null, message.body, !message.unlisted],
+        [
+          message.channel,
+          message.recipient,
+          message.subject ?? null,
+          message.body,
+          message.html ?? null,
+          !message.unlisted,
+        ],
       );
       const id = rows[0]?.id ?? '';
       for (const file of message.attachments ?? []) {
@@ -70,8 +80,8 @@ export function createOutbox(db: Queryable, onQueued: OnQueued = async () => {})
     },
     async resend(id, tx) {
       const { rows } = await tx.query<{ id: string; channel: OutboxChannel }>(
-        `insert into outbox (channel, recipient, subject, body, listed, resent_from)
-         select channel, recipient, subject, body, listed, id from outbox where id = $1
+        `insert into outbox (channel, recipient, subject, body, html, listed, resent_from)
+         select channel, recipient, subject, body, html, listed, id from outbox where id = $1
          returning id::text as id, channel`,
         [id],
       );

@@ -82,8 +82,8 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
     it('writes the codes in the language the applicant signs up in, alone', async () => {
       const outbox = async (recipient: string) =>
         (
-          await served.db.query<{ subject: string | null; body: string }>(
-            'select subject, body from outbox where recipient = $1 order by id desc limit 1',
+          await served.db.query<{ subject: string | null; body: string; html: string | null }>(
+            'select subject, body, html from outbox where recipient = $1 order by id desc limit 1',
             [recipient],
           )
         ).rows[0];
@@ -93,8 +93,12 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
       await register({ email: 'english@example.com', phone: '+34 600 100 002', language: 'en' });
       const mail = await outbox('english@example.com');
       expect(mail?.subject).toBe('Verification code');
-      expect(mail?.body).toMatch(/^Your verification code is \d{6}\./);
+      expect(mail?.body).toMatch(/^Your verification code: \d{6}\n/);
       expect(mail?.body).not.toContain('Tu código');
+      // The HTML part says the same, in the same language alone.
+      expect(mail?.html).toContain('lang="en"');
+      expect(mail?.html).toContain(/\d{6}/.exec(mail?.body ?? '')?.[0]);
+      expect(mail?.html).not.toContain('Tu código');
       expect((await outbox('+34600100002'))?.body).toMatch(/^Storage: your code is \d{6}$/);
     });
 

@@ -4,25 +4,8 @@ import { commitThenRun } from '../../platform/jobs/queue';
 import { mayMessage } from '../notifications';
 import { assertExistenceCheckAllowed } from './address-limits';
 import { RESEND_COOLDOWN_SECONDS } from './codes';
+import { registrationCodeReminder } from './messages';
 import type { RegistrationRow } from './records';
-
-function recoveryReminder(code: string, language: 'es' | 'en'): { subject: string; text: string } {
-  return language === 'en'
-    ? {
-        subject: 'Your registration code',
-        text: [
-          `We received a new sign-up request with your details. Your registration code is ${code}:`,
-          'enter it on the sign-up page to continue where you left off.',
-        ].join('\n'),
-      }
-    : {
-        subject: 'Tu código de registro',
-        text: [
-          `Hemos recibido una nueva solicitud de alta con tus datos. Tu código de registro es ${code}:`,
-          'introdúcelo en la página de alta para continuar donde lo dejaste.',
-        ].join('\n'),
-      };
-}
 
 /**
  * Whether an in-progress sign-up has this e-mail and phone. The same answer either way, and the
@@ -48,8 +31,13 @@ export async function checkExisting(
     // The code goes to the registration's own inbox, never to whoever typed the address.
     // Drawn from the address's message budget: past it, silently nothing (the answer is the same).
     if (existing.remind && (await mayMessage(tx, ctx, 'email', existing.email))) {
-      await ctx.mailer.queue(
-        { to: existing.email, ...recoveryReminder(existing.registration_code, existing.language) },
+      await ctx.mailer.send(
+        {
+          to: existing.email,
+          versions: [
+            registrationCodeReminder(existing.language, existing.registration_code, ctx.config.PUBLIC_SITE_URL),
+          ],
+        },
         tx,
       );
       await tx.query('update registrations set code_reminder_sent_at = now() where id = $1', [existing.id]);

@@ -15,6 +15,7 @@ import {
   sameHash,
   VERIFICATION_CODE_TTL_MINUTES,
 } from './codes';
+import { recoveryEmail } from './messages';
 import { findRegistration, type RegistrationRow, requireRegistration, touchRegistration } from './records';
 import { CODE_EXPIRED, NO_CODE_PENDING, TOO_MANY_WRONG_CODES } from './verification';
 
@@ -23,24 +24,6 @@ import { CODE_EXPIRED, NO_CODE_PENDING, TOO_MANY_WRONG_CODES } from './verificat
  * registration, a one-time code sent to the e-mail and phone on file proves the person owns
  * them. A recovery code read off a screenshot alone opens nothing.
  */
-
-function recoveryEmail(code: string, language: 'es' | 'en'): { subject: string; text: string } {
-  return language === 'en'
-    ? {
-        subject: 'Continue your sign-up',
-        text: [
-          `Someone wants to continue your sign-up on another device. Your confirmation code is ${code}; it expires in ${VERIFICATION_CODE_TTL_MINUTES} minutes.`,
-          'If it was not you, ignore this message: without this code nobody can open your sign-up.',
-        ].join('\n'),
-      }
-    : {
-        subject: 'Continuar tu alta',
-        text: [
-          `Alguien quiere continuar tu alta en otro dispositivo. Tu código de confirmación es ${code}; caduca en ${VERIFICATION_CODE_TTL_MINUTES} minutos.`,
-          'Si no has sido tú, ignora este mensaje: sin este código nadie puede abrir tu alta.',
-        ].join('\n'),
-      };
-}
 
 /**
  * Sends a one-time code to both contacts on file, unless one was sent within the resend
@@ -68,7 +51,7 @@ export async function challengeRecovery(
     // Both contacts' message budgets: a stranger with the recovery code cannot flood them either.
     await claimMessage(tx, ctx, 'email', row.email);
     await claimMessage(tx, ctx, 'sms', row.phone);
-    await ctx.mailer.queue({ to: row.email, ...recoveryEmail(code, row.language) }, tx);
+    await ctx.mailer.send({ to: row.email, versions: [recoveryEmail(row.language, code)] }, tx);
     await ctx.sms.queue(
       {
         to: row.phone,

@@ -10,26 +10,15 @@ import {
   sameHash,
   VERIFICATION_CODE_TTL_MINUTES,
 } from './codes';
+import { verificationEmail } from './messages';
 
 export type Channel = 'email' | 'sms';
 
-const TEXT = {
+const SMS_TEXT = {
   es: {
-    subject: 'Código de verificación',
-    email: (code: string, registrationCode: string) =>
-      [
-        `Tu código de verificación es ${code}. Caduca en ${VERIFICATION_CODE_TTL_MINUTES} minutos.`,
-        `Tu código de registro es ${registrationCode}: guárdalo para continuar el alta más tarde.`,
-      ].join('\n'),
     sms: (code: string) => `Trasteros: tu código es ${code}`,
   },
   en: {
-    subject: 'Verification code',
-    email: (code: string, registrationCode: string) =>
-      [
-        `Your verification code is ${code}. It expires in ${VERIFICATION_CODE_TTL_MINUTES} minutes.`,
-        `Your registration code is ${registrationCode}: keep it to continue your sign-up later.`,
-      ].join('\n'),
     sms: (code: string) => `Storage: your code is ${code}`,
   },
 } as const;
@@ -45,7 +34,7 @@ export async function issueCode(
   channel: Channel,
 ): Promise<void> {
   // In the language the applicant signs up in, alone.
-  const text = TEXT[registration.language ?? 'es'];
+  const language = registration.language ?? 'es';
   const code = generateVerificationCode();
   await tx.query(
     `insert into registration_verifications (registration_id, channel, code_hash, expires_at, failed_attempts, sent_at)
@@ -57,16 +46,17 @@ export async function issueCode(
   // Whoever asked, the address gets only its share of codes this hour and today.
   await claimMessage(tx, ctx, channel, channel === 'email' ? registration.email : registration.phone);
   if (channel === 'email') {
-    await ctx.mailer.queue(
+    await ctx.mailer.send(
       {
         to: registration.email,
-        subject: text.subject,
-        text: text.email(code, registration.registration_code),
+        versions: [
+          verificationEmail(language, { verificationCode: code, registrationCode: registration.registration_code }),
+        ],
       },
       tx,
     );
   } else {
-    await ctx.sms.queue({ to: registration.phone, text: text.sms(code) }, tx);
+    await ctx.sms.queue({ to: registration.phone, text: SMS_TEXT[language].sms(code) }, tx);
   }
 }
 
