@@ -65,8 +65,8 @@ export async function serveFunctions(db: Database, env: NodeJS.ProcessEnv = { NO
     },
     /** What the outbox holds for one recipient (e-mails and SMS), oldest first. */
     async sentTo(recipient: string) {
-      const { rows } = await db.query<{ channel: string; subject: string | null; body: string }>(
-        'select channel, subject, body from outbox where recipient = $1 order by id',
+      const { rows } = await db.query<{ channel: string; subject: string | null; body: string; html: string | null }>(
+        'select channel, subject, body, html from outbox where recipient = $1 order by id',
         [recipient],
       );
       return rows;

@@ -15,6 +15,7 @@ import {
   recordAudit,
   recordStaffLoginSuccess,
   recoveryCodesLeft,
+  recoveryCodeUsedEmails,
   releaseStaffLogin,
   rememberDevice,
   requireStaff,
@@ -130,18 +131,8 @@ async function signIn(
     if (recoveryCodeUsed) {
       const left = await recoveryCodesLeft(tx, current.id);
       await recordAudit(tx, actor, { action: 'recovery_code_used', target: `staff:${current.email}`, after: { left } });
-      await ctx.mailer.queue(
-        {
-          to: current.email,
-          subject: `Código de recuperación usado · Recovery code used · ${ctx.config.BUSINESS_NAME}`,
-          text: [
-            `Se ha entrado en tu cuenta de Gestión con un código de recuperación. Te quedan ${left}.`,
-            'Si no has sido tú, avisa a gerencia enseguida. Genera códigos nuevos en «Mi cuenta».',
-            '',
-            `Your back-office account was signed in to with a recovery code. You have ${left} left.`,
-            'If it was not you, tell a manager at once. Make new codes under "My account".',
-          ].join('\n'),
-        },
+      await ctx.mailer.send(
+        { to: current.email, versions: recoveryCodeUsedEmails({ left, business: ctx.config.BUSINESS_NAME }) },
         tx,
       );
     }

@@ -2,7 +2,7 @@ import { maskIban, UPLOAD_TYPES, type UploadType } from 'shared-api';
 import type { backofficeActions, RegistrationDetail, ReviewedDocument } from 'shared-api/backoffice';
 import { settleContract } from '../../modules/contracts';
 import { unitsOf } from '../../modules/rental';
-import { REGISTRATION_NOT_FOUND, readMetadata } from '../../modules/sign-up';
+import { documentRejectedEmail, REGISTRATION_NOT_FOUND, readMetadata } from '../../modules/sign-up';
 import { recordAudit, requireStaff } from '../../modules/staff';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
@@ -15,12 +15,6 @@ type RegistrationActions = Pick<
   typeof backofficeActions,
   'list_registrations' | 'get_registration' | 'review_document' | 'countersign'
 >;
-
-const DOCUMENT_NAMES: Record<UploadType, { es: string; en: string }> = {
-  frontId: { es: 'DNI/NIE (cara delantera)', en: 'ID (front)' },
-  backId: { es: 'DNI/NIE (cara trasera)', en: 'ID (back)' },
-  bankDocument: { es: 'certificado de titularidad bancaria', en: 'bank ownership certificate' },
-};
 
 interface DocumentRow extends Record<string, unknown> {
   document_type: UploadType;
@@ -209,31 +203,19 @@ export const registrationActions: ActionHandlers<RegistrationActions> = {
       // A second rejection of the same document with the same reason (two tabs) e-mails once.
       const repeated = before.review_status === 'rejected' && before.rejection_reason === after.rejectionReason;
       if (decision === 'reject' && applicant && !repeated) {
-        const name = DOCUMENT_NAMES[documentType];
-        const signup = (lang: 'es' | 'en') =>
-          new URL(lang === 'es' ? '/es/alta' : '/en/signup', ctx.config.PUBLIC_SITE_URL).toString();
         // In the applicant's language alone (staff write the reason as they would to them).
-        const english = applicant.language === 'en';
-        await ctx.mailer.queue(
+        await ctx.mailer.send(
           {
             to: applicant.email,
-            subject: english
-              ? `Please upload your document again · ${applicant.registration_code}`
-              : `Sube de nuevo tu documento · ${applicant.registration_code}`,
-            text: (english
-              ? [
-                  `Hello ${applicant.full_name},`,
-                  '',
-                  `We reviewed your ${name.en} and cannot accept it: ${reason}`,
-                  `Go to ${signup('en')} with your registration code ${applicant.registration_code}, open the "Documents" step and upload it again.`,
-                ]
-              : [
-                  `Hola ${applicant.full_name}:`,
-                  '',
-                  `Hemos revisado tu ${name.es} y no podemos aceptarlo: ${reason}`,
-                  `Entra en ${signup('es')} con tu código de alta ${applicant.registration_code}, ve al paso «Documentos» y súbelo de nuevo.`,
-                ]
-            ).join('\n'),
+            versions: [
+              documentRejectedEmail(applicant.language, {
+                fullName: applicant.full_name,
+                registrationCode: applicant.registration_code,
+                documentType,
+                reason: after.rejectionReason ?? '',
+                site: ctx.config.PUBLIC_SITE_URL,
+              }),
+            ],
           },
           tx,
         );

@@ -1,7 +1,7 @@
 import type { backofficeActions, LineEntry, OFFER_STATUSES } from 'shared-api/backoffice';
 import { recordAudit, requireStaff } from '../../modules/staff';
 import type { EntryRow } from '../../modules/waitlist';
-import { leaveLine, makeOffer, withdrawOffers } from '../../modules/waitlist';
+import { leaveLine, makeOffer, removedFromWaitlistEmail, withdrawOffers } from '../../modules/waitlist';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
 import { HttpError, refusal } from '../../platform/http-error';
@@ -69,7 +69,8 @@ async function entryById(q: Queryable, entryId: string): Promise<LineEntry> {
 
 async function lockEntry(tx: Queryable, entryId: string): Promise<EntryRow> {
   const { rows } = await tx.query<EntryRow>(
-    `select id::text, full_name, email, phone, timeframe, product_pid, product_name, units_required, status, created_at
+    `select id::text, full_name, email, phone, timeframe, product_pid, product_name, language, units_required, status,
+       created_at
      from waitlist_requests where id = $1 for update`,
     [entryId],
   );
@@ -154,19 +155,16 @@ export const waitlistActions: ActionHandlers<WaitlistActions> = {
       const confirmed = !['unconfirmed', 'lapsed'].includes(entry.status);
       if (await leaveLine(tx, ctx, entryId)) {
         if (confirmed)
-          await ctx.mailer.queue(
+          await ctx.mailer.send(
             {
               to: entry.email,
-              subject: `Lista de espera / Waitlist · ${entry.product_name}`,
-              text: [
-                `Hola ${entry.full_name}:`,
-                '',
-                `Te hemos quitado de la lista de espera de «${entry.product_name}». Si es un error, responde a este correo o vuelve a apuntarte desde la calculadora: ${ctx.config.PUBLIC_SITE_URL}`,
-                '',
-                '---',
-                '',
-                `We have taken you off the waitlist for "${entry.product_name}". If this is a mistake, reply to this e-mail or join again from the calculator: ${ctx.config.PUBLIC_SITE_URL}`,
-              ].join('\n'),
+              versions: [
+                removedFromWaitlistEmail(entry.language, {
+                  fullName: entry.full_name,
+                  product: entry.product_name,
+                  site: ctx.config.PUBLIC_SITE_URL,
+                }),
+              ],
             },
             tx,
           );

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CONTRACT_PENDING, clientDataFromRecord, postFunctions } from 'shared-api';
 import { languageFromPath } from 'shared-i18n';
 import { latestPayment, newMandate, storeMandate } from '../../modules/billing';
-import { contractDocument, contractStatus } from '../../modules/contracts';
+import { contractDocument, contractStatus, signingEmail } from '../../modules/contracts';
 import { depositOf, heldFor } from '../../modules/rental';
 import {
   readMetadata,
@@ -17,36 +17,6 @@ import { jsonFunction } from '../router';
 
 export const PAYMENT_FIRST = 'The deposit must be paid before the contract.';
 export const CLIENT_FIRST = 'Create the client before the contract.';
-
-function signingEmail(
-  role: 'Cliente' | 'Empresa',
-  link: string,
-  name: string,
-  registrationCode: string,
-  language: 'es' | 'en',
-): { subject: string; text: string } {
-  // The applicant reads it in their language; the company, in Spanish.
-  if (role === 'Cliente' && language === 'en') {
-    return {
-      subject: `Contract to sign · ${registrationCode}`,
-      text: [
-        `Hello ${name},`,
-        '',
-        `The storage rental contract (registration ${registrationCode}) is ready for your signature:`,
-        link,
-      ].join('\n'),
-    };
-  }
-  return {
-    subject: `Contrato para firmar · ${registrationCode}`,
-    text: [
-      `Hola ${role === 'Cliente' ? name : 'la Empresa'}:`,
-      '',
-      `El contrato de alquiler del trastero (registro ${registrationCode}) está listo para tu firma:`,
-      link,
-    ].join('\n'),
-  };
-}
 
 /**
  * POST create-contract: only with the client created and the deposit paid, and never while a
@@ -112,16 +82,17 @@ export const createContractFunction = jsonFunction(
           [randomUUID(), contractId, signer.role, signer.email, signer.tokenHash, signer.providerSubmitterId],
         );
         if (signer.link) {
-          await ctx.mailer.queue(
+          await ctx.mailer.send(
             {
               to: signer.email,
-              ...signingEmail(
-                signer.role,
-                signer.link,
-                registration.full_name,
-                registration.registration_code,
-                registration.language,
-              ),
+              versions: [
+                signingEmail(signer.role, {
+                  link: signer.link,
+                  name: registration.full_name,
+                  registrationCode: registration.registration_code,
+                  language: registration.language,
+                }),
+              ],
               // Whoever holds the company's link countersigns as the company.
               ...(signer.role === 'Empresa' ? { unlisted: true } : {}),
             },

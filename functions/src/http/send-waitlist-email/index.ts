@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { postFunctions, type WaitlistRequest } from 'shared-api';
 import { claimMessage } from '../../modules/notifications';
-import { issuePrivateLink, scheduleConfirmationLapse } from '../../modules/waitlist';
+import { issuePrivateLink, joinConfirmationEmail, scheduleConfirmationLapse } from '../../modules/waitlist';
 import type { Queryable } from '../../platform/db';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
@@ -23,44 +23,6 @@ export function requestHash(request: WaitlistRequest): string {
     request.procesoParam ?? null,
   ]);
   return createHash('sha256').update(canonical).digest('hex');
-}
-
-/**
- * The confirmation, in the language joined in alone: nothing the visitor typed is in it (the
- * address is not proven theirs yet, so it must not carry a stranger's words to it), only the
- * catalogue's product name and the private link that confirms.
- */
-function confirmationEmail(
-  language: 'es' | 'en',
-  product: string,
-  link: string,
-  hours: number,
-): { subject: string; text: string } {
-  return language === 'es'
-    ? {
-        subject: `Confirma tu lista de espera · ${product}`,
-        text: [
-          `Alguien (seguramente tú) ha pedido apuntar este e-mail a la lista de espera de «${product}».`,
-          '',
-          `Para entrar en la lista, confírmalo en las próximas ${hours} horas desde tu página de la lista de espera:`,
-          link,
-          '',
-          'Allí verás tu posición y, cuando te toque, la oferta; también puedes salir de la lista.',
-          'Si no lo has pedido tú, no hagas nada: sin confirmar, la solicitud se borra sola.',
-        ].join('\n'),
-      }
-    : {
-        subject: `Confirm your waitlist request · ${product}`,
-        text: [
-          `Someone (most likely you) asked to put this e-mail on the waitlist for "${product}".`,
-          '',
-          `To enter the line, confirm it within ${hours} hours from your waitlist page:`,
-          link,
-          '',
-          'There you will see your place in line and, when it is your turn, the offer; you can also leave the list.',
-          'If it was not you, do nothing: unconfirmed, the request is deleted on its own.',
-        ].join('\n'),
-      };
 }
 
 /**
@@ -150,10 +112,16 @@ export const sendWaitlistEmailFunction = jsonFunction(
       const links = await issuePrivateLink(tx, entryId, ctx.config.PUBLIC_SITE_URL);
       // No offer round here: joining never holds a unit (a unit that is free now can simply be
       // signed up for), so a stream of joins cannot take a product's stock off the market.
-      await ctx.mailer.queue(
+      await ctx.mailer.send(
         {
           to: email,
-          ...confirmationEmail(language, known.names[language], links[language], ctx.config.WAITLIST_CONFIRM_HOURS),
+          versions: [
+            joinConfirmationEmail(language, {
+              product: known.names[language],
+              pageUrl: links[language],
+              hours: ctx.config.WAITLIST_CONFIRM_HOURS,
+            }),
+          ],
         },
         tx,
       );

@@ -8,6 +8,7 @@ import {
   closedDates,
   confirmVisit,
   loadRules,
+  visitCancelledNotice,
 } from '../../modules/visits';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
@@ -203,12 +204,8 @@ export const visitCancelSubmitFunction: FunctionDefinition = {
           visit.id,
         ]);
         const name = rows[0]?.full_name ?? '';
-        await ctx.mailer.queue(
-          {
-            to: ctx.config.BUSINESS_EMAIL,
-            subject: `Visita cancelada ${madridDate(start)} ${madridTime(start)} · ${name}`,
-            text: `${name} ha cancelado su visita desde el enlace del correo.`,
-          },
+        await ctx.mailer.send(
+          { to: ctx.config.BUSINESS_EMAIL, versions: [visitCancelledNotice({ fullName: name, start })] },
           tx,
         );
       }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../platform/db';
 import type { MoveInContext } from '../rental';
+import { signedContractEmail, signedContractNotice } from './messages';
 import { documentSha256, signedContractPdf } from './signed-pdf';
 
 interface SignedContractRow extends Record<string, unknown> {
@@ -70,41 +71,31 @@ export async function deliverSignedContract(
   };
   const unit = unitNumbers.length ? unitNumbers.join(', ') : null;
   // The tenant's copy in the language they signed up in, alone.
-  const english = contract.language === 'en';
-  await ctx.mailer.queue(
+  await ctx.mailer.send(
     {
       to: contract.email,
-      subject: english
-        ? `Your signed contract · ${contract.registration_code}`
-        : `Tu contrato firmado · ${contract.registration_code}`,
-      text: (english
-        ? [
-            `Hello ${contract.full_name},`,
-            '',
-            `Attached is your rental contract signed by both parties (registration ${contract.registration_code}), with the SEPA direct debit mandate and the signature certificate.`,
-            unit ? `Your storage unit: ${unit}.` : 'Your unit is being assigned; we will contact you.',
-          ]
-        : [
-            `Hola ${contract.full_name}:`,
-            '',
-            `Adjuntamos tu contrato de alquiler firmado por ambas partes (registro ${contract.registration_code}), con la orden de domiciliación SEPA y el certificado de firmas.`,
-            unit ? `Tu trastero: ${unit}.` : 'Estamos asignando tu trastero; te contactaremos.',
-          ]
-      ).join('\n'),
+      versions: [
+        signedContractEmail(contract.language, {
+          fullName: contract.full_name,
+          registrationCode: contract.registration_code,
+          unit,
+        }),
+      ],
       attachments: [attachment],
     },
     tx,
   );
-  await ctx.mailer.queue(
+  await ctx.mailer.send(
     {
       to: ctx.config.BUSINESS_EMAIL,
-      subject: `Contrato firmado · ${contract.registration_code} · ${contract.full_name}`,
-      text: [
-        `El contrato del alta ${contract.registration_code} (${contract.full_name}, ${contract.email}) está firmado por ambas partes.`,
-        unit ? `Trastero asignado: ${unit}.` : 'Sin trastero asignado todavía (ver el aviso aparte).',
-        '',
-        'Se adjunta el PDF firmado con la orden de domiciliación y el certificado de firmas.',
-      ].join('\n'),
+      versions: [
+        signedContractNotice({
+          fullName: contract.full_name,
+          email: contract.email,
+          registrationCode: contract.registration_code,
+          unit,
+        }),
+      ],
       attachments: [attachment],
     },
     tx,

@@ -1,3 +1,4 @@
 /** The contracts module's public face: what other modules and the HTTP layer may use. */
 export { contractDocument } from './document';
+export { signingEmail } from './messages';
 export { contractStatus, settleContract } from './records';

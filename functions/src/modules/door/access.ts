@@ -4,6 +4,7 @@ import type { Queryable } from '../../platform/db';
 import { pinPepper } from '../../platform/security/pepper';
 import { hashPassword, hashPin, newToken, randomPin } from '../../platform/security/secrets';
 import type { RegistrationRow } from '../sign-up';
+import { accessWithheldNotice, doorAccessEmail } from './messages';
 
 /** What issuing a key uses of the service. */
 export type DoorAccessContext = Pick<FunctionContext, 'mailer' | 'sms' | 'config' | 'log'>;
@@ -55,16 +56,19 @@ export async function issueDoorAccess(
   const box = unitNumbers.join(', ');
   if (failed.length) {
     ctx.log.warn({ registrationId: registration.id, failed }, 'door access withheld');
-    await ctx.mailer.queue(
+    await ctx.mailer.send(
       {
         to: ctx.config.BUSINESS_EMAIL,
-        subject: `Alta ${registration.registration_code}: acceso a la puerta no emitido`,
-        text: [
-          `${registration.full_name} tiene asignado ${box}, pero no se le ha dado acceso a la puerta:`,
-          ...failed.map((check) => `- ${CHECK_REASONS[check]}`),
-          '',
-          `Resuélvelo y dale acceso desde la administración de la puerta. Contacto: ${registration.email} · ${registration.phone}.`,
-        ].join('\n'),
+        versions: [
+          accessWithheldNotice({
+            registrationCode: registration.registration_code,
+            fullName: registration.full_name,
+            box,
+            reasons: failed.map((check) => CHECK_REASONS[check]),
+            email: registration.email,
+            phone: registration.phone,
+          }),
+        ],
       },
       tx,
     );
@@ -110,28 +114,17 @@ export async function issueDoorAccess(
     },
     tx,
   );
-  await ctx.mailer.queue(
+  await ctx.mailer.send(
     {
       to: registration.email,
-      subject: english ? `Your door access · ${box}` : `Tu acceso a la puerta · ${box}`,
-      text: (english
-        ? [
-            `Hello ${registration.full_name},`,
-            '',
-            `You can now open the door of your unit ${box} from your phone. Sign in with this link (single use, valid ${ACCESS_LINK_DAYS} days):`,
-            signIn.toString(),
-            '',
-            'Your 4-digit PIN comes by SMS. You can change it in the app.',
-          ]
-        : [
-            `Hola ${registration.full_name}:`,
-            '',
-            `Ya puedes abrir la puerta de tu trastero ${box} desde el móvil. Entra con este enlace (un solo uso, válido ${ACCESS_LINK_DAYS} días):`,
-            signIn.toString(),
-            '',
-            'Tu PIN de 4 cifras te llega por SMS. Puedes cambiarlo en la app.',
-          ]
-      ).join('\n'),
+      versions: [
+        doorAccessEmail(registration.language, {
+          fullName: registration.full_name,
+          box,
+          signInUrl: signIn.toString(),
+          linkDays: ACCESS_LINK_DAYS,
+        }),
+      ],
     },
     tx,
   );

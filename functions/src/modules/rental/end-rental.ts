@@ -3,6 +3,7 @@ import { HttpError } from '../../platform/http-error';
 import { requireRegistration } from '../sign-up';
 import { unitsFreed } from '../waitlist';
 import type { MoveInContext } from './context';
+import { rentalEndedEmail } from './messages';
 
 export const RENTAL_NOT_ACTIVE = 'Este alquiler no está activo';
 
@@ -60,25 +61,16 @@ export async function endRental(
     `liberado ${unitNumbers.join(', ') || '—'}${revokedUsuario ? ` · acceso de ${revokedUsuario} revocado` : ''}`,
     staff.ip,
   ]);
-  const english = registration.language === 'en';
-  await ctx.mailer.queue(
+  await ctx.mailer.send(
     {
       to: registration.email,
-      subject: english
-        ? `Your rental has ended · ${registration.registration_code}`
-        : `Fin de tu alquiler · ${registration.registration_code}`,
-      text: (english
-        ? [
-            `Hello ${registration.full_name},`,
-            '',
-            `Your rental of unit ${unitNumbers.join(', ')} has ended. No further rent will be collected and your door access has been switched off. Thank you.`,
-          ]
-        : [
-            `Hola ${registration.full_name}:`,
-            '',
-            `Tu alquiler del trastero ${unitNumbers.join(', ')} ha terminado. Ya no se te cobrará el alquiler y tu acceso a la puerta se ha desactivado. Gracias por confiar en nosotros.`,
-          ]
-      ).join('\n'),
+      versions: [
+        rentalEndedEmail(registration.language, {
+          fullName: registration.full_name,
+          registrationCode: registration.registration_code,
+          units: unitNumbers.join(', '),
+        }),
+      ],
     },
     tx,
   );

@@ -3,6 +3,7 @@ import { latestPayment, startRentSchedule } from '../billing';
 import { issueDoorAccess } from '../door';
 import { findProduct, readMetadata, requireRegistration, unitsFor } from '../sign-up';
 import type { MoveInContext } from './context';
+import { awaitingUnitNotice } from './messages';
 import { releaseAllHeld } from './reservation/holds';
 import { occupyUnits } from './units';
 
@@ -29,17 +30,18 @@ export async function moveIn(tx: Queryable, ctx: MoveInContext, registrationId: 
   if (outcome.status === 'allocated') await issueDoorAccess(tx, ctx, registration, outcome.unitNumbers);
   if (outcome.status === 'awaiting_unit') {
     ctx.log.warn({ registrationId, reason: outcome.reason }, 'move-in waits for a unit');
-    await ctx.mailer.queue(
+    await ctx.mailer.send(
       {
         to: ctx.config.BUSINESS_EMAIL,
-        subject: `Alta ${registration.registration_code}: falta asignar trastero`,
-        text: [
-          `El contrato del alta ${registration.registration_code} (${registration.full_name}) está firmado por ambas partes, pero no se le ha podido asignar un trastero.`,
-          '',
-          `Motivo: ${REASONS[outcome.reason]}`,
-          '',
-          `El cliente ve «Estamos asignando tu trastero; te contactaremos». Asígnale uno y contacta con él: ${registration.email} · ${registration.phone}.`,
-        ].join('\n'),
+        versions: [
+          awaitingUnitNotice({
+            registrationCode: registration.registration_code,
+            fullName: registration.full_name,
+            reason: REASONS[outcome.reason],
+            email: registration.email,
+            phone: registration.phone,
+          }),
+        ],
       },
       tx,
     );

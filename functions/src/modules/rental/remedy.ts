@@ -6,6 +6,7 @@ import { latestPayment, startRentSchedule } from '../billing';
 import { issueDoorAccess } from '../door';
 import { findProduct, type RegistrationRow, readMetadata, requireRegistration, unitsFor } from '../sign-up';
 import type { MoveInContext } from './context';
+import { depositRefundedEmail } from './messages';
 import { releaseAllHeld } from './reservation/holds';
 
 /*
@@ -94,27 +95,6 @@ export async function assignUnits(
   return wanted;
 }
 
-const REFUND_TEXT: Record<Language, (amount: string, reason: string) => { subject: string; text: string }> = {
-  es: (amount, reason) => ({
-    subject: 'Te devolvemos la fianza',
-    text: [
-      `Lo sentimos: no hemos podido asignarte un trastero (${reason}).`,
-      '',
-      `Te hemos devuelto la fianza, ${amount}, a la tarjeta con la que pagaste. Según tu banco, el abono tarda de 5 a 10 días en verse.`,
-      'Tu alta queda cerrada y no se te cobrará nada más. Si quieres, puedes apuntarte a la lista de espera en nuestra web.',
-    ].join('\n'),
-  }),
-  en: (amount, reason) => ({
-    subject: 'We are refunding your deposit',
-    text: [
-      `We are sorry: we could not give you a storage unit (${reason}).`,
-      '',
-      `We have refunded your deposit, ${amount}, to the card you paid with. Depending on your bank, it takes 5 to 10 days to show.`,
-      'Your sign-up is closed and nothing else will be charged. If you like, you can join the waiting list on our website.',
-    ].join('\n'),
-  }),
-};
-
 /**
  * Gives the deposit of a tenant waiting for a unit back through the card provider, records it,
  * closes the sign-up (no rent, the mandate cancelled, anything held freed) and e-mails the tenant
@@ -148,9 +128,17 @@ export async function refundDeposit(
   );
   await releaseAllHeld(tx, ctx, registrationId);
   const language = languageFromPath(payment.return_path) ?? 'es';
-  const { subject, text } = REFUND_TEXT[language](formatEuros(amount, language), reason);
-  await ctx.mailer.queue(
-    { to: registration.email, subject: `${subject} · ${registration.registration_code}`, text },
+  await ctx.mailer.send(
+    {
+      to: registration.email,
+      versions: [
+        depositRefundedEmail(language, {
+          amount: formatEuros(amount, language),
+          reason,
+          registrationCode: registration.registration_code,
+        }),
+      ],
+    },
     tx,
   );
   return { amount, refundedAt: new Date(rows[0]?.refunded_at ?? ctx.clock.now()) };

@@ -12,6 +12,7 @@ export { inspectPdf } from './documents/pdf';
 export type { DocumentKind } from './documents/sniff';
 export { sniffDocument } from './documents/sniff';
 export { checkExisting } from './existing';
+export { documentRejectedEmail } from './messages';
 export type { RegistrationRow } from './records';
 export {
   findRegistration,

@@ -1,3 +1,4 @@
+import type { UploadType } from 'shared-api';
 import { type Language, pathFor } from 'shared-i18n';
 import { action, code, type LocalisedContent, note, paragraph } from '../../platform/email/content';
 import { VERIFICATION_CODE_TTL_MINUTES } from './codes';
@@ -80,6 +81,49 @@ export function registrationCodeReminder(language: Language, registrationCode: s
           ),
           action('Continuar mi alta', signUpPage(site, language)),
           note('Si no has sido tú, no hagas nada: sin el código que enviamos a tu móvil o correo nadie puede abrirla.'),
+        ],
+      };
+}
+
+const DOCUMENT_NAMES: Record<UploadType, Record<Language, string>> = {
+  frontId: { es: 'DNI/NIE (cara delantera)', en: 'ID (front)' },
+  backId: { es: 'DNI/NIE (cara trasera)', en: 'ID (back)' },
+  bankDocument: { es: 'certificado de titularidad bancaria', en: 'bank ownership certificate' },
+};
+
+/** Staff rejected a document, with the reason they wrote to the applicant: the way back to upload it. */
+export function documentRejectedEmail(
+  language: Language,
+  {
+    fullName,
+    registrationCode,
+    documentType,
+    reason,
+    site,
+  }: { fullName: string; registrationCode: string; documentType: UploadType; reason: string; site: string },
+): LocalisedContent {
+  const name = DOCUMENT_NAMES[documentType][language];
+  return language === 'en'
+    ? {
+        language,
+        subject: `Please upload your document again · ${registrationCode}`,
+        greeting: `Hello ${fullName},`,
+        blocks: [
+          paragraph(`We reviewed your ${name} and cannot accept it: ${reason}`),
+          paragraph(
+            `Open the sign-up with your registration code ${registrationCode}, go to the "Documents" step and upload it again.`,
+          ),
+          action('Continue my sign-up', signUpPage(site, language)),
+        ],
+      }
+    : {
+        language,
+        subject: `Sube de nuevo tu documento · ${registrationCode}`,
+        greeting: `Hola ${fullName}:`,
+        blocks: [
+          paragraph(`Hemos revisado tu ${name} y no podemos aceptarlo: ${reason}`),
+          paragraph(`Entra en el alta con tu código ${registrationCode}, ve al paso «Documentos» y súbelo de nuevo.`),
+          action('Continuar mi alta', signUpPage(site, language)),
         ],
       };
 }

@@ -8,6 +8,7 @@ export {
   releaseStaffLogin,
   staffAddressStanding,
 } from './login-throttle';
+export { recoveryCodeUsedEmails } from './messages';
 export { assertStrongPassword } from './new-password';
 export {
   checkPasswordReset,

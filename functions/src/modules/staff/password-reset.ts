@@ -10,11 +10,17 @@ import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { HttpError, refusal } from '../../platform/http-error';
 import type { JobHandler } from '../../platform/jobs/queue';
-import { madridDate, madridTime } from '../../platform/madrid-time';
 import { hashPassword, newToken, sha256 } from '../../platform/security/secrets';
 import { mayMessage } from '../notifications';
 import { recordAudit } from './audit';
 import { clearStaffLoginThrottle } from './login-throttle';
+import {
+  passwordChangedEmail,
+  passwordResetEmail,
+  STAFF_INVITE_HOURS,
+  secondFactorOffEmail,
+  staffInvitationEmail,
+} from './messages';
 import { assertStrongPassword } from './new-password';
 import { dropRecoveryCodes, spendRecoveryCode } from './recovery-codes';
 import { type Actor, revokeStaffSessions, type StaffRow, staffColumns, toStaffMember } from './staff-session';
@@ -24,8 +30,6 @@ import { acceptedStep } from './totp';
 export const PASSWORD_RESET_JOB = 'staff-password-reset';
 const WRONG_CODE = 'The code is not correct';
 const HOUR_MS = 3_600_000;
-/** How long an invitation to choose a first password works. */
-export const STAFF_INVITE_HOURS = 72;
 /** Reset requests from one address still waiting for the job; more get the same answer and nothing. */
 const RESET_REQUESTS_PER_ADDRESS = 20;
 
@@ -39,63 +43,6 @@ interface ResetRow extends Record<string, unknown> {
   used_at: Date | string | null;
   failed_codes: number;
 }
-
-const TEXTS = {
-  es: {
-    resetSubject: (business: string) => `Elige una contraseña nueva para Gestión · ${business}`,
-    resetBy: (manager: string | null) =>
-      manager
-        ? `${manager} (gerencia) te envía este enlace para que elijas una contraseña nueva para tu cuenta de Gestión.`
-        : 'Alguien ha pedido restablecer la contraseña de tu cuenta de Gestión desde la página de acceso.',
-    resetBody: (link: string) =>
-      `Abre este enlace en los próximos ${STAFF_RESET_MINUTES} minutos para elegirla (solo sirve una vez):\n\n${link}\n\n` +
-      'Si tienes activado el segundo factor, te pediremos también el código de tu aplicación.\n\n' +
-      'Si no lo has pedido tú, no hagas nada: tu contraseña no cambia.',
-    changedSubject: (business: string) => `Tu contraseña de Gestión ha cambiado · ${business}`,
-    changedBody: (when: string) =>
-      `La contraseña de tu cuenta de Gestión se cambió con un enlace de restablecimiento el ${when} (hora de Madrid). ` +
-      'Todas las sesiones abiertas se han cerrado.\n\nSi no has sido tú, avisa a gerencia enseguida.',
-    factorSubject: (business: string) => `Segundo factor desactivado · ${business}`,
-    factorBody: (manager: string) =>
-      `${manager} (gerencia) ha desactivado el segundo factor de tu cuenta de Gestión, por ejemplo porque perdiste el móvil. ` +
-      'Al entrar se te pedirá solo la contraseña; vuelve a activarlo en «Mi cuenta» con tu nueva aplicación.\n\n' +
-      'Todas tus sesiones abiertas se han cerrado. Si no lo has pedido, avisa a gerencia enseguida.',
-    hello: (name: string) => `Hola, ${name}:`,
-    when: (date: Date) => `${madridDate(date).split('-').reverse().join('/')} a las ${madridTime(date)}`,
-    inviteSubject: (business: string) => `Tu cuenta de Gestión · ${business}`,
-    inviteBody: (manager: string, link: string) =>
-      `${manager} (gerencia) te ha dado de alta en Gestión, la herramienta del personal. ` +
-      `Elige tu contraseña con este enlace en las próximas ${STAFF_INVITE_HOURS} horas (solo sirve una vez):\n\n${link}\n\n` +
-      'Nadie más la conoce ni la conocerá. Si no esperabas este correo, no hagas nada.',
-  },
-  en: {
-    resetSubject: (business: string) => `Choose a new back-office password · ${business}`,
-    resetBy: (manager: string | null) =>
-      manager
-        ? `${manager} (manager) sends you this link to choose a new password for your back-office account.`
-        : 'Someone asked to reset the password of your back-office account from the sign-in page.',
-    resetBody: (link: string) =>
-      `Open this link within ${STAFF_RESET_MINUTES} minutes to choose it (it works once):\n\n${link}\n\n` +
-      'If your second factor is on, you will be asked for the code from your app too.\n\n' +
-      'If you did not ask for it, do nothing: your password does not change.',
-    changedSubject: (business: string) => `Your back-office password was changed · ${business}`,
-    changedBody: (when: string) =>
-      `The password of your back-office account was changed with a reset link on ${when} (Madrid time). ` +
-      'Every open session was signed out.\n\nIf it was not you, tell a manager at once.',
-    factorSubject: (business: string) => `Second factor turned off · ${business}`,
-    factorBody: (manager: string) =>
-      `${manager} (manager) turned off the second factor of your back-office account, for instance because you lost your phone. ` +
-      'Signing in now asks for your password only; turn it on again under "My account" with your new app.\n\n' +
-      'Every open session was signed out. If you did not ask for this, tell a manager at once.',
-    hello: (name: string) => `Hello ${name},`,
-    when: (date: Date) => `${madridDate(date)} at ${madridTime(date)}`,
-    inviteSubject: (business: string) => `Your back-office account · ${business}`,
-    inviteBody: (manager: string, link: string) =>
-      `${manager} (manager) has given you an account in the back-office, the staff's tool. ` +
-      `Choose your password with this link within ${STAFF_INVITE_HOURS} hours (it works once):\n\n${link}\n\n` +
-      'Nobody else knows it or ever will. If you did not expect this e-mail, do nothing.',
-  },
-} satisfies Record<Language, unknown>;
 
 function resetLink(site: string, language: Language, token: string): string {
   return `${site.replace(/\/$/, '')}${BACKOFFICE_BASE[language]}/${STAFF_RESET_SLUG[language]}#${token}`;
@@ -136,28 +83,16 @@ export async function issueResetLink(
       purpose,
     ],
   );
-  const texts = TEXTS[language];
   const link = resetLink(ctx.config.PUBLIC_SITE_URL, language, token);
-  if (purpose === 'invitation') {
-    await ctx.mailer.queue(
-      {
-        to: member.email,
-        subject: texts.inviteSubject(ctx.config.BUSINESS_NAME),
-        text: `${texts.hello(member.name)}\n\n${texts.inviteBody(manager?.name ?? '', link)}\n`,
-        // The link acts for the member: never in the development outbox's public listing.
-        unlisted: true,
-      },
-      tx,
-    );
-    return true;
-  }
-  await ctx.mailer.queue(
+  const business = ctx.config.BUSINESS_NAME;
+  await ctx.mailer.send(
     {
       to: member.email,
-      subject: texts.resetSubject(ctx.config.BUSINESS_NAME),
-      text: `${texts.hello(member.name)}\n\n${texts.resetBy(manager?.name ?? null)} ${texts.resetBody(
-        resetLink(ctx.config.PUBLIC_SITE_URL, language, token),
-      )}\n`,
+      versions: [
+        purpose === 'invitation'
+          ? staffInvitationEmail(language, { name: member.name, manager: manager?.name ?? '', link, business })
+          : passwordResetEmail(language, { name: member.name, manager: manager?.name ?? null, link, business }),
+      ],
       // The link acts for the member: never in the development outbox's public listing.
       unlisted: true,
     },
@@ -270,12 +205,16 @@ export async function resetPassword(
     // A first password chosen from the invitation is news to nobody.
     if (invitation) return { success: true } as const;
     // Told in the language the link was sent in, so whoever did not ask for it hears of it.
-    const texts = TEXTS[reset.language];
-    await ctx.mailer.queue(
+    await ctx.mailer.send(
       {
         to: member.email,
-        subject: texts.changedSubject(ctx.config.BUSINESS_NAME),
-        text: `${texts.hello(member.name)}\n\n${texts.changedBody(texts.when(ctx.clock.now()))}\n`,
+        versions: [
+          passwordChangedEmail(reset.language, {
+            name: member.name,
+            at: ctx.clock.now(),
+            business: ctx.config.BUSINESS_NAME,
+          }),
+        ],
       },
       tx,
     );
@@ -336,12 +275,16 @@ export async function resetSecondFactor(
       before: { totpEnabled: true },
       after: { totpEnabled: false },
     });
-    const texts = TEXTS[language];
-    await ctx.mailer.queue(
+    await ctx.mailer.send(
       {
         to: member.email,
-        subject: texts.factorSubject(ctx.config.BUSINESS_NAME),
-        text: `${texts.hello(member.name)}\n\n${texts.factorBody(actor.row.name)}\n`,
+        versions: [
+          secondFactorOffEmail(language, {
+            name: member.name,
+            manager: actor.row.name,
+            business: ctx.config.BUSINESS_NAME,
+          }),
+        ],
       },
       tx,
     );

@@ -5,20 +5,15 @@ import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { HttpError, refusal } from '../../platform/http-error';
 import type { JobHandler } from '../../platform/jobs/queue';
-import { madridDate, madridTime } from '../../platform/madrid-time';
 import { callableNumber, phoneDigits } from '../../platform/phone-numbers';
 import { newToken, sha256 } from '../../platform/security/secrets';
 import { claimMessage } from '../notifications';
 import { generateVerificationCode, sameHash } from '../sign-up';
+import { confirmVisitEmail, visitBookedEmail, visitBookedNotice, visitCancelledEmail } from './messages';
 import { bookedCounts, closedDates, loadRules, takesPlace } from './records';
 import { isSlotStart } from './slots';
 
 type BookingContext = Pick<FunctionContext, 'mailer' | 'config' | 'clock' | 'jobs'>;
-
-const WHEN = {
-  es: (start: Date) => `el ${madridDate(start).split('-').reverse().join('/')} a las ${madridTime(start)}`,
-  en: (start: Date) => `on ${madridDate(start)} at ${madridTime(start)}`,
-};
 
 /** The calendar file of a visit: UTC times, the facility's address, the cancel link. */
 export function visitCalendar(
@@ -116,29 +111,18 @@ export async function bookVisit(tx: Queryable, ctx: BookingContext, request: Boo
     key: `${VISIT_HOLD_JOB}:${id}`,
   });
   const language = request.language;
-  const when = WHEN[language](startsAt);
-  const minutes = ctx.config.VISIT_HOLD_MINUTES;
-  const page = visitPageUrl(ctx.config.PUBLIC_SITE_URL, link.token);
-  await ctx.mailer.queue(
+  await ctx.mailer.send(
     {
       to: email,
-      subject: language === 'es' ? `Confirma tu visita: código ${code}` : `Confirm your visit: code ${code}`,
-      text: (language === 'es'
-        ? [
-            `Alguien (seguramente tú) ha pedido una visita a ${ctx.config.BUSINESS_NAME} ${when} (hora de España peninsular).`,
-            '',
-            `Tu código para confirmarla es ${code}. Escríbelo en la página donde la reservaste, o confírmala aquí: ${page}`,
-            `Guardamos la hora ${minutes} minutos; sin confirmar, queda libre otra vez.`,
-            'Si no lo has pedido tú, no hagas nada.',
-          ]
-        : [
-            `Someone (most likely you) asked for a visit to ${ctx.config.BUSINESS_NAME} ${when} (Spanish mainland time).`,
-            '',
-            `Your code to confirm it is ${code}. Type it where you booked, or confirm it here: ${page}`,
-            `We hold the time for ${minutes} minutes; unconfirmed, it is released.`,
-            'If it was not you, do nothing.',
-          ]
-      ).join('\n'),
+      versions: [
+        confirmVisitEmail(language, {
+          confirmationCode: code,
+          start: startsAt,
+          holdMinutes: ctx.config.VISIT_HOLD_MINUTES,
+          pageUrl: visitPageUrl(ctx.config.PUBLIC_SITE_URL, link.token).toString(),
+          business: { name: ctx.config.BUSINESS_NAME },
+        }),
+      ],
     },
     tx,
   );
@@ -239,34 +223,21 @@ async function tellVisitBooked(tx: Queryable, ctx: BookingContext, visitId: stri
   const site = new URL(ctx.config.PUBLIC_SITE_URL);
   const cancelUrl = visitPageUrl(ctx.config.PUBLIC_SITE_URL, link.token);
   const language = visit.language;
-  const when = WHEN[language](startsAt);
   const calendar = visitCalendar(
     { id: visitId, startsAt, endsAt, cancelUrl: cancelUrl.toString() },
     { name: ctx.config.BUSINESS_NAME, address: ctx.config.BUSINESS_ADDRESS, host: site.hostname },
     language,
   );
-  await ctx.mailer.queue(
+  await ctx.mailer.send(
     {
       to: visit.email,
-      subject: language === 'es' ? `Tu visita ${when}` : `Your visit ${when}`,
-      text: (language === 'es'
-        ? [
-            'Visita confirmada.',
-            '',
-            `Te esperamos ${when} (hora de España peninsular) en ${ctx.config.BUSINESS_ADDRESS}.`,
-            'Añade la visita a tu calendario con el archivo adjunto.',
-            '',
-            `Si no puedes venir, cancélala aquí: ${cancelUrl}`,
-          ]
-        : [
-            'Visit confirmed.',
-            '',
-            `We expect you ${when} (Spanish mainland time) at ${ctx.config.BUSINESS_ADDRESS}.`,
-            'Add the visit to your calendar with the attached file.',
-            '',
-            `If you cannot come, cancel it here: ${cancelUrl}`,
-          ]
-      ).join('\n'),
+      versions: [
+        visitBookedEmail(language, {
+          start: startsAt,
+          cancelUrl: cancelUrl.toString(),
+          business: { address: ctx.config.BUSINESS_ADDRESS },
+        }),
+      ],
       attachments: [
         {
           filename: 'visita.ics',
@@ -277,11 +248,12 @@ async function tellVisitBooked(tx: Queryable, ctx: BookingContext, visitId: stri
     },
     tx,
   );
-  await ctx.mailer.queue(
+  await ctx.mailer.send(
     {
       to: ctx.config.BUSINESS_EMAIL,
-      subject: `Visita reservada ${WHEN.es(startsAt)} · ${visit.full_name}`,
-      text: [`${visit.full_name} · ${visit.phone} · ${visit.email}`, `Visita ${WHEN.es(startsAt)}.`].join('\n'),
+      versions: [
+        visitBookedNotice({ fullName: visit.full_name, phone: visit.phone, email: visit.email, start: startsAt }),
+      ],
     },
     tx,
   );
@@ -312,27 +284,18 @@ export async function tellVisitCancelledByStaff(tx: Queryable, ctx: BookingConte
   const visit = rows[0];
   if (!visit) return;
   const start = new Date(visit.starts_at);
-  const when = WHEN[visit.language](start);
-  const home = new URL(`/${visit.language}`, ctx.config.PUBLIC_SITE_URL).toString();
-  const { BUSINESS_NAME: name, BUSINESS_PHONE: phone } = ctx.config;
-  await ctx.mailer.queue(
+  const { BUSINESS_NAME: name, BUSINESS_PHONE: phone, BUSINESS_ADDRESS: address } = ctx.config;
+  await ctx.mailer.send(
     {
       to: visit.email,
-      subject: visit.language === 'es' ? `Hemos cancelado tu visita ${when}` : `We have cancelled your visit ${when}`,
-      text: (visit.language === 'es'
-        ? [
-            `Hola ${visit.full_name}:`,
-            '',
-            `Lo sentimos: hemos tenido que cancelar tu visita a ${name} ${when}.`,
-            `Puedes reservar otra cuando quieras desde ${home} (botón «Reservar visita»), o llamarnos al ${phone}.`,
-          ]
-        : [
-            `Hello ${visit.full_name},`,
-            '',
-            `We are sorry: we have had to cancel your visit to ${name} ${when}.`,
-            `You can book another whenever you like at ${home} ("Book a visit"), or call us on ${phone}.`,
-          ]
-      ).join('\n'),
+      versions: [
+        visitCancelledEmail(visit.language, {
+          fullName: visit.full_name,
+          start,
+          homeUrl: new URL(`/${visit.language}`, ctx.config.PUBLIC_SITE_URL).toString(),
+          business: { name, phone, address },
+        }),
+      ],
     },
     tx,
   );

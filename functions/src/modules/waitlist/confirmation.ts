@@ -1,18 +1,11 @@
-import type { WaitlistRequest } from 'shared-api';
 import type { Queryable } from '../../platform/db';
 import { refusal } from '../../platform/http-error';
 import type { EntryRow } from './line';
+import { waitlistEntryNotice } from './messages';
 import type { WaitlistContext } from './offers';
 
 export const CONFIRMATION_LAPSE_JOB = 'waitlist.confirmation-lapse';
 const HOUR = 3_600_000;
-
-const TIMEFRAMES: Record<WaitlistRequest['timeframe'], string> = {
-  asap: 'Lo antes posible',
-  next_week: 'La próxima semana',
-  next_month: 'El próximo mes',
-  dont_know: 'Aún no lo sé',
-};
 
 /** An unconfirmed entry's deadline on the service clock. */
 export const confirmBy = (ctx: Pick<WaitlistContext, 'config'>, joinedAt: Date) =>
@@ -56,21 +49,22 @@ export async function confirmEntry(tx: Queryable, ctx: WaitlistContext, entry: E
     entry.id,
     now,
   ]);
-  await ctx.mailer.queue(
+  await ctx.mailer.send(
     {
       to: ctx.config.BUSINESS_EMAIL,
-      subject: `Lista de espera: ${entry.product_name}`,
-      text: [
-        'Nueva solicitud de lista de espera (confirmada desde su e-mail)',
-        '',
-        `Nombre: ${entry.full_name}`,
-        `Teléfono: ${entry.phone}`,
-        `Email: ${entry.email}`,
-        `Cuándo lo necesita: ${TIMEFRAMES[entry.timeframe as WaitlistRequest['timeframe']] ?? entry.timeframe}`,
-        `Producto: ${entry.product_name} (pid ${entry.product_pid}), unidades: ${entry.units_required}`,
-        `Volumen calculado: ${Number(entry.volume_requested).toFixed(3)} m³`,
-        ...(entry.proceso ? [`Alta en curso (proceso): ${entry.proceso}`] : []),
-      ].join('\n'),
+      versions: [
+        waitlistEntryNotice({
+          fullName: entry.full_name,
+          phone: entry.phone,
+          email: entry.email,
+          timeframe: entry.timeframe,
+          productName: entry.product_name,
+          productPid: entry.product_pid,
+          unitsRequired: entry.units_required,
+          volumeRequested: Number(entry.volume_requested),
+          proceso: entry.proceso,
+        }),
+      ],
     },
     tx,
   );

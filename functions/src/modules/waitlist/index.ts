@@ -5,6 +5,7 @@ export { waitlistJobs } from './jobs';
 export type { EntryRow } from './line';
 export { entryByTokenHash, positionOf } from './line';
 export { hashLinkToken, issuePrivateLink } from './links';
+export { joinConfirmationEmail, removedFromWaitlistEmail } from './messages';
 export type { WaitlistContext } from './offers';
 export {
   leaveLine,

@@ -5,6 +5,7 @@ import { madridDateTime } from '../../platform/madrid-time';
 import { MAX_UNITS } from '../catalogue';
 import { type EntryRow, productNameFor } from './line';
 import { issuePrivateLink } from './links';
+import { offerClosedEmail, offerEmail } from './messages';
 
 export type WaitlistContext = Pick<FunctionContext, 'mailer' | 'sms' | 'config' | 'log' | 'clock' | 'jobs'>;
 
@@ -206,27 +207,12 @@ async function tellOffer(tx: Queryable, ctx: WaitlistContext, entry: EntryRow, h
     language,
   );
   const link = links[language];
-  await ctx.mailer.queue(
+  await ctx.mailer.send(
     {
       to: entry.email,
-      subject:
-        language === 'es' ? `¡Tu trastero está disponible! · ${product}` : `Your storage is available · ${product}`,
-      text: (language === 'es'
-        ? [
-            `Hola ${entry.full_name}:`,
-            '',
-            `Ya hay «${product}» para ti: te guardamos ${units} hasta el ${until} (hora de España).`,
-            `Abre tu página de la lista de espera antes y te lo guardamos hasta el ${full}; desde ella empiezas el alta: ${link}`,
-            'Si no la empiezas a tiempo, la oferta pasa a la siguiente persona.',
-          ]
-        : [
-            `Hello ${entry.full_name},`,
-            '',
-            `"${product}" is available for you: we hold ${units} until ${until} (Spanish time).`,
-            `Open your waitlist page before then and we hold it until ${full}; start your sign-up from it: ${link}`,
-            'If you do not start in time, the offer passes to the next person.',
-          ]
-      ).join('\n'),
+      versions: [
+        offerEmail(language, { fullName: entry.full_name, product, units, until, fullHold: full, pageUrl: link }),
+      ],
     },
     tx,
   );
@@ -293,29 +279,12 @@ export async function expireOffer(tx: Queryable, ctx: WaitlistContext, offerId: 
   if (entry) {
     const language = entry.language ?? 'es';
     const product = await productNameFor(tx, entry);
-    const again = `${ctx.config.PUBLIC_SITE_URL.replace(/\/$/, '')}/${language === 'es' ? 'es/calculadora' : 'en/calculator'}`;
-    await ctx.mailer.queue(
+    await ctx.mailer.send(
       {
         to: entry.email,
-        subject: language === 'es' ? `Tu oferta ha caducado · ${product}` : `Your offer has expired · ${product}`,
-        text: (language === 'es'
-          ? [
-              `Hola ${entry.full_name}:`,
-              '',
-              closed === 'expired'
-                ? `La oferta de «${product}» ha caducado y ha pasado a la siguiente persona de la lista.`
-                : `El alta de «${product}» no se completó a tiempo: el trastero reservado ha pasado a la siguiente persona.`,
-              `Puedes volver a apuntarte a la lista de espera desde la calculadora: ${again}`,
-            ]
-          : [
-              `Hello ${entry.full_name},`,
-              '',
-              closed === 'expired'
-                ? `The offer of "${product}" has expired and passed to the next person on the list.`
-                : `The sign-up for "${product}" was not completed in time: the held unit has passed to the next person.`,
-              `You can join the waitlist again from the calculator: ${again}`,
-            ]
-        ).join('\n'),
+        versions: [
+          offerClosedEmail(language, { fullName: entry.full_name, product, closed, site: ctx.config.PUBLIC_SITE_URL }),
+        ],
       },
       tx,
     );

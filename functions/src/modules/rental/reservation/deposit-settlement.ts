@@ -1,8 +1,9 @@
-import { formatEuros, type Language, languageFromPath } from 'shared-i18n';
+import { formatEuros, languageFromPath } from 'shared-i18n';
 import type { FunctionContext } from '../../../context';
 import type { Queryable } from '../../../platform/db';
 import type { JobHandler } from '../../../platform/jobs/queue';
 import { applyPaymentOutcome, findPayment, type PaymentRow } from '../../billing';
+import { depositPaymentExpiredEmail } from '../messages';
 import { releaseDepositHold } from './holds';
 
 export type SettleContext = Pick<FunctionContext, 'payments' | 'mailer' | 'jobs' | 'clock' | 'config' | 'log'>;
@@ -69,27 +70,6 @@ export async function endUnfinishedPayment(
   return (await findPayment(tx, payment.id)) as PaymentRow;
 }
 
-const EXPIRED_TEXT: Record<Language, (amount: string, link: string) => { subject: string; text: string }> = {
-  es: (amount, link) => ({
-    subject: 'Tu pago de la fianza no se ha completado',
-    text: [
-      `El pago de la fianza (${amount}) no se confirmó a tiempo y lo hemos cancelado: no se te ha cobrado nada.`,
-      '',
-      `Puedes pagar de nuevo cuando quieras desde tu alta: ${link}`,
-      'Si tu banco te muestra un cargo pendiente, desaparecerá en unos días sin que hagas nada.',
-    ].join('\n'),
-  }),
-  en: (amount, link) => ({
-    subject: 'Your deposit payment was not completed',
-    text: [
-      `The deposit payment (${amount}) was not confirmed in time and we cancelled it: nothing has been charged.`,
-      '',
-      `You can pay again whenever you like from your sign-up: ${link}`,
-      'If your bank shows a pending charge, it will disappear within a few days without you doing anything.',
-    ].join('\n'),
-  }),
-};
-
 async function tellExpired(tx: Queryable, ctx: SettleContext, payment: PaymentRow) {
   const { rows } = await tx.query<{ email: string }>('select email from registrations where id = $1', [
     payment.registration_id,
@@ -98,8 +78,18 @@ async function tellExpired(tx: Queryable, ctx: SettleContext, payment: PaymentRo
   if (!email) return;
   const language = languageFromPath(payment.return_path) ?? 'es';
   const link = new URL(payment.return_path, ctx.config.PUBLIC_SITE_URL).toString();
-  const { subject, text } = EXPIRED_TEXT[language](formatEuros(Number(payment.amount), language), link);
-  await ctx.mailer.queue({ to: email, subject, text }, tx);
+  await ctx.mailer.send(
+    {
+      to: email,
+      versions: [
+        depositPaymentExpiredEmail(language, {
+          amount: formatEuros(Number(payment.amount), language),
+          signUpUrl: link,
+        }),
+      ],
+    },
+    tx,
+  );
 }
 
 /** The payments' timed work, by job kind. */

@@ -1,0 +1,61 @@
+import type { Language } from 'shared-i18n';
+import { action, type LocalisedContent, paragraph } from '../../platform/email/content';
+
+/** The tenant's door access: the single-use sign-in link (the PIN comes apart, by SMS). */
+export function doorAccessEmail(
+  language: Language,
+  { fullName, box, signInUrl, linkDays }: { fullName: string; box: string; signInUrl: string; linkDays: number },
+): LocalisedContent {
+  return language === 'en'
+    ? {
+        language,
+        subject: `Your door access · ${box}`,
+        greeting: `Hello ${fullName},`,
+        blocks: [
+          paragraph(`You can now open the door of your unit ${box} from your phone.`),
+          action(`Sign in with this link (single use, valid ${linkDays} days)`, signInUrl),
+          paragraph('Your 4-digit PIN comes by SMS. You can change it in the app.'),
+        ],
+      }
+    : {
+        language,
+        subject: `Tu acceso a la puerta · ${box}`,
+        greeting: `Hola ${fullName}:`,
+        blocks: [
+          paragraph(`Ya puedes abrir la puerta de tu trastero ${box} desde el móvil.`),
+          action(`Entra con este enlace (un solo uso, válido ${linkDays} días)`, signInUrl),
+          paragraph('Tu PIN de 4 cifras te llega por SMS. Puedes cambiarlo en la app.'),
+        ],
+      };
+}
+
+/** To the business: a tenant has units but no key, and why (staff read Spanish). */
+export function accessWithheldNotice({
+  registrationCode,
+  fullName,
+  box,
+  reasons,
+  email,
+  phone,
+}: {
+  registrationCode: string;
+  fullName: string;
+  box: string;
+  reasons: string[];
+  email: string;
+  phone: string;
+}): LocalisedContent {
+  return {
+    language: 'es',
+    subject: `Alta ${registrationCode}: acceso a la puerta no emitido`,
+    blocks: [
+      paragraph(
+        [
+          `${fullName} tiene asignado ${box}, pero no se le ha dado acceso a la puerta:`,
+          ...reasons.map((r) => `- ${r}`),
+        ].join('\n'),
+      ),
+      paragraph(`Resuélvelo y dale acceso desde la administración de la puerta. Contacto: ${email} · ${phone}.`),
+    ],
+  };
+}
