@@ -2,14 +2,14 @@ import { api } from 'shared-api';
 import { auditListQuery } from 'shared-api/backoffice';
 import { useSearchParams } from 'shared-router';
 import { useAsync } from 'shared-ui/async';
-import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
 import { formatDateTime } from '../format';
-import { exportHref, LoadStatus } from '../table/LoadStatus';
+import { DataTable } from '../table/DataTable';
+import { exportHref } from '../table/LoadStatus';
 import { listSearch, readListParams } from '../table/list-params';
-import { Pager } from '../table/Pager';
+import { PagedList } from '../table/PagedList';
 import { SearchForm } from '../table/SearchForm';
-import { TableScroll } from '../table/TableScroll';
+import { TitleRow } from '../table/TitleRow';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
 import { type AuditTexts, describeAction, describeChange, describeTarget } from './describe';
@@ -41,60 +41,42 @@ export function AuditPage() {
   const texts = useAuditTexts();
   return (
     <>
-      <div className={styles.titleRow}>
-        <h1>{t('audit.heading')}</h1>
-        <a className={`${controls.secondary} ${controls.compact}`} href={exportUrl} download>
-          {t('table.export')}
-        </a>
-      </div>
+      <TitleRow heading={t('audit.heading')} exportUrl={exportUrl} />
       <SearchForm
         key={query.search ?? ''}
         search={query.search ?? ''}
         hint={t('audit.searchHint')}
         onSearch={(search) => setParams(listSearch({ search }, {}))}
       />
-      <LoadStatus state={state} onRetry={retry} />
-      {state.state === 'done' && (
-        <>
-          <TableScroll label={t('audit.heading')}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('audit.when')}</th>
-                  <th scope="col">{t('audit.who')}</th>
-                  <th scope="col">{t('audit.what')}</th>
-                  <th scope="col">{t('audit.target')}</th>
-                  <th scope="col">{t('audit.change')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.value.rows.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>{formatDateTime(entry.createdAt, language)}</td>
-                    <td>{entry.staffEmail}</td>
-                    <td>{describeAction(entry.action, texts)}</td>
-                    <td>{describeTarget(entry.target, texts)}</td>
-                    <td>
-                      {describeChange(entry.before, entry.after, texts).map((line) => (
-                        <span key={line} className={styles.changeLine}>
-                          {line}
-                        </span>
-                      ))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          {state.value.rows.length === 0 && <p className={styles.muted}>{t('table.empty')}</p>}
-          <Pager
-            page={state.value.page}
-            pageSize={state.value.pageSize}
-            total={state.value.total}
-            onPage={(page) => setParams(listSearch({ ...query, page }, { page: 1 }))}
+      <PagedList
+        state={state}
+        onRetry={retry}
+        onPage={(page) => setParams(listSearch({ ...query, page }, { page: 1 }))}
+      >
+        {({ rows }) => (
+          <DataTable
+            label={t('audit.heading')}
+            rows={rows}
+            rowKey={(entry) => entry.id}
+            columns={[
+              { id: 'when', header: t('audit.when'), cell: (entry) => formatDateTime(entry.createdAt, language) },
+              { id: 'who', header: t('audit.who'), cell: (entry) => entry.staffEmail },
+              { id: 'what', header: t('audit.what'), cell: (entry) => describeAction(entry.action, texts) },
+              { id: 'target', header: t('audit.target'), cell: (entry) => describeTarget(entry.target, texts) },
+              {
+                id: 'change',
+                header: t('audit.change'),
+                cell: (entry) =>
+                  describeChange(entry.before, entry.after, texts).map((line) => (
+                    <span key={line} className={styles.changeLine}>
+                      {line}
+                    </span>
+                  )),
+              },
+            ]}
           />
-        </>
-      )}
+        )}
+      </PagedList>
     </>
   );
 }

@@ -11,12 +11,13 @@ import { formatDateTime, productNameIn } from '../format';
 import { NoticeArea, useNotice } from '../notice';
 import { backofficePath } from '../routes';
 import { useStaffSession } from '../session/store';
+import { DataTable } from '../table/DataTable';
 import { exportHref, LoadStatus } from '../table/LoadStatus';
 import { listSearch, readListParams } from '../table/list-params';
-import { Pager } from '../table/Pager';
+import { PagedList } from '../table/PagedList';
 import { SearchForm } from '../table/SearchForm';
-import { SortHeader } from '../table/SortHeader';
 import { TableScroll } from '../table/TableScroll';
+import { TitleRow } from '../table/TitleRow';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
 import { PriceEditor } from './PriceEditor';
@@ -42,15 +43,6 @@ export function CataloguePage() {
   const [units, retryUnits] = useAsync(() => api.backoffice('list_units', query), [key]);
   const [busyUnit, setBusyUnit] = useState<string | null>(null);
   const update = (next: Partial<UnitListFilter>) => setParams(listSearch({ ...query, page: 1, ...next }, DEFAULTS));
-  const sortable = (column: UnitListFilter['sort'], label: string) => (
-    <SortHeader
-      column={column}
-      label={label}
-      sort={query.sort}
-      direction={query.direction}
-      onSort={(sort, direction) => update({ sort, direction })}
-    />
-  );
   const ids = { status: useId(), product: useId() };
 
   const setService = async (unitNumber: string, inService: boolean) => {
@@ -155,12 +147,7 @@ export function CataloguePage() {
       </section>
 
       <section aria-labelledby="catalogue-units">
-        <div className={styles.titleRow}>
-          <h2 id="catalogue-units">{t('catalogue.units')}</h2>
-          <a className={`${controls.secondary} ${controls.compact}`} href={exportUrl} download>
-            {t('table.export')}
-          </a>
-        </div>
+        <TitleRow heading={t('catalogue.units')} level={2} id="catalogue-units" exportUrl={exportUrl} />
         <SearchForm
           key={query.search ?? ''}
           search={query.search ?? ''}
@@ -200,85 +187,101 @@ export function CataloguePage() {
             </select>
           </div>
         </SearchForm>
-        <LoadStatus state={units} onRetry={retryUnits} />
-        {units.state === 'done' && (
-          <>
-            <TableScroll label={t('catalogue.units')}>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    {sortable('unitNumber', t('catalogue.unit'))}
-                    <th scope="col">{t('catalogue.product')}</th>
-                    {sortable('status', t('catalogue.unitStatus'))}
-                    <th scope="col">{t('catalogue.tenant')}</th>
-                    {sortable('updatedAt', t('catalogue.updated'))}
-                    {manager && (
-                      <th scope="col">
-                        <span className={styles.visuallyHidden}>{t('catalogue.unitStatus')}</span>
-                      </th>
-                    )}
-                  </tr>
-                </thead>
-                <tbody>
-                  {units.value.rows.map((unit) => (
-                    <tr key={unit.unitNumber}>
-                      <th scope="row">{unit.unitNumber}</th>
-                      <td>{productNameIn(language, unit.productName, unit.productNameEn)}</td>
-                      <td>
-                        <span className={styles.badge} data-unit={unit.status}>
-                          {t(`catalogue.statuses.${unit.status}`)}
-                        </span>
-                      </td>
-                      <td>
-                        {unit.registrationId && unit.registrationCode ? (
-                          <Link to={backofficePath(language, 'registrations', unit.registrationId)}>
-                            {unit.registrationCode} · {unit.tenantName}
-                          </Link>
-                        ) : (
-                          '—'
-                        )}
-                      </td>
-                      <td>{formatDateTime(unit.updatedAt, language)}</td>
-                      {manager && (
-                        <td>
-                          {unit.status === 'available' && (
-                            <button
-                              type="button"
-                              className={`${controls.secondary} ${controls.compact}`}
-                              disabled={busyUnit !== null}
-                              aria-label={t('catalogue.takeOutLabel', { unit: unit.unitNumber })}
-                              onClick={() => void setService(unit.unitNumber, false)}
-                            >
-                              {t('catalogue.takeOut')}
-                            </button>
-                          )}
-                          {unit.status === 'out_of_service' && (
-                            <button
-                              type="button"
-                              className={`${controls.secondary} ${controls.compact}`}
-                              disabled={busyUnit !== null}
-                              aria-label={t('catalogue.putBackLabel', { unit: unit.unitNumber })}
-                              onClick={() => void setService(unit.unitNumber, true)}
-                            >
-                              {t('catalogue.putBack')}
-                            </button>
-                          )}
-                        </td>
-                      )}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-            {units.value.rows.length === 0 && <p className={styles.muted}>{t('table.empty')}</p>}
-            <Pager
-              page={units.value.page}
-              pageSize={units.value.pageSize}
-              total={units.value.total}
-              onPage={(page) => setParams(listSearch({ ...query, page }, DEFAULTS))}
+        <PagedList
+          state={units}
+          onRetry={retryUnits}
+          onPage={(page) => setParams(listSearch({ ...query, page }, DEFAULTS))}
+        >
+          {({ rows }) => (
+            <DataTable
+              label={t('catalogue.units')}
+              rows={rows}
+              rowKey={(unit) => unit.unitNumber}
+              sorting={{
+                sort: query.sort,
+                direction: query.direction,
+                onSort: (sort, direction) => update({ sort, direction }),
+              }}
+              columns={[
+                {
+                  id: 'unit',
+                  header: t('catalogue.unit'),
+                  sort: 'unitNumber',
+                  rowHeader: true,
+                  cell: (unit) => unit.unitNumber,
+                },
+                {
+                  id: 'product',
+                  header: t('catalogue.product'),
+                  cell: (unit) => productNameIn(language, unit.productName, unit.productNameEn),
+                },
+                {
+                  id: 'status',
+                  header: t('catalogue.unitStatus'),
+                  sort: 'status',
+                  cell: (unit) => (
+                    <span className={styles.badge} data-unit={unit.status}>
+                      {t(`catalogue.statuses.${unit.status}`)}
+                    </span>
+                  ),
+                },
+                {
+                  id: 'tenant',
+                  header: t('catalogue.tenant'),
+                  cell: (unit) =>
+                    unit.registrationId && unit.registrationCode ? (
+                      <Link to={backofficePath(language, 'registrations', unit.registrationId)}>
+                        {unit.registrationCode} · {unit.tenantName}
+                      </Link>
+                    ) : (
+                      '—'
+                    ),
+                },
+                {
+                  id: 'updated',
+                  header: t('catalogue.updated'),
+                  sort: 'updatedAt',
+                  cell: (unit) => formatDateTime(unit.updatedAt, language),
+                },
+                ...(manager
+                  ? [
+                      {
+                        id: 'service',
+                        header: t('catalogue.unitStatus'),
+                        headerHidden: true,
+                        cell: (unit: (typeof rows)[number]) => (
+                          <>
+                            {unit.status === 'available' && (
+                              <button
+                                type="button"
+                                className={`${controls.secondary} ${controls.compact}`}
+                                disabled={busyUnit !== null}
+                                aria-label={t('catalogue.takeOutLabel', { unit: unit.unitNumber })}
+                                onClick={() => void setService(unit.unitNumber, false)}
+                              >
+                                {t('catalogue.takeOut')}
+                              </button>
+                            )}
+                            {unit.status === 'out_of_service' && (
+                              <button
+                                type="button"
+                                className={`${controls.secondary} ${controls.compact}`}
+                                disabled={busyUnit !== null}
+                                aria-label={t('catalogue.putBackLabel', { unit: unit.unitNumber })}
+                                onClick={() => void setService(unit.unitNumber, true)}
+                              >
+                                {t('catalogue.putBack')}
+                              </button>
+                            )}
+                          </>
+                        ),
+                      },
+                    ]
+                  : []),
+              ]}
             />
-          </>
-        )}
+          )}
+        </PagedList>
       </section>
     </>
   );

@@ -4,11 +4,11 @@ import { useAsync } from 'shared-ui/async';
 import { z } from 'zod';
 import styles from '../Backoffice.module.css';
 import { formatDateTime } from '../format';
+import { DataTable } from '../table/DataTable';
 import { LoadStatus } from '../table/LoadStatus';
 import { listSearch, readListParams } from '../table/list-params';
-import { Pager } from '../table/Pager';
+import { PagedList } from '../table/PagedList';
 import { SearchForm } from '../table/SearchForm';
-import { TableScroll } from '../table/TableScroll';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
 
@@ -30,26 +30,16 @@ export function DoorPage() {
         <h2 id="door-users">{t('door.users')}</h2>
         <LoadStatus state={users} onRetry={retryUsers} />
         {users.state === 'done' && (
-          <TableScroll label={t('door.users')}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('door.usuario')}</th>
-                  <th scope="col">{t('door.box')}</th>
-                  <th scope="col">{t('door.rental')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.value.users.map((user) => (
-                  <tr key={user.id}>
-                    <th scope="row">{user.usuario}</th>
-                    <td>{user.box ?? '—'}</td>
-                    <td>{user.registrationCode ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            label={t('door.users')}
+            rows={users.value.users}
+            rowKey={(user) => user.id}
+            columns={[
+              { id: 'usuario', header: t('door.usuario'), rowHeader: true, cell: (user) => user.usuario },
+              { id: 'box', header: t('door.box'), cell: (user) => user.box ?? '—' },
+              { id: 'rental', header: t('door.rental'), cell: (user) => user.registrationCode ?? '—' },
+            ]}
+          />
         )}
       </section>
       <section aria-labelledby="door-log">
@@ -60,42 +50,26 @@ export function DoorPage() {
           hint={t('door.searchHint')}
           onSearch={(search) => setParams(listSearch({ search }, {}))}
         />
-        <LoadStatus state={log} onRetry={retryLog} />
-        {log.state === 'done' && (
-          <>
-            <TableScroll label={t('door.log')}>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('audit.when')}</th>
-                    <th scope="col">{t('door.usuario')}</th>
-                    <th scope="col">{t('door.action')}</th>
-                    <th scope="col">{t('door.result')}</th>
-                    <th scope="col">{t('door.ip')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {log.value.rows.map((entry) => (
-                    <tr key={entry.id}>
-                      <td>{formatDateTime(entry.createdAt, language)}</td>
-                      <td>{entry.usuario ?? '—'}</td>
-                      <td>{entry.action}</td>
-                      <td>{entry.result}</td>
-                      <td>{entry.ip ?? '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-            {log.value.rows.length === 0 && <p className={styles.muted}>{t('table.empty')}</p>}
-            <Pager
-              page={log.value.page}
-              pageSize={log.value.pageSize}
-              total={log.value.total}
-              onPage={(page) => setParams(listSearch({ ...filter, page }, { page: 1 }))}
+        <PagedList
+          state={log}
+          onRetry={retryLog}
+          onPage={(page) => setParams(listSearch({ ...filter, page }, { page: 1 }))}
+        >
+          {({ rows }) => (
+            <DataTable
+              label={t('door.log')}
+              rows={rows}
+              rowKey={(entry) => entry.id}
+              columns={[
+                { id: 'when', header: t('audit.when'), cell: (entry) => formatDateTime(entry.createdAt, language) },
+                { id: 'usuario', header: t('door.usuario'), cell: (entry) => entry.usuario ?? '—' },
+                { id: 'action', header: t('door.action'), cell: (entry) => entry.action },
+                { id: 'result', header: t('door.result'), cell: (entry) => entry.result },
+                { id: 'ip', header: t('door.ip'), cell: (entry) => entry.ip ?? '—' },
+              ]}
             />
-          </>
-        )}
+          )}
+        </PagedList>
       </section>
     </>
   );

@@ -9,11 +9,10 @@ import styles from '../Backoffice.module.css';
 import { failureText } from '../errors';
 import { formatDateTime } from '../format';
 import { NoticeArea, useNotice } from '../notice';
-import { LoadStatus } from '../table/LoadStatus';
+import { DataTable } from '../table/DataTable';
 import { listSearch, readListParams } from '../table/list-params';
-import { Pager } from '../table/Pager';
+import { PagedList } from '../table/PagedList';
 import { SearchForm } from '../table/SearchForm';
-import { TableScroll } from '../table/TableScroll';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
 
@@ -90,74 +89,85 @@ export function MessagesPage() {
           </select>
         </div>
       </SearchForm>
-      <LoadStatus state={state} onRetry={retry} />
-      {state.state === 'done' && (
-        <>
-          <TableScroll label={t('messages.heading')}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('messages.when')}</th>
-                  <th scope="col">{t('messages.recipient')}</th>
-                  <th scope="col">{t('messages.subject')}</th>
-                  <th scope="col">{t('messages.state')}</th>
-                  <th scope="col">
-                    <span className={styles.visuallyHidden}>{t('messages.resend')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.value.rows.map((message) => (
-                  <tr key={message.id}>
-                    <td>
-                      {formatDateTime(message.createdAt, language)}
-                      <br />
-                      <span className={styles.muted}>{t('messages.number', { id: message.id })}</span>
-                    </td>
-                    <td>
-                      {t(`messages.channels.${message.channel}`)} · {message.recipient}
-                    </td>
-                    <td>
-                      {message.subject ?? '—'}
-                      {message.attachments > 0 && (
-                        <span className={styles.muted}>
-                          {' '}
-                          · {t('messages.attachments', { count: message.attachments })}
-                        </span>
-                      )}
-                      {message.resentFrom && (
-                        <span className={styles.muted}> · {t('messages.resent', { id: message.resentFrom })}</span>
-                      )}
-                    </td>
-                    <td>
-                      <span className={styles.badge}>{t(`messages.states.${message.state}`)}</span>
-                      {message.error && <span className={styles.muted}> · {message.error}</span>}
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className={`${controls.secondary} ${controls.compact}`}
-                        disabled={busy}
-                        aria-label={t('messages.resendLabel', { id: message.id, recipient: message.recipient })}
-                        onClick={() => void resend(message)}
-                      >
-                        {t('messages.resend')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          {state.value.rows.length === 0 && <p className={styles.muted}>{t('table.empty')}</p>}
-          <Pager
-            page={state.value.page}
-            pageSize={state.value.pageSize}
-            total={state.value.total}
-            onPage={(page) => setParams(listSearch({ ...filter, page }, { page: 1 }))}
+      <PagedList
+        state={state}
+        onRetry={retry}
+        onPage={(page) => setParams(listSearch({ ...filter, page }, { page: 1 }))}
+      >
+        {({ rows }) => (
+          <DataTable
+            label={t('messages.heading')}
+            rows={rows}
+            rowKey={(message) => message.id}
+            columns={[
+              {
+                id: 'when',
+                header: t('messages.when'),
+                cell: (message) => (
+                  <>
+                    {formatDateTime(message.createdAt, language)}
+                    <br />
+                    <span className={styles.muted}>{t('messages.number', { id: message.id })}</span>
+                  </>
+                ),
+              },
+              {
+                id: 'recipient',
+                header: t('messages.recipient'),
+                cell: (message) => (
+                  <>
+                    {t(`messages.channels.${message.channel}`)} · {message.recipient}
+                  </>
+                ),
+              },
+              {
+                id: 'subject',
+                header: t('messages.subject'),
+                cell: (message) => (
+                  <>
+                    {message.subject ?? '—'}
+                    {message.attachments > 0 && (
+                      <span className={styles.muted}>
+                        {' '}
+                        · {t('messages.attachments', { count: message.attachments })}
+                      </span>
+                    )}
+                    {message.resentFrom && (
+                      <span className={styles.muted}> · {t('messages.resent', { id: message.resentFrom })}</span>
+                    )}
+                  </>
+                ),
+              },
+              {
+                id: 'state',
+                header: t('messages.state'),
+                cell: (message) => (
+                  <>
+                    <span className={styles.badge}>{t(`messages.states.${message.state}`)}</span>
+                    {message.error && <span className={styles.muted}> · {message.error}</span>}
+                  </>
+                ),
+              },
+              {
+                id: 'resend',
+                header: t('messages.resend'),
+                headerHidden: true,
+                cell: (message) => (
+                  <button
+                    type="button"
+                    className={`${controls.secondary} ${controls.compact}`}
+                    disabled={busy}
+                    aria-label={t('messages.resendLabel', { id: message.id, recipient: message.recipient })}
+                    onClick={() => void resend(message)}
+                  >
+                    {t('messages.resend')}
+                  </button>
+                ),
+              },
+            ]}
           />
-        </>
-      )}
+        )}
+      </PagedList>
     </>
   );
 }

@@ -7,12 +7,12 @@ import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
 import { formatDateTime, productNameIn } from '../format';
 import { backofficePath } from '../routes';
-import { exportHref, LoadStatus } from '../table/LoadStatus';
+import { DataTable } from '../table/DataTable';
+import { exportHref } from '../table/LoadStatus';
 import { listSearch, readListParams } from '../table/list-params';
-import { Pager } from '../table/Pager';
+import { PagedList } from '../table/PagedList';
 import { SearchForm } from '../table/SearchForm';
-import { SortHeader } from '../table/SortHeader';
-import { TableScroll } from '../table/TableScroll';
+import { TitleRow } from '../table/TitleRow';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
 
@@ -29,25 +29,11 @@ export function RegistrationsPage() {
   const [state, retry] = useAsync(() => api.backoffice('list_registrations', query), [key]);
   const update = (next: Partial<RegistrationListFilter>) =>
     setParams(listSearch({ ...query, page: 1, ...next }, DEFAULTS));
-  const sortable = (column: RegistrationListFilter['sort'], label: string) => (
-    <SortHeader
-      column={column}
-      label={label}
-      sort={query.sort}
-      direction={query.direction}
-      onSort={(sort, direction) => update({ sort, direction })}
-    />
-  );
   const exportUrl = exportHref('registrations', language, { stage: query.stage, search: query.search });
 
   return (
     <>
-      <div className={styles.titleRow}>
-        <h1>{t('registrations.heading')}</h1>
-        <a className={`${controls.secondary} ${controls.compact}`} href={exportUrl} download>
-          {t('table.export')}
-        </a>
-      </div>
+      <TitleRow heading={t('registrations.heading')} exportUrl={exportUrl} />
       <SearchForm
         key={query.search ?? ''}
         search={query.search ?? ''}
@@ -73,59 +59,68 @@ export function RegistrationsPage() {
           </select>
         </div>
       </SearchForm>
-      <LoadStatus state={state} onRetry={retry} />
-      {state.state === 'done' && (
-        <>
-          <TableScroll label={t('registrations.heading')}>
-            <table className={styles.table}>
-              <caption className={styles.visuallyHidden}>{t('registrations.heading')}</caption>
-              <thead>
-                <tr>
-                  {sortable('registrationCode', t('registrations.code'))}
-                  {sortable('fullName', t('registrations.name'))}
-                  <th scope="col">{t('registrations.product')}</th>
-                  <th scope="col">{t('registrations.stage')}</th>
-                  {sortable('createdAt', t('registrations.created'))}
-                </tr>
-              </thead>
-              <tbody>
-                {state.value.rows.map((row) => (
-                  <tr key={row.registrationId}>
-                    <td>
-                      <Link
-                        to={backofficePath(language, 'registrations', row.registrationId)}
-                        aria-label={t('registrations.open', { code: row.registrationCode })}
-                      >
-                        {row.registrationCode}
-                      </Link>
-                    </td>
-                    <td>
-                      {row.fullName}
-                      {row.companyName && <span className={styles.muted}> · {row.companyName}</span>}
-                      <br />
-                      <span className={styles.muted}>{row.email}</span>
-                    </td>
-                    <td>{productNameIn(language, row.productName, row.productNameEn) ?? '—'}</td>
-                    <td>
-                      <span className={styles.badge} data-stage={row.stage}>
-                        {t(`stages.${row.stage}`)}
-                      </span>
-                    </td>
-                    <td>{formatDateTime(row.createdAt, language)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
-          {state.value.rows.length === 0 && <p className={styles.muted}>{t('table.empty')}</p>}
-          <Pager
-            page={state.value.page}
-            pageSize={state.value.pageSize}
-            total={state.value.total}
-            onPage={(page) => setParams(listSearch({ ...query, page }, DEFAULTS))}
+      <PagedList state={state} onRetry={retry} onPage={(page) => setParams(listSearch({ ...query, page }, DEFAULTS))}>
+        {({ rows }) => (
+          <DataTable
+            label={t('registrations.heading')}
+            rows={rows}
+            rowKey={(row) => row.registrationId}
+            sorting={{
+              sort: query.sort,
+              direction: query.direction,
+              onSort: (sort, direction) => update({ sort, direction }),
+            }}
+            columns={[
+              {
+                id: 'code',
+                header: t('registrations.code'),
+                sort: 'registrationCode',
+                cell: (row) => (
+                  <Link
+                    to={backofficePath(language, 'registrations', row.registrationId)}
+                    aria-label={t('registrations.open', { code: row.registrationCode })}
+                  >
+                    {row.registrationCode}
+                  </Link>
+                ),
+              },
+              {
+                id: 'name',
+                header: t('registrations.name'),
+                sort: 'fullName',
+                cell: (row) => (
+                  <>
+                    {row.fullName}
+                    {row.companyName && <span className={styles.muted}> · {row.companyName}</span>}
+                    <br />
+                    <span className={styles.muted}>{row.email}</span>
+                  </>
+                ),
+              },
+              {
+                id: 'product',
+                header: t('registrations.product'),
+                cell: (row) => productNameIn(language, row.productName, row.productNameEn) ?? '—',
+              },
+              {
+                id: 'stage',
+                header: t('registrations.stage'),
+                cell: (row) => (
+                  <span className={styles.badge} data-stage={row.stage}>
+                    {t(`stages.${row.stage}`)}
+                  </span>
+                ),
+              },
+              {
+                id: 'created',
+                header: t('registrations.created'),
+                sort: 'createdAt',
+                cell: (row) => formatDateTime(row.createdAt, language),
+              },
+            ]}
           />
-        </>
-      )}
+        )}
+      </PagedList>
     </>
   );
 }

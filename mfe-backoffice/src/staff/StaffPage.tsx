@@ -7,8 +7,8 @@ import styles from '../Backoffice.module.css';
 import { failureText } from '../errors';
 import { NoticeArea, useNotice } from '../notice';
 import { useStaffSession } from '../session/store';
+import { DataTable } from '../table/DataTable';
 import { LoadStatus } from '../table/LoadStatus';
-import { TableScroll } from '../table/TableScroll';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
 
@@ -168,89 +168,92 @@ export function StaffPage() {
     }
   };
 
+  const memberActions = (member: StaffMember) => {
+    const roleAction = member.role === 'manager' ? t('staff.makeStaff') : t('staff.makeManager');
+    const stateAction = member.disabled ? t('staff.enable') : t('staff.disable');
+    return (
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={`${controls.secondary} ${controls.compact}`}
+          disabled={busy !== null}
+          aria-label={t('staff.actionLabel', { action: roleAction, name: member.name })}
+          onClick={() => void change(member, { role: member.role === 'manager' ? 'staff' : 'manager' })}
+        >
+          {roleAction}
+        </button>
+        <button
+          type="button"
+          className={`${member.disabled ? controls.secondary : controls.danger} ${controls.compact}`}
+          disabled={busy !== null}
+          aria-label={t('staff.actionLabel', { action: stateAction, name: member.name })}
+          onClick={() => void change(member, { disabled: !member.disabled })}
+        >
+          {stateAction}
+        </button>
+        {!member.disabled && (
+          <button
+            type="button"
+            className={`${controls.secondary} ${controls.compact}`}
+            disabled={busy !== null}
+            aria-label={t('staff.actionLabel', { action: t('staff.sendReset'), name: member.name })}
+            onClick={() => void recover(member, 'password')}
+          >
+            {t('staff.sendReset')}
+          </button>
+        )}
+        {member.totpEnabled && member.id !== me?.id && (
+          <button
+            type="button"
+            className={`${controls.danger} ${controls.compact}`}
+            disabled={busy !== null}
+            aria-label={t('staff.actionLabel', { action: t('staff.resetFactor'), name: member.name })}
+            onClick={() => void recover(member, 'factor')}
+          >
+            {t('staff.resetFactor')}
+          </button>
+        )}
+      </div>
+    );
+  };
+
   return (
     <>
       <h1>{t('staff.heading')}</h1>
       <NoticeArea notice={notice} />
       <LoadStatus state={state} onRetry={retry} />
       {staff && (
-        <TableScroll label={t('staff.heading')}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">{t('staff.name')}</th>
-                <th scope="col">{t('staff.role')}</th>
-                <th scope="col">{t('staff.state')}</th>
-                <th scope="col">{t('staff.totp')}</th>
-                <th scope="col">
-                  <span className={styles.visuallyHidden}>{t('staff.role')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {staff.map((member) => {
-                const roleAction = member.role === 'manager' ? t('staff.makeStaff') : t('staff.makeManager');
-                const stateAction = member.disabled ? t('staff.enable') : t('staff.disable');
-                return (
-                  <tr key={member.id}>
-                    <th scope="row">
-                      {member.name} {member.id === me?.id && <span className={styles.muted}>{t('staff.you')}</span>}
-                      <br />
-                      <span className={styles.muted}>{member.email}</span>
-                    </th>
-                    <td>{t(`roles.${member.role}`)}</td>
-                    <td>{member.disabled ? t('staff.disabled') : t('staff.active')}</td>
-                    <td>{member.totpEnabled ? t('staff.totpOn') : t('staff.totpOff')}</td>
-                    <td>
-                      <div className={styles.actions}>
-                        <button
-                          type="button"
-                          className={`${controls.secondary} ${controls.compact}`}
-                          disabled={busy !== null}
-                          aria-label={t('staff.actionLabel', { action: roleAction, name: member.name })}
-                          onClick={() => void change(member, { role: member.role === 'manager' ? 'staff' : 'manager' })}
-                        >
-                          {roleAction}
-                        </button>
-                        <button
-                          type="button"
-                          className={`${member.disabled ? controls.secondary : controls.danger} ${controls.compact}`}
-                          disabled={busy !== null}
-                          aria-label={t('staff.actionLabel', { action: stateAction, name: member.name })}
-                          onClick={() => void change(member, { disabled: !member.disabled })}
-                        >
-                          {stateAction}
-                        </button>
-                        {!member.disabled && (
-                          <button
-                            type="button"
-                            className={`${controls.secondary} ${controls.compact}`}
-                            disabled={busy !== null}
-                            aria-label={t('staff.actionLabel', { action: t('staff.sendReset'), name: member.name })}
-                            onClick={() => void recover(member, 'password')}
-                          >
-                            {t('staff.sendReset')}
-                          </button>
-                        )}
-                        {member.totpEnabled && member.id !== me?.id && (
-                          <button
-                            type="button"
-                            className={`${controls.danger} ${controls.compact}`}
-                            disabled={busy !== null}
-                            aria-label={t('staff.actionLabel', { action: t('staff.resetFactor'), name: member.name })}
-                            onClick={() => void recover(member, 'factor')}
-                          >
-                            {t('staff.resetFactor')}
-                          </button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableScroll>
+        <DataTable
+          label={t('staff.heading')}
+          rows={staff}
+          rowKey={(member) => member.id}
+          columns={[
+            {
+              id: 'name',
+              header: t('staff.name'),
+              rowHeader: true,
+              cell: (member) => (
+                <>
+                  {member.name} {member.id === me?.id && <span className={styles.muted}>{t('staff.you')}</span>}
+                  <br />
+                  <span className={styles.muted}>{member.email}</span>
+                </>
+              ),
+            },
+            { id: 'role', header: t('staff.role'), cell: (member) => t(`roles.${member.role}`) },
+            {
+              id: 'state',
+              header: t('staff.state'),
+              cell: (member) => (member.disabled ? t('staff.disabled') : t('staff.active')),
+            },
+            {
+              id: 'totp',
+              header: t('staff.totp'),
+              cell: (member) => (member.totpEnabled ? t('staff.totpOn') : t('staff.totpOff')),
+            },
+            { id: 'actions', header: t('staff.role'), headerHidden: true, cell: (member) => memberActions(member) },
+          ]}
+        />
       )}
       <AddStaffForm announce={announce} onAdded={(member) => setStaff((list) => [...(list ?? []), member])} />
     </>

@@ -6,8 +6,8 @@ import { useAsync } from 'shared-ui/async';
 import styles from '../Backoffice.module.css';
 import { formatDateTime, formatTime, productNameIn } from '../format';
 import { backofficePath } from '../routes';
+import { DataTable } from '../table/DataTable';
 import { LoadStatus } from '../table/LoadStatus';
-import { TableScroll } from '../table/TableScroll';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
 
@@ -142,32 +142,27 @@ export function TodayPage() {
           </section>
           <section className={`${styles.card} ${styles.wide}`} aria-labelledby="today-occupancy">
             <h2 id="today-occupancy">{t('today.occupancy')}</h2>
-            <TableScroll label={t('today.occupancy')}>
-              <table className={styles.table}>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('catalogue.product')}</th>
-                    <th scope="col">{t('catalogue.statuses.available')}</th>
-                    <th scope="col">{t('catalogue.statuses.held')}</th>
-                    <th scope="col">{t('catalogue.statuses.occupied')}</th>
-                    <th scope="col">{t('catalogue.statuses.out_of_service')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {state.value.occupancy.map((row) => (
-                    <tr key={row.productId}>
-                      <th scope="row">{productNameIn(language, row.name, row.nameEn)}</th>
-                      <td>{row.available}</td>
-                      <td>{row.held}</td>
-                      <td>
-                        {row.occupied} / {row.total}
-                      </td>
-                      <td>{row.outOfService}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <DataTable
+              label={t('today.occupancy')}
+              rows={state.value.occupancy}
+              rowKey={(row) => String(row.productId)}
+              columns={[
+                {
+                  id: 'product',
+                  header: t('catalogue.product'),
+                  rowHeader: true,
+                  cell: (row) => productNameIn(language, row.name, row.nameEn),
+                },
+                { id: 'available', header: t('catalogue.statuses.available'), cell: (row) => row.available },
+                { id: 'held', header: t('catalogue.statuses.held'), cell: (row) => row.held },
+                {
+                  id: 'occupied',
+                  header: t('catalogue.statuses.occupied'),
+                  cell: (row) => `${row.occupied} / ${row.total}`,
+                },
+                { id: 'out', header: t('catalogue.statuses.out_of_service'), cell: (row) => row.outOfService },
+              ]}
+            />
           </section>
         </div>
       )}

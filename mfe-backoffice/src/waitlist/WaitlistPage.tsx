@@ -7,8 +7,8 @@ import styles from '../Backoffice.module.css';
 import { failureText } from '../errors';
 import { formatDateTime, productNameIn } from '../format';
 import { NoticeArea, useNotice } from '../notice';
+import { type Column, DataTable } from '../table/DataTable';
 import { LoadStatus } from '../table/LoadStatus';
-import { TableScroll } from '../table/TableScroll';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
 
@@ -59,6 +59,88 @@ export function WaitlistPage() {
 
   const products = new Map<number, LineEntry[]>();
   for (const entry of entries ?? []) products.set(entry.productId, [...(products.get(entry.productId) ?? []), entry]);
+  const columns: Column<LineEntry>[] = [
+    { id: 'position', header: t('waitlist.position'), cell: (entry) => entry.position ?? '—' },
+    {
+      id: 'person',
+      header: t('waitlist.person'),
+      rowHeader: true,
+      cell: (entry) => (
+        <>
+          {entry.fullName}
+          <br />
+          <span className={styles.muted}>
+            {entry.email} · {entry.phone}
+          </span>
+        </>
+      ),
+    },
+    { id: 'units', header: t('waitlist.units'), cell: (entry) => entry.unitsRequired },
+    {
+      id: 'state',
+      header: t('waitlist.state'),
+      cell: (entry) => (
+        <>
+          <span className={styles.badge}>{t(`waitlist.statuses.${entry.status}`)}</span>
+          {entry.offer && (entry.status === 'offered' || entry.status === 'accepted') && (
+            <>
+              <br />
+              <span className={styles.muted}>
+                {t('waitlist.offerUntil', {
+                  units: entry.offer.units.join(', '),
+                  time: formatDateTime(entry.offer.expiresAt, language),
+                })}
+              </span>
+            </>
+          )}
+        </>
+      ),
+    },
+    { id: 'joined', header: t('waitlist.joined'), cell: (entry) => formatDateTime(entry.createdAt, language) },
+    {
+      id: 'actions',
+      header: t('waitlist.state'),
+      headerHidden: true,
+      cell: (entry) => (
+        <div className={styles.actions}>
+          {entry.status === 'waiting' && (
+            <button
+              type="button"
+              className={`${controls.primary} ${controls.compact}`}
+              disabled={busy}
+              aria-label={t('waitlist.offerLabel', { name: entry.fullName })}
+              onClick={() => void act('waitlist_offer', entry)}
+            >
+              {t('waitlist.offer')}
+            </button>
+          )}
+          {(entry.status === 'waiting' || entry.status === 'offered') && (
+            <button
+              type="button"
+              className={`${controls.secondary} ${controls.compact}`}
+              disabled={busy}
+              aria-label={t('waitlist.skipLabel', { name: entry.fullName })}
+              onClick={() => void act('waitlist_skip', entry)}
+            >
+              {t('waitlist.skip')}
+            </button>
+          )}
+          {entry.status !== 'left' && (
+            <button
+              type="button"
+              className={`${controls.danger} ${controls.compact}`}
+              disabled={busy}
+              aria-label={t('waitlist.removeLabel', { name: entry.fullName })}
+              onClick={() => void act('waitlist_remove', entry)}
+            >
+              {t('waitlist.remove')}
+            </button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
   return (
     <>
       <h1>{t('waitlist.heading')}</h1>
@@ -79,89 +161,12 @@ export function WaitlistPage() {
           <h2 id={`line-${productId}`}>
             {productNameIn(language, line[0]?.productName ?? '', line[0]?.productNameEn)}
           </h2>
-          <TableScroll label={productNameIn(language, line[0]?.productName ?? '', line[0]?.productNameEn)}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('waitlist.position')}</th>
-                  <th scope="col">{t('waitlist.person')}</th>
-                  <th scope="col">{t('waitlist.units')}</th>
-                  <th scope="col">{t('waitlist.state')}</th>
-                  <th scope="col">{t('waitlist.joined')}</th>
-                  <th scope="col">
-                    <span className={styles.visuallyHidden}>{t('waitlist.state')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {line.map((entry) => (
-                  <tr key={entry.entryId}>
-                    <td>{entry.position ?? '—'}</td>
-                    <th scope="row">
-                      {entry.fullName}
-                      <br />
-                      <span className={styles.muted}>
-                        {entry.email} · {entry.phone}
-                      </span>
-                    </th>
-                    <td>{entry.unitsRequired}</td>
-                    <td>
-                      <span className={styles.badge}>{t(`waitlist.statuses.${entry.status}`)}</span>
-                      {entry.offer && (entry.status === 'offered' || entry.status === 'accepted') && (
-                        <>
-                          <br />
-                          <span className={styles.muted}>
-                            {t('waitlist.offerUntil', {
-                              units: entry.offer.units.join(', '),
-                              time: formatDateTime(entry.offer.expiresAt, language),
-                            })}
-                          </span>
-                        </>
-                      )}
-                    </td>
-                    <td>{formatDateTime(entry.createdAt, language)}</td>
-                    <td>
-                      <div className={styles.actions}>
-                        {entry.status === 'waiting' && (
-                          <button
-                            type="button"
-                            className={`${controls.primary} ${controls.compact}`}
-                            disabled={busy}
-                            aria-label={t('waitlist.offerLabel', { name: entry.fullName })}
-                            onClick={() => void act('waitlist_offer', entry)}
-                          >
-                            {t('waitlist.offer')}
-                          </button>
-                        )}
-                        {(entry.status === 'waiting' || entry.status === 'offered') && (
-                          <button
-                            type="button"
-                            className={`${controls.secondary} ${controls.compact}`}
-                            disabled={busy}
-                            aria-label={t('waitlist.skipLabel', { name: entry.fullName })}
-                            onClick={() => void act('waitlist_skip', entry)}
-                          >
-                            {t('waitlist.skip')}
-                          </button>
-                        )}
-                        {entry.status !== 'left' && (
-                          <button
-                            type="button"
-                            className={`${controls.danger} ${controls.compact}`}
-                            disabled={busy}
-                            aria-label={t('waitlist.removeLabel', { name: entry.fullName })}
-                            onClick={() => void act('waitlist_remove', entry)}
-                          >
-                            {t('waitlist.remove')}
-                          </button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <DataTable
+            label={productNameIn(language, line[0]?.productName ?? '', line[0]?.productNameEn)}
+            rows={line}
+            rowKey={(entry) => entry.entryId}
+            columns={columns}
+          />
         </section>
       ))}
     </>
