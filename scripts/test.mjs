@@ -87,6 +87,9 @@ check('import direction (dependency-cruiser)', 'npx', [
   'err',
 ]);
 
+// An export nobody imports is dead code or a file's private detail (knip.json: the server's apps).
+check('unused exports (knip)', 'npx', ['--no-install', 'knip', '--workspace', 'functions', '--workspace', 'gateway']);
+
 const vitestReport = path.join(ROOT, '.tmp', 'vitest.json');
 rmSync(vitestReport, { force: true });
 step('vitest (all packages)', 'npx', [

@@ -7,7 +7,7 @@ import { createFunctionsRouter, type FunctionDefinition } from './http/router';
 import { HttpError } from './platform/http-error';
 
 /** Body limit of JSON calls; document uploads have their own limit. */
-export const JSON_BODY_LIMIT = '100kb';
+const JSON_BODY_LIMIT = '100kb';
 
 /**
  * Whose X-Forwarded-For the service believes: its gateway's, and of that header only the last

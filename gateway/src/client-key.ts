@@ -14,7 +14,7 @@ const SECRET = /^[A-Za-z0-9_-]{32,128}$/;
 export const addressKey = (req: Request): string => ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? '');
 
 /** The session cookie the call carries, hashed (never kept as sent), or null. */
-export function sessionKey(req: Request): string | null {
+function sessionKey(req: Request): string | null {
   const header = req.headers.cookie;
   if (!header) return null;
   for (const part of header.split(';')) {

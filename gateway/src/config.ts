@@ -22,7 +22,7 @@ function isAddressOrRange(entry: string): boolean {
  * edge and the client is whoever opened the connection. A number: that many proxy hops in front
  * of it. Otherwise the addresses of the load balancers in front of it (IP, CIDR, `loopback`…).
  */
-export type TrustProxy = false | number | string[];
+type TrustProxy = false | number | string[];
 
 const trustProxy = z
   .string()

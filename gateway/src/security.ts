@@ -190,7 +190,7 @@ export function requireHost(req: Request, res: Response, next: NextFunction) {
  * decode it. A rule on the raw path is a rule on one spelling (`.ma%70`, `%73erver`); null for a
  * path that cannot be decoded (the caller answers 400).
  */
-export function decodedPath(rawPath: string): string | null {
+function decodedPath(rawPath: string): string | null {
   try {
     return decodeURIComponent(rawPath);
   } catch {

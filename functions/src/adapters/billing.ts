@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Queryable } from '../platform/db';
 import { sql } from '../platform/db/sql';
 
-export interface BillingRegistration {
+interface BillingRegistration {
   id: string;
   client_type: string;
   full_name: string;

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Queryable } from '../platform/db';
 
-export type DoorAction = 'ENTRADA' | 'SALIDA';
+type DoorAction = 'ENTRADA' | 'SALIDA';
 
 /** What actually opens the door. */
 export interface DoorRelay {

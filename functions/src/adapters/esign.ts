@@ -1,15 +1,15 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export type SignerRole = 'Cliente' | 'Empresa';
+type SignerRole = 'Cliente' | 'Empresa';
 
-export interface SubmissionRequest {
+interface SubmissionRequest {
   contractId: string;
   title: string;
   document: string;
   signers: { role: SignerRole; email: string }[];
 }
 
-export interface CreatedSubmission {
+interface CreatedSubmission {
   providerSubmissionId: string;
   signers: {
     role: SignerRole;

@@ -5,7 +5,7 @@ import { renderEmail, type Sender } from '../platform/email/render';
 import type { Attachment, Outbox } from './outbox';
 import type { Transport } from './outbox-delivery';
 
-export interface Email {
+interface Email {
   to: string;
   subject: string;
   text: string;

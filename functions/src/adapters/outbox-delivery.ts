@@ -8,7 +8,7 @@ import { type Attachment, attachmentsOf, type OnQueued, type OutboxChannel } fro
 export const DELIVERY_JOB = 'outbox.deliver';
 
 /** A message as the delivery reads it back from its row. */
-export type OutgoingMessage = {
+type OutgoingMessage = {
   id: string;
   channel: OutboxChannel;
   recipient: string;
@@ -33,9 +33,9 @@ export interface RetryPolicy {
   maxAttempts: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 10_000, maxDelayMs: 3_600_000, maxAttempts: 8 };
+const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 10_000, maxDelayMs: 3_600_000, maxAttempts: 8 };
 /** Messages not sent within this are not sent any more (a day-old code helps nobody). */
-export const MAX_MESSAGE_AGE_MS = 24 * 3_600_000;
+const MAX_MESSAGE_AGE_MS = 24 * 3_600_000;
 
 /** Back-off before the next attempt, after `attempts` failed ones. */
 export function retryDelayMs(attempts: number, policy: RetryPolicy): number {

@@ -8,7 +8,7 @@ export interface Attachment {
   content: Uint8Array;
 }
 
-export interface OutboxMessage {
+interface OutboxMessage {
   channel: OutboxChannel;
   recipient: string;
   subject?: string;
@@ -21,7 +21,7 @@ export interface OutboxMessage {
   attachments?: Attachment[];
 }
 
-export interface StoredOutboxMessage extends Omit<OutboxMessage, 'attachments'> {
+interface StoredOutboxMessage extends Omit<OutboxMessage, 'attachments'> {
   id: string;
   createdAt: string;
   attachments?: { id: string; filename: string; contentType: string; size: number }[];

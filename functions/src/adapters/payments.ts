@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** What a card provider is asked for: one order for one deposit. */
-export interface OrderRequest {
+interface OrderRequest {
   paymentId: string;
   amount: number;
   currency: string;
@@ -11,7 +11,7 @@ export interface OrderRequest {
   returnUrl: string;
 }
 
-export interface CreatedOrder {
+interface CreatedOrder {
   providerOrderId: string;
   checkoutUrl: string;
 }

@@ -3,7 +3,7 @@ import type { Queryable } from '../platform/db';
 import { mobileNumber } from '../platform/phone-numbers';
 import type { Outbox } from './outbox';
 
-export interface Sms {
+interface Sms {
   to: string;
   text: string;
 }

@@ -17,7 +17,7 @@ export interface RequestMeta {
  * host or path can plant one of the same name. Over plain http (development, tests) the plain name
  * and the narrow path stay.
  */
-export function cookieName(name: string, secure: boolean): string {
+function cookieName(name: string, secure: boolean): string {
   return secure ? `__Host-${name}` : name;
 }
 

@@ -6,7 +6,7 @@ interface Caller {
 }
 
 /** The private token in the latest waitlist e-mail to `email` (its confirmation, or an offer). */
-export async function waitlistToken(service: Outbox, email: string): Promise<string> {
+async function waitlistToken(service: Outbox, email: string): Promise<string> {
   const mails = await service.sentTo(email);
   const body = mails.at(-1)?.body ?? '';
   return /\/(?:es\/lista-espera|en\/waitlist)\/([A-Za-z0-9_-]{43})/.exec(body)?.[1] ?? '';

@@ -63,8 +63,16 @@ const FAILURE_OF_LIFECYCLE: Record<string, string> = {
 /**
  * Runtime plugin of the shell: retries manifest fetches and entry scripts, and when a remote
  * still cannot load, logs why and lets the slot's error boundary show the translated fallback
- * with Retry. No lifecycle answers with a stand-in module: a translated message with a Retry
- * button says more than an empty component, and only the slot knows the page's language.
+ * with Retry.
+ *
+ * Not `@module-federation/retry-plugin` (#32, weighed): it is published at 0.17 against this
+ * runtime's 2.9 (a second copy of the federation SDK in the shell's first load), it retries a 404
+ * too (a remote not released yet: the visitor would wait out every retry before the fallback), and
+ * it forgets a failed entry by deleting the same runtime internal (`globalLoading[uniqueKey]`)
+ * this plugin does, so it would not remove that coupling either.
+ *
+ * No lifecycle answers with a stand-in module: a translated message with a Retry button says more
+ * than an empty component, and only the slot knows the page's language.
  */
 export default function resiliencePlugin(): ModuleFederationRuntimePlugin {
   return {

@@ -11,8 +11,8 @@ import type { ActionHandlers } from '../router';
 
 const MAGIC_TOKEN_HOURS = 24;
 
-export const DOOR_PASSWORD_TOO_SHORT = 'La contraseña debe tener al menos 12 caracteres';
-export const DOOR_PASSWORD_TOO_GUESSABLE =
+const DOOR_PASSWORD_TOO_SHORT = 'La contraseña debe tener al menos 12 caracteres';
+const DOOR_PASSWORD_TOO_GUESSABLE =
   'Contraseña demasiado fácil de adivinar: use una más larga, por ejemplo varias palabras sin relación';
 
 /** The door's users sign in with these: the same rule as the back-office's (ASVS 2.1), in Spanish. */

@@ -48,8 +48,8 @@ type AuthActions = Pick<
   | 'regenerate_recovery_codes'
 >;
 
-export const INVALID_LOGIN = 'Invalid e-mail, password or code';
-export const TOO_MANY_LOGINS = 'Too many sign-in attempts. Try again in 15 minutes.';
+const INVALID_LOGIN = 'Invalid e-mail, password or code';
+const TOO_MANY_LOGINS = 'Too many sign-in attempts. Try again in 15 minutes.';
 const WRONG_CODE = 'The code is not correct';
 const SAME_PASSWORD = 'The new password must differ from the current one';
 /** Wrong app codes asking for new recovery codes, in 15 minutes, before the member's sessions end. */

@@ -41,7 +41,7 @@ interface SummaryRow extends Record<string, unknown> {
   created_at: Date | string;
 }
 
-export const toSummary = (row: SummaryRow): RegistrationSummary => ({
+const toSummary = (row: SummaryRow): RegistrationSummary => ({
   registrationId: row.id,
   registrationCode: row.registration_code,
   fullName: row.full_name,
@@ -56,7 +56,7 @@ export const toSummary = (row: SummaryRow): RegistrationSummary => ({
 
 /** `%` and `_` typed in a search are letters, not wildcards. */
 /** What a search matches on: lower case, no accents, no spaces ("Nunez" finds "Núñez", "611 200 302" finds "611200302"). */
-export function foldForSearch(text: string): string {
+function foldForSearch(text: string): string {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -67,7 +67,7 @@ export function foldForSearch(text: string): string {
 const ACCENTED = 'áàâäãåéèêëíìîïóòôöõúùûüñç';
 const PLAIN = 'aaaaaaeeeeiiiiooooouuuunc';
 /** The same folding of a column in SQL (the same on PGlite and PostgreSQL: no extension needed). */
-export const folded = (column: string) =>
+const folded = (column: string) =>
   `translate(lower(regexp_replace(coalesce(${column}, ''), '\\s+', '', 'g')), '${ACCENTED}', '${PLAIN}')`;
 
 /** A LIKE pattern of the folded search, its wildcards taken literally. */

@@ -15,8 +15,8 @@ import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { jsonFunction } from '../router';
 
-export const PAYMENT_FIRST = 'The deposit must be paid before the contract.';
-export const CLIENT_FIRST = 'Create the client before the contract.';
+const PAYMENT_FIRST = 'The deposit must be paid before the contract.';
+const CLIENT_FIRST = 'Create the client before the contract.';
 
 /**
  * POST create-contract: only with the client created and the deposit paid, and never while a

@@ -8,7 +8,7 @@ import {
 import { HttpError } from '../../platform/http-error';
 import { jsonFunction } from '../router';
 
-export const SECTIONS_INCOMPLETE = 'Complete the previous steps before creating the client.';
+const SECTIONS_INCOMPLETE = 'Complete the previous steps before creating the client.';
 
 /**
  * POST create-client: the registration becomes a client of the billing system. Idempotent:

@@ -17,10 +17,10 @@ import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { jsonFunction } from '../router';
 
-export const SESSION_EXPIRED = 'Your session has expired. Please refresh the page and try again.';
-export const CLIENT_FIRST = 'Create the client before paying the deposit.';
-export const ALREADY_PAID = 'The deposit is already paid.';
-export const PROVIDER_BUSY = 'The payment provider could not be reached: try again in a moment.';
+const SESSION_EXPIRED = 'Your session has expired. Please refresh the page and try again.';
+const CLIENT_FIRST = 'Create the client before paying the deposit.';
+const ALREADY_PAID = 'The deposit is already paid.';
+const PROVIDER_BUSY = 'The payment provider could not be reached: try again in a moment.';
 
 /** Where the checkout sends the applicant back: the review step they came from, or the Spanish one. */
 function returnPath(requested: string | undefined, registrationId: string): string {

@@ -8,7 +8,7 @@ import { escapeHtml, page } from '../../platform/pages/html';
 import { type FunctionDefinition, parseOr400 } from '../router';
 
 /** The sandbox's test cards, as a card provider's sandbox documents them. */
-export const TEST_CARDS = {
+const TEST_CARDS = {
   '4242424242424242': 'completed',
   '4000000000000002': 'failed',
   '4000000000003220': 'processing',
@@ -184,7 +184,7 @@ const submission = z.object({
 });
 
 /** Expiry MM/YY (or MM/YYYY) not in the past. */
-export function validExpiry(value: string, now = new Date()): boolean {
+function validExpiry(value: string, now = new Date()): boolean {
   const match = /^(\d{2})\s*\/\s*(\d{2}|\d{4})$/.exec(value.trim());
   if (!match) return false;
   const month = Number(match[1]);

@@ -5,7 +5,7 @@ import { metaOf } from '../../platform/request-meta';
 import { type FunctionDefinition, parseOr400 } from '../router';
 
 /** Comment lines keep proxies from closing a quiet stream. */
-export const HEARTBEAT_MS = 10_000;
+const HEARTBEAT_MS = 10_000;
 
 /**
  * GET realtime?registrationId=… — Server-Sent Events of the registration's payment,

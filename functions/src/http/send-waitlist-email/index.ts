@@ -11,7 +11,7 @@ import { jsonFunction } from '../router';
 const HOUR = 3_600_000;
 
 /** Identity of a request for de-duplication: what the visitor typed, normalised. */
-export function requestHash(request: WaitlistRequest): string {
+function requestHash(request: WaitlistRequest): string {
   const canonical = JSON.stringify([
     request.fullName.trim().toLowerCase(),
     request.phone.replace(/\s+/g, ''),

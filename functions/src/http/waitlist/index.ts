@@ -17,7 +17,7 @@ import { HttpError } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { jsonFunction } from '../router';
 
-export const ENTRY_NOT_FOUND = 'This waitlist link is not valid.';
+const ENTRY_NOT_FOUND = 'This waitlist link is not valid.';
 
 async function requireEntry(q: Queryable, token: string, options?: { forUpdate?: boolean }) {
   const entry = await entryByTokenHash(q, hashLinkToken(token), options);

@@ -3,7 +3,7 @@
  * A product of size S needs ceil(m3 / S) units; up to MAX_UNITS units may be combined.
  */
 export const MAX_UNITS = 3;
-export const MAX_RESULTS = 6;
+const MAX_RESULTS = 6;
 /** Stock assumed for a product without stock control (spec, document 2 §9). */
 export const DEFAULT_STOCK = 100;
 

@@ -17,7 +17,7 @@ const PERIOD_NAMES: Record<'es' | 'en', Record<ServiceDetails['period'], string>
 /** Notice either party gives before the end of a period to end the contract. */
 export const NOTICE_DAYS = 15;
 /** Days after the unit is handed back empty within which the deposit is returned. */
-export const DEPOSIT_RETURN_DAYS = 30;
+const DEPOSIT_RETURN_DAYS = 30;
 
 export interface ContractTerms {
   /** The units the deposit holds for the tenant (let to them when both have signed). */

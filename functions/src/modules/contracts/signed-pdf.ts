@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import PDFDocument from 'pdfkit';
 
-export interface CertifiedSigner {
+interface CertifiedSigner {
   role: 'Cliente' | 'Empresa';
   name: string;
   email: string;

@@ -10,7 +10,7 @@ import { accessWithheldNotice, doorAccessEmail } from './messages';
 export type DoorAccessContext = Pick<FunctionContext, 'mailer' | 'sms' | 'config' | 'log'>;
 
 /** What must be true before a tenant gets a key: the three documents, the deposit, both signatures. */
-export type AccessCheck = 'documents_missing' | 'deposit_unpaid' | 'contract_incomplete';
+type AccessCheck = 'documents_missing' | 'deposit_unpaid' | 'contract_incomplete';
 
 const CHECK_REASONS: Record<AccessCheck, string> = {
   documents_missing: 'faltan documentos (DNI/NIE por ambas caras y el justificante bancario)',
@@ -19,9 +19,9 @@ const CHECK_REASONS: Record<AccessCheck, string> = {
 };
 
 /** The tenant's first sign-in link lasts a week (it is single-use): e-mail is not always read at once. */
-export const ACCESS_LINK_DAYS = 7;
+const ACCESS_LINK_DAYS = 7;
 
-export async function failedAccessChecks(tx: Queryable, registrationId: string): Promise<AccessCheck[]> {
+async function failedAccessChecks(tx: Queryable, registrationId: string): Promise<AccessCheck[]> {
   const { rows } = await tx.query<{ documents: number; paid: boolean; signed: boolean }>(
     `select
        (select count(distinct document_type)::integer from registration_documents

@@ -6,12 +6,12 @@ import type { DeviceCookies } from '../../platform/security/device-cookies';
  * strangers' failures at that name do not lock its owner out there; it opens nothing. The session
  * itself stays a token the tool keeps; this cookie only ever goes to the door's function.
  */
-export const DOOR_DEVICE_COOKIE = 'door_device';
-export const DOOR_DEVICE_DAYS = 90;
+const DOOR_DEVICE_COOKIE = 'door_device';
+const DOOR_DEVICE_DAYS = 90;
 /** A user's phones, tablets and computers: the least recently used goes when an 11th signs in. */
-export const DOOR_DEVICES_PER_USER = 10;
+const DOOR_DEVICES_PER_USER = 10;
 /** Wrong passwords from one device (since its last sign-in) that void it: a stolen cookie's guesses. */
-export const DOOR_DEVICE_MAX_FAILURES = 10;
+const DOOR_DEVICE_MAX_FAILURES = 10;
 
 export const DOOR_DEVICES: DeviceCookies = {
   cookie: DOOR_DEVICE_COOKIE,

@@ -1,5 +1,5 @@
 /** Failed-PIN rule (spec §4, §9): the third failure locks the keypad for 15 s and resets the count. */
-export const MAX_PIN_FAILURES = 3;
+const MAX_PIN_FAILURES = 3;
 export const LOCKOUT_MS = 15_000;
 
 export interface PinFailureState {

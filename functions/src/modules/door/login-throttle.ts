@@ -27,13 +27,13 @@ import { DOOR_DEVICES } from './devices';
  * Counts are kept per typed name whether or not such a user exists, and a refusal is the same
  * 429 either way: the throttle tells nobody which names are real.
  */
-export const PAIR_MAX_FAILURES = 10;
+const PAIR_MAX_FAILURES = 10;
 /** Sign-ins a minute from an address with failures in the window: a third of the address's budget (3 of 10). */
-export const failingAddressBudget = (perMinute: number) => Math.max(1, Math.floor(perMinute / 3));
-export const PAIR_WINDOW_MINUTES = 15;
+const failingAddressBudget = (perMinute: number) => Math.max(1, Math.floor(perMinute / 3));
+const PAIR_WINDOW_MINUTES = 15;
 export const USER_FREE_FAILURES = 20;
 export const BACKOFF_CAP_SECONDS = 15 * 60;
-export const USER_MEMORY_HOURS = 24;
+const USER_MEMORY_HOURS = 24;
 
 /** How long any further attempt waits after a user's `failures`-th failure (0 while still free). */
 export function backoffSeconds(failures: number): number {
@@ -154,7 +154,7 @@ async function pendingAttempt(
  * Whether this address has used its minute's sign-ins: asked first, before a hashing slot is
  * taken (a flood is turned away without waiting in line), and again under a lock when claiming.
  */
-export async function addressOverBudget(
+async function addressOverBudget(
   tx: Queryable,
   ip: string | null,
   perMinute: number,

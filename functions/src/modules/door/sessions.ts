@@ -31,7 +31,7 @@ export const toDoorUser = (
   mustChangePassword: row.password_change_required === true,
 });
 
-export const CHOOSE_PASSWORD_FIRST = 'Elija su propia contraseña antes de continuar';
+const CHOOSE_PASSWORD_FIRST = 'Elija su propia contraseña antes de continuar';
 
 /**
  * The user of a live session token, or 401. Each use renews it for DOOR_SESSION_DAYS (at most

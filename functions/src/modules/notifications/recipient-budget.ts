@@ -6,7 +6,7 @@ import { callableNumber } from '../../platform/phone-numbers';
 export type MessageChannel = 'email' | 'sms';
 
 /** How many messages a stranger's request may cause to one address: per hour and per day (README). */
-export interface RecipientLimitsConfig {
+interface RecipientLimitsConfig {
   EMAILS_PER_RECIPIENT_HOUR: number;
   EMAILS_PER_RECIPIENT_DAY: number;
   SMS_PER_RECIPIENT_HOUR: number;
@@ -15,7 +15,7 @@ export interface RecipientLimitsConfig {
 
 type BudgetContext = { clock: Clock; config: RecipientLimitsConfig };
 
-export const TOO_MANY_MESSAGES =
+const TOO_MANY_MESSAGES =
   'We have sent several messages to this address recently. Please wait before asking for another.';
 
 const HOUR = 3_600_000;

@@ -10,9 +10,9 @@ import { isUuid } from './records';
  * registration. Reading or changing one takes the secret of one of its sessions, which the
  * browser holds in an httpOnly cookie that page scripts cannot read.
  */
-export const APPLICANT_SESSION_COOKIE = 'signup_session';
+const APPLICANT_SESSION_COOKIE = 'signup_session';
 /** Sliding, like the browser's own session record (spec §6). */
-export const APPLICANT_SESSION_MINUTES = 15;
+const APPLICANT_SESSION_MINUTES = 15;
 /** Only the functions see the cookie; pages and remotes never do. */
 const COOKIE_PATH = FUNCTIONS_BASE_PATH;
 

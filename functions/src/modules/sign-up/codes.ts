@@ -2,8 +2,8 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** No 0/O, 1/I/L: a code read over the phone or copied by hand survives. */
 export const RECOVERY_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const RECOVERY_CODE_LENGTH = 6;
-export const VERIFICATION_CODE_LENGTH = 6;
+const RECOVERY_CODE_LENGTH = 6;
+const VERIFICATION_CODE_LENGTH = 6;
 export const VERIFICATION_CODE_TTL_MINUTES = 10;
 export const MAX_WRONG_CODES = 5;
 export { RESEND_COOLDOWN_SECONDS } from 'shared-api';

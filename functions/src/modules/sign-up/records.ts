@@ -25,7 +25,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
 export const REGISTRATION_NOT_FOUND = REFUSALS.registration_not_found;
-export const REGISTRATION_LOCKED = REFUSALS.registration_locked;
 
 /** The row, or null for an unknown or malformed id (never a database cast error). */
 export async function findRegistration(

@@ -29,7 +29,7 @@ import { CODE_EXPIRED, NO_CODE_PENDING, TOO_MANY_WRONG_CODES } from './verificat
  * Sends a one-time code to both contacts on file, unless one was sent within the resend
  * cooldown (a repeated lookup must not flood the applicant's inbox). Returns where it went.
  */
-export async function challengeRecovery(
+async function challengeRecovery(
   ctx: FunctionContext,
   tx: Queryable,
   row: RegistrationRow,
@@ -66,14 +66,14 @@ export async function challengeRecovery(
   return { email: maskEmail(row.email), phone: maskPhone(row.phone) };
 }
 
-export const WRONG_RECOVERY_CODE = 'The confirmation code is not correct.';
+const WRONG_RECOVERY_CODE = 'The confirmation code is not correct.';
 
 /**
  * Checks the one-time code: true when right (and spent). Every guess takes one of the allowed
  * tries before it is compared, in one statement, so parallel guesses cannot exceed the limit;
  * it runs outside any transaction that a refusal would roll back.
  */
-export async function settleRecovery(q: Queryable, registrationId: string, code: string): Promise<boolean> {
+async function settleRecovery(q: Queryable, registrationId: string, code: string): Promise<boolean> {
   const { rows } = await q.query<{ code_hash: string }>(
     `update registration_recoveries set failed_attempts = failed_attempts + 1
      where registration_id = $1 and failed_attempts < $2 and expires_at > now()

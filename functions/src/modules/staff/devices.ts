@@ -8,11 +8,11 @@ import {
 import { STAFF_COOKIE_PATH } from './staff-session';
 
 /** The cookie of a browser a member has signed in from; it eases throttling, it opens nothing. */
-export const STAFF_DEVICE_COOKIE = 'staff_device';
-export const DEVICE_DAYS = 90;
+const STAFF_DEVICE_COOKIE = 'staff_device';
+const DEVICE_DAYS = 90;
 
 /** A member's browsers (platform/security/device-cookies.ts): a disabled member has none. */
-export const STAFF_DEVICES: DeviceCookies = {
+const STAFF_DEVICES: DeviceCookies = {
   cookie: STAFF_DEVICE_COOKIE,
   path: STAFF_COOKIE_PATH,
   table: 'staff_devices',

@@ -10,17 +10,17 @@ import type { Database, Queryable } from '../../platform/db';
  */
 export const PAIR_MAX_FAILURES = 10;
 /** Sign-ins a minute from an address with failures in the window: a third of the address's budget (3 of 10). */
-export const failingAddressBudget = (perMinute: number) => Math.max(1, Math.floor(perMinute / 3));
-export const EMAIL_MAX_FAILURES = 30;
-export const WINDOW_MINUTES = 15;
+const failingAddressBudget = (perMinute: number) => Math.max(1, Math.floor(perMinute / 3));
+const EMAIL_MAX_FAILURES = 30;
+const WINDOW_MINUTES = 15;
 /** An address the member signed in from within this many days is his: only the pair limit applies there. */
-export const KNOWN_ADDRESS_DAYS = 30;
+const KNOWN_ADDRESS_DAYS = 30;
 
 /**
  * Whether this address has used its minute's sign-ins: asked first, before a hashing slot is
  * taken (a flood is turned away without waiting in line), and again under a lock when claiming.
  */
-export async function staffAddressOverBudget(
+async function staffAddressOverBudget(
   q: Queryable,
   ip: string | null,
   perMinute: number,

@@ -27,7 +27,7 @@ import { type Actor, revokeStaffSessions, type StaffRow, staffColumns, toStaffMe
 import { acceptedStep } from './totp';
 
 /** The job that looks the typed e-mail up and sends the link: the answer to the page never waits for it. */
-export const PASSWORD_RESET_JOB = 'staff-password-reset';
+const PASSWORD_RESET_JOB = 'staff-password-reset';
 const WRONG_CODE = 'The code is not correct';
 const HOUR_MS = 3_600_000;
 /** Reset requests from one address still waiting for the job; more get the same answer and nothing. */

@@ -3,7 +3,7 @@ import type { Queryable } from '../../platform/db';
 import { sha256 } from '../../platform/security/secrets';
 
 /** How many one-time recovery codes a second factor comes with. */
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 /** No 0/o, 1/l/i: a code copied from paper is read right. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 /** `xxxx-xxxx`: 8 characters of 31, about 40 bits each, and a code is tried at the login's pace. */
@@ -13,7 +13,7 @@ const normalised = (code: string) => code.trim().toLowerCase().replace(/[\s-]/g,
 const hashOf = (staffId: string, code: string) => sha256(`recovery:${staffId}:${normalised(code)}`);
 
 /** Whether what was typed in the code field looks like a recovery code rather than an app's six digits. */
-export const isRecoveryCode = (code: string) => SHAPE.test(code.trim().toLowerCase().replace(/\s/g, ''));
+const isRecoveryCode = (code: string) => SHAPE.test(code.trim().toLowerCase().replace(/\s/g, ''));
 
 /** A new set for the member: the earlier unused ones stop working. Shown once; only hashes are kept. */
 export async function issueRecoveryCodes(tx: Queryable, staffId: string): Promise<string[]> {

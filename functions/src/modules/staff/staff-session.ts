@@ -100,10 +100,10 @@ export async function revokeStaffSessions(q: Queryable, staffId: string, keepTok
 
 export const SIGN_IN_REQUIRED = 'Sign in to the back-office';
 /** A session unused this long has ended (ASVS 3.3.2), beside BACKOFFICE_SESSION_HOURS. */
-export const IDLE_MINUTES = 30;
-export const MANAGERS_ONLY = 'Only a manager can do this';
-export const SECOND_FACTOR_FIRST = 'Turn on your second factor first: a manager signs in with one.';
-export const PASSWORD_FIRST = 'Choose your own password first: the one you signed in with was generated.';
+const IDLE_MINUTES = 30;
+const MANAGERS_ONLY = 'Only a manager can do this';
+const SECOND_FACTOR_FIRST = 'Turn on your second factor first: a manager signs in with one.';
+const PASSWORD_FIRST = 'Choose your own password first: the one you signed in with was generated.';
 
 /**
  * The member of the request's live session, or 401; with `role: 'manager'`, 403 for staff. The

@@ -16,7 +16,7 @@ import { isSlotStart } from './slots';
 type BookingContext = Pick<FunctionContext, 'mailer' | 'config' | 'clock' | 'jobs'>;
 
 /** The calendar file of a visit: UTC times, the facility's address, the cancel link. */
-export function visitCalendar(
+function visitCalendar(
   visit: { id: string; startsAt: Date; endsAt: Date; cancelUrl: string },
   business: { name: string; address: string; host: string },
   language: 'es' | 'en',
@@ -45,7 +45,7 @@ const HOLD_CODE_TRIES = 5;
 const hashVisitCode = (visitId: string, code: string) => sha256(`visit:${visitId}:${code}`);
 
 /** The visit's own page (confirm or cancel), reached only from the e-mail to the visitor. */
-export function visitPageUrl(siteUrl: string, token: string): URL {
+function visitPageUrl(siteUrl: string, token: string): URL {
   const url = new URL('/functions/v1/visit', siteUrl);
   url.searchParams.set('token', token);
   return url;
@@ -189,14 +189,14 @@ export async function confirmVisit(
 }
 
 /** The hold's deadline: a visit still unconfirmed lapses (its place was free again already). */
-export async function lapseVisitHold(tx: Queryable, ctx: Pick<BookingContext, 'clock'>, visitId: string) {
+async function lapseVisitHold(tx: Queryable, ctx: Pick<BookingContext, 'clock'>, visitId: string) {
   await tx.query(`update visits set status = 'lapsed' where id = $1 and status = 'pending' and hold_until <= $2`, [
     visitId,
     ctx.clock.now(),
   ]);
 }
 
-export const VISIT_HOLD_JOB = 'visits.hold-lapse';
+const VISIT_HOLD_JOB = 'visits.hold-lapse';
 
 /** The visits' timed work, by job kind. */
 export function visitJobs(ctx: Pick<BookingContext, 'clock'>): Record<string, JobHandler> {

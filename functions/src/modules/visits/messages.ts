@@ -3,7 +3,7 @@ import { action, code, type LocalisedContent, note, paragraph } from '../../plat
 import { madridDate, madridTime } from '../../platform/madrid-time';
 
 /** A visit's time as the visitor reads it, on the facility's clock. */
-export const visitWhen: Record<Language, (start: Date) => string> = {
+const visitWhen: Record<Language, (start: Date) => string> = {
   es: (start) => `el ${madridDate(start).split('-').reverse().join('/')} a las ${madridTime(start)}`,
   en: (start) => `on ${madridDate(start)} at ${madridTime(start)}`,
 };

@@ -3,7 +3,7 @@ import { HttpError } from '../../platform/http-error';
 import type { Clock } from '../../platform/jobs/clock';
 import { holdUntil, scheduleExpiry, type WaitlistContext } from './offers';
 
-export const NO_LIVE_OFFER = 'There is no offer to accept, or it has expired.';
+const NO_LIVE_OFFER = 'There is no offer to accept, or it has expired.';
 
 /**
  * The entry's holder takes the offer from the private page: the entry leaves the line and the

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../platform/db';
 
-export type EntryStatus = 'unconfirmed' | 'waiting' | 'offered' | 'accepted' | 'offer_expired' | 'left' | 'lapsed';
+type EntryStatus = 'unconfirmed' | 'waiting' | 'offered' | 'accepted' | 'offer_expired' | 'left' | 'lapsed';
 
 export interface EntryRow extends Record<string, unknown> {
   id: string;

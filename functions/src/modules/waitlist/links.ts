@@ -12,7 +12,7 @@ export async function issuePrivateLink(tx: Queryable, entryId: string, siteUrl: 
 }
 
 /** The entry's private page in both languages (the e-mails are bilingual). */
-export function privateLinks(siteUrl: string, token: string): { es: string; en: string } {
+function privateLinks(siteUrl: string, token: string): { es: string; en: string } {
   const link = (lang: 'es' | 'en') => new URL(`${pathFor('waitlist', lang)}/${token}`, siteUrl).toString();
   return { es: link('es'), en: link('en') };
 }

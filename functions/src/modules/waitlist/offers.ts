@@ -164,7 +164,7 @@ export async function scheduleExpiry(
 }
 
 /** How long an offer made at `madeAt` holds while its page was never opened. */
-export const unopenedUntil = (ctx: Pick<WaitlistContext, 'config'>, madeAt: Date) =>
+const unopenedUntil = (ctx: Pick<WaitlistContext, 'config'>, madeAt: Date) =>
   new Date(
     madeAt.getTime() + Math.min(ctx.config.WAITLIST_UNOPENED_OFFER_HOURS, ctx.config.WAITLIST_OFFER_HOURS) * 3_600_000,
   );

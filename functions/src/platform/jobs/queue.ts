@@ -3,7 +3,7 @@ import type { Database, Queryable } from '../db';
 import type { Clock } from './clock';
 import { createPoller } from './poller';
 
-export interface JobRequest {
+interface JobRequest {
   kind: string;
   payload?: Record<string, unknown>;
   /** On the service clock; now when absent. */

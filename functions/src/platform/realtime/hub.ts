@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { type RealtimeEvent, realtimeEvent } from 'shared-api';
 import type { Database } from '../db';
 
-export const CHANGES_CHANNEL = 'registration_changes';
+const CHANGES_CHANNEL = 'registration_changes';
 
 type Listener = (event: RealtimeEvent) => void;
 

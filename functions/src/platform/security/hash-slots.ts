@@ -9,14 +9,14 @@ import { HttpError } from '../http-error';
  * unknown names alike (the answer and its time say nothing about who exists). Work of a signed-in
  * user (a PIN at the door, a password change) goes ahead of sign-ins in the line.
  */
-export const HASH_SLOTS = Math.max(1, Math.min(availableParallelism(), 4));
+const HASH_SLOTS = Math.max(1, Math.min(availableParallelism(), 4));
 /**
  * Sign-ins waiting for a slot, per line: at ≈ 0.4 s a hash, the last of a full line waits about
  * 1.6 s on two cores. Addresses already failing get the shorter line and are refused sooner.
  */
-export const SIGN_IN_LINE = 4 * HASH_SLOTS;
-export const SUSPECT_LINE = HASH_SLOTS;
-export const BUSY_RETRY_SECONDS = 2;
+const SIGN_IN_LINE = 4 * HASH_SLOTS;
+const SUSPECT_LINE = HASH_SLOTS;
+const BUSY_RETRY_SECONDS = 2;
 
 /**
  * Who waits for a slot, in the order they are served: a signed-in user's work, a sign-in from a
@@ -67,7 +67,7 @@ export function createHashSlots(slots = HASH_SLOTS, line = SIGN_IN_LINE, suspect
  * One sign-in at a time per address: a person types and waits; a script firing in parallel would
  * fill the line before its first answer counted against it.
  */
-export function createOnePerAddress() {
+function createOnePerAddress() {
   const busy = new Set<string>();
   return async <T>(ip: string | null, work: () => Promise<T>): Promise<T> => {
     if (ip === null) return work();
@@ -88,7 +88,7 @@ export const hashSlots = createHashSlots();
  * Addresses found over their minute's budget, remembered for a few seconds: a flood from them is
  * refused without asking the database each time (which every other call is waiting for).
  */
-export function createRefusedAddresses(rememberMs = 5_000, now: () => number = Date.now) {
+function createRefusedAddresses(rememberMs = 5_000, now: () => number = Date.now) {
   const until = new Map<string, number>();
   return {
     has(ip: string | null): boolean {

@@ -9,7 +9,7 @@ import { dictionary as spanish } from '@zxcvbn-ts/language-es-es';
  * unguessable" (score 3 of 4). No rule of character kinds (ASVS 2.1.9): a few unrelated words do.
  */
 export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MIN_SCORE = 3;
+const PASSWORD_MIN_SCORE = 3;
 
 let estimator: ZxcvbnFactory | null = null;
 const estimate = () => {

@@ -13,7 +13,7 @@ export interface Mandate {
 }
 
 /** MD-<registration code>-<contract>: unique per contract, within the 35 characters SEPA allows. */
-export function mandateReference(registrationCode: string, contractId: string): string {
+function mandateReference(registrationCode: string, contractId: string): string {
   return `MD-${registrationCode}-${contractId.replace(/-/g, '').slice(0, 12)}`.toUpperCase();
 }
 

@@ -17,7 +17,7 @@ export interface ScheduledCollection {
 }
 
 /** How far ahead the schedule is written at move-in. */
-export const SCHEDULE_HORIZON_MONTHS = 12;
+const SCHEDULE_HORIZON_MONTHS = 12;
 
 /**
  * Days between move-in and the first collection: a SEPA Core file reaches the bank the business

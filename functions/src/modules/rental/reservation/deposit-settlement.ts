@@ -8,7 +8,7 @@ import { releaseDepositHold } from './holds';
 
 export type SettleContext = Pick<FunctionContext, 'payments' | 'mailer' | 'jobs' | 'clock' | 'config' | 'log'>;
 
-export const PAYMENT_EXPIRY_JOB = 'payment-expiry';
+const PAYMENT_EXPIRY_JOB = 'payment-expiry';
 
 /** The reasons stored with a payment that ended unpaid (English, as providers word them). */
 export const END_REASONS = {

@@ -7,7 +7,7 @@ import type { DocumentKind } from './sniff';
  * The limit is read from the header before any pixel is decoded: a small file that declares a
  * huge image (a decompression bomb) is refused without the memory it would take.
  */
-export const MAX_INPUT_PIXELS = 64_000_000;
+const MAX_INPUT_PIXELS = 64_000_000;
 /** The longest side of a stored image: an identity document stays legible, a 10 MB photo shrinks. */
 export const MAX_STORED_SIDE = 4096;
 /** Decoding and encoding one image never takes longer than this. */

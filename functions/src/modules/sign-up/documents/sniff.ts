@@ -14,7 +14,7 @@
  */
 export type DocumentKind = { extension: 'pdf' | 'jpg' | 'png'; contentType: string };
 
-export const PDF: DocumentKind = { extension: 'pdf', contentType: 'application/pdf' };
+const PDF: DocumentKind = { extension: 'pdf', contentType: 'application/pdf' };
 export const JPEG: DocumentKind = { extension: 'jpg', contentType: 'image/jpeg' };
 export const PNG: DocumentKind = { extension: 'png', contentType: 'image/png' };
 
