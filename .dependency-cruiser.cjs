@@ -28,7 +28,7 @@ module.exports = {
         pathNot: [
           '^functions/src/http/',
           '^functions/src/(app|server)\\.ts$',
-          '\\.test\\.ts$',
+          '\\.test\\.tsx?$',
           '^functions/src/testing/',
         ],
       },
@@ -65,7 +65,7 @@ module.exports = {
       severity: 'error',
       comment:
         'The platform layer (database, queue, clock, security, pages) imports no business module, adapter or HTTP.',
-      from: { path: '^functions/src/platform/', pathNot: '\\.test\\.ts$' },
+      from: { path: '^functions/src/platform/', pathNot: '\\.test\\.tsx?$' },
       to: { path: '^functions/src/', pathNot: '^functions/src/(platform/|config\\.ts$)' },
     },
     {
@@ -73,7 +73,7 @@ module.exports = {
       severity: 'error',
       comment:
         "Provider adapters (mail, SMS, payments, e-signature, door relay, storage) know the platform only, no module's rules.",
-      from: { path: '^functions/src/adapters/', pathNot: '\\.test\\.ts$' },
+      from: { path: '^functions/src/adapters/', pathNot: '\\.test\\.tsx?$' },
       to: { path: '^functions/src/', pathNot: '^functions/src/(platform/|adapters/|config\\.ts$)' },
     },
     {
