@@ -13,7 +13,8 @@ export function doorAccessEmail(
         greeting: `Hello ${fullName},`,
         blocks: [
           paragraph(`You can now open the door of your unit ${box} from your phone.`),
-          action(`Sign in with this link (single use, valid ${linkDays} days)`, signInUrl),
+          paragraph(`Sign in with this link (single use, valid ${linkDays} days).`),
+          action('Open the door app', signInUrl),
           paragraph('Your 4-digit PIN comes by SMS. You can change it in the app.'),
         ],
       }
@@ -23,7 +24,8 @@ export function doorAccessEmail(
         greeting: `Hola ${fullName}:`,
         blocks: [
           paragraph(`Ya puedes abrir la puerta de tu trastero ${box} desde el móvil.`),
-          action(`Entra con este enlace (un solo uso, válido ${linkDays} días)`, signInUrl),
+          paragraph(`Entra con este enlace (un solo uso, válido ${linkDays} días).`),
+          action('Abrir la app de la puerta', signInUrl),
           paragraph('Tu PIN de 4 cifras te llega por SMS. Puedes cambiarlo en la app.'),
         ],
       };

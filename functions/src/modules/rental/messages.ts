@@ -105,7 +105,8 @@ export function depositPaymentExpiredEmail(
           paragraph(
             `The deposit payment (${amount}) was not confirmed in time and we cancelled it: nothing has been charged.`,
           ),
-          action('You can pay again whenever you like from your sign-up', signUpUrl),
+          paragraph('You can pay again whenever you like from your sign-up.'),
+          action('Go to my sign-up', signUpUrl),
           note('If your bank shows a pending charge, it will disappear within a few days without you doing anything.'),
         ],
       }
@@ -116,7 +117,8 @@ export function depositPaymentExpiredEmail(
           paragraph(
             `El pago de la fianza (${amount}) no se confirmó a tiempo y lo hemos cancelado: no se te ha cobrado nada.`,
           ),
-          action('Puedes pagar de nuevo cuando quieras desde tu alta', signUpUrl),
+          paragraph('Puedes pagar de nuevo cuando quieras desde tu alta.'),
+          action('Ir a mi alta', signUpUrl),
           note('Si tu banco te muestra un cargo pendiente, desaparecerá en unos días sin que hagas nada.'),
         ],
       };

@@ -24,7 +24,8 @@ export function passwordResetEmail(
               ? `${manager} (gerencia) te envía este enlace para que elijas una contraseña nueva para tu cuenta de Gestión.`
               : 'Alguien ha pedido restablecer la contraseña de tu cuenta de Gestión desde la página de acceso.',
           ),
-          action(`Ábrelo en los próximos ${STAFF_RESET_MINUTES} minutos para elegirla (solo sirve una vez)`, link),
+          paragraph(`Ábrelo en los próximos ${STAFF_RESET_MINUTES} minutos para elegirla (solo sirve una vez).`),
+          action('Elegir una contraseña nueva', link),
           paragraph('Si tienes activado el segundo factor, te pediremos también el código de tu aplicación.'),
           note('Si no lo has pedido tú, no hagas nada: tu contraseña no cambia.'),
         ],
@@ -39,7 +40,8 @@ export function passwordResetEmail(
               ? `${manager} (manager) sends you this link to choose a new password for your back-office account.`
               : 'Someone asked to reset the password of your back-office account from the sign-in page.',
           ),
-          action(`Open it within ${STAFF_RESET_MINUTES} minutes to choose it (it works once)`, link),
+          paragraph(`Open it within ${STAFF_RESET_MINUTES} minutes to choose it (it works once).`),
+          action('Choose a new password', link),
           paragraph('If your second factor is on, you will be asked for the code from your app too.'),
           note('If you did not ask for it, do nothing: your password does not change.'),
         ],
@@ -58,10 +60,10 @@ export function staffInvitationEmail(
         greeting: hello(language, name),
         blocks: [
           paragraph(`${manager} (gerencia) te ha dado de alta en Gestión, la herramienta del personal.`),
-          action(
-            `Elige tu contraseña con este enlace en las próximas ${STAFF_INVITE_HOURS} horas (solo sirve una vez)`,
-            link,
+          paragraph(
+            `Elige tu contraseña con este enlace en las próximas ${STAFF_INVITE_HOURS} horas (solo sirve una vez).`,
           ),
+          action('Elegir mi contraseña', link),
           note('Nadie más la conoce ni la conocerá. Si no esperabas este correo, no hagas nada.'),
         ],
       }
@@ -71,7 +73,8 @@ export function staffInvitationEmail(
         greeting: hello(language, name),
         blocks: [
           paragraph(`${manager} (manager) has given you an account in the back-office, the staff's tool.`),
-          action(`Choose your password with this link within ${STAFF_INVITE_HOURS} hours (it works once)`, link),
+          paragraph(`Choose your password with this link within ${STAFF_INVITE_HOURS} hours (it works once).`),
+          action('Choose my password', link),
           note('Nobody else knows it or ever will. If you did not expect this e-mail, do nothing.'),
         ],
       };

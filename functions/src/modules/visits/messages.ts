@@ -73,7 +73,8 @@ export function visitBookedEmail(
           paragraph('Visita confirmada.'),
           paragraph(`Te esperamos ${when} (hora de España peninsular) en ${business.address}.`),
           paragraph('Añade la visita a tu calendario con el archivo adjunto.'),
-          action('Si no puedes venir, cancélala aquí', cancelUrl),
+          paragraph('Si no puedes venir, cancélala desde aquí:'),
+          action('Cancelar la visita', cancelUrl),
         ],
       }
     : {
@@ -83,7 +84,8 @@ export function visitBookedEmail(
           paragraph('Visit confirmed.'),
           paragraph(`We expect you ${when} (Spanish mainland time) at ${business.address}.`),
           paragraph('Add the visit to your calendar with the attached file.'),
-          action('If you cannot come, cancel it here', cancelUrl),
+          paragraph('If you cannot come, cancel it from here:'),
+          action('Cancel the visit', cancelUrl),
         ],
       };
 }

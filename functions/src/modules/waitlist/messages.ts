@@ -16,10 +16,10 @@ export function joinConfirmationEmail(
         subject: `Confirma tu lista de espera · ${product}`,
         blocks: [
           paragraph(`Alguien (seguramente tú) ha pedido apuntar este e-mail a la lista de espera de «${product}».`),
-          action(
-            `Para entrar en la lista, confírmalo en las próximas ${hours} horas desde tu página de la lista de espera`,
-            pageUrl,
+          paragraph(
+            `Para entrar en la lista, confírmalo en las próximas ${hours} horas desde tu página de la lista de espera.`,
           ),
+          action('Confirmar en mi página de la lista', pageUrl),
           paragraph('Allí verás tu posición y, cuando te toque, la oferta; también puedes salir de la lista.'),
           note('Si no lo has pedido tú, no hagas nada: sin confirmar, la solicitud se borra sola.'),
         ],
@@ -29,7 +29,8 @@ export function joinConfirmationEmail(
         subject: `Confirm your waitlist request · ${product}`,
         blocks: [
           paragraph(`Someone (most likely you) asked to put this e-mail on the waitlist for "${product}".`),
-          action(`To enter the line, confirm it within ${hours} hours from your waitlist page`, pageUrl),
+          paragraph(`To enter the line, confirm it within ${hours} hours from your waitlist page.`),
+          action('Confirm on my waitlist page', pageUrl),
           paragraph(
             'There you will see your place in line and, when it is your turn, the offer; you can also leave the list.',
           ),
@@ -107,7 +108,8 @@ export function offerClosedEmail(
               ? `La oferta de «${product}» ha caducado y ha pasado a la siguiente persona de la lista.`
               : `El alta de «${product}» no se completó a tiempo: el trastero reservado ha pasado a la siguiente persona.`,
           ),
-          action('Puedes volver a apuntarte a la lista de espera desde la calculadora', calculatorPage(site, language)),
+          paragraph('Puedes volver a apuntarte a la lista de espera desde la calculadora.'),
+          action('Ir a la calculadora', calculatorPage(site, language)),
         ],
       }
     : {
@@ -120,7 +122,8 @@ export function offerClosedEmail(
               ? `The offer of "${product}" has expired and passed to the next person on the list.`
               : `The sign-up for "${product}" was not completed in time: the held unit has passed to the next person.`,
           ),
-          action('You can join the waitlist again from the calculator', calculatorPage(site, language)),
+          paragraph('You can join the waitlist again from the calculator.'),
+          action('Go to the calculator', calculatorPage(site, language)),
         ],
       };
 }
