@@ -6,13 +6,13 @@ export {
   RECOVERY_CODE_ALPHABET,
   sameHash,
 } from './codes';
+export { reviewDocument, reviewedDocuments } from './document-review';
 export { reencodeImage } from './documents/image';
 export type { PdfVerdict } from './documents/pdf';
 export { inspectPdf } from './documents/pdf';
 export type { DocumentKind } from './documents/sniff';
 export { sniffDocument } from './documents/sniff';
 export { checkExisting } from './existing';
-export { documentRejectedEmail } from './messages';
 export type { RegistrationRow } from './records';
 export {
   findRegistration,

@@ -21,7 +21,7 @@ export {
 } from './password-reset';
 export { dropRecoveryCodes, issueRecoveryCodes, recoveryCodesLeft, spendRecoveryCode } from './recovery-codes';
 export { ensureFirstManager } from './setup';
-export type { StaffRow } from './staff-session';
+export type { Actor, StaffRow } from './staff-session';
 export {
   closeStaffSession,
   openStaffSession,

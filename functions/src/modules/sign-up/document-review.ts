@@ -1,0 +1,134 @@
+import { UPLOAD_TYPES, type UploadType } from 'shared-api';
+import type { ReviewedDocument } from 'shared-api/backoffice';
+import type { FunctionContext } from '../../context';
+import type { Queryable } from '../../platform/db';
+import { toIso } from '../../platform/db/iso';
+import { HttpError, refusal } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
+import { type Actor, recordAudit } from '../staff';
+import { documentRejectedEmail } from './messages';
+
+interface DocumentRow extends Record<string, unknown> {
+  document_type: UploadType;
+  content_type: string;
+  size_bytes: number;
+  uploaded_at: Date | string;
+  review_status: ReviewedDocument['reviewStatus'];
+  reviewed_by: string | null;
+  reviewed_at: Date | string | null;
+  rejection_reason: string | null;
+  previous_rejection_reason: string | null;
+}
+
+const DOCUMENT_COLUMNS =
+  'document_type, content_type, size_bytes, uploaded_at, review_status, reviewed_by, reviewed_at, rejection_reason, previous_rejection_reason';
+
+const toReviewed = (row: DocumentRow): ReviewedDocument => ({
+  documentType: row.document_type,
+  contentType: row.content_type,
+  sizeBytes: Number(row.size_bytes),
+  uploadedAt: toIso(row.uploaded_at) ?? '',
+  reviewStatus: row.review_status,
+  reviewedBy: row.reviewed_by,
+  reviewedAt: toIso(row.reviewed_at),
+  rejectionReason: row.rejection_reason,
+  previousRejectionReason: row.previous_rejection_reason,
+});
+
+export async function reviewedDocuments(q: Queryable, registrationId: string): Promise<ReviewedDocument[]> {
+  const { rows } = await q.query<DocumentRow>(
+    `select ${DOCUMENT_COLUMNS} from registration_documents where registration_id = $1`,
+    [registrationId],
+  );
+  const order = (type: UploadType) => UPLOAD_TYPES.indexOf(type);
+  return rows.map(toReviewed).sort((a, b) => order(a.documentType) - order(b.documentType));
+}
+
+/**
+ * Staff approve or reject an uploaded document. A rejection reopens the documents step and tells
+ * the applicant why, in their language, once however often it is pressed; a signed tenancy's
+ * documents are settled.
+ */
+export async function reviewDocument(
+  ctx: FunctionContext,
+  actor: Actor,
+  {
+    registrationId,
+    documentType,
+    decision,
+    reason,
+  }: {
+    registrationId: string;
+    documentType: UploadType;
+    decision: 'approve' | 'reject';
+    reason?: string | undefined;
+  },
+) {
+  return commitThenRun(ctx, async (tx) => {
+    const { rows } = await tx.query<DocumentRow>(
+      `select ${DOCUMENT_COLUMNS} from registration_documents
+       where registration_id = $1 and document_type = $2 for update`,
+      [registrationId, documentType],
+    );
+    const before = rows[0];
+    if (!before) throw new HttpError(404, 'Document not found');
+    const { rows: registration } = await tx.query<{
+      registration_code: string;
+      full_name: string;
+      email: string;
+      language: 'es' | 'en';
+      closed: boolean;
+    }>(
+      `select registration_code, full_name, email, language,
+         global_status = 'completed' or move_in_status is not null as closed
+       from registrations where id = $1 for update`,
+      [registrationId],
+    );
+    const applicant = registration[0];
+    // A signed tenancy's documents are settled: a rejection would ask for an upload nobody can make.
+    if (decision === 'reject' && applicant?.closed) throw refusal('documents_settled');
+    const status = decision === 'approve' ? 'approved' : 'rejected';
+    const { rows: updated } = await tx.query<DocumentRow>(
+      `update registration_documents
+       set review_status = $3, reviewed_at = now(), reviewed_by = $4, rejection_reason = $5
+       where registration_id = $1 and document_type = $2 returning ${DOCUMENT_COLUMNS}`,
+      [registrationId, documentType, status, actor.email, decision === 'reject' ? (reason ?? null) : null],
+    );
+    const after = toReviewed(updated[0] as DocumentRow);
+    // The documents step opens again, so the applicant lands on it when they come back.
+    if (decision === 'reject') {
+      await tx.query(
+        `update registrations set metadata = jsonb_set(metadata, '{completedSections,documents}', 'false'::jsonb)
+         where id = $1 and jsonb_typeof(metadata -> 'completedSections') = 'object'`,
+        [registrationId],
+      );
+    }
+    await recordAudit(tx, actor, {
+      action: `document_${status}`,
+      target: `registration:${applicant?.registration_code}:${documentType}`,
+      before: { reviewStatus: before.review_status, rejectionReason: before.rejection_reason },
+      after: { reviewStatus: after.reviewStatus, rejectionReason: after.rejectionReason },
+    });
+    // A second rejection of the same document with the same reason (two tabs) e-mails once.
+    const repeated = before.review_status === 'rejected' && before.rejection_reason === after.rejectionReason;
+    if (decision === 'reject' && applicant && !repeated) {
+      // In the applicant's language alone (staff write the reason as they would to them).
+      await ctx.mailer.send(
+        {
+          to: applicant.email,
+          versions: [
+            documentRejectedEmail(applicant.language, {
+              fullName: applicant.full_name,
+              registrationCode: applicant.registration_code,
+              documentType,
+              reason: after.rejectionReason ?? '',
+              site: ctx.config.PUBLIC_SITE_URL,
+            }),
+          ],
+        },
+        tx,
+      );
+    }
+    return { document: after };
+  });
+}
