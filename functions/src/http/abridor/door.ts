@@ -1,11 +1,10 @@
 import type { abridorActions } from 'shared-api';
-import { audit, checkPin, revokeSessions, sessionUser, toDoorUser } from '../../modules/door';
+import { assertStrongDoorPassword, audit, checkPin, revokeSessions, sessionUser, toDoorUser } from '../../modules/door';
 import { HttpError } from '../../platform/http-error';
 import { hashSlots } from '../../platform/security/hash-slots';
 import { pinPepper } from '../../platform/security/pepper';
 import { hashPassword, hashPin, sha256, verifyPassword } from '../../platform/security/secrets';
 import type { ActionHandlers } from '../router';
-import { assertStrongDoorPassword } from './admin';
 
 const WRONG_CURRENT_PASSWORD = 'La contraseña actual no es correcta';
 const SAME_PASSWORD = 'La contraseña nueva debe ser distinta de la actual';

@@ -1,10 +1,10 @@
 import { BACKOFFICE_PAGE_SIZE, type backofficeActions, type OutboxEntry } from 'shared-api/backoffice';
+import { doorUsersWithRentals } from '../../modules/door';
 import { recordAudit, requireStaff } from '../../modules/staff';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
 import { HttpError } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
-import { doorUsersWithRentals } from '../abridor/admin';
 import type { ActionHandlers } from '../router';
 import { pageOf } from './paging';
 import { likePattern, searchWhere } from './registration-queries';

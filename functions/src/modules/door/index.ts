@@ -12,4 +12,14 @@ export {
 export { checkPin } from './pin-check';
 export type { UserRow } from './sessions';
 export { adminUser, DOOR_USER_LANGUAGE, openSession, revokeSessions, sessionUser, toDoorUser } from './sessions';
-export { ADMIN_USUARIO, ensureDoorAdmin } from './setup';
+export { ensureDoorAdmin } from './setup';
+export {
+  addDoorUser,
+  assertStrongDoorPassword,
+  deleteDoorUser,
+  doorAuditPage,
+  doorUsersWithRentals,
+  issueMagicLink,
+  rentalToEnd,
+  updateDoorUser,
+} from './users';
