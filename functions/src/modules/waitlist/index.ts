@@ -1,11 +1,12 @@
 /** The waitlist module's public face: what other modules and the HTTP layer may use. */
 export { acceptOffer, claimForRegistration, claimHeldUnits } from './accept';
-export { confirmBy, confirmEntry, scheduleConfirmationLapse } from './confirmation';
+export { confirmBy, confirmEntry } from './confirmation';
 export { waitlistJobs } from './jobs';
+export { joinWaitlist } from './join';
 export type { EntryRow } from './line';
 export { entryByTokenHash, positionOf } from './line';
-export { hashLinkToken, issuePrivateLink } from './links';
-export { joinConfirmationEmail, removedFromWaitlistEmail } from './messages';
+export { hashLinkToken } from './links';
+export { removedFromWaitlistEmail } from './messages';
 export type { WaitlistContext } from './offers';
 export {
   leaveLine,
