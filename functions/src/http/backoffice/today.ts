@@ -1,11 +1,11 @@
 import { type backofficeActions, TODAY_LIST_LIMIT } from 'shared-api/backoffice';
 import { requireStaff } from '../../modules/staff';
+import { visitsBetween } from '../../modules/visits';
 import { toIso } from '../../platform/db/iso';
 import { addDays, madridDate } from '../../platform/madrid-time';
 import type { ActionHandlers } from '../router';
 import { catalogue } from './catalogue';
 import { listRegistrations } from './registration-queries';
-import { visitsBetween } from './visits';
 
 /** Today: what came in, what was paid, what waits for the company, and how full the place is. */
 export const todayActions: ActionHandlers<Pick<typeof backofficeActions, 'today'>> = {
