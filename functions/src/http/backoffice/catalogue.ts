@@ -4,11 +4,11 @@ import { returnUnitToService } from '../../modules/rental';
 import { recordAudit, requireStaff } from '../../modules/staff';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
+import { pageOf } from '../../platform/db/paging';
+import { likePattern, searchWhere } from '../../platform/db/search';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import type { ActionHandlers } from '../router';
-import { pageOf } from './paging';
-import { likePattern, searchWhere } from './registration-queries';
 
 type CatalogueActions = Pick<
   typeof backofficeActions,

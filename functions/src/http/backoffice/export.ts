@@ -1,12 +1,11 @@
 import { exportQuery } from 'shared-api/backoffice';
-import { recordAudit, requireStaff } from '../../modules/staff';
+import { listAudit, recordAudit, requireStaff } from '../../modules/staff';
 import { madridDate, madridTime } from '../../platform/madrid-time';
 import { metaOf } from '../../platform/request-meta';
 import { type FunctionDefinition, parseOr400 } from '../router';
 import { listUnits } from './catalogue';
 import { toCsv } from './csv';
 import { listRegistrations } from './registration-queries';
-import { listAudit } from './staff';
 
 /** How many rows a report holds at most: far more than the facility has. */
 const MAX_ROWS = 50_000;

@@ -3,11 +3,11 @@ import { doorUsersWithRentals } from '../../modules/door';
 import { recordAudit, requireStaff } from '../../modules/staff';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
+import { pageOf } from '../../platform/db/paging';
+import { likePattern, searchWhere } from '../../platform/db/search';
 import { HttpError } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import type { ActionHandlers } from '../router';
-import { pageOf } from './paging';
-import { likePattern, searchWhere } from './registration-queries';
 
 type MessageActions = Pick<
   typeof backofficeActions,

@@ -2,7 +2,8 @@ import type { RegistrationListFilter, RegistrationStage, RegistrationSummary } f
 import { BACKOFFICE_PAGE_SIZE } from 'shared-api/backoffice';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
-import { pageOf } from './paging';
+import { pageOf } from '../../platform/db/paging';
+import { likePattern, searchWhere } from '../../platform/db/search';
 
 /**
  * Where a registration stands, from its row and its live contract (`c`) and client signer (`cs`):
@@ -53,29 +54,6 @@ const toSummary = (row: SummaryRow): RegistrationSummary => ({
   productNameEn: row.product_name_en,
   createdAt: toIso(row.created_at) ?? '',
 });
-
-/** `%` and `_` typed in a search are letters, not wildcards. */
-/** What a search matches on: lower case, no accents, no spaces ("Nunez" finds "Núñez", "611 200 302" finds "611200302"). */
-function foldForSearch(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, '');
-}
-
-const ACCENTED = 'áàâäãåéèêëíìîïóòôöõúùûüñç';
-const PLAIN = 'aaaaaaeeeeiiiiooooouuuunc';
-/** The same folding of a column in SQL (the same on PGlite and PostgreSQL: no extension needed). */
-const folded = (column: string) =>
-  `translate(lower(regexp_replace(coalesce(${column}, ''), '\\s+', '', 'g')), '${ACCENTED}', '${PLAIN}')`;
-
-/** A LIKE pattern of the folded search, its wildcards taken literally. */
-export const likePattern = (search: string) => `%${foldForSearch(search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** `(col1 like p or col2 like p …)` on the folded columns, for a pattern from likePattern. */
-export const searchWhere = (columns: string[], param: string) =>
-  `(${columns.map((column) => `${folded(column)} like ${param}`).join(' or ')})`;
 
 export interface ListedRegistrations {
   rows: RegistrationSummary[];

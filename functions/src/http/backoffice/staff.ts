@@ -1,147 +1,22 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { STAFF_REFUSALS } from 'shared-api';
-import { type AuditEntry, BACKOFFICE_PAGE_SIZE, type backofficeActions } from 'shared-api/backoffice';
-import {
-  issueResetLink,
-  recordAudit,
-  requireStaff,
-  revokeStaffSessions,
-  type StaffRow,
-  staffColumns,
-  toStaffMember,
-} from '../../modules/staff';
-import type { Queryable } from '../../platform/db';
-import { toIso } from '../../platform/db/iso';
-import { HttpError, refusal } from '../../platform/http-error';
-import { commitThenRun } from '../../platform/jobs/queue';
-import { hashPassword } from '../../platform/security/secrets';
+import { BACKOFFICE_PAGE_SIZE, type backofficeActions } from 'shared-api/backoffice';
+import { addStaff, listAudit, listStaff, requireStaff, updateStaff } from '../../modules/staff';
 import type { ActionHandlers } from '../router';
-import { pageOf } from './paging';
-import { likePattern, searchWhere } from './registration-queries';
 
 type StaffActions = Pick<typeof backofficeActions, 'list_staff' | 'add_staff' | 'update_staff' | 'list_audit'>;
-
-interface AuditRow extends Record<string, unknown> {
-  id: string;
-  staff_email: string;
-  action: string;
-  target: string | null;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-  created_at: Date | string;
-}
-
-const toAuditEntry = (row: AuditRow): AuditEntry => ({
-  id: row.id,
-  staffEmail: row.staff_email,
-  action: row.action,
-  target: row.target,
-  before: row.before ?? null,
-  after: row.after ?? null,
-  ip: row.ip,
-  createdAt: toIso(row.created_at) ?? '',
-});
-
-/** The audit, newest first, searched by who, what or on what. */
-export async function listAudit(q: Queryable, search: string | undefined, page: number, limit: number | null) {
-  const params: unknown[] = [];
-  const where: string[] = [];
-  if (search) {
-    params.push(likePattern(search));
-    where.push(searchWhere(['staff_email', 'action', 'target'], '$1'));
-  }
-  const {
-    rows,
-    total,
-    page: shown,
-  } = await pageOf<AuditRow>(q, {
-    select: 'id::text as id, staff_email, action, target, before, after, ip, created_at',
-    from: 'from staff_audit',
-    where,
-    params,
-    order: 'created_at desc, id desc',
-    limit,
-    page,
-  });
-  return { rows: rows.map(toAuditEntry), total, page: shown };
-}
 
 /** Staff accounts and the audit: a manager's. */
 export const staffActions: ActionHandlers<StaffActions> = {
   async list_staff(_input, ctx, meta) {
     await requireStaff(ctx.db, meta, { role: 'manager' });
-    const { rows } = await ctx.db.query<StaffRow>(
-      `select ${staffColumns()} from staff_users order by disabled_at is not null, role, lower(name)`,
-    );
-    return { staff: rows.map(toStaffMember) };
+    return listStaff(ctx);
   },
 
-  async add_staff({ email, name, role, language = 'es' }, ctx, meta) {
-    const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
-    // A password nobody knows until the member chooses theirs from the invitation.
-    const hash = await hashPassword(randomBytes(32).toString('base64url'), ctx.config.DOOR_HASH_COST_LOG2);
-    const staff = await commitThenRun(ctx, async (tx) => {
-      const { rows } = await tx.query<StaffRow>(
-        `insert into staff_users (id, email, name, role, password_hash) values ($1, $2, $3, $4, $5)
-         on conflict (lower(email)) do nothing returning ${staffColumns()}`,
-        [randomUUID(), email, name, role, hash],
-      );
-      if (!rows[0])
-        throw new HttpError(
-          409,
-          STAFF_REFUSALS.staff_email_taken,
-          { email: STAFF_REFUSALS.staff_email_taken },
-          'staff_email_taken',
-        );
-      await issueResetLink(tx, ctx, rows[0], language, { email: actor.email, name: actor.row.name }, 'invitation');
-      await recordAudit(tx, actor, { action: 'add_staff', target: `staff:${email}`, after: { name, role } });
-      return toStaffMember(rows[0]);
-    });
-    return { staff };
+  async add_staff(input, ctx, meta) {
+    return addStaff(ctx, await requireStaff(ctx.db, meta, { role: 'manager' }), input);
   },
 
-  async update_staff({ staffId, role, disabled }, ctx, meta) {
-    const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
-    return ctx.db.transaction(async (tx) => {
-      // Every manager row locked: two managers demoting each other at once cannot leave none.
-      await tx.query(`select id from staff_users where role = 'manager' for update`);
-      const { rows } = await tx.query<StaffRow>(`select ${staffColumns()} from staff_users where id = $1 for update`, [
-        staffId,
-      ]);
-      const before = rows[0];
-      if (!before) throw new HttpError(404, 'Staff member not found');
-      const nextRole = role ?? before.role;
-      const nextDisabled = disabled ?? before.disabled_at !== null;
-      const losesManager =
-        before.role === 'manager' && before.disabled_at === null && (nextRole !== 'manager' || nextDisabled);
-      if (losesManager) {
-        const { rows: managers } = await tx.query<{ count: number }>(
-          `select count(*)::int as count from staff_users where role = 'manager' and disabled_at is null`,
-        );
-        if ((managers[0]?.count ?? 0) <= 1) throw refusal('last_manager');
-      }
-      const { rows: updated } = await tx.query<StaffRow>(
-        `update staff_users set role = $2,
-           disabled_at = case when $3::boolean then coalesce(disabled_at, now()) else null end,
-           updated_at = now()
-         where id = $1 returning ${staffColumns()}`,
-        [staffId, nextRole, nextDisabled],
-      );
-      const after = updated[0] as StaffRow;
-      const changed = nextRole !== before.role || nextDisabled !== (before.disabled_at !== null);
-      if (changed) {
-        // A new role or a disabled account: sessions opened under the old one end now.
-        await revokeStaffSessions(tx, staffId);
-        await recordAudit(tx, actor, {
-          action: 'update_staff',
-          target: `staff:${before.email}`,
-          before: { role: before.role, disabled: before.disabled_at !== null },
-          after: { role: nextRole, disabled: nextDisabled },
-        });
-      }
-      return { staff: toStaffMember(after) };
-    });
+  async update_staff(input, ctx, meta) {
+    return updateStaff(ctx, await requireStaff(ctx.db, meta, { role: 'manager' }), input);
   },
 
   async list_audit({ search, page }, ctx, meta) {

@@ -9,11 +9,11 @@ export {
   setUpSecondFactor,
   signedInMember,
 } from './account';
+export { addStaff, listAudit, listStaff, updateStaff } from './accounts';
 export { recordAudit } from './audit';
 export { PAIR_MAX_FAILURES } from './login-throttle';
 export {
   checkPasswordReset,
-  issueResetLink,
   passwordResetJobs,
   requestPasswordReset,
   resetPassword,
@@ -21,12 +21,9 @@ export {
   sendPasswordReset,
 } from './password-reset';
 export { ensureFirstManager } from './setup';
-export type { Actor, StaffRow } from './staff-session';
+export type { Actor } from './staff-session';
 export {
   closeStaffSession,
   requireStaff,
-  revokeStaffSessions,
-  staffColumns,
-  toStaffMember,
 } from './staff-session';
 export { totpCodeAt } from './totp';

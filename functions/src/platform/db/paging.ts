@@ -1,4 +1,4 @@
-import type { Queryable } from '../../platform/db';
+import type { Queryable } from '.';
 
 export interface PagedQuery {
   /** The select list, the `from …` (with joins) and the conditions, joined with `and`. */
