@@ -6,14 +6,12 @@ export { joinWaitlist } from './join';
 export type { EntryRow } from './line';
 export { entryByTokenHash, positionOf } from './line';
 export { hashLinkToken } from './links';
-export { removedFromWaitlistEmail } from './messages';
 export type { WaitlistContext } from './offers';
 export {
   leaveLine,
-  makeOffer,
   markOfferOpened,
   OFFER_ROUND_JOB,
   offerRound,
   unitsFreed,
-  withdrawOffers,
 } from './offers';
+export { lineEntries, offerByHand, removeFromLine, sendToBack } from './staff-desk';
