@@ -1,9 +1,9 @@
 import { exportQuery } from 'shared-api/backoffice';
+import { listUnits } from '../../modules/rental';
 import { listAudit, recordAudit, requireStaff } from '../../modules/staff';
 import { madridDate, madridTime } from '../../platform/madrid-time';
 import { metaOf } from '../../platform/request-meta';
 import { type FunctionDefinition, parseOr400 } from '../router';
-import { listUnits } from './catalogue';
 import { toCsv } from './csv';
 import { listRegistrations } from './registration-queries';
 

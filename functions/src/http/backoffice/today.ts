@@ -1,10 +1,10 @@
 import { type backofficeActions, TODAY_LIST_LIMIT } from 'shared-api/backoffice';
+import { catalogue } from '../../modules/catalogue';
 import { requireStaff } from '../../modules/staff';
 import { visitsBetween } from '../../modules/visits';
 import { toIso } from '../../platform/db/iso';
 import { addDays, madridDate } from '../../platform/madrid-time';
 import type { ActionHandlers } from '../router';
-import { catalogue } from './catalogue';
 import { listRegistrations } from './registration-queries';
 
 /** Today: what came in, what was paid, what waits for the company, and how full the place is. */

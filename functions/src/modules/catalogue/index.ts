@@ -2,4 +2,5 @@
 
 export type { CatalogueEntry, Match } from './matching';
 export { availableStock, MAX_UNITS, matchProducts, unitsRequired } from './matching';
+export { catalogue, setPrice } from './price-list';
 export { loadCatalogue } from './records';

@@ -7,4 +7,5 @@ export { assignUnits, fittingFreeUnits, refundDeposit } from './remedy';
 export { depositOf } from './reservation/deposit';
 export { END_REASONS, endUnfinishedPayment, scheduleExpiry, settlePayment } from './reservation/deposit-settlement';
 export { heldFor, holdUnitsForDeposit } from './reservation/holds';
+export { listUnits, setUnitService } from './unit-desk';
 export { returnUnitToService, unitsOf } from './units';
