@@ -1,104 +1,20 @@
 import type { abridorActions } from 'shared-api';
-import { assertStrongDoorPassword, audit, checkPin, revokeSessions, sessionUser, toDoorUser } from '../../modules/door';
-import { HttpError } from '../../platform/http-error';
-import { hashSlots } from '../../platform/security/hash-slots';
-import { pinPepper } from '../../platform/security/pepper';
-import { hashPassword, hashPin, sha256, verifyPassword } from '../../platform/security/secrets';
+import { changeDoorPassword, changeDoorPin, openDoor, sessionUser } from '../../modules/door';
 import type { ActionHandlers } from '../router';
-
-const WRONG_CURRENT_PASSWORD = 'La contraseña actual no es correcta';
-const SAME_PASSWORD = 'La contraseña nueva debe ser distinta de la actual';
-/** Wrong current passwords a session may give in 15 minutes before it is ended. */
-const WRONG_PASSWORD_TRIES = 5;
 
 /** What a signed-in user does at the door: open it with the PIN, change the PIN or the password. */
 export const doorActions: ActionHandlers<
   Pick<typeof abridorActions, 'door_action' | 'change_pin' | 'change_password'>
 > = {
-  async door_action({ token, pin, door_action }, ctx, meta) {
-    const user = await sessionUser(ctx, token);
-    const refused = await checkPin(ctx, user, pin, meta, {
-      action: door_action,
-      wrongPin: 'PIN inválido',
-      rehash: true,
-    });
-    if (refused) return refused;
-    const who = { userId: user.id, usuario: user.usuario, action: door_action };
-    try {
-      await ctx.doorRelay.pulse(door_action, user.id);
-    } catch (error) {
-      ctx.log.error({ err: error }, 'door relay failed');
-      await audit(ctx.db, { ...who, result: 'relay_failed' }, meta);
-      return { success: false, error: 'Error al procesar la acción' };
-    }
-    await audit(ctx.db, { ...who, result: 'ok' }, meta);
-    return { success: true, message: `Acceso Autorizado: ${door_action}` };
+  async door_action({ token, ...input }, ctx, meta) {
+    return openDoor(ctx, await sessionUser(ctx, token), input, meta);
   },
 
-  /** The current PIN is checked like the keypad's (same lockout); other sessions end. */
-  async change_pin({ token, currentPin, newPin }, ctx, meta) {
-    const user = await sessionUser(ctx, token);
-    const refused = await checkPin(ctx, user, currentPin, meta, {
-      action: 'change_pin',
-      wrongPin: 'El PIN actual no es correcto',
-      rehash: false,
-    });
-    if (refused) return refused;
-    const newHash = await hashPin(newPin, await pinPepper(ctx.config), ctx.config.DOOR_HASH_COST_LOG2);
-    await ctx.db.transaction(async (tx) => {
-      await tx.query('update door_users set pin_hash = $2, updated_at = now() where id = $1', [user.id, newHash]);
-      await revokeSessions(tx, user.id, sha256(token));
-      await audit(tx, { userId: user.id, usuario: user.usuario, action: 'change_pin', result: 'ok' }, meta);
-    });
-    return { success: true };
+  async change_pin({ token, ...input }, ctx, meta) {
+    return changeDoorPin(ctx, await sessionUser(ctx, token), token, input, meta);
   },
 
-  /**
-   * The user's own password, the current one first: the way out of a password someone else chose
-   * (the admin's, a generated one). Other sessions end; this one goes on.
-   */
-  async change_password({ token, contraseñaActual, contraseñaNueva }, ctx, meta) {
-    const user = await sessionUser(ctx, token, { passwordChange: true });
-    // A session guessing the current password: a few tries in 15 minutes, then this session ends.
-    const { rows: tries } = await ctx.db.query<{ n: number }>(
-      `select count(*)::int as n from door_audit
-       where user_id = $1 and action = 'change_password' and result = 'failed'
-         and created_at > now() - interval '15 minutes'`,
-      [user.id],
-    );
-    if ((tries[0]?.n ?? 0) >= WRONG_PASSWORD_TRIES) {
-      await revokeSessions(ctx.db, user.id, null);
-      throw new HttpError(401, 'Sesión inválida o expirada');
-    }
-    // Hashing waits its turn in the slots like every other (a signed-in user's line).
-    const right = await hashSlots.run('signed-in', () => verifyPassword(contraseñaActual, user.password_hash));
-    if (!right) {
-      await audit(
-        ctx.db,
-        { userId: user.id, usuario: user.usuario, action: 'change_password', result: 'failed' },
-        meta,
-      );
-      throw new HttpError(400, WRONG_CURRENT_PASSWORD, { contraseñaActual: WRONG_CURRENT_PASSWORD });
-    }
-    try {
-      assertStrongDoorPassword(contraseñaNueva, user.usuario, ctx.config.BUSINESS_NAME);
-    } catch (error) {
-      // The field of this form is `contraseñaNueva`.
-      if (error instanceof HttpError) throw new HttpError(400, error.message, { contraseñaNueva: error.message });
-      throw error;
-    }
-    if (contraseñaNueva === contraseñaActual) {
-      throw new HttpError(400, SAME_PASSWORD, { contraseñaNueva: SAME_PASSWORD });
-    }
-    const hash = await hashSlots.run('signed-in', () => hashPassword(contraseñaNueva, ctx.config.DOOR_HASH_COST_LOG2));
-    await ctx.db.transaction(async (tx) => {
-      await tx.query(
-        'update door_users set password_hash = $2, password_change_required = false, updated_at = now() where id = $1',
-        [user.id, hash],
-      );
-      await revokeSessions(tx, user.id, sha256(token));
-      await audit(tx, { userId: user.id, usuario: user.usuario, action: 'change_password', result: 'ok' }, meta);
-    });
-    return { success: true as const, user: toDoorUser({ ...user, password_change_required: false }) };
+  async change_password({ token, ...input }, ctx, meta) {
+    return changeDoorPassword(ctx, await sessionUser(ctx, token, { passwordChange: true }), token, input, meta);
   },
 };
