@@ -1,41 +1,19 @@
-import { sameName } from 'shared-api';
 import { z } from 'zod';
-import { hashSigningToken } from '../../adapters/esign';
-import { settleContract } from '../../modules/contracts';
-import type { Queryable } from '../../platform/db';
-import { HttpError } from '../../platform/http-error';
-import { commitThenRun } from '../../platform/jobs/queue';
+import { awaitingSigner, decideSigning, openSigning, type Signer, type SigningProblem } from '../../modules/contracts';
 import { escapeHtml, page } from '../../platform/pages/html';
 import { type FunctionDefinition, parseOr400 } from '../router';
 
-interface SignerRow extends Record<string, unknown> {
-  id: string;
-  contract_id: string;
-  role: 'Cliente' | 'Empresa';
-  email: string;
-  status: string;
-  signed_name: string | null;
-  contract_status: string;
-  document: string;
-  registered_name: string;
-}
-
-async function signerByToken(q: Queryable, token: string, forUpdate = false): Promise<SignerRow | null> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const { rows } = await q.query<SignerRow>(
-    `select s.id::text, s.contract_id::text, s.role, s.email, s.status, s.signed_name,
-       c.status as contract_status, c.document, r.full_name as registered_name
-     from contract_submitters s join contracts c on c.id = s.contract_id
-     join registrations r on r.id = c.registration_id
-     where s.token_hash = $1${forUpdate ? ' for update of s' : ''}`,
-    [hashSigningToken(token)],
-  );
-  return rows[0] ?? null;
-}
+/** What the form asks again for, in both languages (the page is for anyone holding the link). */
+const PROBLEMS: Record<SigningProblem, (signer: Signer) => string> = {
+  name_missing: () => 'Escribe tu nombre completo. / Type your full name.',
+  name_not_registered: (signer) =>
+    `Escribe tu nombre como figura en el alta: ${signer.registered_name}. / Type your name as registered: ${signer.registered_name}.`,
+  consent_missing: () => 'Marca la casilla de consentimiento. / Tick the consent box.',
+};
 
 const ROLE_NAMES = { Cliente: 'Cliente / Client', Empresa: 'Empresa / Company' };
 
-function signingPage(signer: SignerRow, token: string, error?: string): string {
+function signingPage(signer: Signer, token: string, error?: string): string {
   return page(
     'Firma del contrato / Contract signature',
     `<h1>Firma del contrato <span class="muted">/ Contract signature</span></h1>
@@ -58,7 +36,7 @@ function signingPage(signer: SignerRow, token: string, error?: string): string {
   );
 }
 
-function donePage(signer: SignerRow): string {
+function donePage(signer: Signer): string {
   const signed = signer.status === 'completed';
   const declined = signer.status === 'declined';
   const [es, en] = signed
@@ -73,26 +51,17 @@ function donePage(signer: SignerRow): string {
   );
 }
 
-const pending = (signer: SignerRow) =>
-  signer.contract_status === 'awaiting_signatures' && !['completed', 'declined'].includes(signer.status);
-
 /** GET esign?token=… — the local signing page of one signer (opening it marks it opened). */
 export const signingPageFunction: FunctionDefinition = {
   name: 'esign',
   method: 'GET',
   async handle(req, ctx, res) {
     const { token } = parseOr400(z.object({ token: z.string() }), req.query);
-    const signer = await signerByToken(ctx.db, token);
-    if (!signer) throw new HttpError(404, 'Signing link not found or no longer valid');
-    if (pending(signer) && signer.status !== 'opened') {
-      await ctx.db.query(`update contract_submitters set status = 'opened', opened_at = now() where id = $1`, [
-        signer.id,
-      ]);
-    }
+    const signer = await openSigning(ctx, token);
     res
       .type('html')
       .set('cache-control', 'no-store')
-      .send(pending(signer) ? signingPage(signer, token) : donePage(signer));
+      .send(awaitingSigner(signer) ? signingPage(signer, token) : donePage(signer));
   },
 };
 
@@ -110,38 +79,15 @@ export const signingSubmitFunction: FunctionDefinition = {
   method: 'POST',
   async handle(req, ctx, res) {
     const form = parseOr400(submission, req.body);
-    const html = await commitThenRun(ctx, async (tx) => {
-      const signer = await signerByToken(tx, form.token, true);
-      if (!signer) throw new HttpError(404, 'Signing link not found or no longer valid');
-      if (!pending(signer)) return donePage(signer);
-      if (form.decision === 'sign') {
-        const name = form.name.trim();
-        if (name.length < 3)
-          return signingPage(signer, form.token, 'Escribe tu nombre completo. / Type your full name.');
-        // The client's signature is the registered person's: the typed name must be theirs.
-        if (signer.role === 'Cliente' && !sameName(name, signer.registered_name)) {
-          return signingPage(
-            signer,
-            form.token,
-            `Escribe tu nombre como figura en el alta: ${signer.registered_name}. / Type your name as registered: ${signer.registered_name}.`,
-          );
-        }
-        if (form.consent !== 'yes') {
-          return signingPage(signer, form.token, 'Marca la casilla de consentimiento. / Tick the consent box.');
-        }
-        await tx.query(
-          `update contract_submitters set status = 'completed', signed_name = $2, signed_at = now(), signed_ip = $3
-           where id = $1`,
-          [signer.id, name.slice(0, 120), req.ip ?? null],
-        );
-      } else {
-        await tx.query(`update contract_submitters set status = 'declined', declined_at = now() where id = $1`, [
-          signer.id,
-        ]);
-      }
-      await settleContract(tx, ctx, signer.contract_id);
-      return donePage((await signerByToken(tx, form.token)) as SignerRow);
-    });
+    const { signer, problem } = await decideSigning(
+      ctx,
+      form.token,
+      form.decision === 'sign'
+        ? { decision: 'sign', name: form.name, consent: form.consent === 'yes' }
+        : { decision: 'decline' },
+      req.ip ?? null,
+    );
+    const html = problem ? signingPage(signer, form.token, PROBLEMS[problem](signer)) : donePage(signer);
     res.type('html').set('cache-control', 'no-store').send(html);
   },
 };

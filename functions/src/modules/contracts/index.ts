@@ -2,4 +2,6 @@
 
 export { countersign } from './countersign';
 export { createContract } from './create';
+export type { Signer, SigningProblem } from './local-signing';
+export { awaitingSigner, decideSigning, openSigning } from './local-signing';
 export { contractStatus, settleContract } from './records';
