@@ -4,19 +4,19 @@ import {
   bookableDays,
   bookedCounts,
   bookVisit,
-  cancelVisit,
+  cancelByLink,
   closedDates,
+  confirmByLink,
   confirmVisit,
+  type LinkedVisit,
   loadRules,
-  visitCancelledNotice,
+  visitOfLink,
 } from '../../modules/visits';
-import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
-import { HttpError, refusal } from '../../platform/http-error';
+import { refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { madridDate, madridTime } from '../../platform/madrid-time';
 import { escapeHtml, page } from '../../platform/pages/html';
-import { sha256 } from '../../platform/security/secrets';
 import { type FunctionDefinition, jsonFunction, parseOr400 } from '../router';
 
 /** POST visit-slots — the days and free slots a visitor may book now. */
@@ -45,23 +45,6 @@ export const confirmVisitFunction = jsonFunction(
     return { status: 'booked' as const };
   },
 );
-
-interface VisitRow extends Record<string, unknown> {
-  id: string;
-  starts_at: Date | string;
-  language: 'es' | 'en';
-  status: 'pending' | 'booked' | 'cancelled' | 'lapsed';
-  hold_until: Date | string | null;
-}
-
-async function visitByToken(q: Queryable, token: string): Promise<VisitRow | null> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const { rows } = await q.query<VisitRow>(
-    'select id::text, starts_at, language, status, hold_until from visits where cancel_token_hash = $1 or page_token_hash = $1',
-    [sha256(token)],
-  );
-  return rows[0] ?? null;
-}
 
 const TEXTS = {
   es: {
@@ -92,7 +75,7 @@ const TEXTS = {
 };
 
 /** The visit's page: confirm a held place, cancel a booked visit. Nothing typed by the booker is shown. */
-function visitPage(visit: VisitRow, token: string, now: Date, notice?: string): string {
+function visitPage(visit: LinkedVisit, token: string, now: Date, notice?: string): string {
   const text = TEXTS[visit.language];
   const start = new Date(toIso(visit.starts_at) ?? '');
   const future = start.getTime() > now.getTime();
@@ -149,38 +132,24 @@ export const visitConfirmSubmitFunction: FunctionDefinition = {
   method: 'POST',
   async handle(req, ctx, res) {
     const { token } = parseOr400(tokenQuery, req.body);
-    const html = await commitThenRun(ctx, async (tx) => {
-      const visit = await visitByToken(tx, token);
-      if (!visit) throw new HttpError(404, 'Visit not found');
-      const outcome = await confirmVisit(tx, ctx, visit.id, null);
-      const now = ctx.clock.now();
-      // Confirmed: the cancel link is in the new e-mail; this page keeps the Cancel button.
-      const after = (await visitByIdRow(tx, visit.id)) ?? visit;
-      return outcome === 'confirmed'
-        ? visitPage(after, token, now, TEXTS[visit.language].confirmed)
-        : visitPage(after, token, now);
-    });
+    const { visit, confirmed } = await confirmByLink(ctx, token);
+    // Confirmed: the cancel link is in the new e-mail; this page keeps the Cancel button.
+    const now = ctx.clock.now();
+    const html = confirmed
+      ? visitPage(visit, token, now, TEXTS[visit.language].confirmed)
+      : visitPage(visit, token, now);
     res.type('html').set('cache-control', 'no-store').send(html);
   },
 };
 
 const showVisitPage: FunctionDefinition['handle'] = async (req, ctx, res) => {
   const { token } = parseOr400(tokenQuery, req.query);
-  const visit = await visitByToken(ctx.db, token);
-  if (!visit) throw new HttpError(404, 'Visit not found');
+  const visit = await visitOfLink(ctx, token);
   res
     .type('html')
     .set('cache-control', 'no-store')
     .send(visitPage(visit, token, ctx.clock.now()));
 };
-
-async function visitByIdRow(q: Queryable, id: string): Promise<VisitRow | null> {
-  const { rows } = await q.query<VisitRow>(
-    'select id::text, starts_at, language, status, hold_until from visits where id = $1',
-    [id],
-  );
-  return rows[0] ?? null;
-}
 
 /** POST visit-cancel-submit — cancels the visit of the link (once; again says it is cancelled). */
 export const visitCancelSubmitFunction: FunctionDefinition = {
@@ -189,28 +158,10 @@ export const visitCancelSubmitFunction: FunctionDefinition = {
   method: 'POST',
   async handle(req, ctx, res) {
     const { token } = parseOr400(tokenQuery, req.body);
-    const html = await commitThenRun(ctx, async (tx) => {
-      const visit = await visitByToken(tx, token);
-      if (!visit) throw new HttpError(404, 'Visit not found');
-      const start = new Date(toIso(visit.starts_at) ?? '');
-      const held = visit.status === 'pending' && visit.hold_until && new Date(visit.hold_until) > ctx.clock.now();
-      if ((visit.status !== 'booked' && !held) || start.getTime() <= ctx.clock.now().getTime()) {
-        return visitPage(visit, token, ctx.clock.now());
-      }
-      await cancelVisit(tx, visit.id, 'visitor', { held: true });
-      // A held place released is nothing the business was told of.
-      if (visit.status === 'booked') {
-        const { rows } = await tx.query<{ full_name: string }>('select full_name from visits where id = $1', [
-          visit.id,
-        ]);
-        const name = rows[0]?.full_name ?? '';
-        await ctx.mailer.send(
-          { to: ctx.config.BUSINESS_EMAIL, versions: [visitCancelledNotice({ fullName: name, start })] },
-          tx,
-        );
-      }
-      return visitPage({ ...visit, status: 'cancelled' }, token, ctx.clock.now(), TEXTS[visit.language].cancelled);
-    });
+    const { visit, cancelled } = await cancelByLink(ctx, token);
+    const html = cancelled
+      ? visitPage(visit, token, ctx.clock.now(), TEXTS[visit.language].cancelled)
+      : visitPage(visit, token, ctx.clock.now());
     res.type('html').set('cache-control', 'no-store').send(html);
   },
 };
