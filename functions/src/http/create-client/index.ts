@@ -1,38 +1,13 @@
 import { postFunctions } from 'shared-api';
-import {
-  readMetadata,
-  requireApplicantSession,
-  requireOpenRegistration,
-  touchRegistration,
-} from '../../modules/sign-up';
-import { HttpError } from '../../platform/http-error';
+import { becomeClient, requireApplicantSession } from '../../modules/sign-up';
 import { jsonFunction } from '../router';
 
-const SECTIONS_INCOMPLETE = 'Complete the previous steps before creating the client.';
-
-/**
- * POST create-client: the registration becomes a client of the billing system. Idempotent:
- * the registration row is locked, so two calls at once return the same clientId.
- */
+/** POST create-client: the registration becomes a client of the billing system (once). */
 export const createClientFunction = jsonFunction(
   'create-client',
   postFunctions['create-client'],
-  async (input, ctx, meta) => {
-    await requireApplicantSession(ctx.db, meta, input.registrationId);
-    return ctx.db.transaction(async (tx) => {
-      const registration = await requireOpenRegistration(tx, input.registrationId);
-      if (registration.client_id) return { success: true, clientId: registration.client_id };
-      const sections = readMetadata(registration.metadata).completedSections ?? {};
-      if (!(sections.clientData && sections.verification && sections.documents && sections.serviceDetails)) {
-        throw new HttpError(409, SECTIONS_INCOMPLETE);
-      }
-      const clientId = await ctx.billing.createClient(tx, registration);
-      await tx.query('update registrations set client_id = $2, updated_at = now() where id = $1', [
-        registration.id,
-        clientId,
-      ]);
-      await touchRegistration(tx, registration.id);
-      return { success: true, clientId };
-    });
+  async ({ registrationId }, ctx, meta) => {
+    await requireApplicantSession(ctx.db, meta, registrationId);
+    return becomeClient(ctx, registrationId);
   },
 );

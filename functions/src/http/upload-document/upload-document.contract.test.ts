@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { INVALID_FORMAT, PDF_ACTIVE_CONTENT, PDF_ENCRYPTED } from '../../modules/sign-up';
 import { TEST_APPLICANT } from '../../testing/applicant';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
@@ -17,7 +18,6 @@ import {
   withOpeningScript,
 } from '../../testing/documents';
 import { servedOn, TEST_MANAGER } from '../../testing/service';
-import { INVALID_FORMAT, PDF_ACTIVE_CONTENT, PDF_ENCRYPTED } from '.';
 
 const { png: PNG, jpeg: JPEG, pdf: PDF } = DOCUMENTS;
 

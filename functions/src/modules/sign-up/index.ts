@@ -1,5 +1,6 @@
 /** The sign-up module's public face: what other modules and the HTTP layer may use. */
 export { holdsApplicantSession, requireApplicantSession } from './applicant-session';
+export { becomeClient } from './client';
 export { updateClientField } from './client-data';
 export {
   generateVerificationCode,
@@ -7,11 +8,7 @@ export {
   sameHash,
 } from './codes';
 export { reviewDocument, reviewedDocuments } from './document-review';
-export { reencodeImage } from './documents/image';
-export type { PdfVerdict } from './documents/pdf';
-export { inspectPdf } from './documents/pdf';
-export type { DocumentKind } from './documents/sniff';
-export { sniffDocument } from './documents/sniff';
+export { INVALID_FORMAT, PDF_ACTIVE_CONTENT, PDF_ENCRYPTED, storeDocument } from './documents/store';
 export { checkExisting } from './existing';
 export type { RegistrationRow } from './records';
 export {

@@ -1,0 +1,72 @@
+import type { UploadType } from 'shared-api';
+import type { FunctionContext } from '../../../context';
+import { HttpError } from '../../../platform/http-error';
+import { requireOpenRegistration, touchRegistration } from '../records';
+import { reencodeImage } from './image';
+import { inspectPdf, type PdfVerdict } from './pdf';
+import { type DocumentKind, sniffDocument } from './sniff';
+
+export const INVALID_FORMAT = 'Invalid format: Please upload files in PDF, JPG, or PNG format.';
+export const PDF_ACTIVE_CONTENT =
+  'Invalid format: PDF files with scripts, automatic actions, forms that send data or attached files are not accepted.';
+export const PDF_ENCRYPTED = 'Invalid format: password-protected (encrypted) PDF files are not accepted.';
+
+/** A refused file: 415 with its reason, the same status the sign-up page reads as "invalid format". */
+const unacceptable = (message: string) => new HttpError(415, message, { file: message });
+const PDF_REFUSALS: Record<Exclude<PdfVerdict, 'clean'>, string> = {
+  unreadable: INVALID_FORMAT,
+  encrypted: PDF_ENCRYPTED,
+  active: PDF_ACTIVE_CONTENT,
+};
+
+/**
+ * The bytes to store: an image encoded again from its pixels alone (`image.ts`), a PDF as sent
+ * once nothing in it runs, opens or carries a file (`pdf.ts`). Throws the 415 otherwise.
+ */
+async function storable(kind: DocumentKind, bytes: Buffer): Promise<Buffer> {
+  if (kind.extension !== 'pdf') {
+    const image = await reencodeImage(bytes, kind);
+    if (!image) throw unacceptable(INVALID_FORMAT);
+    return image;
+  }
+  const verdict = await inspectPdf(bytes);
+  if (verdict !== 'clean') throw unacceptable(PDF_REFUSALS[verdict]);
+  return bytes;
+}
+
+/**
+ * Stores an applicant's document privately at `{registrationId}/{registrationId}_{documentType}.{ext}`
+ * (replacing an earlier one, whatever its format) and records it for review: the type its bytes
+ * are, never the name it came with. Returns where it is.
+ */
+export async function storeDocument(
+  ctx: FunctionContext,
+  { registrationId, documentType, file }: { registrationId: string; documentType: UploadType; file: Buffer },
+): Promise<string> {
+  const kind = sniffDocument(file);
+  if (!kind) throw unacceptable(INVALID_FORMAT);
+  const bytes = await storable(kind, file);
+
+  const filePath = `${registrationId}/${registrationId}_${documentType}.${kind.extension}`;
+  await ctx.db.transaction(async (tx) => {
+    await requireOpenRegistration(tx, registrationId);
+    // The row waits for the file: if writing fails, nothing claims a document exists.
+    await ctx.documents.put(filePath, bytes);
+    await tx.query(
+      `insert into registration_documents (registration_id, document_type, file_path, content_type, size_bytes)
+       values ($1, $2, $3, $4, $5)
+       on conflict (registration_id, document_type) do update
+         set file_path = excluded.file_path, content_type = excluded.content_type,
+             size_bytes = excluded.size_bytes, uploaded_at = now(),
+             -- A new file is a new document to review (after a rejection: the one asked for, and
+             -- staff are told what the one it replaces was rejected for).
+             previous_rejection_reason = case when registration_documents.review_status = 'rejected'
+               then registration_documents.rejection_reason else null end,
+             review_status = 'pending', reviewed_at = null, reviewed_by = null, rejection_reason = null`,
+      [registrationId, documentType, filePath, kind.contentType, bytes.byteLength],
+    );
+    await touchRegistration(tx, registrationId);
+  });
+  await ctx.documents.removeSiblings(filePath);
+  return filePath;
+}
