@@ -1,2 +1,3 @@
 /** The notifications module's public face: what other modules and the HTTP layer may use. */
+
 export { claimMessage, mayMessage } from './recipient-budget';

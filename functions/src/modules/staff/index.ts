@@ -12,6 +12,7 @@ export {
 export { addStaff, listAudit, listStaff, updateStaff } from './accounts';
 export { recordAudit } from './audit';
 export { PAIR_MAX_FAILURES } from './login-throttle';
+export { listMessages, resendMessage } from './outbox-desk';
 export {
   checkPasswordReset,
   passwordResetJobs,
