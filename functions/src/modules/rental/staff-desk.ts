@@ -1,0 +1,75 @@
+import type { FunctionContext } from '../../context';
+import type { Queryable } from '../../platform/db';
+import { HttpError, refusal } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
+import { REGISTRATION_NOT_FOUND } from '../sign-up';
+import { type Actor, recordAudit } from '../staff';
+import { endRental } from './end-rental';
+import { assignUnits, refundDeposit } from './remedy';
+
+const codeOf = async (q: Queryable, registrationId: string) =>
+  (
+    await q.query<{ registration_code: string }>('select registration_code from registrations where id = $1', [
+      registrationId,
+    ])
+  ).rows[0]?.registration_code;
+
+/** Staff let units to a tenant who paid and signed but found none free. */
+export async function assignUnitsByStaff(
+  ctx: FunctionContext,
+  actor: Actor,
+  { registrationId, unitNumbers }: { registrationId: string; unitNumbers: string[] },
+): Promise<string[]> {
+  return commitThenRun(ctx, async (tx) => {
+    const assigned = await assignUnits(tx, ctx, registrationId, unitNumbers);
+    await recordAudit(tx, actor, {
+      action: 'assign_units',
+      target: `registration:${await codeOf(tx, registrationId)}`,
+      before: { moveInStatus: 'awaiting_unit' },
+      after: { moveInStatus: 'allocated', units: assigned },
+    });
+    return assigned;
+  });
+}
+
+/** Staff end a tenant's rental from its page: the units are free again, the key and the rent stop. */
+export async function endRentalByStaff(ctx: FunctionContext, actor: Actor, registrationId: string) {
+  return commitThenRun(ctx, async (tx) => {
+    const { rows } = await tx.query<{ move_in_status: string | null }>(
+      'select move_in_status from registrations where id = $1 for update',
+      [registrationId],
+    );
+    if (!rows[0]) throw new HttpError(404, REGISTRATION_NOT_FOUND);
+    if (rows[0].move_in_status !== 'allocated') throw refusal('rental_not_active');
+    const result = await endRental(tx, ctx, registrationId, {
+      userId: null,
+      usuario: `gestión: ${actor.email}`,
+      ip: actor.ip,
+    });
+    await recordAudit(tx, actor, {
+      action: 'end_rental',
+      target: `registration:${result.registrationCode}`,
+      before: { moveInStatus: 'allocated' },
+      after: { moveInStatus: 'ended', freedUnits: result.units.map((unit) => unit.unitNumber) },
+    });
+    return result;
+  });
+}
+
+/** A manager gives back the deposit of a tenant no unit could be found for (money leaves: a manager's). */
+export async function refundDepositByStaff(
+  ctx: FunctionContext,
+  actor: Actor,
+  { registrationId, reason }: { registrationId: string; reason: string },
+) {
+  return commitThenRun(ctx, async (tx) => {
+    const result = await refundDeposit(tx, ctx, registrationId, reason);
+    await recordAudit(tx, actor, {
+      action: 'refund_deposit',
+      target: `registration:${await codeOf(tx, registrationId)}`,
+      before: { moveInStatus: 'awaiting_unit' },
+      after: { moveInStatus: 'ended', refunded: result.amount, reason },
+    });
+    return result;
+  });
+}
