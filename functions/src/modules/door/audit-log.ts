@@ -13,6 +13,30 @@ interface DoorAuditRow extends Record<string, unknown> {
   created_at: Date | string;
 }
 
+const COLUMNS = 'a.id::text as id, a.usuario, a.action, a.result, a.ip, a.created_at';
+
+/** Who came in and out, newest first, a page at a time (keyset: stable while new entries arrive). */
+export async function doorAuditPage(
+  ctx: Pick<FunctionContext, 'db'>,
+  { limit = 50, before }: { limit?: number | undefined; before?: string | undefined },
+) {
+  // Newest first by time (ties by number), never by the id as text ("9" above "17"); `before`
+  // is the last entry of the previous page (keyset paging: stable while new entries arrive).
+  const { rows } = await ctx.db.query<DoorAuditRow>(
+    `select ${COLUMNS} from door_audit a
+     where $2::bigint is null
+        or (a.created_at, a.id) < (select b.created_at, b.id from door_audit b where b.id = $2::bigint)
+     order by a.created_at desc, a.id desc limit $1`,
+    [limit + 1, before ?? null],
+  );
+  return {
+    entries: rows
+      .slice(0, limit)
+      .map((r) => ({ ...r, createdAt: new Date(r.created_at).toISOString(), created_at: undefined })),
+    hasMore: rows.length > limit,
+  };
+}
+
 /** The door's access log as staff search it, newest first, a page at a time. */
 export async function searchDoorAudit(
   ctx: Pick<FunctionContext, 'db'>,
@@ -23,7 +47,7 @@ export async function searchDoorAudit(
     total,
     page: shown,
   } = await pageOf<DoorAuditRow>(ctx.db, {
-    select: 'a.id::text as id, a.usuario, a.action, a.result, a.ip, a.created_at',
+    select: COLUMNS,
     from: 'from door_audit a',
     where: search ? [searchWhere(['a.usuario', 'a.action', 'a.result'], '$1')] : [],
     params: search ? [likePattern(search)] : [],

@@ -1,14 +1,13 @@
 /** The door module's public face: what other modules and the HTTP layer may use. */
 export { issueDoorAccess } from './access';
 export { changeDoorPassword, changeDoorPin, openDoor } from './at-the-door';
-export { searchDoorAudit } from './audit-log';
+export { doorAuditPage, searchDoorAudit } from './audit-log';
 export { adminUser, sessionUser, toDoorUser } from './sessions';
 export { ensureDoorAdmin } from './setup';
 export { doorLogIn, doorLogOut, validateDoorToken } from './sign-in';
 export {
   addDoorUser,
   deleteDoorUser,
-  doorAuditPage,
   doorUsersWithRentals,
   issueMagicLink,
   rentalToEnd,

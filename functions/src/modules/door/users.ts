@@ -174,35 +174,6 @@ export async function issueMagicLink(ctx: FunctionContext, admin: UserRow, targe
   return { success: true, magic_token: magic.token };
 }
 
-/** Who came in and out, newest first, a page at a time (keyset: stable while new entries arrive). */
-export async function doorAuditPage(
-  ctx: Pick<FunctionContext, 'db'>,
-  { limit = 50, before }: { limit?: number | undefined; before?: string | undefined },
-) {
-  // Newest first by time (ties by number), never by the id as text ("9" above "17"); `before`
-  // is the last entry of the previous page (keyset paging: stable while new entries arrive).
-  const { rows } = await ctx.db.query<{
-    id: string;
-    usuario: string | null;
-    action: string;
-    result: string;
-    ip: string | null;
-    created_at: Date | string;
-  }>(
-    `select a.id::text as id, a.usuario, a.action, a.result, a.ip, a.created_at from door_audit a
-     where $2::bigint is null
-        or (a.created_at, a.id) < (select b.created_at, b.id from door_audit b where b.id = $2::bigint)
-     order by a.created_at desc, a.id desc limit $1`,
-    [limit + 1, before ?? null],
-  );
-  return {
-    entries: rows
-      .slice(0, limit)
-      .map((r) => ({ ...r, createdAt: new Date(r.created_at).toISOString(), created_at: undefined })),
-    hasMore: rows.length > limit,
-  };
-}
-
 /** The rental a door user (or a registration code, when the tenant has no user) stands for. */
 export async function rentalToEnd(
   q: Queryable,
