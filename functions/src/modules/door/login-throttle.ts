@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../../platform/db';
+import { type AttemptCounts, addressStanding } from '../../platform/security/address-standing';
 import { claimDeviceTry, deviceTryFailed, releaseDeviceTry } from '../../platform/security/device-cookies';
 import { DOOR_DEVICES } from './devices';
 
@@ -28,8 +29,6 @@ import { DOOR_DEVICES } from './devices';
  * 429 either way: the throttle tells nobody which names are real.
  */
 const PAIR_MAX_FAILURES = 10;
-/** Sign-ins a minute from an address with failures in the window: a third of the address's budget (3 of 10). */
-const failingAddressBudget = (perMinute: number) => Math.max(1, Math.floor(perMinute / 3));
 const PAIR_WINDOW_MINUTES = 15;
 export const USER_FREE_FAILURES = 20;
 export const BACKOFF_CAP_SECONDS = 15 * 60;
@@ -107,7 +106,7 @@ export async function claimLoginAttempt(
     }
     // Before any name's counts: one address trying many names (each under its own limits) gets
     // this many sign-ins a minute, and no more hashing.
-    if (await addressOverBudget(tx, attempt.ip, attempt.addressPerMinute)) return null;
+    if ((await doorAddressStanding(tx, attempt.ip, attempt.addressPerMinute)).overBudget) return null;
     const { state, now, clearedAt } = await lockUserRow(tx, attempt.usuario);
     const { rows } = await tx.query<{ pair_failures: number; known: boolean }>(
       `select
@@ -150,40 +149,21 @@ async function pendingAttempt(
   return rows[0]?.id ?? null;
 }
 
-/**
- * Whether this address has used its minute's sign-ins: asked first, before a hashing slot is
- * taken (a flood is turned away without waiting in line), and again under a lock when claiming.
- */
-async function addressOverBudget(
-  tx: Queryable,
-  ip: string | null,
-  perMinute: number,
-  { lock = true } = {},
-): Promise<boolean> {
-  return (await addressStanding(tx, ip, perMinute, { lock })).overBudget;
-}
-
-/** The address's minute (over its budget?) and whether it has failed sign-ins within the pair window. */
-export async function addressStanding(
-  tx: Queryable,
-  ip: string | null,
-  perMinute: number,
-  { lock = true } = {},
-): Promise<{ overBudget: boolean; failing: boolean }> {
-  if (ip === null) return { overBudget: false, failing: false };
-  if (lock) await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`door-login-ip:${ip}`]);
-  const { rows } = await tx.query<{ recent: number; failed: number }>(
+/** The door's sign-ins from an address in the last minute, and its failures in the pair window. */
+const doorAttempts: AttemptCounts = async (q, ip) => {
+  const { rows } = await q.query<{ recent: number; failed: number }>(
     `select count(*) filter (where created_at > now() - interval '1 minute')::int as recent,
             count(*) filter (where result = 'failed')::int as failed
      from door_audit
      where action = 'login' and ip = $1 and created_at > now() - make_interval(mins => $2)`,
     [ip, PAIR_WINDOW_MINUTES],
   );
-  const failing = (rows[0]?.failed ?? 0) > 0;
-  // An address that has been failing is a guesser's, or a person retrying: a few a minute will do.
-  const budget = failing ? failingAddressBudget(perMinute) : perMinute;
-  return { overBudget: (rows[0]?.recent ?? 0) >= budget, failing };
-}
+  return { recent: rows[0]?.recent ?? 0, failed: rows[0]?.failed ?? 0 };
+};
+
+/** The address's minute (over its budget?) and whether it has failed sign-ins within the pair window. */
+export const doorAddressStanding = (q: Queryable, ip: string | null, perMinute: number, { lock = true } = {}) =>
+  addressStanding(q, ip, perMinute, { lock, lockKey: 'door-login-ip', counts: doorAttempts });
 
 /** An attempt turned away before its password was checked (a busy service): no name's failure. */
 export async function releaseLoginAttempt(db: Database, auditId: string, device?: string | null): Promise<void> {

@@ -7,8 +7,8 @@ import { dummyPasswordHash, hashPassword, needsRehash, sha256, verifyPassword } 
 import { audit } from './audit';
 import { DOOR_DEVICES } from './devices';
 import {
-  addressStanding,
   claimLoginAttempt,
+  doorAddressStanding,
   recordLoginFailure,
   recordLoginSuccess,
   releaseLoginAttempt,
@@ -101,7 +101,7 @@ export async function doorLogIn(
     const budget = ctx.config.LOGIN_ATTEMPTS_PER_ADDRESS_MINUTE;
     const { refused, onePerAddress } = addressGuards(ctx.db);
     if (refused.has(meta.ip)) throw new HttpError(429, TOO_MANY_SIGN_INS);
-    const standing = await addressStanding(ctx.db, meta.ip, budget, { lock: false });
+    const standing = await doorAddressStanding(ctx.db, meta.ip, budget, { lock: false });
     if (standing.overBudget) {
       refused.add(meta.ip);
       throw new HttpError(429, TOO_MANY_SIGN_INS);

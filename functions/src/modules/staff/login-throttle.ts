@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../../platform/db';
+import { type AttemptCounts, addressStanding } from '../../platform/security/address-standing';
 
 /**
  * Back-office logins: at most PAIR_MAX_FAILURES failures per (e-mail, address) and
@@ -9,46 +10,25 @@ import type { Database, Queryable } from '../../platform/db';
  * BACKOFFICE_MANAGER_RESET=1 (setup.ts), which clears his count.
  */
 export const PAIR_MAX_FAILURES = 10;
-/** Sign-ins a minute from an address with failures in the window: a third of the address's budget (3 of 10). */
-const failingAddressBudget = (perMinute: number) => Math.max(1, Math.floor(perMinute / 3));
 const EMAIL_MAX_FAILURES = 30;
 const WINDOW_MINUTES = 15;
 /** An address the member signed in from within this many days is his: only the pair limit applies there. */
 const KNOWN_ADDRESS_DAYS = 30;
 
-/**
- * Whether this address has used its minute's sign-ins: asked first, before a hashing slot is
- * taken (a flood is turned away without waiting in line), and again under a lock when claiming.
- */
-async function staffAddressOverBudget(
-  q: Queryable,
-  ip: string | null,
-  perMinute: number,
-  { lock = true } = {},
-): Promise<boolean> {
-  return (await staffAddressStanding(q, ip, perMinute, { lock })).overBudget;
-}
-
-/** The address's minute (over its budget?) and whether it has failed sign-ins within the window. */
-export async function staffAddressStanding(
-  q: Queryable,
-  ip: string | null,
-  perMinute: number,
-  { lock = true } = {},
-): Promise<{ overBudget: boolean; failing: boolean }> {
-  if (ip === null) return { overBudget: false, failing: false };
-  if (lock) await q.query('select pg_advisory_xact_lock(hashtext($1))', [`staff-login-ip:${ip}`]);
+/** The back-office's sign-ins from an address in the last minute, and its failures in the window. */
+const staffAttempts: AttemptCounts = async (q, ip) => {
   const { rows } = await q.query<{ recent: number; failed: number }>(
     `select count(*) filter (where created_at > now() - interval '1 minute')::int as recent,
             count(*) filter (where not succeeded)::int as failed
      from staff_login_attempts where ip = $1 and created_at > now() - make_interval(mins => $2)`,
     [ip, WINDOW_MINUTES],
   );
-  const failing = (rows[0]?.failed ?? 0) > 0;
-  // An address that has been failing is a guesser's, or a person retrying: a few a minute will do.
-  const budget = failing ? failingAddressBudget(perMinute) : perMinute;
-  return { overBudget: (rows[0]?.recent ?? 0) >= budget, failing };
-}
+  return { recent: rows[0]?.recent ?? 0, failed: rows[0]?.failed ?? 0 };
+};
+
+/** The address's minute (over its budget?) and whether it has failed sign-ins within the window. */
+export const staffAddressStanding = (q: Queryable, ip: string | null, perMinute: number, { lock = true } = {}) =>
+  addressStanding(q, ip, perMinute, { lock, lockKey: 'staff-login-ip', counts: staffAttempts });
 
 /** The attempt's id, or null when it is refused. */
 export async function claimStaffLogin(
@@ -61,7 +41,7 @@ export async function claimStaffLogin(
   return db.transaction(async (tx) => {
     // Before any e-mail's counts: one address trying many e-mails gets this many a minute. A
     // browser the member signed in from before is held back only by its own typos (the pair).
-    if (!trustedDevice && (await staffAddressOverBudget(tx, ip, addressPerMinute))) return null;
+    if (!trustedDevice && (await staffAddressStanding(tx, ip, addressPerMinute)).overBudget) return null;
     // One claim at a time per e-mail: two parallel requests cannot both see the last free slot.
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`staff-login:${email}`]);
     const { rows } = await tx.query<{ pair: number; total: number; known: boolean }>(
