@@ -1,5 +1,8 @@
 /** The staff module's public face: what other modules and the HTTP layer may use. */
 
+export { recordAudit } from './audit';
+export { PAIR_MAX_FAILURES } from './login-throttle';
+export { listMessages, resendMessage } from './outbox-desk';
 export {
   changeOwnPassword,
   disableSecondFactor,
@@ -8,11 +11,7 @@ export {
   regenerateRecoveryCodes,
   setUpSecondFactor,
   signedInMember,
-} from './account';
-export { addStaff, listAudit, listStaff, updateStaff } from './accounts';
-export { recordAudit } from './audit';
-export { PAIR_MAX_FAILURES } from './login-throttle';
-export { listMessages, resendMessage } from './outbox-desk';
+} from './own-account';
 export {
   checkPasswordReset,
   passwordResetJobs,
@@ -27,4 +26,5 @@ export {
   closeStaffSession,
   requireStaff,
 } from './staff-session';
+export { addStaff, listAudit, listStaff, updateStaff } from './team';
 export { totpCodeAt } from './totp';
