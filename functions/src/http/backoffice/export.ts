@@ -1,11 +1,11 @@
 import { exportQuery } from 'shared-api/backoffice';
 import { listUnits } from '../../modules/rental';
 import { listAudit, recordAudit, requireStaff } from '../../modules/staff';
+import { listRegistrations } from '../../modules/tenancies';
 import { madridDate, madridTime } from '../../platform/madrid-time';
 import { metaOf } from '../../platform/request-meta';
 import { type FunctionDefinition, parseOr400 } from '../router';
 import { toCsv } from './csv';
-import { listRegistrations } from './registration-queries';
 
 /** How many rows a report holds at most: far more than the facility has. */
 const MAX_ROWS = 50_000;
