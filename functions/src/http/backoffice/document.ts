@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { documentQuery } from 'shared-api/backoffice';
+import { openDocument } from '../../modules/sign-up';
 import { recordAudit, requireStaff } from '../../modules/staff';
 import { HttpError } from '../../platform/http-error';
 import { metaOf } from '../../platform/request-meta';
@@ -77,14 +78,9 @@ export const backofficeDocumentFunction: FunctionDefinition = {
     const meta = metaOf(req, res, ctx.config);
     const actor = await requireStaff(ctx.db, meta);
     const { registrationId, documentType } = parseOr400(documentQuery, req.query);
-    const { rows } = await ctx.db.query<{ file_path: string; content_type: string; registration_code: string }>(
-      `select d.file_path, d.content_type, r.registration_code from registration_documents d
-       join registrations r on r.id = d.registration_id where d.registration_id = $1 and d.document_type = $2`,
-      [registrationId, documentType],
-    );
-    const document = rows[0];
-    const file = document ? await ctx.documents.open(document.file_path) : null;
-    if (!document || !file) throw new HttpError(404, 'Document not found');
+    const found = await openDocument(ctx, registrationId, documentType);
+    if (!found) throw new HttpError(404, 'Document not found');
+    const { document, file } = found;
     await recordAudit(ctx.db, actor, {
       action: 'view_document',
       target: `registration:${document.registration_code}:${documentType}`,

@@ -101,3 +101,15 @@ export async function deliverSignedContract(
     tx,
   );
 }
+
+/** The PDF both parties signed (contract, mandate, certificate), kept when the contract completed. */
+export async function signedContractOf(q: Queryable, id: string): Promise<{ pdf: Buffer; code: string } | null> {
+  const { rows } = await q.query<{ pdf: Buffer | Uint8Array; registration_code: string }>(
+    `select s.pdf, r.registration_code from signed_contracts s
+     join contracts c on c.id = s.contract_id join registrations r on r.id = c.registration_id
+     where c.registration_id = $1 and c.status = 'completed' order by c.completed_at desc limit 1`,
+    [id],
+  );
+  const row = rows[0];
+  return row ? { pdf: Buffer.from(row.pdf), code: row.registration_code } : null;
+}

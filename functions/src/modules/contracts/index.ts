@@ -2,6 +2,7 @@
 
 export { countersign } from './countersign';
 export { createContract } from './create';
+export { signedContractOf } from './delivery';
 export type { Signer, SigningProblem } from './local-signing';
 export { awaitingSigner, decideSigning, openSigning } from './local-signing';
 export { contractStatus, settleContract } from './records';

@@ -8,7 +8,7 @@ export {
   sameHash,
 } from './codes';
 export { reviewDocument, reviewedDocuments } from './document-review';
-export { INVALID_FORMAT, PDF_ACTIVE_CONTENT, PDF_ENCRYPTED, storeDocument } from './documents/store';
+export { INVALID_FORMAT, openDocument, PDF_ACTIVE_CONTENT, PDF_ENCRYPTED, storeDocument } from './documents/store';
 export { checkExisting } from './existing';
 export type { RegistrationRow } from './records';
 export {

@@ -70,3 +70,19 @@ export async function storeDocument(
   await ctx.documents.removeSiblings(filePath);
   return filePath;
 }
+
+/** A stored document's file and what staff see it as, or null when there is none (or its file is gone). */
+export async function openDocument(
+  ctx: Pick<FunctionContext, 'db' | 'documents'>,
+  registrationId: string,
+  documentType: UploadType,
+) {
+  const { rows } = await ctx.db.query<{ file_path: string; content_type: string; registration_code: string }>(
+    `select d.file_path, d.content_type, r.registration_code from registration_documents d
+     join registrations r on r.id = d.registration_id where d.registration_id = $1 and d.document_type = $2`,
+    [registrationId, documentType],
+  );
+  const document = rows[0];
+  const file = document ? await ctx.documents.open(document.file_path) : null;
+  return document && file ? { document, file } : null;
+}
