@@ -1,7 +1,6 @@
 import { verifySharedSecret } from '../../adapters/esign';
-import { settleContract } from '../../modules/contracts';
+import { recordProviderSignature } from '../../modules/contracts';
 import { HttpError } from '../../platform/http-error';
-import { commitThenRun } from '../../platform/jobs/queue';
 import type { FunctionDefinition } from '../router';
 
 /**
@@ -21,16 +20,7 @@ export const eSignWebhookFunction: FunctionDefinition = {
     ];
     const submitterId = body.data?.id;
     if (!status || (typeof submitterId !== 'number' && typeof submitterId !== 'string')) return { received: true };
-    await commitThenRun(ctx, async (tx) => {
-      const { rows } = await tx.query<{ contract_id: string }>(
-        `update contract_submitters set status = $2,
-           signed_at = case when $2 = 'completed' then now() else signed_at end,
-           declined_at = case when $2 = 'declined' then now() else declined_at end
-         where provider_submitter_id = $1 and status not in ('completed', 'declined') returning contract_id::text`,
-        [String(submitterId), status],
-      );
-      if (rows[0]) await settleContract(tx, ctx, rows[0].contract_id);
-    });
+    await recordProviderSignature(ctx, String(submitterId), status as 'completed' | 'declined' | 'opened');
     return { received: true };
   },
 };

@@ -1,4 +1,5 @@
 import { REVOLUT_EVENTS, verifyRevolutSignature } from '../../adapters/payments';
+import { paymentOfOrder } from '../../modules/billing';
 import { END_REASONS, settlePayment } from '../../modules/rental';
 import { HttpError } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
@@ -22,11 +23,7 @@ export const revolutWebhookFunction: FunctionDefinition = {
     const body = req.body as { event?: unknown; order_id?: unknown };
     const outcome = typeof body.event === 'string' ? REVOLUT_EVENTS[body.event] : undefined;
     if (!outcome || typeof body.order_id !== 'string') return { received: true };
-    const { rows } = await ctx.db.query<{ id: string }>(
-      `select id::text from payments where provider = 'revolut' and provider_order_id = $1`,
-      [body.order_id],
-    );
-    const payment = rows[0];
+    const payment = await paymentOfOrder(ctx.db, 'revolut', body.order_id);
     if (payment) {
       await commitThenRun(ctx, (tx) =>
         settlePayment(tx, ctx, payment.id, outcome, outcome === 'failed' ? END_REASONS.declined : undefined),

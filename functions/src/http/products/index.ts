@@ -1,5 +1,6 @@
 import { type CatalogueProduct, NO_PRODUCT_AVAILABLE, productsQuery, productsResponse } from 'shared-api';
 import { availableStock, loadCatalogue, type Match, matchProducts } from '../../modules/catalogue';
+import { heldForRegistration } from '../../modules/rental';
 import { holdsApplicantSession } from '../../modules/sign-up';
 import { claimForRegistration } from '../../modules/waitlist';
 import { metaOf } from '../../platform/request-meta';
@@ -41,12 +42,7 @@ export const productsFunction: FunctionDefinition = {
     if (query.proceso && (await holdsApplicantSession(ctx.db, metaOf(req, res, ctx.config), query.proceso))) {
       const registrationId = query.proceso;
       await ctx.db.transaction((tx) => claimForRegistration(tx, ctx.clock, registrationId));
-      const { rows } = await ctx.db.query<{ product_id: number; held: number }>(
-        `select product_id, count(*)::integer as held from units
-         where status = 'held' and registration_id = $1 group by product_id`,
-        [query.proceso],
-      );
-      const held = new Map(rows.map((row) => [row.product_id, row.held]));
+      const held = await heldForRegistration(ctx.db, registrationId);
       catalogue = catalogue.map((entry) => ({ ...entry, stock: entry.stock + (held.get(entry.pid) ?? 0) }));
     }
     const matches = matchProducts(catalogue, query.m3, query.listaEspera === 'si');

@@ -1,5 +1,6 @@
 import { MOVE_IN_STATUSES, postFunctions } from 'shared-api';
 import { z } from 'zod';
+import { hasDoorAccess } from '../../modules/door';
 import { unitsOf } from '../../modules/rental';
 import { holdsApplicantSession, requireApplicantSession, requireRegistration } from '../../modules/sign-up';
 import { jsonFunction } from '../router';
@@ -27,16 +28,13 @@ export const getRegistrationGlobalStatusFunction = jsonFunction(
     const row = await requireRegistration(ctx.db, registrationId);
     const status = moveInStatus.safeParse(row.move_in_status);
     if (!status.success) return { globalStatus: row.global_status, moveIn: null };
-    const { rows } = await ctx.db.query<{ issued: boolean }>(
-      'select exists (select 1 from door_users where registration_id = $1) as issued',
-      [registrationId],
-    );
+
     return {
       globalStatus: row.global_status,
       moveIn: {
         status: status.data,
         unitNumbers: await unitsOf(ctx.db, registrationId),
-        doorAccess: rows[0]?.issued === true,
+        doorAccess: await hasDoorAccess(ctx.db, registrationId),
       },
     };
   },

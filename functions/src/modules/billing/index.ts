@@ -4,4 +4,4 @@ export type { Mandate } from './direct-debit/mandates';
 export { newMandate, settleMandate, storeMandate } from './direct-debit/mandates';
 export { FIRST_COLLECTION_LEAD_DAYS } from './direct-debit/schedule';
 export type { PaymentRow } from './payment-records';
-export { applyPaymentOutcome, findPayment, latestPayment, toPayment } from './payment-records';
+export { applyPaymentOutcome, findPayment, latestPayment, paymentOfOrder, toPayment } from './payment-records';

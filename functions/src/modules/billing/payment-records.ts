@@ -89,3 +89,12 @@ export async function applyPaymentOutcome(
   );
   return rows[0]?.registration_id ?? null;
 }
+
+/** The payment a provider's order is, by the provider's own order id. */
+export async function paymentOfOrder(q: Queryable, provider: string, orderId: string): Promise<{ id: string } | null> {
+  const { rows } = await q.query<{ id: string }>(
+    'select id::text from payments where provider = $1 and provider_order_id = $2',
+    [provider, orderId],
+  );
+  return rows[0] ?? null;
+}

@@ -5,4 +5,4 @@ export { createContract } from './create';
 export { signedContractOf } from './delivery';
 export type { Signer, SigningProblem } from './local-signing';
 export { awaitingSigner, decideSigning, openSigning } from './local-signing';
-export { contractStatus, settleContract } from './records';
+export { contractStatus, recordProviderSignature, settleContract } from './records';

@@ -1,6 +1,8 @@
 import type { Contract, Submitter } from 'shared-api';
+import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
+import { commitThenRun } from '../../platform/jobs/queue';
 import { settleMandate } from '../billing';
 import { type MoveInContext, moveIn } from '../rental';
 import { deliverSignedContract } from './delivery';
@@ -77,4 +79,22 @@ export async function settleContract(q: Queryable, ctx: MoveInContext, contractI
       await deliverSignedContract(q, ctx, contractId, moved.status === 'allocated' ? moved.unitNumbers : []);
     }
   }
+}
+
+/** An e-signature provider says a signer signed, declined or opened: recorded once, the contract settled. */
+export async function recordProviderSignature(
+  ctx: FunctionContext,
+  providerSubmitterId: string,
+  status: 'completed' | 'declined' | 'opened',
+): Promise<void> {
+  await commitThenRun(ctx, async (tx) => {
+    const { rows } = await tx.query<{ contract_id: string }>(
+      `update contract_submitters set status = $2,
+         signed_at = case when $2 = 'completed' then now() else signed_at end,
+         declined_at = case when $2 = 'declined' then now() else declined_at end
+       where provider_submitter_id = $1 and status not in ('completed', 'declined') returning contract_id::text`,
+      [providerSubmitterId, status],
+    );
+    if (rows[0]) await settleContract(tx, ctx, rows[0].contract_id);
+  });
 }

@@ -136,3 +136,12 @@ async function freeUserName(tx: Queryable, email: string, registrationCode: stri
   const { rows } = await tx.query('select 1 from door_users where usuario = $1', [email]);
   return rows.length ? `${email} (${registrationCode})` : email;
 }
+
+/** Whether a tenant's door user exists (access issued and not ended). */
+export async function hasDoorAccess(q: Queryable, registrationId: string): Promise<boolean> {
+  const { rows } = await q.query<{ issued: boolean }>(
+    'select exists (select 1 from door_users where registration_id = $1) as issued',
+    [registrationId],
+  );
+  return rows[0]?.issued === true;
+}

@@ -1,5 +1,5 @@
 /** The door module's public face: what other modules and the HTTP layer may use. */
-export { issueDoorAccess } from './access';
+export { hasDoorAccess, issueDoorAccess } from './access';
 export { changeDoorPassword, changeDoorPin, openDoor } from './at-the-door';
 export { doorAuditPage, searchDoorAudit } from './audit-log';
 export { adminUser, sessionUser, toDoorUser } from './sessions';

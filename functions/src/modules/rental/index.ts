@@ -7,7 +7,7 @@ export { fittingFreeUnits } from './remedy';
 export { startDepositCheckout } from './reservation/checkout';
 export { depositOf } from './reservation/deposit';
 export { END_REASONS, endUnfinishedPayment, settlePayment } from './reservation/deposit-settlement';
-export { heldFor } from './reservation/holds';
+export { heldFor, heldForRegistration } from './reservation/holds';
 export { assignUnitsByStaff, endRentalByStaff, refundDepositByStaff } from './staff-desk';
 export { listUnits, setUnitService } from './unit-desk';
 export { returnUnitToService, unitsOf } from './units';

@@ -101,3 +101,13 @@ export async function releaseAllHeld(
     rows.map((unit) => unit.product_id),
   );
 }
+
+/** Units held for a registration (a waitlist offer it took), by product. */
+export async function heldForRegistration(q: Queryable, registrationId: string): Promise<Map<number, number>> {
+  const { rows } = await q.query<{ product_id: number; held: number }>(
+    `select product_id, count(*)::integer as held from units
+     where status = 'held' and registration_id = $1 group by product_id`,
+    [registrationId],
+  );
+  return new Map(rows.map((row) => [row.product_id, row.held]));
+}
