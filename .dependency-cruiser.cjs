@@ -35,6 +35,14 @@ module.exports = {
       to: { path: '^functions/src/http/' },
     },
     {
+      name: 'http-without-sql',
+      severity: 'error',
+      comment:
+        "An HTTP file parses, calls a module and answers: the database and its SQL helpers are the modules' (dates as ISO text excepted).",
+      from: { path: '^functions/src/http/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^functions/src/platform/db/', pathNot: '^functions/src/platform/db/iso\\.ts$' },
+    },
+    {
       name: 'module-through-its-index',
       severity: 'error',
       comment:
