@@ -1,7 +1,7 @@
 // `npm test`: typecheck, lint, Vitest in every package (unit, component, contract and database
 // tests), then Playwright journeys through the gateway in Debian's Chromium.
 // Ends with one line `N passed, N failed` summing every runner.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildFrontends, ensureInstalled, FRONTEND_APPS, onSupportedNode, ROOT } from './lib.mjs';
@@ -21,6 +21,41 @@ const TYPECHECKED = [
 ];
 const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+
+/**
+ * Checks that use one core each (the typechecks) run two at a time on a 2-core machine; each one's
+ * output is printed whole when it ends, so the log reads as if they ran in turn.
+ * @param {{ name: string, command: string, args: string[] }[]} checks
+ */
+async function parallelChecks(checks, concurrency = 2) {
+  const queue = [...checks];
+  const runOne = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const { name, command, args } = next;
+      const started = Date.now();
+      const { status, output } = await new Promise((resolve) => {
+        const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+        let text = '';
+        child.stdout.on('data', (chunk) => {
+          text += chunk;
+        });
+        child.stderr.on('data', (chunk) => {
+          text += chunk;
+        });
+        child.on('close', (code) => resolve({ status: code, output: text }));
+      });
+      const ok = status === 0;
+      console.log(`\n▶ ${name}${output.trim() ? `\n${output.trimEnd()}` : ''}`);
+      console.log(`  ${name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      if (ok) results.passed++;
+      else {
+        results.failed++;
+        failures.push(name);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, runOne));
+}
 
 function step(name, command, args, options = {}) {
   console.log(`\n▶ ${name}`);
@@ -75,7 +110,15 @@ ensureInstalled();
 onSupportedNode();
 console.log(`Node ${process.version}`);
 
-for (const pkg of TYPECHECKED) check(`typecheck ${pkg}`, 'npx', ['--no-install', 'tsc', '--noEmit', '-p', pkg]);
+const typecheckStarted = Date.now();
+await parallelChecks(
+  TYPECHECKED.map((pkg) => ({
+    name: `typecheck ${pkg}`,
+    command: 'npx',
+    args: ['--no-install', 'tsc', '--noEmit', '-p', pkg],
+  })),
+);
+console.log(`  typecheck (all, two at a time): ${((Date.now() - typecheckStarted) / 1000).toFixed(1)} s`);
 check('lint and format (biome)', 'npx', ['--no-install', 'biome', 'check', '.']);
 check('import direction (dependency-cruiser)', 'npx', [
   '--no-install',
@@ -118,8 +161,10 @@ if (existsSync(vitestReport)) {
 }
 
 let built = true;
+const buildStarted = Date.now();
 try {
   buildFrontends();
+  console.log(`  build (every front-end app, once): ${((Date.now() - buildStarted) / 1000).toFixed(1)} s`);
   results.passed++;
 } catch (error) {
   built = false;
