@@ -4,6 +4,7 @@ import { STAFF_PASSWORD_MIN, type StaffMember } from 'shared-api/backoffice';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
 import { failureText } from '../errors';
+import { TextField } from '../forms/TextField';
 import { NoticeArea, useNotice } from '../notice';
 import { useStaffSession } from '../session/store';
 import { useBackofficeT } from '../texts';
@@ -53,24 +54,15 @@ function PasswordForm({
     set: (v: string) => void,
     autoComplete: string,
   ) => (
-    <div className={styles.field}>
-      <label htmlFor={`${id}-${field}`}>{label}</label>
-      <input
-        id={`${id}-${field}`}
-        type="password"
-        className={controls.control}
-        autoComplete={autoComplete}
-        value={value}
-        aria-invalid={error?.field === field ? true : undefined}
-        aria-describedby={error?.field === field ? `${id}-error` : undefined}
-        onChange={(event) => set(event.target.value)}
-      />
-      {error?.field === field && (
-        <p id={`${id}-error`} className={styles.error}>
-          {error.text}
-        </p>
-      )}
-    </div>
+    <TextField
+      id={`${id}-${field}`}
+      label={label}
+      type="password"
+      autoComplete={autoComplete}
+      value={value}
+      error={error?.field === field ? error.text : null}
+      onChange={set}
+    />
   );
   return (
     <form className={`${styles.card} ${styles.form}`} onSubmit={submit} noValidate aria-labelledby={`${id}-heading`}>
@@ -169,25 +161,16 @@ export function SecondFactor({ announce }: { announce: ReturnType<typeof useNoti
     });
   };
   const codeField = (
-    <div className={styles.field}>
-      <label htmlFor={`${id}-code`}>{t('account.totpCode')}</label>
-      <input
-        id={`${id}-code`}
-        className={controls.control}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        value={code}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-      />
-      {error && (
-        <p id={`${id}-error`} className={styles.error}>
-          {error}
-        </p>
-      )}
-    </div>
+    <TextField
+      id={`${id}-code`}
+      label={t('account.totpCode')}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      value={code}
+      error={error}
+      onChange={(value) => setCode(value.replace(/\D/g, ''))}
+    />
   );
   const submitted = (action: Parameters<typeof confirm>[0]) => (event: FormEvent) => {
     event.preventDefault();

@@ -4,6 +4,7 @@ import { STAFF_RESET_MINUTES } from 'shared-api/backoffice';
 import { useLocation } from 'shared-router';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
+import { TextField } from '../forms/TextField';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
 import { useStaffSession } from './store';
@@ -59,20 +60,17 @@ function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack
       ) : (
         <form className={styles.form} onSubmit={submit} noValidate>
           <p className={styles.muted}>{t('login.forgotHint')}</p>
-          <div className={styles.field}>
-            <label htmlFor={ids.email}>{t('login.email')}</label>
-            <input
-              ref={input}
-              id={ids.email}
-              className={controls.control}
-              type="email"
-              autoComplete="username"
-              value={email}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? ids.error : undefined}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </div>
+          <TextField
+            inputRef={input}
+            id={ids.email}
+            label={t('login.email')}
+            type="email"
+            autoComplete="username"
+            value={email}
+            invalid={Boolean(error)}
+            describedBy={error ? ids.error : undefined}
+            onChange={setEmail}
+          />
           <div role="alert" id={ids.error} className={styles.noticeArea}>
             {error && <p className={styles.error}>{error}</p>}
           </div>
@@ -152,52 +150,43 @@ export function LoginPage() {
         {askCode ? (
           <>
             <p className={styles.muted}>{t('login.totpHint')}</p>
-            <div className={styles.field}>
-              <label htmlFor={ids.code}>{t('login.totpCode')}</label>
-              <input
-                ref={codeInput}
-                id={ids.code}
-                className={controls.control}
-                autoComplete="one-time-code"
-                autoCapitalize="none"
-                spellCheck={false}
-                maxLength={9}
-                value={code}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={described}
-                onChange={(event) => setCode(event.target.value.replace(/[^\dA-Za-z-]/g, ''))}
-              />
-            </div>
+            <TextField
+              inputRef={codeInput}
+              id={ids.code}
+              label={t('login.totpCode')}
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={9}
+              value={code}
+              invalid={Boolean(error)}
+              describedBy={described}
+              onChange={(value) => setCode(value.replace(/[^\dA-Za-z-]/g, ''))}
+            />
           </>
         ) : (
           <>
-            <div className={styles.field}>
-              <label htmlFor={ids.email}>{t('login.email')}</label>
-              <input
-                ref={emailInput}
-                id={ids.email}
-                className={controls.control}
-                type="email"
-                autoComplete="username"
-                value={email}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={described}
-                onChange={(event) => setEmail(event.target.value)}
-              />
-            </div>
-            <div className={styles.field}>
-              <label htmlFor={ids.password}>{t('login.password')}</label>
-              <input
-                id={ids.password}
-                className={controls.control}
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={described}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            </div>
+            <TextField
+              inputRef={emailInput}
+              id={ids.email}
+              label={t('login.email')}
+              type="email"
+              autoComplete="username"
+              value={email}
+              invalid={Boolean(error)}
+              describedBy={described}
+              onChange={setEmail}
+            />
+            <TextField
+              id={ids.password}
+              label={t('login.password')}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              invalid={Boolean(error)}
+              describedBy={described}
+              onChange={setPassword}
+            />
           </>
         )}
         <div role="alert" id={ids.error} className={styles.noticeArea}>

@@ -5,6 +5,7 @@ import { Link } from 'shared-router';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
 import { failureText } from '../errors';
+import { TextField } from '../forms/TextField';
 import { backofficePath } from '../routes';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
@@ -112,26 +113,17 @@ export function ResetPasswordPage() {
   };
 
   const field = (name: Field, label: string, value: string, set: (value: string) => void) => (
-    <div className={styles.field}>
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input
-        ref={inputs[name]}
-        id={`${id}-${name}`}
-        className={controls.control}
-        {...(name === 'code'
-          ? { inputMode: 'numeric' as const, autoComplete: 'one-time-code', maxLength: 6 }
-          : { type: 'password', autoComplete: 'new-password' })}
-        value={value}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${id}-${name}-error` : undefined}
-        onChange={(event) => set(name === 'code' ? event.target.value.replace(/\D/g, '') : event.target.value)}
-      />
-      {errors[name] && (
-        <p id={`${id}-${name}-error`} className={styles.error}>
-          {errors[name]}
-        </p>
-      )}
-    </div>
+    <TextField
+      inputRef={inputs[name]}
+      id={`${id}-${name}`}
+      label={label}
+      {...(name === 'code'
+        ? { inputMode: 'numeric' as const, autoComplete: 'one-time-code', maxLength: 6 }
+        : { type: 'password', autoComplete: 'new-password' })}
+      value={value}
+      error={errors[name]}
+      onChange={(next) => set(name === 'code' ? next.replace(/\D/g, '') : next)}
+    />
   );
 
   const signIn = (

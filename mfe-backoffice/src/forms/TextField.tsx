@@ -1,0 +1,57 @@
+import { type InputHTMLAttributes, type Ref, useId } from 'react';
+import controls from 'shared-ui/controls.module.css';
+import styles from '../Backoffice.module.css';
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className'>;
+
+/**
+ * A labelled text field of the back-office: its error, when it has one, under it and named by it
+ * (aria-invalid, aria-describedby), or a message shown elsewhere (`describedBy`, a form's summary).
+ */
+export function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  invalid,
+  describedBy,
+  inputRef,
+  id: givenId,
+  ...input
+}: InputProps & {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  /** Shown under the field, which it describes. */
+  error?: string | null | undefined;
+  /** Invalid with its message elsewhere (`describedBy`). */
+  invalid?: boolean;
+  describedBy?: string | undefined;
+  inputRef?: Ref<HTMLInputElement>;
+  id?: string;
+}) {
+  const ownId = useId();
+  const id = givenId ?? ownId;
+  const errorId = `${id}-error`;
+  const described = error ? errorId : describedBy;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        {...input}
+        ref={inputRef}
+        id={id}
+        className={controls.control}
+        value={value}
+        aria-invalid={error || invalid ? true : undefined}
+        aria-describedby={described}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error && (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
