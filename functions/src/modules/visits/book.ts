@@ -3,6 +3,7 @@ import { createEvent } from 'ics';
 import type { BookVisitRequest } from 'shared-api';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { HttpError, refusal } from '../../platform/http-error';
 import type { JobHandler } from '../../platform/jobs/queue';
 import { callableNumber, phoneDigits } from '../../platform/phone-numbers';
@@ -71,12 +72,10 @@ export async function bookVisit(tx: Queryable, ctx: BookingContext, request: Boo
   if (booked >= rules.capacity) throw refusal('visit_slot_full');
   const email = request.email.trim();
   const phoneTail = phoneDigits(request.phone);
-  const { rows: future } = await tx.query<{ n: number }>(
-    `select count(*)::int as n from visits
-     where (lower(email) = lower($1) or right(regexp_replace(phone, '\\D', '', 'g'), 9) = $2)
-       and starts_at > $3 and ${takesPlace('$3')}`,
-    [email, phoneTail, now],
-  );
+  const upcoming = sql`select count(*)::int as n from visits
+    where (lower(email) = lower(${email}) or right(regexp_replace(phone, '\\D', '', 'g'), 9) = ${phoneTail})
+      and starts_at > ${now} and ${takesPlace(now)}`;
+  const { rows: future } = await tx.query<{ n: number }>(upcoming.text, upcoming.values);
   if ((future[0]?.n ?? 0) >= ctx.config.VISITS_PER_CONTACT) throw refusal('visits_limit');
   await claimMessage(tx, ctx, 'email', email);
   const id = randomUUID();

@@ -1,6 +1,7 @@
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
+import { sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { sha256 } from '../../platform/security/secrets';
@@ -16,15 +17,14 @@ export interface LinkedVisit extends Record<string, unknown> {
   hold_until: Date | string | null;
 }
 
-const COLUMNS = 'id::text, starts_at, language, status, hold_until';
+const COLUMNS = sql`id::text, starts_at, language, status, hold_until`;
 const NOT_FOUND = 'Visit not found';
 
 async function visitByToken(q: Queryable, token: string): Promise<LinkedVisit | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const { rows } = await q.query<LinkedVisit>(
-    `select ${COLUMNS} from visits where cancel_token_hash = $1 or page_token_hash = $1`,
-    [sha256(token)],
-  );
+  const hash = sha256(token);
+  const found = sql`select ${COLUMNS} from visits where cancel_token_hash = ${hash} or page_token_hash = ${hash}`;
+  const { rows } = await q.query<LinkedVisit>(found.text, found.values);
   return rows[0] ?? null;
 }
 
@@ -44,7 +44,8 @@ export async function confirmByLink(
     const visit = await visitByToken(tx, token);
     if (!visit) throw new HttpError(404, NOT_FOUND);
     const outcome = await confirmVisit(tx, ctx, visit.id, null);
-    const { rows } = await tx.query<LinkedVisit>(`select ${COLUMNS} from visits where id = $1`, [visit.id]);
+    const after = sql`select ${COLUMNS} from visits where id = ${visit.id}`;
+    const { rows } = await tx.query<LinkedVisit>(after.text, after.values);
     return { visit: rows[0] ?? visit, confirmed: outcome === 'confirmed' };
   });
 }
@@ -66,7 +67,8 @@ export async function cancelByLink(
     if ((visit.status !== 'booked' && !held) || start.getTime() <= now.getTime()) return { visit, cancelled: false };
     await cancelVisit(tx, visit.id, 'visitor', { held: true });
     if (visit.status === 'booked') {
-      const { rows } = await tx.query<{ full_name: string }>('select full_name from visits where id = $1', [visit.id]);
+      const named = sql`select full_name from visits where id = ${visit.id}`;
+      const { rows } = await tx.query<{ full_name: string }>(named.text, named.values);
       await ctx.mailer.send(
         {
           to: ctx.config.BUSINESS_EMAIL,

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
+import { sql } from '../../platform/db/sql';
 import type { VisitRules } from './slots';
 
 interface RulesRow extends Record<string, unknown> {
@@ -37,16 +38,13 @@ export async function closedDates(q: Queryable): Promise<{ date: string; reason:
   return rows.map((row) => ({ date: row.day, reason: row.reason }));
 }
 
-/** A visit that takes its place at the time `nowParam` (an SQL parameter) names: booked, or held still. */
-export const takesPlace = (nowParam: string) =>
-  `(status = 'booked' or (status = 'pending' and hold_until > ${nowParam}))`;
+/** A visit that takes its place at `now`: booked, or held still. */
+export const takesPlace = (now: Date) => sql`(status = 'booked' or (status = 'pending' and hold_until > ${now}))`;
 
 /** Places taken per start (ISO) from `from` on: confirmed visits and holds still live at `now`. */
 export async function bookedCounts(q: Queryable, from: Date, now: Date): Promise<Map<string, number>> {
-  const { rows } = await q.query<{ starts_at: Date | string; booked: number }>(
-    `select starts_at, count(*)::int as booked from visits
-     where ${takesPlace('$2')} and starts_at >= $1 group by starts_at`,
-    [from.toISOString(), now.toISOString()],
-  );
+  const counted = sql`select starts_at, count(*)::int as booked from visits
+    where ${takesPlace(now)} and starts_at >= ${from} group by starts_at`;
+  const { rows } = await q.query<{ starts_at: Date | string; booked: number }>(counted.text, counted.values);
   return new Map(rows.map((row) => [toIso(row.starts_at) ?? '', row.booked]));
 }

@@ -20,6 +20,18 @@ describe('sql', () => {
     expect(statement.values).toEqual(["Ronda'; drop table t; --", null, 7]);
   });
 
+  it('splices a statement written with the tag, its values numbered where they land', () => {
+    const COLUMNS = sql`id::text as id, starts_at`;
+    const booked = sql`status = ${'booked'} and starts_at >= ${'2026-11-27'}`;
+    const statement = sql`select ${COLUMNS} from visits where room = ${3} and ${booked} limit ${5}`;
+    expect(statement.text).toBe(
+      'select id::text as id, starts_at from visits where room = $1 and status = $2 and starts_at >= $3 limit $4',
+    );
+    expect(statement.values).toEqual([3, 'booked', '2026-11-27', 5]);
+    // A string is never text: a column list typed as a string stays a parameter.
+    expect(sql`select ${'id; drop table t'} from t`.text).toBe('select $1 from t');
+  });
+
   it('refuses a column name that is not a plain identifier', () => {
     expect(() => sql`select ${sql.columns(['id; drop table t'])} from t`).toThrow('not a plain SQL identifier');
     expect(() => sql`update t set ${sql.assignments([['Name', 1]])}`).toThrow('not a plain SQL identifier');

@@ -18,24 +18,38 @@ function identifier(name: string): string {
   return name;
 }
 
+/** A statement written with the tag: its text and values, and a piece another statement may contain. */
+class Statement extends Fragment implements SqlStatement {
+  readonly text: string;
+  readonly values: unknown[];
+  constructor(strings: TemplateStringsArray, params: unknown[]) {
+    const render = (placeholder: Placeholder) => {
+      let text = strings[0] ?? '';
+      params.forEach((param, index) => {
+        text += param instanceof Fragment ? param.render(placeholder) : placeholder(param);
+        text += strings[index + 1] ?? '';
+      });
+      return text;
+    };
+    super(render);
+    const values: unknown[] = [];
+    this.text = render((value) => {
+      values.push(value);
+      return `$${values.length}`;
+    });
+    this.values = values;
+  }
+}
+
 /**
  * SQL with its parameters where they are used: `sql\`update t set a = ${a} where id = ${id}\``
  * gives `update t set a = $1 where id = $2` and `[a, id]`. No placeholder is counted by hand,
  * so a column added to a list cannot shift the others. Values are always parameters; only
- * fragments made below (checked identifiers) become text.
+ * fragments become text: the checked identifiers below, and statements written with this same
+ * tag (a column list, a condition), whose own values are numbered where they land.
  */
 export function sql(strings: TemplateStringsArray, ...params: unknown[]): SqlStatement {
-  const values: unknown[] = [];
-  const placeholder: Placeholder = (value) => {
-    values.push(value);
-    return `$${values.length}`;
-  };
-  let text = strings[0] ?? '';
-  params.forEach((param, index) => {
-    text += param instanceof Fragment ? param.render(placeholder) : placeholder(param);
-    text += strings[index + 1] ?? '';
-  });
-  return { text, values };
+  return new Statement(strings, params);
 }
 
 /** Column names, comma-separated: `insert into t (${sql.columns(names)})`. */
