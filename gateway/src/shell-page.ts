@@ -7,76 +7,16 @@ import { matchPath, remoteForPath } from 'shared-i18n';
 import { z } from 'zod';
 import { sendJsonError } from './errors';
 import { escapeAttribute, jsonForHtml } from './html';
+import { type Hoisted, type PageTemplate, readHoisted, readPageTemplate } from './page-template';
 import type { RegistrySource } from './registry';
 import { publicRegistry, serverManifestUrl } from './registry';
 import { pageLinks, socialHead } from './seo';
 import type { createManifestReader, Renderer } from './server-render';
 
-export const ROOT = '<div id="root"></div>';
-
-/** What React emits first for a page: the `<title>`, `<meta>` and `<link>` it hoists (React 19). */
-const HOISTED = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*>|<link\b[^>]*>)+/;
-const HOISTED_TAGS = ['<title>', '<meta', '<link'];
-
-/** True while `rest` may still be the beginning of a hoisted tag. */
-const mayBeHoisted = (rest: string) =>
-  HOISTED_TAGS.some((tag) => (rest.length < tag.length ? tag.startsWith(rest) : rest.startsWith(tag)));
-
-/**
- * Splits the start of the renderer's output into the tags React hoisted for the page (to go in
- * the head: the title and description a crawler or a link preview reads) and the rest. `null`
- * while the start may still be a hoisted tag cut between two chunks.
- */
-export function liftHoisted(start: string, ended: boolean): { head: string; body: string } | null {
-  const head = HOISTED.exec(start)?.[0] ?? '';
-  const rest = start.slice(head.length);
-  if (!ended && mayBeHoisted(rest)) return null;
-  return { head, body: rest };
-}
-
-/** The template's own title and description give way to the page's. */
-export function withoutTemplateMeta(page: string, hoisted: string): string {
-  let result = page;
-  if (hoisted.includes('<title>')) result = result.replace(/<title\b[^>]*>[^<]*<\/title>/, '');
-  if (hoisted.includes('name="description"')) result = result.replace(/<meta name="description"[^>]*>/, '');
-  return result;
-}
-
-const SCRIPT_TAG = /<script\b[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g;
-
-/**
- * A server-rendered page is readable before any script runs, so its scripts wait for the first
- * contentful paint: the visitor sees the page while the shell's code downloads, instead of after
- * it has run (a deferred script in the head runs before the first paint, and competes with the
- * stylesheets for a slow connection). The template's script tags leave the head; an inline
- * loader (this response's nonce) adds them, in order, once the browser reports the paint.
- * A browser without paint timing loads them after the next frame.
- *
- * `preloads` (the route's remote: its entry and its App's chunks) are fetched at the same time,
- * instead of once the shell's code has run and asked for them: the federation then finds them
- * in the cache.
- */
-export function loadScriptsAfterPaint(page: string, nonce: string, preloads: readonly string[] = []): string {
-  const sources = [...page.matchAll(SCRIPT_TAG)].map((match) => match[1]);
-  if (sources.length === 0) return page;
-  const loader = [
-    `<script nonce="${escapeAttribute(nonce)}">(function(){`,
-    'var done=false;function load(){if(done)return;done=true;',
-    `${jsonForHtml(sources)}.forEach(function(src){var s=document.createElement('script');s.src=src;s.async=false;document.head.appendChild(s)});`,
-    `${jsonForHtml(preloads)}.forEach(function(href){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=href;document.head.appendChild(l)})}`,
-    'var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];',
-    "if(types.indexOf('paint')<0){requestAnimationFrame(function(){setTimeout(load)});return}",
-    "new PerformanceObserver(function(list,observer){if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();load()}}).observe({type:'paint',buffered:true})",
-    '})()</script>',
-  ].join('');
-  return page.replace(SCRIPT_TAG, '').replace('</body>', () => `${loader}</body>`);
-}
-
 /**
  * The renderer's head script (what must listen before the visitor can tap), under this response's
  * nonce and before the stylesheets (an inline script after them would wait for them). A `</script`
- * inside it cannot end the tag early. Pages are assembled with function replacers throughout: a
- * `$&` in a script or a title is text, not a replacement pattern.
+ * inside it cannot end the tag early.
  */
 export function headScriptTag(script: unknown, nonce: string): string[] {
   // `<!--` could leave the parser inside the script past its `</script>`: not written at all.
@@ -151,9 +91,9 @@ export function createShellPageHandler(
   publicSiteUrl: string,
   rendering?: ServerRendering,
 ) {
-  let template: string | null = null;
+  let template: PageTemplate | null = null;
   const readTemplate = () => {
-    template ??= readFileSync(path.join(shellDist, 'index.html'), 'utf8');
+    template ??= readPageTemplate(readFileSync(path.join(shellDist, 'index.html'), 'utf8'));
     return template;
   };
   let shellScripts: string[] | null = null;
@@ -170,7 +110,7 @@ export function createShellPageHandler(
       res.redirect(302, `${match.to}${query}`);
       return;
     }
-    let html: string;
+    let html: PageTemplate;
     try {
       html = readTemplate();
     } catch {
@@ -192,15 +132,11 @@ export function createShellPageHandler(
     ];
     const status = match.kind === 'not-found' ? 404 : 200;
     const send = (page: string) => res.status(status).set('cache-control', 'no-cache').type('html').send(page);
-    const withHead = (extra: string[], pageLanguage = language) => {
-      const page = html.replace('</head>', () => `${[...head, ...extra].join('')}</head>`);
-      return pageLanguage ? page.replace(/<html lang="[a-z]+"/, `<html lang="${pageLanguage}"`) : page;
-    };
 
     const renderer = (await rendering?.renderer()) ?? null;
     const nonce = typeof res.locals.cspNonce === 'string' ? res.locals.cspNonce : null;
-    if (!rendering || !renderer || !nonce || !html.includes(ROOT)) {
-      send(withHead([]));
+    if (!rendering || !renderer || !nonce || !html.hasRoot) {
+      send(html.page({ language, head }));
       return;
     }
 
@@ -248,34 +184,28 @@ export function createShellPageHandler(
         },
       });
       const stream = await ready;
-      // `data-ssr`: this page will be hydrated (the shell then adds `data-ready`).
-      // A page whose path names no language (a 404) is in the one the renderer chose.
-      // The template's notice is for a page only scripts can render; this one reads without them
-      // (a page of forms says so itself, in its language).
-      const page = loadScriptsAfterPaint(
-        withHead([...headScriptTag(headScript, nonce), ...styles], language ?? renderedLanguage)
-          .replace('<html ', '<html data-ssr ')
-          .replace(/<noscript>[^<]*<\/noscript>/, ''),
-        nonce,
-        scripts,
-      );
-      const at = page.indexOf(ROOT);
-      const tail = `</div>${page.slice(at + ROOT.length)}`;
+      // A page whose path names no language (a 404) is in the one the renderer chose. The
+      // template's notice is for a page only scripts can render; this one reads without them (a
+      // page of forms says so itself, in its language).
+      const pageOptions = (hoisted: Hoisted | null) => ({
+        language: language ?? renderedLanguage,
+        serverRendered: true,
+        head: [...head, ...headScriptTag(headScript, nonce), ...styles],
+        hoisted,
+        scriptsAfterPaint: { nonce, preloads: scripts },
+      });
+      const { after } = html.aroundRoot(pageOptions(null));
       res.status(status).set('cache-control', 'no-cache').type('html');
       // The head is written once the page's hoisted title and description are known. Bytes are
       // kept as they came: a chunk may end inside a character of the title.
       let start: Buffer | null = Buffer.alloc(0);
       const writeStart = (ended: boolean) => {
         if (start === null) return true;
-        const lifted = liftHoisted(start.toString('utf8'), ended);
-        if (!lifted) return true;
-        const body = start.subarray(Buffer.byteLength(lifted.head));
+        const hoisted = readHoisted(start.toString('utf8'), ended);
+        if (!hoisted) return true;
+        const body = start.subarray(Buffer.byteLength(hoisted.html));
         start = null;
-        const head = withoutTemplateMeta(page.slice(0, at), lifted.head).replace(
-          '</head>',
-          () => `${lifted.head}</head>`,
-        );
-        res.write(`${head}<div id="root">`);
+        res.write(html.aroundRoot(pageOptions(hoisted)).before);
         return res.write(body);
       };
       const { Writable } = await import('node:stream');
@@ -294,14 +224,14 @@ export function createShellPageHandler(
           },
           final(callback) {
             writeStart(true);
-            res.end(tail);
+            res.end(after);
             callback();
           },
         }),
       );
     } catch (error) {
       rendering.log.error({ err: error, url: req.originalUrl }, 'server render failed; the browser renders the page');
-      if (!res.headersSent) send(withHead(styles));
+      if (!res.headersSent) send(html.page({ language, head: [...head, ...styles] }));
     }
   };
 }

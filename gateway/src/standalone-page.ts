@@ -6,8 +6,9 @@ import { type StandalonePage, withinBudget } from 'shared-api/render';
 import type { SiteConfig } from 'shared-api/site';
 import { sendJsonError } from './errors';
 import { jsonForHtml } from './html';
+import { type PageTemplate, readHoisted, readPageTemplate } from './page-template';
 import { createStandaloneRendererSource } from './server-render';
-import { liftHoisted, loadScriptsAfterPaint, REMOTE_BUDGET_MS, ROOT, withoutTemplateMeta } from './shell-page';
+import { REMOTE_BUDGET_MS } from './shell-page';
 
 /**
  * Every page of a standalone app (the door tool on its own origin): its index.html with the
@@ -17,22 +18,23 @@ import { liftHoisted, loadScriptsAfterPaint, REMOTE_BUDGET_MS, ROOT, withoutTemp
  */
 export function createStandalonePageHandler(dist: string, site: SiteConfig, log: Logger) {
   const renderer = createStandaloneRendererSource(dist, log, site);
-  let template: string | null = null;
+  let template: PageTemplate | null = null;
   const siteConfig = `<script type="application/json" id="site-config">${jsonForHtml(site)}</script>`;
 
   return async (req: Request, res: Response) => {
     try {
-      template ??= readFileSync(path.join(dist, 'index.html'), 'utf8');
+      template ??= readPageTemplate(readFileSync(path.join(dist, 'index.html'), 'utf8'));
     } catch {
       sendJsonError(res, 503, 'The site is being deployed. Please try again in a minute.', { 'retry-after': '60' });
       return;
     }
-    const html = template.replace('</head>', () => `${siteConfig}</head>`);
+    const html = template;
     const send = (page: string) => res.status(200).set('cache-control', 'no-cache').type('html').send(page);
+    const browserRendered = () => send(html.page({ head: [siteConfig] }));
     const nonce = typeof res.locals.cspNonce === 'string' ? res.locals.cspNonce : null;
     const render = await renderer();
-    if (!render || !nonce || !html.includes(ROOT)) {
-      send(html);
+    if (!render || !nonce || !html.hasRoot) {
+      browserRendered();
       return;
     }
     let page: StandalonePage;
@@ -40,15 +42,22 @@ export function createStandalonePageHandler(dist: string, site: SiteConfig, log:
       page = await withinBudget(render.render(req.originalUrl), REMOTE_BUDGET_MS, 'standalone page render');
     } catch (error) {
       log.warn({ err: error, url: req.originalUrl }, 'standalone page render fell back to the browser');
-      send(html);
+      browserRendered();
       return;
     }
-    const { head, body } = liftHoisted(page.html, true) ?? { head: '', body: page.html };
-    const withHead = withoutTemplateMeta(html, head)
-      .replace('</head>', () => `${head}</head>`)
-      // `data-ssr`: the page will be hydrated (the app then adds `data-ready`).
-      .replace(/<html lang="[a-z]+"/, `<html data-ssr lang="${page.language}"`)
-      .replace(ROOT, `<div id="root">${body}</div>`);
-    send(loadScriptsAfterPaint(withHead, nonce));
+    const hoisted = readHoisted(page.html, true);
+    const body = page.html.slice(hoisted?.bodyStart ?? 0);
+    send(
+      html.page(
+        {
+          language: page.language,
+          serverRendered: true,
+          head: [siteConfig],
+          hoisted,
+          scriptsAfterPaint: { nonce },
+        },
+        body,
+      ),
+    );
   };
 }
