@@ -6,9 +6,9 @@ const at = (time: string) => Date.parse(`2026-03-02T${time}Z`);
 const header = (time: string) => new Date(at(time)).toUTCString();
 
 describe('clock offset from a Date header', () => {
-  it('is the server clock minus the device clock, at the middle of the header’s second', () => {
-    expect(clockOffset({ dateHeader: header('10:00:09'), receivedAt: at('10:00:00') })).toBe(9_500);
-    expect(clockOffset({ dateHeader: header('09:59:40'), receivedAt: at('10:00:00') })).toBe(-19_500);
+  it('is the server clock minus the device clock, at the start of the header’s second (the least it can be)', () => {
+    expect(clockOffset({ dateHeader: header('10:00:09'), receivedAt: at('10:00:00') })).toBe(9_000);
+    expect(clockOffset({ dateHeader: header('09:59:40'), receivedAt: at('10:00:00') })).toBe(-20_000);
   });
 
   it('is 0 without a usable header', () => {
@@ -36,17 +36,21 @@ describe('lockout deadline on the device clock', () => {
     expect(secondsLeft(deadline, receivedAt)).toBe(15);
   });
 
-  it('is within half a second of the real end, wherever in its second the header was written', () => {
-    // The phone runs 9 s behind; the server answers m ms into a second and its header drops them.
-    for (let m = 0; m < 1_000; m += 37) {
-      const receivedAt = at('10:00:00') + m;
-      const serverNow = receivedAt + 9_000;
-      const lockedUntil = new Date(serverNow + LOCKOUT_MS).toISOString();
-      const deadline = lockoutDeadline(lockedUntil, { dateHeader: new Date(serverNow).toUTCString(), receivedAt });
-      const realEnd = receivedAt + LOCKOUT_MS;
-      expect(Math.abs((deadline as number) - realEnd)).toBeLessThanOrEqual(500);
-      expect(secondsLeft(deadline, receivedAt)).toBe(15);
-    }
+  it('never ends before the server’s lockout, and under a second after it, wherever in its second the header was written', () => {
+    // The phone runs 9 s behind; the lockout began `before` ms before the server answered, m ms
+    // into a second that its header drops, and the answer took `transit` ms to arrive.
+    for (const before of [0, 40, 400])
+      for (const transit of [0, 150])
+        for (let m = 0; m < 1_000; m += 37) {
+          const serverSent = at('10:00:09') + m;
+          const receivedAt = serverSent - 9_000 + transit;
+          const lockedUntil = new Date(serverSent - before + LOCKOUT_MS).toISOString();
+          const deadline = lockoutDeadline(lockedUntil, { dateHeader: new Date(serverSent).toUTCString(), receivedAt });
+          const realEnd = serverSent - before + LOCKOUT_MS - 9_000;
+          expect(deadline).toBeGreaterThanOrEqual(realEnd);
+          expect(deadline).toBeLessThan(realEnd + 1_000 + transit);
+          expect(secondsLeft(deadline, receivedAt)).toBeLessThanOrEqual(15);
+        }
   });
 
   it('never shows more than the spec’s 15 s, even without a Date header', () => {

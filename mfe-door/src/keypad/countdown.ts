@@ -16,18 +16,21 @@ export interface ServerClock {
 }
 
 /**
- * How far the server's clock is ahead of this device's (ms; negative when behind). The Date header
- * drops the milliseconds, so the middle of its second is the best guess (±0.5 s). 0 without a
- * usable header: then only the device's clock is left.
+ * How far the server's clock is at least ahead of this device's (ms; negative when behind). The
+ * Date header drops the milliseconds: the server's clock had reached the start of that second, and
+ * maybe most of it. The least is taken so that the keypad never comes back before the server's
+ * lockout has ended (a PIN typed then would be refused as blocked): the countdown errs late, by
+ * under a second. 0 without a usable header: then only the device's clock is left.
  */
 export function clockOffset({ dateHeader, receivedAt }: ServerClock): number {
   const date = dateHeader ? Date.parse(dateHeader) : Number.NaN;
-  return Number.isFinite(date) ? date + 500 - receivedAt : 0;
+  return Number.isFinite(date) ? date - receivedAt : 0;
 }
 
 /**
  * When the lockout ends on this device's clock, or null for an unreadable time. Never later than
- * 15 s after the answer arrived: that bounds the Date header's rounding and a missing header alike.
+ * 15 s after the answer arrived (the lockout began before the answer was sent): that bounds the Date
+ * header's rounding and a missing header alike, and is never before the server's end either.
  */
 export function lockoutDeadline(lockedUntil: string, clock: ServerClock): number | null {
   const until = Date.parse(lockedUntil);
