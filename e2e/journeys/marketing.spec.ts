@@ -65,7 +65,7 @@ test.describe('marketing pages', () => {
     await page.goto('/es/instalaciones');
     await expect(page.getByRole('navigation', { name: 'Ruta de navegación' })).toContainText('Inicio');
     await expect(page.getByRole('heading', { name: 'Trasteros', exact: true })).toBeVisible();
-    const thumbs = page.getByRole('button', { name: /^Ampliar:/ });
+    const thumbs = page.getByRole('link', { name: /^Ampliar:/ });
     await expect(thumbs).toHaveCount(4);
     const firstImage = thumbs.first().locator('img');
     await expect(firstImage).toHaveAttribute('loading', 'lazy');

@@ -66,7 +66,7 @@ describe('marketing remote', () => {
 
   it('facilities: four sized, lazy images and a lightbox driven by the keyboard', async () => {
     await renderRemote(App, '/es/instalaciones', 'es');
-    const thumbs = screen.getAllByRole('button', { name: /^Ampliar:/ });
+    const thumbs = screen.getAllByRole('link', { name: /^Ampliar:/ });
     expect(thumbs).toHaveLength(4);
     for (const img of screen.getAllByRole('img').filter((i) => i.getAttribute('loading') === 'lazy')) {
       expect(img).toHaveAttribute('width', '1200');

@@ -22,43 +22,99 @@ declare global {
 const ACTS = 'a,button,summary,input,select,textarea,label,[role=button]';
 
 /**
- * The inline capture, run from the page's head (the gateway writes it under the response's CSP
- * nonce), so it listens before anything can be tapped. It answers for each marked button until
- * that button's own code claims it: the shell hydrates before a remote's code has arrived, so the
- * home page's buttons can still be dead while the header's already work. A kept tap goes no
- * further (React, listening on the page by then, would drop it or answer it a second time).
+ * The capture itself, as the page runs it from its head: a plain function that uses nothing from
+ * outside itself (it is written into the page as its source, `earlyClickCapture`), in the syntax
+ * every browser the site supports runs as it is.
+ *
+ * It answers for each marked button until that button's own code claims it: the shell hydrates
+ * before a remote's code has arrived, so the home page's buttons can still be dead while the
+ * header's already work. A kept tap goes no further (React, listening on the page by then, would
+ * drop it or answer it a second time).
  *
  * Only the visitor's last word counts: a later tap on another marked button replaces the kept
- * one, and a later tap on anything else that acts (a link, the menu, a button React already has)
- * drops it. So does the button going without being claimed (its part of the page failed and was
- * replaced, a navigation): nothing opens later, unasked.
+ * one, and a later tap on anything else that acts (`acts`: a link, the menu, a button React
+ * already has) drops it. So does the button going without being claimed (its part of the page
+ * failed and was replaced, a navigation): nothing opens later, unasked.
  *
- * `pendingMessage`, in the page's language, is said by a status region at the tap (`aria-busy`
- * on a button alone is not announced by every screen reader), inside the open menu when the
- * button is there: a modal dialog makes the rest of the page inert, and unheard. It leaves the
- * menu for the body before React hydrates (`beforeHydration`): React takes a node it did not render
- * for a mismatch, and would render the whole shell again, dropping the kept tap.
+ * `pendingMessage`, in the page's language, is said by a status region at the tap, a moment after
+ * the region appears so that screen readers take it as news (`aria-busy` on a button alone is not
+ * announced by every screen reader), inside the open menu when the button is there: a modal dialog makes the rest of the page inert, and unheard. It leaves the
+ * menu for the body before React hydrates (`beforeHydration`): React takes a node it did not
+ * render for a mismatch, and would render the whole shell again, dropping the kept tap.
+ */
+function capture(attribute: string, acts: string, pendingMessage: string): void {
+  let pending: Element | null = null;
+  let status: HTMLElement | null = null;
+  let watch: MutationObserver | null = null;
+  let hydrating = false;
+  const taken = new WeakSet<Element>();
+  const clear = () => {
+    if (pending) {
+      pending.removeAttribute('aria-busy');
+      pending = null;
+    }
+    if (status) {
+      status.remove();
+      status = null;
+    }
+    if (watch) {
+      watch.disconnect();
+      watch = null;
+    }
+  };
+  document.addEventListener(
+    'click',
+    (event) => {
+      const target = event.target;
+      if (!(target instanceof Element)) return;
+      const button = target.closest(`[${attribute}]`);
+      if (!button || taken.has(button)) {
+        if (target.closest(acts)) clear();
+        return;
+      }
+      event.stopPropagation();
+      clear();
+      pending = button;
+      button.setAttribute('aria-busy', 'true');
+      const region = document.createElement('div');
+      status = region;
+      region.setAttribute('role', 'status');
+      region.className = 'visually-hidden';
+      ((!hydrating && button.closest('dialog[open]')) || document.body).appendChild(region);
+      setTimeout(() => {
+        region.textContent = pendingMessage;
+      }, 100);
+      if (window.MutationObserver) {
+        watch = new MutationObserver(() => {
+          if (pending && !pending.isConnected) clear();
+        });
+        watch.observe(document.body, { childList: true, subtree: true });
+      }
+    },
+    true,
+  );
+  window.__claimEarlyClick = (button) => {
+    taken.add(button);
+    if (pending !== button) return false;
+    clear();
+    return true;
+  };
+  window.__earlyClickBeforeHydration = () => {
+    hydrating = true;
+    if (status && status.parentNode !== document.body) document.body.appendChild(status);
+  };
+}
+
+/**
+ * The capture as the page's head script (the gateway writes it under the response's CSP nonce),
+ * so it listens before anything can be tapped: `capture`'s own source, called with its
+ * arguments. The arguments are JSON with every `<` escaped: nothing in a message can end the tag.
  */
 export function earlyClickCapture(pendingMessage: string): string {
-  const message = JSON.stringify(pendingMessage).replace(/</g, '\\u003c');
-  return [
-    '(function(){var pending=null,taken=new WeakSet(),status=null,watch=null,hydrating=false;',
-    'function clear(){if(pending){pending.removeAttribute("aria-busy");pending=null}',
-    'if(status){status.remove();status=null}if(watch){watch.disconnect();watch=null}}',
-    'document.addEventListener("click",function(event){var target=event.target;',
-    'if(!target||!target.closest)return;',
-    `var button=target.closest("[${EARLY_CLICK_ATTRIBUTE}]");`,
-    `if(!button||taken.has(button)){if(target.closest(${JSON.stringify(ACTS)}))clear();return}`,
-    'event.stopPropagation();clear();pending=button;button.setAttribute("aria-busy","true");',
-    'var region=status=document.createElement("div");region.setAttribute("role","status");',
-    'region.className="visually-hidden";(!hydrating&&button.closest("dialog[open]")||document.body).appendChild(region);',
-    `setTimeout(function(){region.textContent=${message}},100);`,
-    'if(window.MutationObserver){watch=new MutationObserver(function(){if(pending&&!pending.isConnected)clear()});',
-    'watch.observe(document.body,{childList:true,subtree:true})}},true);',
-    'window.__claimEarlyClick=function(button){taken.add(button);if(pending!==button)return false;clear();return true};',
-    'window.__earlyClickBeforeHydration=function(){hydrating=true;if(status&&status.parentNode!==document.body)document.body.appendChild(status)}',
-    '})()',
-  ].join('');
+  const args = [EARLY_CLICK_ATTRIBUTE, ACTS, pendingMessage].map((value) =>
+    JSON.stringify(value).replace(/</g, '\\u003c'),
+  );
+  return `(${capture.toString()})(${args.join(',')})`;
 }
 
 /**

@@ -1,20 +1,25 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'shared-i18n';
-import { useEarlyClick } from 'shared-ui/early-click';
 import { useModalDialog } from 'shared-ui/modal-dialog';
 import styles from './Facilities.module.css';
 import { GALLERY, IMAGE_HEIGHT, IMAGE_WIDTH } from './gallery';
 
-/** A thumbnail: a tap before the scripts have run opens its image once they have. */
+/**
+ * A thumbnail is a link to its large image: tapped before the scripts have run, the browser
+ * opens the image itself. Once they have, the same tap opens the lightbox, unless the visitor
+ * asked for a new tab or window.
+ */
 function Thumb({ image, alt, onOpen }: { image: (typeof GALLERY)[number]; alt: string; onOpen: () => void }) {
   const { t } = useTranslation('marketing');
-  const earlyClick = useEarlyClick<HTMLButtonElement>();
   return (
-    <button
-      {...earlyClick}
-      type="button"
+    <a
+      href={image.large}
       className={styles.thumb}
-      onClick={onOpen}
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        onOpen();
+      }}
       aria-label={t('facilities.openImage', { alt })}
     >
       <img
@@ -27,7 +32,7 @@ function Thumb({ image, alt, onOpen }: { image: (typeof GALLERY)[number]; alt: s
         decoding="async"
         alt={alt}
       />
-    </button>
+    </a>
   );
 }
 
