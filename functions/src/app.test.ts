@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './platform/db';
-import { migrate } from './platform/db/migrate';
 import { databaseEngines } from './testing/databases';
 import { serveFunctions } from './testing/service';
 
@@ -11,8 +10,7 @@ describe.each(databaseEngines())('functions service on $name', (engine) => {
   let dev: Awaited<ReturnType<typeof serve>>;
   let prod: Awaited<ReturnType<typeof serve>>;
   beforeAll(async () => {
-    db = await engine.open();
-    await migrate(db);
+    db = await engine.openMigrated();
     dev = await serve(db, { NODE_ENV: 'test', DEV_OUTBOX: '1' });
     prod = await serve(db, { NODE_ENV: 'production' });
   });

@@ -3,7 +3,6 @@ import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../platform/db';
-import { migrate } from '../platform/db/migrate';
 import { type AdjustableClock, adjustableClock } from '../platform/jobs/clock';
 import { commitThenRun, createJobQueue } from '../platform/jobs/queue';
 import { databaseEngines } from '../testing/databases';
@@ -70,8 +69,7 @@ describe.each(databaseEngines())('the outbox’s delivery, a job of the queue, o
   let db: Database;
   let clock: AdjustableClock;
   beforeAll(async () => {
-    db = await engine.open();
-    await migrate(db);
+    db = await engine.openMigrated();
   });
   afterAll(() => db.close());
   beforeEach(async () => {

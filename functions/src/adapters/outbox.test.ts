@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../platform/db';
-import { migrate } from '../platform/db/migrate';
 import { databaseEngines } from '../testing/databases';
 import { createOutbox } from './outbox';
 
 describe.each(databaseEngines())('outbox on $name', (engine) => {
   let db: Database;
   beforeAll(async () => {
-    db = await engine.open();
-    await migrate(db);
+    db = await engine.openMigrated();
   });
   afterAll(() => db.close());
 

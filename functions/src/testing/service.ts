@@ -12,7 +12,6 @@ import { jobHandlers } from '../job-handlers';
 import { ensureDoorAdmin } from '../modules/door';
 import { ensureFirstManager } from '../modules/staff';
 import type { Database } from '../platform/db';
-import { migrate } from '../platform/db/migrate';
 import type { DatabaseFactory } from './databases';
 
 /** The real functions service on a test database, listening on a free port. */
@@ -86,8 +85,7 @@ export type ServedFunctions = Awaited<ReturnType<typeof serveFunctions>>;
 export function servedOn(engine: DatabaseFactory, env?: NodeJS.ProcessEnv) {
   const state = {} as { db: Database; service: ServedFunctions };
   beforeAll(async () => {
-    state.db = await engine.open();
-    await migrate(state.db);
+    state.db = await engine.openMigrated();
     state.service = await serveFunctions(state.db, env);
   });
   afterAll(async () => {

@@ -2,7 +2,6 @@ import { DEV_OUTBOX_NOTICE } from 'shared-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import type { Database } from '../../platform/db';
-import { migrate } from '../../platform/db/migrate';
 import { databaseEngines } from '../../testing/databases';
 import { serveFunctions } from '../../testing/service';
 
@@ -11,8 +10,7 @@ describe.each(databaseEngines())('development outbox on $name', (engine) => {
   let development: Awaited<ReturnType<typeof serveFunctions>>;
   let asStarted: Awaited<ReturnType<typeof serveFunctions>>;
   beforeAll(async () => {
-    db = await engine.open();
-    await migrate(db);
+    db = await engine.openMigrated();
     development = await serveFunctions(db, { NODE_ENV: 'test', DEV_OUTBOX: '1' });
     // What `npm start` runs: no flag.
     asStarted = await serveFunctions(db, { NODE_ENV: 'development' });

@@ -6,7 +6,6 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import type { Database } from '../../platform/db';
-import { migrate } from '../../platform/db/migrate';
 import { pinPepper } from '../../platform/security/pepper';
 import { verifyPassword, verifyPin } from '../../platform/security/secrets';
 import { databaseEngines } from '../../testing/databases';
@@ -20,8 +19,7 @@ describe.each(databaseEngines())('door start-up on $name', (engine) => {
   let db: Database;
   let dir: string;
   beforeAll(async () => {
-    db = await engine.open();
-    await migrate(db);
+    db = await engine.openMigrated();
   });
   afterAll(async () => {
     await db.close();

@@ -5,7 +5,6 @@ import { loadConfig } from '../../config';
 import { createContext, type FunctionContext } from '../../context';
 import { jobHandlers } from '../../job-handlers';
 import type { Database } from '../../platform/db';
-import { migrate } from '../../platform/db/migrate';
 import { TEST_APPLICANT } from '../../testing/applicant';
 import { databaseEngines } from '../../testing/databases';
 import { resetMoveIns, setAvailableUnits } from '../../testing/units';
@@ -22,8 +21,7 @@ describe.each(databaseEngines())('move-in on $name', (engine) => {
   let registrationCode = 0;
 
   beforeAll(async () => {
-    db = await engine.open();
-    await migrate(db);
+    db = await engine.openMigrated();
     ctx = createContext(
       db,
       loadConfig({

@@ -2,7 +2,6 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseEngines } from '../../testing/databases';
 import type { Database } from '../db';
-import { migrate } from '../db/migrate';
 import { adjustableClock } from './clock';
 import { createJobQueue, type TransactionalJob } from './queue';
 
@@ -12,8 +11,7 @@ const log = pino({ level: 'silent' });
 describe.each(databaseEngines())('job queue on $name', (engine) => {
   let db: Database;
   beforeAll(async () => {
-    db = await engine.open();
-    await migrate(db);
+    db = await engine.openMigrated();
   });
   afterAll(() => db.close());
   beforeEach(async () => {
