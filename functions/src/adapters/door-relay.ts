@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Queryable } from '../platform/db';
+import { sql } from '../platform/db/sql';
 
 type DoorAction = 'ENTRADA' | 'SALIDA';
 
@@ -12,7 +13,7 @@ export interface DoorRelay {
 export function simulatedRelay(db: Queryable, log: Logger): DoorRelay {
   return {
     async pulse(action, userId) {
-      await db.query('insert into door_relay_pulses (door_action, user_id) values ($1, $2)', [action, userId]);
+      await db.query(sql`insert into door_relay_pulses (door_action, user_id) values (${action}, ${userId})`);
       log.info({ action, userId }, 'simulated door relay pulse');
     },
   };

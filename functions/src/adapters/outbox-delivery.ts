@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database, Queryable } from '../platform/db';
+import { sql } from '../platform/db/sql';
 import type { Clock } from '../platform/jobs/clock';
 import type { ExternalJob, JobQueue } from '../platform/jobs/queue';
 import { type Attachment, attachmentsOf, type OnQueued, type OutboxChannel } from './outbox';
@@ -94,11 +95,10 @@ export function deliveryJob({
     retryDelayMs: (attempts) => retryDelayMs(attempts, retry),
     async external(payload, attempt) {
       const id = String(payload.outboxId);
-      const { rows } = await db.query<Omit<OutgoingMessage, 'attachments' | 'attempts'> & { open: boolean }>(
-        `select id::text as id, channel, recipient, subject, body, html, sent_at is null and failed_at is null as open
-         from outbox where id = $1`,
-        [id],
-      );
+      const { rows } = await db.query<
+        Omit<OutgoingMessage, 'attachments' | 'attempts'> & { open: boolean }
+      >(sql`select id::text as id, channel, recipient, subject, body, html, sent_at is null and failed_at is null as open
+         from outbox where id = ${id}`);
       const message = rows[0];
       if (!message?.open) return;
       // No provider for its channel (any more): the outbox itself is the delivery.

@@ -1,4 +1,5 @@
 import type { Queryable } from '../platform/db';
+import { sql } from '../platform/db/sql';
 
 export type OutboxChannel = 'email' | 'sms';
 
@@ -40,8 +41,7 @@ export interface Outbox {
 /** The files of one message, in the order they were attached. */
 export async function attachmentsOf(q: Queryable, outboxId: string): Promise<Attachment[]> {
   const { rows } = await q.query<{ filename: string; content_type: string; content: Uint8Array }>(
-    'select filename, content_type, content from outbox_attachments where outbox_id = $1 order by id',
-    [outboxId],
+    sql`select filename, content_type, content from outbox_attachments where outbox_id = ${outboxId} order by id`,
   );
   return rows.map((row) => ({
     filename: row.filename,
@@ -56,42 +56,30 @@ export type OnQueued = (tx: Queryable, message: { id: string; channel: OutboxCha
 export function createOutbox(db: Queryable, onQueued: OnQueued = async () => {}): Outbox {
   return {
     async enqueue(message, tx = db) {
-      const { rows } = await tx.query<{ id: string }>(
-        `insert into outbox (channel, recipient, subject, body, html, listed) values ($1, $2, $3, $4, $5, $6)
-         returning id::text as id`,
-        [
-          message.channel,
-          message.recipient,
-          message.subject ?? null,
-          message.body,
-          message.html ?? null,
-          !message.unlisted,
-        ],
-      );
+      const { rows } = await tx.query<{
+        id: string;
+      }>(sql`insert into outbox (channel, recipient, subject, body, html, listed) values (${message.channel}, ${message.recipient}, ${message.subject ?? null}, ${message.body}, ${message.html ?? null}, ${!message.unlisted})
+         returning id::text as id`);
       const id = rows[0]?.id ?? '';
       for (const file of message.attachments ?? []) {
         await tx.query(
-          'insert into outbox_attachments (outbox_id, filename, content_type, content) values ($1, $2, $3, $4)',
-          [id, file.filename, file.contentType, file.content],
+          sql`insert into outbox_attachments (outbox_id, filename, content_type, content) values (${id}, ${file.filename}, ${file.contentType}, ${file.content})`,
         );
       }
       await onQueued(tx, { id, channel: message.channel });
       return id;
     },
     async resend(id, tx) {
-      const { rows } = await tx.query<{ id: string; channel: OutboxChannel }>(
-        `insert into outbox (channel, recipient, subject, body, html, listed, resent_from)
-         select channel, recipient, subject, body, html, listed, id from outbox where id = $1
-         returning id::text as id, channel`,
-        [id],
-      );
+      const { rows } = await tx.query<{
+        id: string;
+        channel: OutboxChannel;
+      }>(sql`insert into outbox (channel, recipient, subject, body, html, listed, resent_from)
+         select channel, recipient, subject, body, html, listed, id from outbox where id = ${id}
+         returning id::text as id, channel`);
       const copy = rows[0];
       if (!copy) throw new Error(`no outbox message ${id}`);
-      await tx.query(
-        `insert into outbox_attachments (outbox_id, filename, content_type, content)
-         select $2, filename, content_type, content from outbox_attachments where outbox_id = $1 order by id`,
-        [id, copy.id],
-      );
+      await tx.query(sql`insert into outbox_attachments (outbox_id, filename, content_type, content)
+         select ${copy.id}, filename, content_type, content from outbox_attachments where outbox_id = ${id} order by id`);
       await onQueued(tx, copy);
       return copy.id;
     },
@@ -104,15 +92,12 @@ export function createOutbox(db: Queryable, onQueued: OnQueued = async () => {})
         body: string;
         created_at: Date | string;
         attachments: { id: string; filename: string; contentType: string; size: number }[] | null;
-      }>(
-        `select o.id::text as id, o.channel, o.recipient, o.subject, o.body, o.created_at,
+      }>(sql`select o.id::text as id, o.channel, o.recipient, o.subject, o.body, o.created_at,
            (select json_agg(json_build_object('id', a.id::text, 'filename', a.filename,
               'contentType', a.content_type, 'size', octet_length(a.content)) order by a.id)
             from outbox_attachments a where a.outbox_id = o.id) as attachments
          from outbox o
-         where o.listed and ($1::text is null or o.recipient = $1) order by o.id desc limit $2`,
-        [recipient ?? null, limit],
-      );
+         where o.listed and (${recipient ?? null}::text is null or o.recipient = ${recipient ?? null}) order by o.id desc limit ${limit}`);
       return rows.map((r) => ({
         id: r.id,
         channel: r.channel,
@@ -124,11 +109,12 @@ export function createOutbox(db: Queryable, onQueued: OnQueued = async () => {})
       }));
     },
     async listedAttachment(id) {
-      const { rows } = await db.query<{ filename: string; content_type: string; content: Uint8Array }>(
-        `select a.filename, a.content_type, a.content from outbox_attachments a join outbox o on o.id = a.outbox_id
-         where a.id = $1::bigint and o.listed`,
-        [id],
-      );
+      const { rows } = await db.query<{
+        filename: string;
+        content_type: string;
+        content: Uint8Array;
+      }>(sql`select a.filename, a.content_type, a.content from outbox_attachments a join outbox o on o.id = a.outbox_id
+         where a.id = ${id}::bigint and o.listed`);
       const row = rows[0];
       return row ? { filename: row.filename, contentType: row.content_type, content: Buffer.from(row.content) } : null;
     },

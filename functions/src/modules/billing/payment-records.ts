@@ -1,6 +1,7 @@
 import type { Payment } from 'shared-api';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
+import { sql } from '../../platform/db/sql';
 
 export interface PaymentRow extends Record<string, unknown> {
   id: string;
@@ -46,13 +47,11 @@ function endedReason(row: PaymentRow): Payment['ended_reason'] {
 }
 
 export async function latestPayment(q: Queryable, registrationId: string): Promise<PaymentRow | null> {
-  const { rows } = await q.query<PaymentRow>(
-    `select id::text, registration_id::text, amount::text, currency, status, provider, provider_order_id, checkout_url,
+  const { rows } =
+    await q.query<PaymentRow>(sql`select id::text, registration_id::text, amount::text, currency, status, provider, provider_order_id, checkout_url,
        return_path, failure_reason, created_at, updated_at, completed_at, failed_at, expires_at,
        refunded_at
-     from payments where registration_id = $1 order by created_at desc, id desc limit 1`,
-    [registrationId],
-  );
+     from payments where registration_id = ${registrationId} order by created_at desc, id desc limit 1`);
   return rows[0] ?? null;
 }
 
@@ -79,22 +78,20 @@ export async function applyPaymentOutcome(
   outcome: 'processing' | 'completed' | 'failed' | 'cancelled',
   reason?: string,
 ): Promise<string | null> {
-  const { rows } = await q.query<{ registration_id: string }>(
-    `update payments set status = $2, updated_at = now(),
-       completed_at = case when $2 = 'completed' then now() else completed_at end,
-       failed_at = case when $2 in ('failed', 'cancelled') then now() else failed_at end,
-       failure_reason = coalesce($3, failure_reason)
-     where id = $1 and status in ('pending', 'processing') returning registration_id::text`,
-    [paymentId, outcome, reason ?? null],
-  );
+  const { rows } = await q.query<{
+    registration_id: string;
+  }>(sql`update payments set status = ${outcome}, updated_at = now(),
+       completed_at = case when ${outcome} = 'completed' then now() else completed_at end,
+       failed_at = case when ${outcome} in ('failed', 'cancelled') then now() else failed_at end,
+       failure_reason = coalesce(${reason ?? null}, failure_reason)
+     where id = ${paymentId} and status in ('pending', 'processing') returning registration_id::text`);
   return rows[0]?.registration_id ?? null;
 }
 
 /** The payment a provider's order is, by the provider's own order id. */
 export async function paymentOfOrder(q: Queryable, provider: string, orderId: string): Promise<{ id: string } | null> {
   const { rows } = await q.query<{ id: string }>(
-    'select id::text from payments where provider = $1 and provider_order_id = $2',
-    [provider, orderId],
+    sql`select id::text from payments where provider = ${provider} and provider_order_id = ${orderId}`,
   );
   return rows[0] ?? null;
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import type { CatalogueEntry } from './matching';
 
 type Lang = 'es' | 'en';
@@ -20,15 +21,12 @@ interface ProductRow extends Record<string, unknown> {
 
 /** The active catalogue, names and descriptions in `lang`. */
 export async function loadCatalogue(db: Queryable, lang: Lang): Promise<CatalogueEntry[]> {
-  const { rows } = await db.query<ProductRow>(
-    `select pid, gid,
-       case when $1 = 'en' then name_en else name_es end as name,
-       case when $1 = 'en' then description_en else description_es end as description,
+  const { rows } = await db.query<ProductRow>(sql`select pid, gid,
+       case when ${lang} = 'en' then name_en else name_es end as name,
+       case when ${lang} = 'en' then description_en else description_es end as description,
        size_m3::text, monthly::text, quarterly::text, semiannually::text, annually::text, setup_fee::text,
        stock_control, product_stock.stock
-     from products join product_stock using (pid) where active order by pid`,
-    [lang],
-  );
+     from products join product_stock using (pid) where active order by pid`);
   return rows.map((row) => ({
     pid: row.pid,
     gid: row.gid,

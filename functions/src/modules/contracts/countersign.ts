@@ -1,5 +1,6 @@
 import { UPLOAD_TYPES } from 'shared-api';
 import type { FunctionContext } from '../../context';
+import { sql } from '../../platform/db/sql';
 import { refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { unitsOf } from '../rental';
@@ -24,17 +25,14 @@ export async function countersign(
       company_id: string | null;
       company: string | null;
       code: string;
-    }>(
-      `select c.id::text as id, c.provider, cl.status as client, co.id::text as company_id, co.status as company,
+    }>(sql`select c.id::text as id, c.provider, cl.status as client, co.id::text as company_id, co.status as company,
          r.registration_code as code
        from contracts c
        join registrations r on r.id = c.registration_id
        left join contract_submitters cl on cl.contract_id = c.id and cl.role = 'Cliente'
        left join contract_submitters co on co.contract_id = c.id and co.role = 'Empresa'
-       where c.registration_id = $1 and c.status = 'awaiting_signatures'
-       for update of c`,
-      [registrationId],
-    );
+       where c.registration_id = ${registrationId} and c.status = 'awaiting_signatures'
+       for update of c`);
     const contract = rows[0];
     // Already signed (a second tab, a double click): the contract is not awaiting anyone.
     if (contract?.client !== 'completed' || !contract.company_id || contract.company === 'completed') {
@@ -45,15 +43,11 @@ export async function countersign(
     if (documents.length < UPLOAD_TYPES.length || documents.some((d) => d.reviewStatus !== 'approved')) {
       throw refusal('documents_not_approved');
     }
-    await tx.query(
-      `update contract_submitters set status = 'completed', signed_name = $2, signed_at = now(), signed_ip = $3
-       where id = $1`,
-      [contract.company_id, signedName, actor.ip],
-    );
+    await tx.query(sql`update contract_submitters set status = 'completed', signed_name = ${signedName}, signed_at = now(), signed_ip = ${actor.ip}
+       where id = ${contract.company_id}`);
     await settleContract(tx, ctx, contract.id);
     const { rows: settled } = await tx.query<{ status: 'completed' | 'awaiting_signatures' }>(
-      'select status from contracts where id = $1',
-      [contract.id],
+      sql`select status from contracts where id = ${contract.id}`,
     );
     const units = await unitsOf(tx, registrationId);
     await recordAudit(tx, actor, {

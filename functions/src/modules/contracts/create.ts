@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CONTRACT_PENDING, clientDataFromRecord } from 'shared-api';
 import { languageFromPath } from 'shared-i18n';
 import type { FunctionContext } from '../../context';
+import { sql } from '../../platform/db/sql';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { latestPayment, newMandate, storeMandate } from '../billing';
@@ -25,8 +26,7 @@ export async function createContract(ctx: FunctionContext, registrationId: strin
     const payment = await latestPayment(tx, registration.id);
     if (payment?.status !== 'completed') throw new HttpError(409, PAYMENT_FIRST);
     const { rows: live } = await tx.query(
-      `select 1 from contracts where registration_id = $1 and status in ('awaiting_signatures', 'completed')`,
-      [registration.id],
+      sql`select 1 from contracts where registration_id = ${registration.id} and status in ('awaiting_signatures', 'completed')`,
     );
     if (live.length) throw new HttpError(409, CONTRACT_PENDING);
     const service = readMetadata(registration.metadata).serviceDetails;
@@ -61,18 +61,12 @@ export async function createContract(ctx: FunctionContext, registrationId: strin
         { role: 'Empresa', email: ctx.config.BUSINESS_EMAIL },
       ],
     });
-    await tx.query(
-      `insert into contracts (id, registration_id, status, provider, provider_submission_id, document)
-       values ($1, $2, 'awaiting_signatures', $3, $4, $5)`,
-      [contractId, registration.id, ctx.esign.name, submission.providerSubmissionId, document],
-    );
+    await tx.query(sql`insert into contracts (id, registration_id, status, provider, provider_submission_id, document)
+       values (${contractId}, ${registration.id}, 'awaiting_signatures', ${ctx.esign.name}, ${submission.providerSubmissionId}, ${document})`);
     await storeMandate(tx, mandate, { registrationId: registration.id, contractId });
     for (const signer of submission.signers) {
-      await tx.query(
-        `insert into contract_submitters (id, contract_id, role, email, status, token_hash, provider_submitter_id)
-         values ($1, $2, $3, $4, 'awaiting', $5, $6)`,
-        [randomUUID(), contractId, signer.role, signer.email, signer.tokenHash, signer.providerSubmitterId],
-      );
+      await tx.query(sql`insert into contract_submitters (id, contract_id, role, email, status, token_hash, provider_submitter_id)
+         values (${randomUUID()}, ${contractId}, ${signer.role}, ${signer.email}, 'awaiting', ${signer.tokenHash}, ${signer.providerSubmitterId})`);
       if (signer.link) {
         await ctx.mailer.send(
           {

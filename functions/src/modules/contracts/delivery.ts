@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import type { MoveInContext } from '../rental';
 import { signedContractEmail, signedContractNotice } from './messages';
 import { documentSha256, signedContractPdf } from './signed-pdf';
@@ -31,18 +32,14 @@ export async function deliverSignedContract(
   contractId: string,
   unitNumbers: string[],
 ): Promise<void> {
-  const { rows } = await tx.query<SignedContractRow>(
-    `select c.document, c.provider, r.registration_code, r.full_name, r.email, r.language
-     from contracts c join registrations r on r.id = c.registration_id where c.id = $1`,
-    [contractId],
-  );
+  const { rows } =
+    await tx.query<SignedContractRow>(sql`select c.document, c.provider, r.registration_code, r.full_name, r.email, r.language
+     from contracts c join registrations r on r.id = c.registration_id where c.id = ${contractId}`);
   const contract = rows[0];
   if (!contract) return;
-  const { rows: signers } = await tx.query<SignerRow>(
-    `select role, signed_name, email, signed_at, signed_ip from contract_submitters
-     where contract_id = $1 order by role`,
-    [contractId],
-  );
+  const { rows: signers } =
+    await tx.query<SignerRow>(sql`select role, signed_name, email, signed_at, signed_ip from contract_submitters
+     where contract_id = ${contractId} order by role`);
   const pdf = await signedContractPdf({
     registrationCode: contract.registration_code,
     contractId,
@@ -59,11 +56,8 @@ export async function deliverSignedContract(
       ip: signer.signed_ip,
     })),
   });
-  await tx.query(
-    `insert into signed_contracts (contract_id, document_sha256, pdf) values ($1, $2, $3)
-     on conflict (contract_id) do nothing`,
-    [contractId, documentSha256(contract.document), pdf],
-  );
+  await tx.query(sql`insert into signed_contracts (contract_id, document_sha256, pdf) values (${contractId}, ${documentSha256(contract.document)}, ${pdf})
+     on conflict (contract_id) do nothing`);
   const attachment = {
     filename: `contrato-${contract.registration_code}.pdf`,
     contentType: 'application/pdf',
@@ -104,12 +98,12 @@ export async function deliverSignedContract(
 
 /** The PDF both parties signed (contract, mandate, certificate), kept when the contract completed. */
 export async function signedContractOf(q: Queryable, id: string): Promise<{ pdf: Buffer; code: string } | null> {
-  const { rows } = await q.query<{ pdf: Buffer | Uint8Array; registration_code: string }>(
-    `select s.pdf, r.registration_code from signed_contracts s
+  const { rows } = await q.query<{
+    pdf: Buffer | Uint8Array;
+    registration_code: string;
+  }>(sql`select s.pdf, r.registration_code from signed_contracts s
      join contracts c on c.id = s.contract_id join registrations r on r.id = c.registration_id
-     where c.registration_id = $1 and c.status = 'completed' order by c.completed_at desc limit 1`,
-    [id],
-  );
+     where c.registration_id = ${id} and c.status = 'completed' order by c.completed_at desc limit 1`);
   const row = rows[0];
   return row ? { pdf: Buffer.from(row.pdf), code: row.registration_code } : null;
 }

@@ -2,6 +2,7 @@ import { sameName } from 'shared-api';
 import { hashSigningToken } from '../../adapters/esign';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { settleContract } from './records';
@@ -43,9 +44,9 @@ export async function openSigning(ctx: Pick<FunctionContext, 'db'>, token: strin
   const signer = await signerByToken(ctx.db, token);
   if (!signer) throw new HttpError(404, NOT_FOUND);
   if (awaitingSigner(signer) && signer.status !== 'opened') {
-    await ctx.db.query(`update contract_submitters set status = 'opened', opened_at = now() where id = $1`, [
-      signer.id,
-    ]);
+    await ctx.db.query(
+      sql`update contract_submitters set status = 'opened', opened_at = now() where id = ${signer.id}`,
+    );
   }
   return signer;
 }
@@ -77,15 +78,12 @@ export async function decideSigning(
         return { signer, problem: 'name_not_registered' };
       }
       if (!choice.consent) return { signer, problem: 'consent_missing' };
-      await tx.query(
-        `update contract_submitters set status = 'completed', signed_name = $2, signed_at = now(), signed_ip = $3
-         where id = $1`,
-        [signer.id, name.slice(0, 120), ip],
-      );
+      await tx.query(sql`update contract_submitters set status = 'completed', signed_name = ${name.slice(0, 120)}, signed_at = now(), signed_ip = ${ip}
+         where id = ${signer.id}`);
     } else {
-      await tx.query(`update contract_submitters set status = 'declined', declined_at = now() where id = $1`, [
-        signer.id,
-      ]);
+      await tx.query(
+        sql`update contract_submitters set status = 'declined', declined_at = now() where id = ${signer.id}`,
+      );
     }
     await settleContract(tx, ctx, signer.contract_id);
     return { signer: (await signerByToken(tx, token)) as Signer };

@@ -2,6 +2,7 @@ import type { Contract, Submitter } from 'shared-api';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
+import { sql } from '../../platform/db/sql';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { settleMandate } from '../billing';
 import { type MoveInContext, moveIn } from '../rental';
@@ -21,16 +22,13 @@ export async function contractStatus(
   q: Queryable,
   registrationId: string,
 ): Promise<{ contract: Contract | null; submitters: Submitter[] }> {
-  const { rows } = await q.query<ContractRow>(
-    `select id::text, registration_id::text, status, created_at, completed_at, expired_at from contracts
-     where registration_id = $1 order by created_at desc, id desc limit 1`,
-    [registrationId],
-  );
+  const { rows } =
+    await q.query<ContractRow>(sql`select id::text, registration_id::text, status, created_at, completed_at, expired_at from contracts
+     where registration_id = ${registrationId} order by created_at desc, id desc limit 1`);
   const row = rows[0];
   if (!row) return { contract: null, submitters: [] };
   const { rows: signers } = await q.query<Submitter>(
-    `select id::text, role, status, email from contract_submitters where contract_id = $1 order by role`,
-    [row.id],
+    sql`select id::text, role, status, email from contract_submitters where contract_id = ${row.id} order by role`,
   );
   return {
     contract: {
@@ -52,29 +50,27 @@ export async function contractStatus(
  * move-in.
  */
 export async function settleContract(q: Queryable, ctx: MoveInContext, contractId: string): Promise<void> {
-  const { rows } = await q.query<{ status: string }>('select status from contract_submitters where contract_id = $1', [
-    contractId,
-  ]);
+  const { rows } = await q.query<{ status: string }>(
+    sql`select status from contract_submitters where contract_id = ${contractId}`,
+  );
   if (rows.some((r) => r.status === 'declined')) {
     await q.query(
-      `update contracts set status = 'declined', declined_at = now() where id = $1 and status = 'awaiting_signatures'`,
-      [contractId],
+      sql`update contracts set status = 'declined', declined_at = now() where id = ${contractId} and status = 'awaiting_signatures'`,
     );
     await settleMandate(q, contractId, 'cancelled');
     return;
   }
   if (rows.length > 0 && rows.every((r) => r.status === 'completed')) {
-    const { rows: done } = await q.query<{ registration_id: string }>(
-      `update contracts set status = 'completed', completed_at = now()
-       where id = $1 and status = 'awaiting_signatures' returning registration_id::text`,
-      [contractId],
-    );
+    const { rows: done } = await q.query<{
+      registration_id: string;
+    }>(sql`update contracts set status = 'completed', completed_at = now()
+       where id = ${contractId} and status = 'awaiting_signatures' returning registration_id::text`);
     const registrationId = done[0]?.registration_id;
     if (registrationId) {
       await settleMandate(q, contractId, 'signed');
-      await q.query(`update registrations set global_status = 'completed', updated_at = now() where id = $1`, [
-        registrationId,
-      ]);
+      await q.query(
+        sql`update registrations set global_status = 'completed', updated_at = now() where id = ${registrationId}`,
+      );
       const moved = await moveIn(q, ctx, registrationId);
       await deliverSignedContract(q, ctx, contractId, moved.status === 'allocated' ? moved.unitNumbers : []);
     }
@@ -88,13 +84,10 @@ export async function recordProviderSignature(
   status: 'completed' | 'declined' | 'opened',
 ): Promise<void> {
   await commitThenRun(ctx, async (tx) => {
-    const { rows } = await tx.query<{ contract_id: string }>(
-      `update contract_submitters set status = $2,
-         signed_at = case when $2 = 'completed' then now() else signed_at end,
-         declined_at = case when $2 = 'declined' then now() else declined_at end
-       where provider_submitter_id = $1 and status not in ('completed', 'declined') returning contract_id::text`,
-      [providerSubmitterId, status],
-    );
+    const { rows } = await tx.query<{ contract_id: string }>(sql`update contract_submitters set status = ${status},
+         signed_at = case when ${status} = 'completed' then now() else signed_at end,
+         declined_at = case when ${status} = 'declined' then now() else declined_at end
+       where provider_submitter_id = ${providerSubmitterId} and status not in ('completed', 'declined') returning contract_id::text`);
     if (rows[0]) await settleContract(tx, ctx, rows[0].contract_id);
   });
 }

@@ -1,6 +1,7 @@
 import { DOOR_PATHS } from 'shared-i18n';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { pinPepper } from '../../platform/security/pepper';
 import { hashPassword, hashPin, newToken, randomPin } from '../../platform/security/secrets';
 import type { RegistrationRow } from '../sign-up';
@@ -22,14 +23,11 @@ const CHECK_REASONS: Record<AccessCheck, string> = {
 const ACCESS_LINK_DAYS = 7;
 
 async function failedAccessChecks(tx: Queryable, registrationId: string): Promise<AccessCheck[]> {
-  const { rows } = await tx.query<{ documents: number; paid: boolean; signed: boolean }>(
-    `select
+  const { rows } = await tx.query<{ documents: number; paid: boolean; signed: boolean }>(sql`select
        (select count(distinct document_type)::integer from registration_documents
-        where registration_id = $1 and document_type in ('frontId', 'backId', 'bankDocument')) as documents,
-       exists (select 1 from payments where registration_id = $1 and status = 'completed') as paid,
-       exists (select 1 from contracts where registration_id = $1 and status = 'completed') as signed`,
-    [registrationId],
-  );
+        where registration_id = ${registrationId} and document_type in ('frontId', 'backId', 'bankDocument')) as documents,
+       exists (select 1 from payments where registration_id = ${registrationId} and status = 'completed') as paid,
+       exists (select 1 from contracts where registration_id = ${registrationId} and status = 'completed') as signed`);
   const row = rows[0];
   const failed: AccessCheck[] = [];
   if ((row?.documents ?? 0) < 3) failed.push('documents_missing');
@@ -84,23 +82,17 @@ export async function issueDoorAccess(
     hashPin(pin, await pinPepper(ctx.config), cost),
     hashPassword(password, cost),
   ]);
-  const { rows } = await tx.query<{ id: string }>(
-    `insert into door_users (id, usuario, password_hash, pin_hash, box, registration_id)
-     values (gen_random_uuid(), $1, $2, $3, $4, $5) returning id::text`,
-    [usuario, passwordHash, pinHash, box, registration.id],
-  );
+  const { rows } = await tx.query<{
+    id: string;
+  }>(sql`insert into door_users (id, usuario, password_hash, pin_hash, box, registration_id)
+     values (gen_random_uuid(), ${usuario}, ${passwordHash}, ${pinHash}, ${box}, ${registration.id}) returning id::text`);
   const userId = rows[0]?.id ?? '';
   const link = newToken();
+  await tx.query(sql`insert into door_magic_tokens (token_hash, user_id, expires_at)
+     values (${link.hash}, ${userId}, now() + make_interval(days => ${ACCESS_LINK_DAYS}))`);
   await tx.query(
-    `insert into door_magic_tokens (token_hash, user_id, expires_at)
-     values ($1, $2, now() + make_interval(days => $3))`,
-    [link.hash, userId, ACCESS_LINK_DAYS],
+    sql`insert into door_audit (user_id, usuario, action, result) values (${userId}, 'sistema', ${`issue_access:${usuario}`}, ${`box ${box} · alta ${registration.registration_code}`})`,
   );
-  await tx.query(`insert into door_audit (user_id, usuario, action, result) values ($1, 'sistema', $2, $3)`, [
-    userId,
-    `issue_access:${usuario}`,
-    `box ${box} · alta ${registration.registration_code}`,
-  ]);
   const signIn = new URL(DOOR_PATHS.login, ctx.config.PUBLIC_SITE_URL);
   signIn.searchParams.set('token', link.token);
   // In the language the tenant signed up in, alone.
@@ -133,15 +125,14 @@ export async function issueDoorAccess(
 
 /** The tenant's e-mail as door user name, or with the registration code when a user has it already. */
 async function freeUserName(tx: Queryable, email: string, registrationCode: string): Promise<string> {
-  const { rows } = await tx.query('select 1 from door_users where usuario = $1', [email]);
+  const { rows } = await tx.query(sql`select 1 from door_users where usuario = ${email}`);
   return rows.length ? `${email} (${registrationCode})` : email;
 }
 
 /** Whether a tenant's door user exists (access issued and not ended). */
 export async function hasDoorAccess(q: Queryable, registrationId: string): Promise<boolean> {
   const { rows } = await q.query<{ issued: boolean }>(
-    'select exists (select 1 from door_users where registration_id = $1) as issued',
-    [registrationId],
+    sql`select exists (select 1 from door_users where registration_id = ${registrationId}) as issued`,
   );
   return rows[0]?.issued === true;
 }

@@ -1,5 +1,6 @@
 import type { DoorAction } from 'shared-api';
 import type { FunctionContext } from '../../context';
+import { sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
 import type { RequestMeta } from '../../platform/request-meta';
 import { hashSlots } from '../../platform/security/hash-slots';
@@ -56,7 +57,7 @@ export async function changeDoorPin(
   if (refused) return refused;
   const newHash = await hashPin(newPin, await pinPepper(ctx.config), ctx.config.DOOR_HASH_COST_LOG2);
   await ctx.db.transaction(async (tx) => {
-    await tx.query('update door_users set pin_hash = $2, updated_at = now() where id = $1', [user.id, newHash]);
+    await tx.query(sql`update door_users set pin_hash = ${newHash}, updated_at = now() where id = ${user.id}`);
     await revokeSessions(tx, user.id, sha256(token));
     await audit(tx, { userId: user.id, usuario: user.usuario, action: 'change_pin', result: 'ok' }, meta);
   });
@@ -75,12 +76,9 @@ export async function changeDoorPassword(
   meta: RequestMeta,
 ) {
   // A session guessing the current password: a few tries in 15 minutes, then this session ends.
-  const { rows: tries } = await ctx.db.query<{ n: number }>(
-    `select count(*)::int as n from door_audit
-     where user_id = $1 and action = 'change_password' and result = 'failed'
-       and created_at > now() - interval '15 minutes'`,
-    [user.id],
-  );
+  const { rows: tries } = await ctx.db.query<{ n: number }>(sql`select count(*)::int as n from door_audit
+     where user_id = ${user.id} and action = 'change_password' and result = 'failed'
+       and created_at > now() - interval '15 minutes'`);
   if ((tries[0]?.n ?? 0) >= WRONG_PASSWORD_TRIES) {
     await revokeSessions(ctx.db, user.id, null);
     throw new HttpError(401, 'Sesión inválida o expirada');
@@ -104,8 +102,7 @@ export async function changeDoorPassword(
   const hash = await hashSlots.run('signed-in', () => hashPassword(contraseñaNueva, ctx.config.DOOR_HASH_COST_LOG2));
   await ctx.db.transaction(async (tx) => {
     await tx.query(
-      'update door_users set password_hash = $2, password_change_required = false, updated_at = now() where id = $1',
-      [user.id, hash],
+      sql`update door_users set password_hash = ${hash}, password_change_required = false, updated_at = now() where id = ${user.id}`,
     );
     await revokeSessions(tx, user.id, sha256(token));
     await audit(tx, { userId: user.id, usuario: user.usuario, action: 'change_password', result: 'ok' }, meta);

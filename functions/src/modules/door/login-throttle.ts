@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { type AttemptCounts, addressStanding } from '../../platform/security/address-standing';
 import { claimDeviceTry, deviceTryFailed, releaseDeviceTry } from '../../platform/security/device-cookies';
 import { DOOR_DEVICES } from './devices';
@@ -66,12 +67,10 @@ interface ThrottleRow extends Record<string, unknown> {
 const date = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 async function lockUserRow(tx: Queryable, usuario: string) {
-  await tx.query('insert into door_login_throttle (usuario) values ($1) on conflict (usuario) do nothing', [usuario]);
-  const { rows } = await tx.query<ThrottleRow>(
-    `select failures, last_failure_at, next_attempt_at, cleared_at, now() as now
-     from door_login_throttle where usuario = $1 for update`,
-    [usuario],
-  );
+  await tx.query(sql`insert into door_login_throttle (usuario) values (${usuario}) on conflict (usuario) do nothing`);
+  const { rows } =
+    await tx.query<ThrottleRow>(sql`select failures, last_failure_at, next_attempt_at, cleared_at, now() as now
+     from door_login_throttle where usuario = ${usuario} for update`);
   const row = rows[0] as ThrottleRow;
   const now = new Date(row.now);
   const state = current(
@@ -108,30 +107,25 @@ export async function claimLoginAttempt(
     // this many sign-ins a minute, and no more hashing.
     if ((await doorAddressStanding(tx, attempt.ip, attempt.addressPerMinute)).overBudget) return null;
     const { state, now, clearedAt } = await lockUserRow(tx, attempt.usuario);
-    const { rows } = await tx.query<{ pair_failures: number; known: boolean }>(
-      `select
+    const { rows } = await tx.query<{ pair_failures: number; known: boolean }>(sql`select
          (select count(*)::int from door_audit f
           where f.action = 'login' and f.result in ('failed', 'pending')
-            and f.usuario = $1 and f.ip is not distinct from $2
+            and f.usuario = ${attempt.usuario} and f.ip is not distinct from ${attempt.ip}
             and f.created_at > greatest(
-              now() - make_interval(mins => $3),
-              coalesce($4::timestamptz, '-infinity'::timestamptz),
+              now() - make_interval(mins => ${PAIR_WINDOW_MINUTES}),
+              coalesce(${clearedAt}::timestamptz, '-infinity'::timestamptz),
               coalesce((select max(o.created_at) from door_audit o
-                         where o.action = 'login' and o.result = 'ok' and o.usuario = $1 and o.ip is not distinct from $2),
+                         where o.action = 'login' and o.result = 'ok' and o.usuario = ${attempt.usuario} and o.ip is not distinct from ${attempt.ip}),
                        '-infinity'::timestamptz))) as pair_failures,
          exists (select 1 from door_audit k
-                 where k.action = 'login' and k.result = 'ok' and k.usuario = $1 and k.ip = $2
-                   and k.created_at > now() - make_interval(days => $5)) as known`,
-      [attempt.usuario, attempt.ip, PAIR_WINDOW_MINUTES, clearedAt, attempt.knownForDays],
-    );
+                 where k.action = 'login' and k.result = 'ok' and k.usuario = ${attempt.usuario} and k.ip = ${attempt.ip}
+                   and k.created_at > now() - make_interval(days => ${attempt.knownForDays})) as known`);
     if ((rows[0]?.pair_failures ?? 0) >= PAIR_MAX_FAILURES) return null;
     if (!rows[0]?.known && state.nextAttemptAt && state.nextAttemptAt.getTime() > now.getTime()) return null;
     const wait = backoffSeconds(state.failures + 1);
-    await tx.query('update door_login_throttle set failures = $2, next_attempt_at = $3 where usuario = $1', [
-      attempt.usuario,
-      state.failures,
-      wait ? later(state.nextAttemptAt, afterSeconds(now, wait)) : state.nextAttemptAt,
-    ]);
+    await tx.query(
+      sql`update door_login_throttle set failures = ${state.failures}, next_attempt_at = ${wait ? later(state.nextAttemptAt, afterSeconds(now, wait)) : state.nextAttemptAt} where usuario = ${attempt.usuario}`,
+    );
     return pendingAttempt(tx, attempt);
   });
 }
@@ -141,23 +135,22 @@ async function pendingAttempt(
   tx: Queryable,
   attempt: { usuario: string; ip: string | null; userId: string | null },
 ): Promise<string | null> {
-  const { rows } = await tx.query<{ id: string }>(
-    `insert into door_audit (user_id, usuario, action, result, ip) values ($1, $2, 'login', 'pending', $3)
-     returning id::text as id`,
-    [attempt.userId, attempt.usuario, attempt.ip],
-  );
+  const { rows } = await tx.query<{
+    id: string;
+  }>(sql`insert into door_audit (user_id, usuario, action, result, ip) values (${attempt.userId}, ${attempt.usuario}, 'login', 'pending', ${attempt.ip})
+     returning id::text as id`);
   return rows[0]?.id ?? null;
 }
 
 /** The door's sign-ins from an address in the last minute, and its failures in the pair window. */
 const doorAttempts: AttemptCounts = async (q, ip) => {
-  const { rows } = await q.query<{ recent: number; failed: number }>(
-    `select count(*) filter (where created_at > now() - interval '1 minute')::int as recent,
+  const { rows } = await q.query<{
+    recent: number;
+    failed: number;
+  }>(sql`select count(*) filter (where created_at > now() - interval '1 minute')::int as recent,
             count(*) filter (where result = 'failed')::int as failed
      from door_audit
-     where action = 'login' and ip = $1 and created_at > now() - make_interval(mins => $2)`,
-    [ip, PAIR_WINDOW_MINUTES],
-  );
+     where action = 'login' and ip = ${ip} and created_at > now() - make_interval(mins => ${PAIR_WINDOW_MINUTES})`);
   return { recent: rows[0]?.recent ?? 0, failed: rows[0]?.failed ?? 0 };
 };
 
@@ -167,7 +160,7 @@ export const doorAddressStanding = (q: Queryable, ip: string | null, perMinute: 
 
 /** An attempt turned away before its password was checked (a busy service): no name's failure. */
 export async function releaseLoginAttempt(db: Database, auditId: string, device?: string | null): Promise<void> {
-  await db.query(`update door_audit set result = 'busy' where id = $1`, [auditId]);
+  await db.query(sql`update door_audit set result = 'busy' where id = ${auditId}`);
   if (device) await releaseDeviceTry(db, DOOR_DEVICES, device);
 }
 
@@ -184,41 +177,34 @@ export async function recordLoginFailure(
 ): Promise<void> {
   if (device) {
     await db.transaction(async (tx) => {
-      await tx.query(`update door_audit set result = 'failed' where id = $1`, [auditId]);
+      await tx.query(sql`update door_audit set result = 'failed' where id = ${auditId}`);
       await deviceTryFailed(tx, DOOR_DEVICES, device);
     });
     return;
   }
   await db.transaction(async (tx) => {
-    await tx.query(`update door_audit set result = 'failed' where id = $1`, [auditId]);
+    await tx.query(sql`update door_audit set result = 'failed' where id = ${auditId}`);
     const { state, now } = await lockUserRow(tx, usuario);
     const failures = state.failures + 1;
     const wait = backoffSeconds(failures);
     await tx.query(
-      'update door_login_throttle set failures = $2, last_failure_at = $3, next_attempt_at = $4 where usuario = $1',
-      [usuario, failures, now, wait ? later(state.nextAttemptAt, afterSeconds(now, wait)) : state.nextAttemptAt],
+      sql`update door_login_throttle set failures = ${failures}, last_failure_at = ${now}, next_attempt_at = ${wait ? later(state.nextAttemptAt, afterSeconds(now, wait)) : state.nextAttemptAt} where usuario = ${usuario}`,
     );
   });
   // Names without a failure for a day carry no count: forget them (an attacker may try many).
   // Apart from the transaction and skipping locked rows, so it never waits on a login in progress.
-  await db.query(
-    `delete from door_login_throttle where usuario in (
-       select usuario from door_login_throttle where last_failure_at < now() - make_interval(hours => $1)
-       for update skip locked)`,
-    [USER_MEMORY_HOURS],
-  );
+  await db.query(sql`delete from door_login_throttle where usuario in (
+       select usuario from door_login_throttle where last_failure_at < now() - make_interval(hours => ${USER_MEMORY_HOURS})
+       for update skip locked)`);
 }
 
 /** A successful attempt: its audit row says so, which also ends its pair's count. */
 export async function recordLoginSuccess(tx: Queryable, auditId: string, userId: string): Promise<void> {
-  await tx.query(`update door_audit set result = 'ok', user_id = $2 where id = $1`, [auditId, userId]);
+  await tx.query(sql`update door_audit set result = 'ok', user_id = ${userId} where id = ${auditId}`);
 }
 
 /** DOOR_ADMIN_RESET: the user's counts start again, for every address. */
 export async function clearLoginThrottle(tx: Queryable, usuario: string): Promise<void> {
-  await tx.query(
-    `insert into door_login_throttle (usuario, cleared_at) values ($1, now())
-     on conflict (usuario) do update set failures = 0, next_attempt_at = null, cleared_at = now()`,
-    [usuario],
-  );
+  await tx.query(sql`insert into door_login_throttle (usuario, cleared_at) values (${usuario}, now())
+     on conflict (usuario) do update set failures = 0, next_attempt_at = null, cleared_at = now()`);
 }

@@ -1,4 +1,5 @@
 import type { FunctionContext } from '../../context';
+import { sql } from '../../platform/db/sql';
 import type { RequestMeta } from '../../platform/request-meta';
 import { hashSlots } from '../../platform/security/hash-slots';
 import { pinPepper } from '../../platform/security/pepper';
@@ -64,7 +65,7 @@ export async function checkPin(
   // A signed-in user at the door goes ahead of sign-ins waiting for a hashing slot.
   const right = await hashSlots.run('signed-in', () => verifyPin(pin, user.pin_hash, pepper));
   const refusal = await ctx.db.transaction(async (tx): Promise<PinRefusal | null> => {
-    await tx.query('insert into door_pin_failures (user_id) values ($1) on conflict (user_id) do nothing', [user.id]);
+    await tx.query(sql`insert into door_pin_failures (user_id) values (${user.id}) on conflict (user_id) do nothing`);
     const state = stateOf((await tx.query<FailureRow>(`${FAILURES_OF} for update`, [user.id])).rows[0]);
     if (state.lockedUntil && isLocked(state, state.now)) {
       await audit(tx, { ...who, result: 'locked' }, meta);
@@ -72,11 +73,9 @@ export async function checkPin(
     }
     if (!right) {
       const next = afterWrongPin(state, state.now);
-      await tx.query('update door_pin_failures set failures = $2, locked_until = $3 where user_id = $1', [
-        user.id,
-        next.failures,
-        next.lockedUntil,
-      ]);
+      await tx.query(
+        sql`update door_pin_failures set failures = ${next.failures}, locked_until = ${next.lockedUntil} where user_id = ${user.id}`,
+      );
       await audit(tx, { ...who, result: 'wrong_pin' }, meta);
       return next.lockedUntil
         ? {
@@ -87,18 +86,16 @@ export async function checkPin(
           }
         : { success: false, error: options.wrongPin, attemptsLeft: next.attemptsLeft };
     }
-    await tx.query('update door_pin_failures set failures = 0, locked_until = null where user_id = $1', [user.id]);
+    await tx.query(sql`update door_pin_failures set failures = 0, locked_until = null where user_id = ${user.id}`);
     return null;
   });
   if (refusal) return refusal;
   if (options.rehash && needsRehash(user.pin_hash, ctx.config.DOOR_HASH_COST_LOG2)) {
     const upgraded = await hashPin(pin, pepper, ctx.config.DOOR_HASH_COST_LOG2);
     // Only over the hash just checked: a PIN changed meanwhile wins.
-    await ctx.db.query('update door_users set pin_hash = $3 where id = $1 and pin_hash = $2', [
-      user.id,
-      user.pin_hash,
-      upgraded,
-    ]);
+    await ctx.db.query(
+      sql`update door_users set pin_hash = ${upgraded} where id = ${user.id} and pin_hash = ${user.pin_hash}`,
+    );
   }
   return null;
 }

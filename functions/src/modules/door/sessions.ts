@@ -1,6 +1,7 @@
 import type { DoorUser } from 'shared-api';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
 import { newToken, sha256 } from '../../platform/security/secrets';
 import { ADMIN_USUARIO } from './setup';
@@ -71,8 +72,7 @@ export async function adminUser(ctx: FunctionContext, token: string): Promise<Us
 export async function openSession(ctx: FunctionContext, userId: string, db: Queryable = ctx.db): Promise<string> {
   const { token, hash } = newToken();
   await db.query(
-    `insert into door_sessions (token_hash, user_id, expires_at) values ($1, $2, now() + make_interval(days => $3))`,
-    [hash, userId, ctx.config.DOOR_SESSION_DAYS],
+    sql`insert into door_sessions (token_hash, user_id, expires_at) values (${hash}, ${userId}, now() + make_interval(days => ${ctx.config.DOOR_SESSION_DAYS}))`,
   );
   return token;
 }
@@ -82,11 +82,8 @@ export async function openSession(ctx: FunctionContext, userId: string, db: Quer
  * change, when it is his own): whoever held the old secret must not stay signed in.
  */
 export async function revokeSessions(db: Queryable, userId: string, keep: string | null): Promise<void> {
-  await db.query(
-    `update door_sessions set revoked_at = now()
-     where user_id = $1 and revoked_at is null and token_hash is distinct from $2`,
-    [userId, keep],
-  );
+  await db.query(sql`update door_sessions set revoked_at = now()
+     where user_id = ${userId} and revoked_at is null and token_hash is distinct from ${keep}`);
   // A sign-in link not yet used would open a new session past the new secret: it goes too.
-  await db.query('delete from door_magic_tokens where user_id = $1 and used_at is null', [userId]);
+  await db.query(sql`delete from door_magic_tokens where user_id = ${userId} and used_at is null`);
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { FunctionsConfig } from '../../config';
 import type { Database } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { preparePinPepper } from '../../platform/security/pepper';
 import { hashPassword, hashPin, randomPin } from '../../platform/security/secrets';
 import { clearLoginThrottle } from './login-throttle';
@@ -22,9 +23,9 @@ export const ADMIN_USUARIO = 'admin';
 export async function ensureDoorAdmin(db: Database, config: FunctionsConfig, log: Logger): Promise<void> {
   const { pepper, rotated } = await preparePinPepper(db, config, log);
   const reset = config.DOOR_ADMIN_RESET === '1';
-  const { rows } = await db.query<{ id: string }>('select id::text as id from door_users where usuario = $1', [
-    ADMIN_USUARIO,
-  ]);
+  const { rows } = await db.query<{ id: string }>(
+    sql`select id::text as id from door_users where usuario = ${ADMIN_USUARIO}`,
+  );
   const admin = rows[0];
   if (admin && !reset && !rotated) return;
   const cost = config.DOOR_HASH_COST_LOG2;
@@ -43,23 +44,19 @@ export async function ensureDoorAdmin(db: Database, config: FunctionsConfig, log
   } else {
     const passwordHash = setPassword ? await hashPassword(password, cost) : null;
     await db.transaction(async (tx) => {
-      await tx.query(
-        `update door_users set password_hash = coalesce($2, password_hash), pin_hash = $3,
-           password_change_required = case when $2::text is null then password_change_required else $4 end,
+      await tx.query(sql`update door_users set password_hash = coalesce(${passwordHash}, password_hash), pin_hash = ${pinHash},
+           password_change_required = case when ${passwordHash}::text is null then password_change_required else ${!config.DOOR_ADMIN_PASSWORD} end,
            updated_at = now()
-         where id = $1`,
-        [admin.id, passwordHash, pinHash, !config.DOOR_ADMIN_PASSWORD],
-      );
+         where id = ${admin.id}`);
       if (!reset) return;
-      await tx.query('update door_sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [
-        admin.id,
-      ]);
-      await tx.query('delete from door_pin_failures where user_id = $1', [admin.id]);
+      await tx.query(
+        sql`update door_sessions set revoked_at = now() where user_id = ${admin.id} and revoked_at is null`,
+      );
+      await tx.query(sql`delete from door_pin_failures where user_id = ${admin.id}`);
       await clearLoginThrottle(tx, ADMIN_USUARIO);
-      await tx.query(`insert into door_audit (user_id, usuario, action, result) values ($1, $2, 'admin_reset', 'ok')`, [
-        admin.id,
-        ADMIN_USUARIO,
-      ]);
+      await tx.query(
+        sql`insert into door_audit (user_id, usuario, action, result) values (${admin.id}, ${ADMIN_USUARIO}, 'admin_reset', 'ok')`,
+      );
     });
     log.warn(
       reset

@@ -1,4 +1,5 @@
 import type { FunctionContext } from '../../context';
+import { sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
 import type { RequestMeta } from '../../platform/request-meta';
 import { rememberDevice, trustedDevice } from '../../platform/security/device-cookies';
@@ -65,13 +66,12 @@ async function signIn(
     // The password may have changed while it was being checked (the admin ending every session
     // that knew the old one): then the old one opens no new session either.
     const { rows: unchanged } = await tx.query(
-      'select 1 from door_users where id = $1 and password_hash = $2 for update',
-      [user.id, user.password_hash],
+      sql`select 1 from door_users where id = ${user.id} and password_hash = ${user.password_hash} for update`,
     );
     if (!unchanged.length) return null;
     await recordLoginSuccess(tx, attempt, user.id);
     if (upgraded) {
-      await tx.query('update door_users set password_hash = $2 where id = $1', [user.id, upgraded]);
+      await tx.query(sql`update door_users set password_hash = ${upgraded} where id = ${user.id}`);
     }
     // This browser is the user's from now on (renewed, its failures forgotten, when it was).
     await rememberDevice(tx, DOOR_DEVICES, meta, user.id);
@@ -143,8 +143,8 @@ export async function validateDoorToken(ctx: FunctionContext, token: string, met
 
 /** The session ends. */
 export async function doorLogOut(ctx: Pick<FunctionContext, 'db'>, token: string) {
-  await ctx.db.query('update door_sessions set revoked_at = now() where token_hash = $1 and revoked_at is null', [
-    sha256(token),
-  ]);
+  await ctx.db.query(
+    sql`update door_sessions set revoked_at = now() where token_hash = ${sha256(token)} and revoked_at is null`,
+  );
   return { success: true as const };
 }

@@ -1,5 +1,6 @@
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
 import type { RequestMeta } from '../../platform/request-meta';
 import { passwordProblem } from '../../platform/security/password-policy';
@@ -94,9 +95,9 @@ export async function updateDoorUser(
   },
   meta: RequestMeta,
 ) {
-  const { rows: existing } = await ctx.db.query<UserRow>('select usuario from door_users where id::text = $1', [
-    userId,
-  ]);
+  const { rows: existing } = await ctx.db.query<UserRow>(
+    sql`select usuario from door_users where id::text = ${userId}`,
+  );
   const target = existing[0];
   if (!target) throw new HttpError(404, 'Usuario no encontrado');
   if (target.usuario === ADMIN_USUARIO && usuario !== ADMIN_USUARIO) {
@@ -124,7 +125,7 @@ export async function updateDoorUser(
         // A new secret ends every session that knew the old one; the admin editing himself stays in.
         await revokeSessions(tx, edited.id, edited.id === admin.id ? sha256(token) : null);
         // A new PIN from the admin starts the failure count again.
-        if (pinHash) await tx.query('delete from door_pin_failures where user_id = $1', [edited.id]);
+        if (pinHash) await tx.query(sql`delete from door_pin_failures where user_id = ${edited.id}`);
       }
       await audit(
         tx,
@@ -140,11 +141,11 @@ export async function updateDoorUser(
 /** The admin removes a user (never himself, never the admin). */
 export async function deleteDoorUser(ctx: FunctionContext, admin: UserRow, userId: string, meta: RequestMeta) {
   if (userId === admin.id) throw new HttpError(400, 'No puede eliminarse a sí mismo');
-  const { rows } = await ctx.db.query<UserRow>('select usuario from door_users where id::text = $1', [userId]);
+  const { rows } = await ctx.db.query<UserRow>(sql`select usuario from door_users where id::text = ${userId}`);
   const target = rows[0];
   if (!target) throw new HttpError(404, 'Usuario no encontrado');
   if (target.usuario === ADMIN_USUARIO) throw new HttpError(400, 'No se puede eliminar al administrador');
-  await ctx.db.query('delete from door_users where id::text = $1', [userId]);
+  await ctx.db.query(sql`delete from door_users where id::text = ${userId}`);
   await audit(
     ctx.db,
     { userId: admin.id, usuario: admin.usuario, action: `delete_user:${target.usuario}`, result: 'ok' },
@@ -155,17 +156,14 @@ export async function deleteDoorUser(ctx: FunctionContext, admin: UserRow, userI
 
 /** A single-use sign-in link for a user, made by the admin (24 h). */
 export async function issueMagicLink(ctx: FunctionContext, admin: UserRow, target_user: string, meta: RequestMeta) {
-  const { rows } = await ctx.db.query<UserRow>('select id::text as id, usuario from door_users where id::text = $1', [
-    target_user,
-  ]);
+  const { rows } = await ctx.db.query<UserRow>(
+    sql`select id::text as id, usuario from door_users where id::text = ${target_user}`,
+  );
   const target = rows[0];
   if (!target) return { success: false, error: 'Usuario no encontrado' };
   const magic = newToken();
-  await ctx.db.query(
-    `insert into door_magic_tokens (token_hash, user_id, created_by, expires_at)
-     values ($1, $2, $3, now() + make_interval(hours => $4))`,
-    [magic.hash, target.id, admin.id, MAGIC_TOKEN_HOURS],
-  );
+  await ctx.db.query(sql`insert into door_magic_tokens (token_hash, user_id, created_by, expires_at)
+     values (${magic.hash}, ${target.id}, ${admin.id}, now() + make_interval(hours => ${MAGIC_TOKEN_HOURS}))`);
   await audit(
     ctx.db,
     { userId: admin.id, usuario: admin.usuario, action: `magic_link:${target.usuario}`, result: 'issued' },
@@ -181,15 +179,14 @@ export async function rentalToEnd(
 ): Promise<string> {
   let registrationId: string;
   if (registrationCode) {
-    const { rows } = await q.query<{ id: string }>('select id::text from registrations where registration_code = $1', [
-      registrationCode,
-    ]);
+    const { rows } = await q.query<{ id: string }>(
+      sql`select id::text from registrations where registration_code = ${registrationCode}`,
+    );
     if (!rows[0]) throw new HttpError(404, 'Registro no encontrado');
     registrationId = rows[0].id;
   } else {
     const { rows } = await q.query<{ registration_id: string | null }>(
-      'select registration_id::text from door_users where id::text = $1',
-      [userId],
+      sql`select registration_id::text from door_users where id::text = ${userId}`,
     );
     const target = rows[0];
     if (!target) throw new HttpError(404, 'Usuario no encontrado');

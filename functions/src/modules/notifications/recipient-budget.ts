@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
 import type { Clock } from '../../platform/jobs/clock';
 import { callableNumber } from '../../platform/phone-numbers';
@@ -54,14 +55,16 @@ export async function claimMessage(
   recipient: string,
 ): Promise<void> {
   const key = recipientKey(channel, recipient);
-  await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`message-budget:${channel}:${key}`]);
+  await tx.query(sql`select pg_advisory_xact_lock(hashtext(${`message-budget:${channel}:${key}`}))`);
   const now = ctx.clock.now();
-  const { rows } = await tx.query<{ hour: number; day: number; oldest_hour: Date | null; oldest_day: Date | null }>(
-    `select count(*) filter (where sent_at > $3)::int as hour, count(*)::int as day,
-       min(sent_at) filter (where sent_at > $3) as oldest_hour, min(sent_at) as oldest_day
-     from message_budget where channel = $1 and recipient = $2 and sent_at > $4`,
-    [channel, key, new Date(now.getTime() - HOUR), new Date(now.getTime() - DAY)],
-  );
+  const { rows } = await tx.query<{
+    hour: number;
+    day: number;
+    oldest_hour: Date | null;
+    oldest_day: Date | null;
+  }>(sql`select count(*) filter (where sent_at > ${new Date(now.getTime() - HOUR)})::int as hour, count(*)::int as day,
+       min(sent_at) filter (where sent_at > ${new Date(now.getTime() - HOUR)}) as oldest_hour, min(sent_at) as oldest_day
+     from message_budget where channel = ${channel} and recipient = ${key} and sent_at > ${new Date(now.getTime() - DAY)}`);
   const counted = rows[0] ?? { hour: 0, day: 0, oldest_hour: null, oldest_day: null };
   const limit =
     channel === 'email'
@@ -78,7 +81,7 @@ export async function claimMessage(
     error.retryAfterSeconds = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
     throw error;
   }
-  await tx.query('insert into message_budget (channel, recipient, sent_at) values ($1, $2, $3)', [channel, key, now]);
+  await tx.query(sql`insert into message_budget (channel, recipient, sent_at) values (${channel}, ${key}, ${now})`);
 }
 
 /** The same, answering false instead of refusing: for work after the answer (a job), which has nobody to tell. */

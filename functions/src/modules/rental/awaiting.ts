@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { type MoveInContext, moveIn } from './move-in';
 
 /**
@@ -7,18 +8,14 @@ import { type MoveInContext, moveIn } from './move-in';
  * registrations that moved in.
  */
 export async function serveAwaitingTenants(tx: Queryable, ctx: MoveInContext, productId: number): Promise<string[]> {
-  const { rows } = await tx.query<{ id: string }>(
-    `select r.id::text from registrations r
-     where r.move_in_status = 'awaiting_unit' and r.metadata -> 'serviceDetails' ->> 'productId' = $1
+  const { rows } = await tx.query<{ id: string }>(sql`select r.id::text from registrations r
+     where r.move_in_status = 'awaiting_unit' and r.metadata -> 'serviceDetails' ->> 'productId' = ${String(productId)}
        and exists (select 1 from payments p where p.registration_id = r.id and p.status = 'completed')
-     order by r.updated_at, r.id for update of r skip locked`,
-    [String(productId)],
-  );
+     order by r.updated_at, r.id for update of r skip locked`);
   const served: string[] = [];
   for (const { id } of rows) {
     const { rows: free } = await tx.query<{ free: number }>(
-      `select count(*)::integer as free from units where product_id = $1 and status = 'available'`,
-      [productId],
+      sql`select count(*)::integer as free from units where product_id = ${productId} and status = 'available'`,
     );
     if ((free[0]?.free ?? 0) === 0) break;
     const outcome = await moveIn(tx, ctx, id);

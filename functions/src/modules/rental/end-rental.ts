@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
 import { requireRegistration } from '../sign-up';
 import { unitsFreed } from '../waitlist';
@@ -29,38 +30,26 @@ export async function endRental(
 ): Promise<EndedRental> {
   const registration = await requireRegistration(tx, registrationId, { forUpdate: true });
   if (registration.move_in_status !== 'allocated') throw new HttpError(409, RENTAL_NOT_ACTIVE);
-  const { rows: units } = await tx.query<{ unit_number: string; product_id: number }>(
-    `update units set status = 'available', registration_id = null, updated_at = now()
-     where registration_id = $1 and status = 'occupied' returning unit_number, product_id`,
-    [registrationId],
-  );
+  const { rows: units } = await tx.query<{
+    unit_number: string;
+    product_id: number;
+  }>(sql`update units set status = 'available', registration_id = null, updated_at = now()
+     where registration_id = ${registrationId} and status = 'occupied' returning unit_number, product_id`);
   await tx.query(
-    `update registrations set move_in_status = 'ended', rental_ended_at = now(), updated_at = now() where id = $1`,
-    [registrationId],
+    sql`update registrations set move_in_status = 'ended', rental_ended_at = now(), updated_at = now() where id = ${registrationId}`,
   );
   const { rows: doorUsers } = await tx.query<{ usuario: string }>(
-    'delete from door_users where registration_id = $1 returning usuario',
-    [registrationId],
+    sql`delete from door_users where registration_id = ${registrationId} returning usuario`,
   );
-  await tx.query(
-    `update invoices set status = 'cancelled'
-     where registration_id = $1 and status = 'scheduled' and period_start > (now() at time zone 'Europe/Madrid')::date`,
-    [registrationId],
-  );
-  await tx.query(
-    `update sepa_mandates set status = 'cancelled', cancelled_at = now()
-     where registration_id = $1 and status in ('signed', 'awaiting_signature')`,
-    [registrationId],
-  );
+  await tx.query(sql`update invoices set status = 'cancelled'
+     where registration_id = ${registrationId} and status = 'scheduled' and period_start > (now() at time zone 'Europe/Madrid')::date`);
+  await tx.query(sql`update sepa_mandates set status = 'cancelled', cancelled_at = now()
+     where registration_id = ${registrationId} and status in ('signed', 'awaiting_signature')`);
   const unitNumbers = units.map((unit) => unit.unit_number).sort();
   const revokedUsuario = doorUsers[0]?.usuario ?? null;
-  await tx.query('insert into door_audit (user_id, usuario, action, result, ip) values ($1, $2, $3, $4, $5)', [
-    staff.userId,
-    staff.usuario,
-    `end_rental:${registration.registration_code}`,
-    `liberado ${unitNumbers.join(', ') || '—'}${revokedUsuario ? ` · acceso de ${revokedUsuario} revocado` : ''}`,
-    staff.ip,
-  ]);
+  await tx.query(
+    sql`insert into door_audit (user_id, usuario, action, result, ip) values (${staff.userId}, ${staff.usuario}, ${`end_rental:${registration.registration_code}`}, ${`liberado ${unitNumbers.join(', ') || '—'}${revokedUsuario ? ` · acceso de ${revokedUsuario} revocado` : ''}`}, ${staff.ip})`,
+  );
   await ctx.mailer.send(
     {
       to: registration.email,

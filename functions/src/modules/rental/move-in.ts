@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { latestPayment, startRentSchedule } from '../billing';
 import { issueDoorAccess } from '../door';
 import { findProduct, readMetadata, requireRegistration, unitsFor } from '../sign-up';
@@ -23,10 +24,9 @@ export type { MoveInContext } from './context';
 export async function moveIn(tx: Queryable, ctx: MoveInContext, registrationId: string): Promise<MoveInOutcome> {
   const registration = await requireRegistration(tx, registrationId, { forUpdate: true });
   const outcome = await allocate(tx, ctx, registrationId, registration.metadata);
-  await tx.query('update registrations set move_in_status = $2, updated_at = now() where id = $1', [
-    registrationId,
-    outcome.status,
-  ]);
+  await tx.query(
+    sql`update registrations set move_in_status = ${outcome.status}, updated_at = now() where id = ${registrationId}`,
+  );
   if (outcome.status === 'allocated') await issueDoorAccess(tx, ctx, registration, outcome.unitNumbers);
   if (outcome.status === 'awaiting_unit') {
     ctx.log.warn({ registrationId, reason: outcome.reason }, 'move-in waits for a unit');
@@ -74,8 +74,7 @@ async function allocate(
   if (!unitNumbers) return { status: 'awaiting_unit', reason: 'no_unit_free' };
   // A waitlist offer it took is fulfilled; units it held but did not need go back to the line.
   await tx.query(
-    `update waitlist_offers set status = 'fulfilled', closed_at = now() where registration_id = $1 and status = 'accepted'`,
-    [registrationId],
+    sql`update waitlist_offers set status = 'fulfilled', closed_at = now() where registration_id = ${registrationId} and status = 'accepted'`,
   );
   await releaseAllHeld(tx, ctx, registrationId);
   await startRentSchedule(tx, registrationId, {

@@ -1,6 +1,7 @@
 import { formatEuros, type Language, languageFromPath } from 'shared-i18n';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { refusal } from '../../platform/http-error';
 import { latestPayment, startRentSchedule } from '../billing';
 import { issueDoorAccess } from '../door';
@@ -36,13 +37,14 @@ async function awaitingTenant(q: Queryable, registrationId: string, forUpdate = 
 /** The free units that could serve the tenant: each at least a third of the volume, smallest first. */
 export async function fittingFreeUnits(q: Queryable, registrationId: string, language: Language) {
   const { neededM3, unitsRequired } = await awaitingTenant(q, registrationId);
-  const { rows } = await q.query<{ unit_number: string; name: string; size_m3: string }>(
-    `select u.unit_number, case when $2 = 'en' then p.name_en else p.name_es end as name, p.size_m3::text
+  const { rows } = await q.query<{
+    unit_number: string;
+    name: string;
+    size_m3: string;
+  }>(sql`select u.unit_number, case when ${language} = 'en' then p.name_en else p.name_es end as name, p.size_m3::text
      from units u join products p on p.pid = u.product_id
-     where u.status = 'available' and p.active and p.size_m3 * $3 >= $1
-     order by p.size_m3, u.unit_number limit 60`,
-    [neededM3, language, MAX_COMBINED],
-  );
+     where u.status = 'available' and p.active and p.size_m3 * ${MAX_COMBINED} >= ${neededM3}
+     order by p.size_m3, u.unit_number limit 60`);
   return {
     neededM3,
     unitsRequired,
@@ -65,24 +67,21 @@ export async function assignUnits(
   const payment = await latestPayment(tx, registrationId);
   if (payment?.status !== 'completed' || payment.refunded_at) throw refusal('deposit_not_refundable');
   const wanted = [...new Set(unitNumbers)].sort();
-  const { rows: free } = await tx.query<{ unit_number: string; size_m3: string }>(
-    `select u.unit_number, p.size_m3::text from units u join products p on p.pid = u.product_id
-     where u.unit_number = any($1::text[]) and u.status = 'available' for update of u`,
-    [wanted],
-  );
+  const { rows: free } = await tx.query<{
+    unit_number: string;
+    size_m3: string;
+  }>(sql`select u.unit_number, p.size_m3::text from units u join products p on p.pid = u.product_id
+     where u.unit_number = any(${wanted}::text[]) and u.status = 'available' for update of u`);
   if (free.length !== wanted.length) throw refusal('units_not_free');
   const total = free.reduce((sum, unit) => sum + Number(unit.size_m3), 0);
   if (total + 1e-9 < neededM3) throw refusal('units_too_small');
-  await tx.query(
-    `update units set status = 'occupied', registration_id = $2, offer_id = null, updated_at = now()
-     where unit_number = any($1::text[])`,
-    [wanted, registrationId],
-  );
+  await tx.query(sql`update units set status = 'occupied', registration_id = ${registrationId}, offer_id = null, updated_at = now()
+     where unit_number = any(${wanted}::text[])`);
   // Units still held for it (a waitlist offer for the product it waited for) go back to the line.
   await releaseAllHeld(tx, ctx, registrationId);
-  await tx.query(`update registrations set move_in_status = 'allocated', updated_at = now() where id = $1`, [
-    registrationId,
-  ]);
+  await tx.query(
+    sql`update registrations set move_in_status = 'allocated', updated_at = now() where id = ${registrationId}`,
+  );
   const chosen = readMetadata(registration.metadata).serviceDetails;
   if (chosen) {
     await startRentSchedule(tx, registrationId, {
@@ -114,18 +113,13 @@ export async function refundDeposit(
     await ctx.payments.refundOrder(payment.provider_order_id, amount, payment.currency);
   }
   const { rows } = await tx.query<{ refunded_at: Date }>(
-    `update payments set refunded_at = $2, refund_reason = $3, updated_at = now() where id = $1 returning refunded_at`,
-    [payment.id, ctx.clock.now(), reason],
+    sql`update payments set refunded_at = ${ctx.clock.now()}, refund_reason = ${reason}, updated_at = now() where id = ${payment.id} returning refunded_at`,
   );
   await tx.query(
-    `update registrations set move_in_status = 'ended', rental_ended_at = now(), updated_at = now() where id = $1`,
-    [registrationId],
+    sql`update registrations set move_in_status = 'ended', rental_ended_at = now(), updated_at = now() where id = ${registrationId}`,
   );
-  await tx.query(
-    `update sepa_mandates set status = 'cancelled', cancelled_at = now()
-     where registration_id = $1 and status in ('signed', 'awaiting_signature')`,
-    [registrationId],
-  );
+  await tx.query(sql`update sepa_mandates set status = 'cancelled', cancelled_at = now()
+     where registration_id = ${registrationId} and status in ('signed', 'awaiting_signature')`);
   await releaseAllHeld(tx, ctx, registrationId);
   const language = languageFromPath(payment.return_path) ?? 'es';
   await ctx.mailer.send(

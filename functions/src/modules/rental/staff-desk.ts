@@ -1,5 +1,6 @@
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { REGISTRATION_NOT_FOUND } from '../sign-up';
@@ -9,9 +10,9 @@ import { assignUnits, refundDeposit } from './remedy';
 
 const codeOf = async (q: Queryable, registrationId: string) =>
   (
-    await q.query<{ registration_code: string }>('select registration_code from registrations where id = $1', [
-      registrationId,
-    ])
+    await q.query<{ registration_code: string }>(
+      sql`select registration_code from registrations where id = ${registrationId}`,
+    )
   ).rows[0]?.registration_code;
 
 /** Staff let units to a tenant who paid and signed but found none free. */
@@ -36,8 +37,7 @@ export async function assignUnitsByStaff(
 export async function endRentalByStaff(ctx: FunctionContext, actor: Actor, registrationId: string) {
   return commitThenRun(ctx, async (tx) => {
     const { rows } = await tx.query<{ move_in_status: string | null }>(
-      'select move_in_status from registrations where id = $1 for update',
-      [registrationId],
+      sql`select move_in_status from registrations where id = ${registrationId} for update`,
     );
     if (!rows[0]) throw new HttpError(404, REGISTRATION_NOT_FOUND);
     if (rows[0].move_in_status !== 'allocated') throw refusal('rental_not_active');

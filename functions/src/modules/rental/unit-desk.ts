@@ -4,6 +4,7 @@ import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
 import { pageOf } from '../../platform/db/paging';
 import { likePattern, searchWhere } from '../../platform/db/search';
+import { sql } from '../../platform/db/sql';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { type Actor, recordAudit } from '../staff';
@@ -95,8 +96,7 @@ export async function setUnitService(
 ) {
   return commitThenRun(ctx, async (tx) => {
     const { rows } = await tx.query<{ status: UnitRow['status'] }>(
-      'select status from units where unit_number = $1 for update',
-      [unitNumber],
+      sql`select status from units where unit_number = ${unitNumber} for update`,
     );
     const before = rows[0]?.status;
     if (!before) throw new HttpError(404, 'Unit not found');
@@ -111,9 +111,9 @@ export async function setUnitService(
     }
     if (inService) await returnUnitToService(tx, ctx, unitNumber);
     else {
-      await tx.query(`update units set status = 'out_of_service', updated_at = now() where unit_number = $1`, [
-        unitNumber,
-      ]);
+      await tx.query(
+        sql`update units set status = 'out_of_service', updated_at = now() where unit_number = ${unitNumber}`,
+      );
     }
     const unit = await unitByNumber(tx, unitNumber);
     await recordAudit(tx, actor, {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import type { JobQueue } from '../../platform/jobs/queue';
 import { unitsFreed } from '../waitlist';
 
@@ -12,27 +13,20 @@ export async function occupyUnits(
   q: Queryable,
   { productId, count, registrationId }: { productId: number; count: number; registrationId: string },
 ): Promise<string[] | null> {
-  const { rows } = await q.query<{ unit_number: string }>(
-    `select unit_number from units
-     where product_id = $1 and (status = 'available' or (status = 'held' and registration_id = $3))
-     order by status = 'held' desc, unit_number limit $2 for update skip locked`,
-    [productId, count, registrationId],
-  );
+  const { rows } = await q.query<{ unit_number: string }>(sql`select unit_number from units
+     where product_id = ${productId} and (status = 'available' or (status = 'held' and registration_id = ${registrationId}))
+     order by status = 'held' desc, unit_number limit ${count} for update skip locked`);
   if (rows.length < count) return null;
   const unitNumbers = rows.map((row) => row.unit_number);
-  await q.query(
-    `update units set status = 'occupied', registration_id = $2, offer_id = null, updated_at = now()
-     where unit_number = any($1::text[])`,
-    [unitNumbers, registrationId],
-  );
+  await q.query(sql`update units set status = 'occupied', registration_id = ${registrationId}, offer_id = null, updated_at = now()
+     where unit_number = any(${unitNumbers}::text[])`);
   return unitNumbers;
 }
 
 /** The units a registration occupies, by number. */
 export async function unitsOf(q: Queryable, registrationId: string): Promise<string[]> {
   const { rows } = await q.query<{ unit_number: string }>(
-    `select unit_number from units where registration_id = $1 and status = 'occupied' order by unit_number`,
-    [registrationId],
+    sql`select unit_number from units where registration_id = ${registrationId} and status = 'occupied' order by unit_number`,
   );
   return rows.map((row) => row.unit_number);
 }
@@ -46,11 +40,8 @@ export async function returnUnitToService(
   ctx: { jobs: Pick<JobQueue, 'schedule'> },
   unitNumber: string,
 ): Promise<boolean> {
-  const { rows } = await tx.query<{ product_id: number }>(
-    `update units set status = 'available', updated_at = now()
-     where unit_number = $1 and status = 'out_of_service' returning product_id`,
-    [unitNumber],
-  );
+  const { rows } = await tx.query<{ product_id: number }>(sql`update units set status = 'available', updated_at = now()
+     where unit_number = ${unitNumber} and status = 'out_of_service' returning product_id`);
   if (!rows[0]) return false;
   await unitsFreed(tx, ctx, [rows[0].product_id]);
   return true;

@@ -1,4 +1,5 @@
 import type { FunctionContext } from '../../context';
+import { sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
 
 /** Wrong recovery codes per address in the window before 429. */
@@ -8,17 +9,14 @@ const TOO_MANY = 'Too many attempts. Please try again in a few minutes.';
 
 /** 429 once an address has guessed too many recovery codes. */
 export async function assertRecoveryAllowed(ctx: Pick<FunctionContext, 'db'>, ip: string | null): Promise<void> {
-  const { rows } = await ctx.db.query<{ n: number }>(
-    `select count(*)::int as n from registration_code_lookups
-     where kind = 'recovery' and ip is not distinct from $1 and created_at > now() - make_interval(mins => $2)`,
-    [ip, RECOVERY_WINDOW_MINUTES],
-  );
+  const { rows } = await ctx.db.query<{ n: number }>(sql`select count(*)::int as n from registration_code_lookups
+     where kind = 'recovery' and ip is not distinct from ${ip} and created_at > now() - make_interval(mins => ${RECOVERY_WINDOW_MINUTES})`);
   if ((rows[0]?.n ?? 0) >= RECOVERY_LOOKUPS) throw new HttpError(429, TOO_MANY);
 }
 
 /** A wrong registration code guessed from an address. */
 export async function recordWrongGuess(ctx: Pick<FunctionContext, 'db'>, ip: string | null): Promise<void> {
-  await ctx.db.query('insert into registration_code_lookups (ip) values ($1)', [ip]);
+  await ctx.db.query(sql`insert into registration_code_lookups (ip) values (${ip})`);
 }
 
 /**
@@ -32,13 +30,10 @@ export async function assertExistenceCheckAllowed(
   ip: string | null,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`existing:${ip ?? ''}`]);
-    const { rows } = await tx.query<{ n: number }>(
-      `select count(*)::int as n from registration_code_lookups
-       where kind = 'existing' and ip is not distinct from $1 and created_at > now() - make_interval(mins => $2)`,
-      [ip, RECOVERY_WINDOW_MINUTES],
-    );
+    await tx.query(sql`select pg_advisory_xact_lock(hashtext(${`existing:${ip ?? ''}`}))`);
+    const { rows } = await tx.query<{ n: number }>(sql`select count(*)::int as n from registration_code_lookups
+       where kind = 'existing' and ip is not distinct from ${ip} and created_at > now() - make_interval(mins => ${RECOVERY_WINDOW_MINUTES})`);
     if ((rows[0]?.n ?? 0) >= ctx.config.EXISTENCE_CHECKS_PER_ADDRESS) throw new HttpError(429, TOO_MANY);
-    await tx.query(`insert into registration_code_lookups (ip, kind) values ($1, 'existing')`, [ip]);
+    await tx.query(sql`insert into registration_code_lookups (ip, kind) values (${ip}, 'existing')`);
   });
 }

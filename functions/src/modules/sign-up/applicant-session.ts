@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { APPLICANT_SESSION_REQUIRED, FUNCTIONS_BASE_PATH } from 'shared-api';
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
 import type { RequestMeta } from '../../platform/request-meta';
 import { isUuid } from './records';
@@ -21,15 +22,11 @@ const hashOf = (secret: string) => createHash('sha256').update(secret).digest('h
 /** Starts a session of the registration and hands its secret to the browser. */
 export async function openApplicantSession(q: Queryable, meta: RequestMeta, registrationId: string): Promise<void> {
   const secret = randomBytes(32).toString('base64url');
+  await q.query(sql`delete from registration_sessions
+     where registration_id = ${registrationId} and last_seen_at < now() - make_interval(mins => ${APPLICANT_SESSION_MINUTES})`);
   await q.query(
-    `delete from registration_sessions
-     where registration_id = $1 and last_seen_at < now() - make_interval(mins => $2)`,
-    [registrationId, APPLICANT_SESSION_MINUTES],
+    sql`insert into registration_sessions (secret_hash, registration_id) values (${hashOf(secret)}, ${registrationId})`,
   );
-  await q.query('insert into registration_sessions (secret_hash, registration_id) values ($1, $2)', [
-    hashOf(secret),
-    registrationId,
-  ]);
   meta.setCookie(APPLICANT_SESSION_COOKIE, secret, { path: COOKIE_PATH });
 }
 
@@ -37,12 +34,9 @@ export async function openApplicantSession(q: Queryable, meta: RequestMeta, regi
 export async function holdsApplicantSession(q: Queryable, meta: RequestMeta, registrationId: string): Promise<boolean> {
   const secret = meta.cookie(APPLICANT_SESSION_COOKIE);
   if (!secret || secret.length > 128 || !isUuid(registrationId)) return false;
-  const { rows } = await q.query(
-    `update registration_sessions set last_seen_at = now()
-     where secret_hash = $1 and registration_id = $2 and last_seen_at > now() - make_interval(mins => $3)
-     returning registration_id`,
-    [hashOf(secret), registrationId, APPLICANT_SESSION_MINUTES],
-  );
+  const { rows } = await q.query(sql`update registration_sessions set last_seen_at = now()
+     where secret_hash = ${hashOf(secret)} and registration_id = ${registrationId} and last_seen_at > now() - make_interval(mins => ${APPLICANT_SESSION_MINUTES})
+     returning registration_id`);
   return rows.length > 0;
 }
 

@@ -101,8 +101,7 @@ export async function assertContractDataUnchanged(
   const changed = clientColumnValues(next).some((value, i) => value !== stored[i]);
   if (!changed) return;
   const { rows } = await tx.query(
-    `select 1 from contracts where registration_id = $1 and status in ('awaiting_signatures', 'completed')`,
-    [row.id],
+    sql`select 1 from contracts where registration_id = ${row.id} and status in ('awaiting_signatures', 'completed')`,
   );
   if (rows.length) throw refusal('contract_data_locked');
 }

@@ -1,4 +1,5 @@
 import type { FunctionContext } from '../../context';
+import { sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
 import { readMetadata, requireOpenRegistration, touchRegistration } from './records';
 
@@ -17,10 +18,9 @@ export async function becomeClient(ctx: FunctionContext, registrationId: string)
       throw new HttpError(409, SECTIONS_INCOMPLETE);
     }
     const clientId = await ctx.billing.createClient(tx, registration);
-    await tx.query('update registrations set client_id = $2, updated_at = now() where id = $1', [
-      registration.id,
-      clientId,
-    ]);
+    await tx.query(
+      sql`update registrations set client_id = ${clientId}, updated_at = now() where id = ${registration.id}`,
+    );
     await touchRegistration(tx, registration.id);
     return { success: true, clientId };
   });

@@ -3,6 +3,7 @@ import type { ReviewedDocument } from 'shared-api/backoffice';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
+import { sql } from '../../platform/db/sql';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { type Actor, recordAudit } from '../staff';
@@ -78,12 +79,9 @@ export async function reviewDocument(
       email: string;
       language: 'es' | 'en';
       closed: boolean;
-    }>(
-      `select registration_code, full_name, email, language,
+    }>(sql`select registration_code, full_name, email, language,
          global_status = 'completed' or move_in_status is not null as closed
-       from registrations where id = $1 for update`,
-      [registrationId],
-    );
+       from registrations where id = ${registrationId} for update`);
     const applicant = registration[0];
     // A signed tenancy's documents are settled: a rejection would ask for an upload nobody can make.
     if (decision === 'reject' && applicant?.closed) throw refusal('documents_settled');
@@ -97,11 +95,8 @@ export async function reviewDocument(
     const after = toReviewed(updated[0] as DocumentRow);
     // The documents step opens again, so the applicant lands on it when they come back.
     if (decision === 'reject') {
-      await tx.query(
-        `update registrations set metadata = jsonb_set(metadata, '{completedSections,documents}', 'false'::jsonb)
-         where id = $1 and jsonb_typeof(metadata -> 'completedSections') = 'object'`,
-        [registrationId],
-      );
+      await tx.query(sql`update registrations set metadata = jsonb_set(metadata, '{completedSections,documents}', 'false'::jsonb)
+         where id = ${registrationId} and jsonb_typeof(metadata -> 'completedSections') = 'object'`);
     }
     await recordAudit(tx, actor, {
       action: `document_${status}`,

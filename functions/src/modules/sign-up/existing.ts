@@ -1,5 +1,6 @@
 import { EMPTY_CLIENT_DATA, normaliseClientData } from 'shared-api';
 import type { FunctionContext } from '../../context';
+import { sql } from '../../platform/db/sql';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { mayMessage } from '../notifications';
 import { assertExistenceCheckAllowed } from './address-limits';
@@ -19,13 +20,12 @@ export async function checkExisting(
   await assertExistenceCheckAllowed(ctx, ip);
   const normalised = normaliseClientData({ ...EMPTY_CLIENT_DATA, email, phone });
   return commitThenRun(ctx, async (tx) => {
-    const { rows } = await tx.query<RegistrationRow & { remind: boolean }>(
-      `select *, (code_reminder_sent_at is null or code_reminder_sent_at < now() - make_interval(secs => $3)) as remind
+    const { rows } = await tx.query<
+      RegistrationRow & { remind: boolean }
+    >(sql`select *, (code_reminder_sent_at is null or code_reminder_sent_at < now() - make_interval(secs => ${RESEND_COOLDOWN_SECONDS})) as remind
        from registrations
-       where lower(email) = lower($1) and phone = $2 and global_status = 'in_progress'
-       order by created_at desc limit 1 for update`,
-      [normalised.email, normalised.phone, RESEND_COOLDOWN_SECONDS],
-    );
+       where lower(email) = lower(${normalised.email}) and phone = ${normalised.phone} and global_status = 'in_progress'
+       order by created_at desc limit 1 for update`);
     const existing = rows[0];
     if (!existing) return { exists: false, registration_code: null };
     // The code goes to the registration's own inbox, never to whoever typed the address.
@@ -40,7 +40,7 @@ export async function checkExisting(
         },
         tx,
       );
-      await tx.query('update registrations set code_reminder_sent_at = now() where id = $1', [existing.id]);
+      await tx.query(sql`update registrations set code_reminder_sent_at = now() where id = ${existing.id}`);
     }
     return { exists: true, registration_code: null };
   });

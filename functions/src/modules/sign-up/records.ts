@@ -8,6 +8,7 @@ import {
 } from 'shared-api';
 import type { z } from 'zod';
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { HttpError, refusal } from '../../platform/http-error';
 
 export type RegistrationMetadata = z.infer<typeof registrationMetadata>;
@@ -55,7 +56,7 @@ export async function requireOpenRegistration(q: Queryable, registrationId: stri
 
 /** Any call about a registration keeps its server session alive (is_session_valid). */
 export async function touchRegistration(q: Queryable, registrationId: string): Promise<void> {
-  await q.query('update registrations set last_activity_at = now() where id = $1', [registrationId]);
+  await q.query(sql`update registrations set last_activity_at = now() where id = ${registrationId}`);
 }
 
 /** Stored metadata (jsonb), read defensively: a malformed value counts as empty. */
@@ -129,8 +130,7 @@ export function clientColumnValues(data: ClientData): (string | null)[] {
 /** The documents a registration has that count: a rejected one must be uploaded again. */
 export async function documentTypesOf(q: Queryable, registrationId: string): Promise<string[]> {
   const { rows } = await q.query<{ document_type: string }>(
-    `select document_type from registration_documents where registration_id = $1 and review_status <> 'rejected'`,
-    [registrationId],
+    sql`select document_type from registration_documents where registration_id = ${registrationId} and review_status <> 'rejected'`,
   );
   return rows.map((r) => r.document_type);
 }

@@ -1,6 +1,7 @@
 import { maskEmail, maskPhone } from 'shared-api';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import type { RequestMeta } from '../../platform/request-meta';
@@ -34,20 +35,16 @@ async function challengeRecovery(
   tx: Queryable,
   row: RegistrationRow,
 ): Promise<{ email: string; phone: string }> {
-  const { rows } = await tx.query<{ recent: boolean }>(
-    `select sent_at > now() - make_interval(secs => $2) and expires_at > now() and failed_attempts < $3 as recent
-     from registration_recoveries where registration_id = $1 for update`,
-    [row.id, RESEND_COOLDOWN_SECONDS, MAX_WRONG_CODES],
-  );
+  const { rows } = await tx.query<{
+    recent: boolean;
+  }>(sql`select sent_at > now() - make_interval(secs => ${RESEND_COOLDOWN_SECONDS}) and expires_at > now() and failed_attempts < ${MAX_WRONG_CODES} as recent
+     from registration_recoveries where registration_id = ${row.id} for update`);
   if (!rows[0]?.recent) {
     const code = generateVerificationCode();
-    await tx.query(
-      `insert into registration_recoveries (registration_id, code_hash, expires_at, failed_attempts, sent_at)
-       values ($1, $2, now() + make_interval(mins => $3), 0, now())
+    await tx.query(sql`insert into registration_recoveries (registration_id, code_hash, expires_at, failed_attempts, sent_at)
+       values (${row.id}, ${hashVerificationCode(row.id, 'recovery', code)}, now() + make_interval(mins => ${VERIFICATION_CODE_TTL_MINUTES}), 0, now())
        on conflict (registration_id) do update
-         set code_hash = excluded.code_hash, expires_at = excluded.expires_at, failed_attempts = 0, sent_at = now()`,
-      [row.id, hashVerificationCode(row.id, 'recovery', code), VERIFICATION_CODE_TTL_MINUTES],
-    );
+         set code_hash = excluded.code_hash, expires_at = excluded.expires_at, failed_attempts = 0, sent_at = now()`);
     // Both contacts' message budgets: a stranger with the recovery code cannot flood them either.
     await claimMessage(tx, ctx, 'email', row.email);
     await claimMessage(tx, ctx, 'sms', row.phone);
@@ -74,17 +71,15 @@ const WRONG_RECOVERY_CODE = 'The confirmation code is not correct.';
  * it runs outside any transaction that a refusal would roll back.
  */
 async function settleRecovery(q: Queryable, registrationId: string, code: string): Promise<boolean> {
-  const { rows } = await q.query<{ code_hash: string }>(
-    `update registration_recoveries set failed_attempts = failed_attempts + 1
-     where registration_id = $1 and failed_attempts < $2 and expires_at > now()
-     returning code_hash`,
-    [registrationId, MAX_WRONG_CODES],
-  );
+  const { rows } = await q.query<{
+    code_hash: string;
+  }>(sql`update registration_recoveries set failed_attempts = failed_attempts + 1
+     where registration_id = ${registrationId} and failed_attempts < ${MAX_WRONG_CODES} and expires_at > now()
+     returning code_hash`);
   const pending = rows[0];
   if (!pending) {
     const { rows: state } = await q.query<{ exhausted: boolean }>(
-      'select failed_attempts >= $2 as exhausted from registration_recoveries where registration_id = $1',
-      [registrationId, MAX_WRONG_CODES],
+      sql`select failed_attempts >= ${MAX_WRONG_CODES} as exhausted from registration_recoveries where registration_id = ${registrationId}`,
     );
     if (!state[0]) throw new HttpError(410, NO_CODE_PENDING);
     throw new HttpError(state[0].exhausted ? 429 : 410, state[0].exhausted ? TOO_MANY_WRONG_CODES : CODE_EXPIRED);
@@ -92,8 +87,7 @@ async function settleRecovery(q: Queryable, registrationId: string, code: string
   if (!sameHash(pending.code_hash, hashVerificationCode(registrationId, 'recovery', code))) return false;
   // Spent only if nobody spent or replaced it meanwhile: one code opens one session.
   const spent = await q.query(
-    'delete from registration_recoveries where registration_id = $1 and code_hash = $2 returning registration_id',
-    [registrationId, pending.code_hash],
+    sql`delete from registration_recoveries where registration_id = ${registrationId} and code_hash = ${pending.code_hash} returning registration_id`,
   );
   return spent.rows.length > 0;
 }
@@ -106,9 +100,9 @@ const NO_REGISTRATION_WITH_CODE = 'No registration found with this code.';
  */
 export async function recoverByCode(ctx: FunctionContext, meta: RequestMeta, recoveryCode: string) {
   await assertRecoveryAllowed(ctx, meta.ip);
-  const { rows } = await ctx.db.query<{ id: string }>('select id from registrations where registration_code = $1', [
-    recoveryCode,
-  ]);
+  const { rows } = await ctx.db.query<{ id: string }>(
+    sql`select id from registrations where registration_code = ${recoveryCode}`,
+  );
   const found = rows[0];
   if (!found) {
     await recordWrongGuess(ctx, meta.ip);

@@ -110,16 +110,12 @@ export async function createRegistration(
   assertValid(data, ctx.config.SMS_COUNTRIES);
   return commitThenRun(ctx, async (tx) => {
     // Parallel submits of the same person wait here, then find the first one's registration.
-    await tx.query("select pg_advisory_xact_lock(hashtext('registration:' || lower($1) || '|' || $2))", [
-      data.email,
-      data.phone,
-    ]);
-    const { rows: recent } = await tx.query(
-      `select id from registrations
-       where lower(email) = lower($1) and phone = $2 and global_status = 'in_progress'
-         and created_at > now() - make_interval(secs => $3)`,
-      [data.email, data.phone, input.startNew ? START_NEW_BURST_SECONDS : DUPLICATE_WINDOW_SECONDS],
+    await tx.query(
+      sql`select pg_advisory_xact_lock(hashtext('registration:' || lower(${data.email}) || '|' || ${data.phone}))`,
     );
+    const { rows: recent } = await tx.query(sql`select id from registrations
+       where lower(email) = lower(${data.email}) and phone = ${data.phone} and global_status = 'in_progress'
+         and created_at > now() - make_interval(secs => ${input.startNew ? START_NEW_BURST_SECONDS : DUPLICATE_WINDOW_SECONDS})`);
     if (recent.length) throw new HttpError(409, DUPLICATE_REGISTRATION);
     const id = randomUUID();
     const language = input.language ?? 'es';
@@ -153,11 +149,8 @@ export async function registrationWithDocuments(ctx: FunctionContext, registrati
     file_path: string;
     review_status: 'pending' | 'approved' | 'rejected';
     rejection_reason: string | null;
-  }>(
-    `select registration_id::text as registration_id, document_type, file_path, review_status, rejection_reason
-     from registration_documents where registration_id = $1 order by document_type`,
-    [registrationId],
-  );
+  }>(sql`select registration_id::text as registration_id, document_type, file_path, review_status, rejection_reason
+     from registration_documents where registration_id = ${registrationId} order by document_type`);
   return { registration: toRecord(row), documents: rows };
 }
 
@@ -189,7 +182,7 @@ export async function updateRegistration(ctx: FunctionContext, input: UpdateRegi
       serviceDetails: service,
     };
     await assertSectionsTrue(tx, row.id, metadata, verified);
-    await tx.query('update registrations set metadata = $2 where id = $1', [row.id, JSON.stringify(metadata)]);
+    await tx.query(sql`update registrations set metadata = ${JSON.stringify(metadata)} where id = ${row.id}`);
     return { success: true as const };
   });
 }
@@ -234,8 +227,7 @@ export async function chooseProduct(
       row.client_type,
     );
     await tx.query(
-      'update registrations set metadata = $2, updated_at = now(), last_activity_at = now() where id = $1',
-      [registrationId, JSON.stringify({ ...metadata, serviceDetails: choice })],
+      sql`update registrations set metadata = ${JSON.stringify({ ...metadata, serviceDetails: choice })}, updated_at = now(), last_activity_at = now() where id = ${registrationId}`,
     );
     return {
       success: true,

@@ -1,6 +1,7 @@
 import { depositFor, PERIOD_MONTHS, type Period, type RefusalCode, type serviceDetails, totalPrice } from 'shared-api';
 import type { z } from 'zod';
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { availableStock, type CatalogueEntry, MAX_UNITS, unitsRequired } from '../catalogue';
 
 type ServiceDetails = z.infer<typeof serviceDetails>;
@@ -42,14 +43,12 @@ export async function findProduct(
   registrationId?: string,
 ): Promise<ChosenProduct | null> {
   if (!/^\d{1,9}$/.test(productId)) return null;
-  const { rows } = await q.query<ProductRow>(
-    `select pid, name_es, name_en, monthly::text, quarterly::text, semiannually::text, annually::text,
+  const { rows } =
+    await q.query<ProductRow>(sql`select pid, name_es, name_en, monthly::text, quarterly::text, semiannually::text, annually::text,
        setup_fee::text, size_m3::text, stock_control, active,
        product_stock.stock + (select count(*)::integer from units u
-         where u.product_id = pid and u.status = 'held' and u.registration_id = $2::uuid) as stock
-     from products join product_stock using (pid) where pid = $1`,
-    [Number(productId), registrationId ?? null],
-  );
+         where u.product_id = pid and u.status = 'held' and u.registration_id = ${registrationId ?? null}::uuid) as stock
+     from products join product_stock using (pid) where pid = ${Number(productId)}`);
   const row = rows[0];
   if (!row) return null;
   return {

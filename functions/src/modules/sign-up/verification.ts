@@ -1,5 +1,6 @@
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
 import { claimMessage } from '../notifications';
 import {
@@ -36,13 +37,10 @@ export async function issueCode(
   // In the language the applicant signs up in, alone.
   const language = registration.language ?? 'es';
   const code = generateVerificationCode();
-  await tx.query(
-    `insert into registration_verifications (registration_id, channel, code_hash, expires_at, failed_attempts, sent_at)
-     values ($1, $2, $3, now() + make_interval(mins => $4), 0, now())
+  await tx.query(sql`insert into registration_verifications (registration_id, channel, code_hash, expires_at, failed_attempts, sent_at)
+     values (${registration.id}, ${channel}, ${hashVerificationCode(registration.id, channel, code)}, now() + make_interval(mins => ${VERIFICATION_CODE_TTL_MINUTES}), 0, now())
      on conflict (registration_id, channel) do update
-       set code_hash = excluded.code_hash, expires_at = excluded.expires_at, failed_attempts = 0, sent_at = now()`,
-    [registration.id, channel, hashVerificationCode(registration.id, channel, code), VERIFICATION_CODE_TTL_MINUTES],
-  );
+       set code_hash = excluded.code_hash, expires_at = excluded.expires_at, failed_attempts = 0, sent_at = now()`);
   // Whoever asked, the address gets only its share of codes this hour and today.
   await claimMessage(tx, ctx, channel, channel === 'email' ? registration.email : registration.phone);
   if (channel === 'email') {
@@ -62,11 +60,10 @@ export async function issueCode(
 
 /** Refuses a resend inside the cooldown; returns the seconds left otherwise 0. */
 export async function secondsUntilResend(tx: Queryable, registrationId: string, channel: Channel): Promise<number> {
-  const { rows } = await tx.query<{ left: number }>(
-    `select greatest(0, ceil(extract(epoch from (sent_at + make_interval(secs => $3) - now()))))::int as left
-     from registration_verifications where registration_id = $1 and channel = $2`,
-    [registrationId, channel, RESEND_COOLDOWN_SECONDS],
-  );
+  const { rows } = await tx.query<{
+    left: number;
+  }>(sql`select greatest(0, ceil(extract(epoch from (sent_at + make_interval(secs => ${RESEND_COOLDOWN_SECONDS}) - now()))))::int as left
+     from registration_verifications where registration_id = ${registrationId} and channel = ${channel}`);
   return rows[0]?.left ?? 0;
 }
 
@@ -80,11 +77,12 @@ export const TOO_MANY_WRONG_CODES = 'Too many incorrect codes. Request a new one
  * roll back the wrong-code count of the other.
  */
 export async function pendingCode(tx: Queryable, registrationId: string, channel: Channel) {
-  const { rows } = await tx.query<{ code_hash: string; expired: boolean; failed_attempts: number }>(
-    `select code_hash, expires_at < now() as expired, failed_attempts
-     from registration_verifications where registration_id = $1 and channel = $2 for update`,
-    [registrationId, channel],
-  );
+  const { rows } = await tx.query<{
+    code_hash: string;
+    expired: boolean;
+    failed_attempts: number;
+  }>(sql`select code_hash, expires_at < now() as expired, failed_attempts
+     from registration_verifications where registration_id = ${registrationId} and channel = ${channel} for update`);
   const pending = rows[0];
   if (!pending) throw new HttpError(410, NO_CODE_PENDING);
   if (pending.failed_attempts >= MAX_WRONG_CODES) throw new HttpError(429, TOO_MANY_WRONG_CODES);
@@ -103,21 +101,17 @@ export async function settleCode(
   const right =
     /^\d{6}$/.test(code) && sameHash(pending.code_hash, hashVerificationCode(registrationId, channel, code));
   if (right) {
-    await tx.query('delete from registration_verifications where registration_id = $1 and channel = $2', [
-      registrationId,
-      channel,
-    ]);
+    await tx.query(
+      sql`delete from registration_verifications where registration_id = ${registrationId} and channel = ${channel}`,
+    );
     await tx.query(
       `update registrations set ${channel === 'email' ? 'email_verified' : 'phone_verified'} = true, updated_at = now()
        where id = $1`,
       [registrationId],
     );
   } else {
-    await tx.query(
-      `update registration_verifications set failed_attempts = failed_attempts + 1
-       where registration_id = $1 and channel = $2`,
-      [registrationId, channel],
-    );
+    await tx.query(sql`update registration_verifications set failed_attempts = failed_attempts + 1
+       where registration_id = ${registrationId} and channel = ${channel}`);
   }
   return right;
 }

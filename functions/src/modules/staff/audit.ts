@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import type { Actor } from './staff-session';
 
 export interface AuditRecord {
@@ -11,17 +12,6 @@ export interface AuditRecord {
 
 /** One row of the back-office's audit, in the transaction of the change it records. */
 export async function recordAudit(q: Queryable, actor: Pick<Actor, 'id' | 'email' | 'ip'>, record: AuditRecord) {
-  await q.query(
-    `insert into staff_audit (staff_id, staff_email, action, target, before, after, ip)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
-    [
-      actor.id,
-      actor.email,
-      record.action,
-      record.target ?? null,
-      record.before === undefined ? null : JSON.stringify(record.before),
-      record.after === undefined ? null : JSON.stringify(record.after),
-      actor.ip,
-    ],
-  );
+  await q.query(sql`insert into staff_audit (staff_id, staff_email, action, target, before, after, ip)
+     values (${actor.id}, ${actor.email}, ${record.action}, ${record.target ?? null}, ${record.before === undefined ? null : JSON.stringify(record.before)}, ${record.after === undefined ? null : JSON.stringify(record.after)}, ${actor.ip})`);
 }

@@ -4,6 +4,7 @@ import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
 import { pageOf } from '../../platform/db/paging';
 import { likePattern, searchWhere } from '../../platform/db/search';
+import { sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { recordAudit } from './audit';
@@ -99,15 +100,13 @@ export async function listMessages(
 export async function resendMessage(ctx: FunctionContext, actor: Actor, id: string) {
   return commitThenRun(ctx, async (tx) => {
     const { rows: original } = await tx.query<{ id: string }>(
-      'select id::text as id from outbox where id = $1 for update',
-      [id],
+      sql`select id::text as id from outbox where id = ${id} for update`,
     );
     if (!original[0]) throw new HttpError(404, 'Message not found');
-    const { rows: recent } = await tx.query<{ id: string }>(
-      `select id::text as id from outbox where resent_from = $1 and created_at > now() - interval '1 minute'
-       order by id desc limit 1`,
-      [id],
-    );
+    const { rows: recent } = await tx.query<{
+      id: string;
+    }>(sql`select id::text as id from outbox where resent_from = ${id} and created_at > now() - interval '1 minute'
+       order by id desc limit 1`);
     if (recent[0]) return { message: await messageById(tx, recent[0].id) };
     const newId = await ctx.outbox.resend(id, tx);
     const message = await messageById(tx, newId);

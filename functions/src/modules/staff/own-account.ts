@@ -2,6 +2,7 @@ import qrcode from 'qrcode';
 import type { StaffMember } from 'shared-api/backoffice';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { HttpError, refusal } from '../../platform/http-error';
 import type { RequestMeta } from '../../platform/request-meta';
 import { addressGuards, HashBusyError, type HashWork, hashSlots } from '../../platform/security/hash-slots';
@@ -87,17 +88,16 @@ async function signIn(
     if (current.totp_enabled) {
       const step = acceptedStep(current.totp_secret ?? '', totpCode ?? '', lastStep(current));
       if (step !== null) {
-        await tx.query('update staff_users set totp_last_step = $2 where id = $1', [current.id, step]);
+        await tx.query(sql`update staff_users set totp_last_step = ${step} where id = ${current.id}`);
       } else if (await spendRecoveryCode(tx, current.id, totpCode ?? '')) {
         // The phone is lost or not at hand: a one-time code instead, which the member hears of.
         recoveryCodeUsed = true;
       } else throw new HttpError(401, INVALID_LOGIN);
     }
     if (needsRehash(current.password_hash, cost)) {
-      await tx.query('update staff_users set password_hash = $2 where id = $1', [
-        current.id,
-        await hashPassword(password, cost),
-      ]);
+      await tx.query(
+        sql`update staff_users set password_hash = ${await hashPassword(password, cost)} where id = ${current.id}`,
+      );
     }
     await recordStaffLoginSuccess(tx, attempt);
     await openStaffSession(tx, ctx, meta, current);
@@ -160,8 +160,7 @@ export async function changeOwnPassword(
   const hash = await hashPassword(newPassword, ctx.config.DOOR_HASH_COST_LOG2);
   await ctx.db.transaction(async (tx) => {
     await tx.query(
-      'update staff_users set password_hash = $2, password_change_required = false, updated_at = now() where id = $1',
-      [actor.id, hash],
+      sql`update staff_users set password_hash = ${hash}, password_change_required = false, updated_at = now() where id = ${actor.id}`,
     );
     // Whoever knew the old password is signed out everywhere else.
     await revokeStaffSessions(tx, actor.id, keepSession);
@@ -174,10 +173,7 @@ export async function changeOwnPassword(
 export async function setUpSecondFactor(ctx: FunctionContext, actor: Actor) {
   if (actor.row.totp_enabled) throw new HttpError(409, 'The second factor is already on');
   const secret = newTotpSecret();
-  await ctx.db.query('update staff_users set totp_secret = $2, totp_last_step = null where id = $1', [
-    actor.id,
-    secret,
-  ]);
+  await ctx.db.query(sql`update staff_users set totp_secret = ${secret}, totp_last_step = null where id = ${actor.id}`);
   const uri = totpUri(secret, actor.email, ctx.config.BUSINESS_NAME);
   const qrSvg = await qrcode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, uri, qrSvg };
@@ -214,11 +210,8 @@ export async function regenerateRecoveryCodes(ctx: FunctionContext, actor: Actor
     throw new HttpError(409, 'The second factor is off', undefined, 'totp_not_set_up');
   // New codes outlive the session that made them: a stolen session guessing app codes for them
   // gets a few tries in 15 minutes, then every session of the member ends.
-  const { rows: tries } = await ctx.db.query<{ n: number }>(
-    `select count(*)::int as n from staff_audit
-     where staff_email = $1 and action = 'recovery_codes_wrong_code' and created_at > now() - interval '15 minutes'`,
-    [actor.email],
-  );
+  const { rows: tries } = await ctx.db.query<{ n: number }>(sql`select count(*)::int as n from staff_audit
+     where staff_email = ${actor.email} and action = 'recovery_codes_wrong_code' and created_at > now() - interval '15 minutes'`);
   if ((tries[0]?.n ?? 0) >= WRONG_CODES_FOR_NEW_RECOVERY_CODES) {
     await revokeStaffSessions(ctx.db, actor.id);
     throw new HttpError(401, SIGN_IN_REQUIRED);
@@ -229,7 +222,7 @@ export async function regenerateRecoveryCodes(ctx: FunctionContext, actor: Actor
     throw new HttpError(400, WRONG_CODE, { totpCode: WRONG_CODE });
   }
   return ctx.db.transaction(async (tx) => {
-    await tx.query('update staff_users set totp_last_step = $2 where id = $1', [actor.id, step]);
+    await tx.query(sql`update staff_users set totp_last_step = ${step} where id = ${actor.id}`);
     const recoveryCodes = await issueRecoveryCodes(tx, actor.id);
     await recordAudit(tx, actor, { action: 'regenerate_recovery_codes', target: `staff:${actor.email}` });
     return { recoveryCodes };

@@ -8,6 +8,7 @@ import {
 import { BACKOFFICE_BASE, type Language } from 'shared-i18n';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { HttpError, refusal } from '../../platform/http-error';
 import type { JobHandler } from '../../platform/jobs/queue';
 import { hashPassword, newToken, sha256 } from '../../platform/security/secrets';
@@ -62,27 +63,14 @@ export async function issueResetLink(
 ): Promise<boolean> {
   const now = ctx.clock.now();
   const { rows } = await tx.query<{ sent: number }>(
-    'select count(*)::int as sent from staff_password_resets where staff_id = $1 and created_at > $2',
-    [member.id, new Date(now.getTime() - HOUR_MS)],
+    sql`select count(*)::int as sent from staff_password_resets where staff_id = ${member.id} and created_at > ${new Date(now.getTime() - HOUR_MS)}`,
   );
   if ((rows[0]?.sent ?? 0) >= STAFF_RESET_MAX_PER_HOUR) return false;
   // Asked for from the sign-in page: the inbox's budget of messages strangers may cause, too.
   if (!manager && !(await mayMessage(tx, ctx, 'email', member.email))) return false;
   const { token, hash } = newToken();
-  await tx.query(
-    `insert into staff_password_resets (id, staff_id, token_hash, requested_by, language, created_at, expires_at, purpose)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      randomUUID(),
-      member.id,
-      hash,
-      manager?.email ?? 'self',
-      language,
-      now,
-      new Date(now.getTime() + (purpose === 'invitation' ? STAFF_INVITE_HOURS * 60 : STAFF_RESET_MINUTES) * 60_000),
-      purpose,
-    ],
-  );
+  await tx.query(sql`insert into staff_password_resets (id, staff_id, token_hash, requested_by, language, created_at, expires_at, purpose)
+     values (${randomUUID()}, ${member.id}, ${hash}, ${manager?.email ?? 'self'}, ${language}, ${now}, ${new Date(now.getTime() + (purpose === 'invitation' ? STAFF_INVITE_HOURS * 60 : STAFF_RESET_MINUTES) * 60_000)}, ${purpose})`);
   const link = resetLink(ctx.config.PUBLIC_SITE_URL, language, token);
   const business = ctx.config.BUSINESS_NAME;
   await ctx.mailer.send(
@@ -134,12 +122,9 @@ export async function requestPasswordReset(
   // pending job per e-mail, and an address with RESET_REQUESTS_PER_ADDRESS pending gets the same
   // answer and no more rows: a script cannot fill the queue.
   await ctx.db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`password-reset:${ip ?? ''}`]);
-    const { rows } = await tx.query<{ pending: number }>(
-      `select count(*)::int as pending from jobs
-       where kind = $1 and done_at is null and failed_at is null and payload->>'ip' is not distinct from $2`,
-      [PASSWORD_RESET_JOB, ip],
-    );
+    await tx.query(sql`select pg_advisory_xact_lock(hashtext(${`password-reset:${ip ?? ''}`}))`);
+    const { rows } = await tx.query<{ pending: number }>(sql`select count(*)::int as pending from jobs
+       where kind = ${PASSWORD_RESET_JOB} and done_at is null and failed_at is null and payload->>'ip' is not distinct from ${ip}`);
     if ((rows[0]?.pending ?? 0) >= RESET_REQUESTS_PER_ADDRESS) return;
     await ctx.jobs.schedule(tx, {
       kind: PASSWORD_RESET_JOB,
@@ -179,21 +164,19 @@ export async function resetPassword(
       const lastStep = member.totp_last_step === null ? null : Number(member.totp_last_step);
       const step = acceptedStep(member.totp_secret ?? '', totpCode, lastStep);
       if (step !== null) {
-        await tx.query('update staff_users set totp_last_step = $2 where id = $1', [member.id, step]);
+        await tx.query(sql`update staff_users set totp_last_step = ${step} where id = ${member.id}`);
       } else if (!(await spendRecoveryCode(tx, member.id, totpCode))) {
-        await tx.query('update staff_password_resets set failed_codes = failed_codes + 1 where id = $1', [reset.id]);
+        await tx.query(sql`update staff_password_resets set failed_codes = failed_codes + 1 where id = ${reset.id}`);
         return { wrongCode: true } as const;
       }
     }
     await tx.query(
-      'update staff_users set password_hash = $2, password_change_required = false, updated_at = now() where id = $1',
-      [member.id, hash],
+      sql`update staff_users set password_hash = ${hash}, password_change_required = false, updated_at = now() where id = ${member.id}`,
     );
     // Every link of this member dies with the one used; every session ends.
-    await tx.query('update staff_password_resets set used_at = $2 where staff_id = $1 and used_at is null', [
-      member.id,
-      ctx.clock.now(),
-    ]);
+    await tx.query(
+      sql`update staff_password_resets set used_at = ${ctx.clock.now()} where staff_id = ${member.id} and used_at is null`,
+    );
     await revokeStaffSessions(tx, member.id);
     await clearStaffLoginThrottle(tx, member.email.toLowerCase());
     const invitation = reset.purpose === 'invitation';

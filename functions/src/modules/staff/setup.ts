@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { FunctionsConfig } from '../../config';
 import type { Database } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { hashPassword } from '../../platform/security/secrets';
 import { clearStaffLoginThrottle } from './login-throttle';
 
@@ -22,27 +23,22 @@ export async function ensureFirstManager(db: Database, config: FunctionsConfig, 
   const generated = !config.BACKOFFICE_MANAGER_PASSWORD;
   const passwordHash = await hashPassword(password, config.DOOR_HASH_COST_LOG2);
   await db.transaction(async (tx) => {
-    const { rows: updated } = await tx.query<{ id: string }>(
-      `update staff_users set password_hash = $2, role = 'manager', disabled_at = null, totp_enabled = false,
-         totp_secret = null, totp_last_step = null, password_change_required = $3, updated_at = now()
-       where lower(email) = $1 returning id::text as id`,
-      [email, passwordHash, generated],
-    );
+    const { rows: updated } = await tx.query<{
+      id: string;
+    }>(sql`update staff_users set password_hash = ${passwordHash}, role = 'manager', disabled_at = null, totp_enabled = false,
+         totp_secret = null, totp_last_step = null, password_change_required = ${generated}, updated_at = now()
+       where lower(email) = ${email} returning id::text as id`);
     const id = updated[0]?.id;
     if (id) {
-      await tx.query('update staff_sessions set revoked_at = now() where staff_id = $1 and revoked_at is null', [id]);
+      await tx.query(sql`update staff_sessions set revoked_at = now() where staff_id = ${id} and revoked_at is null`);
     } else {
-      await tx.query(
-        `insert into staff_users (id, email, name, role, password_hash, password_change_required)
-         values ($1, $2, 'Gerencia', 'manager', $3, $4)`,
-        [randomUUID(), email, passwordHash, generated],
-      );
+      await tx.query(sql`insert into staff_users (id, email, name, role, password_hash, password_change_required)
+         values (${randomUUID()}, ${email}, 'Gerencia', 'manager', ${passwordHash}, ${generated})`);
     }
     await clearStaffLoginThrottle(tx, email);
-    await tx.query(`insert into staff_audit (staff_email, action, target) values ('sistema', $1, $2)`, [
-      id ? 'manager_reset' : 'manager_created',
-      `staff:${email}`,
-    ]);
+    await tx.query(
+      sql`insert into staff_audit (staff_email, action, target) values ('sistema', ${id ? 'manager_reset' : 'manager_created'}, ${`staff:${email}`})`,
+    );
   });
   if (reset) log.warn('back-office manager reset (BACKOFFICE_MANAGER_RESET=1): remove the variable');
   if (!config.BACKOFFICE_MANAGER_PASSWORD) {

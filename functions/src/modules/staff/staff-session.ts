@@ -2,6 +2,7 @@ import { FUNCTIONS_BASE_PATH } from 'shared-api';
 import { STAFF_SESSION_COOKIE, type StaffMember, type StaffRole } from 'shared-api/backoffice';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
 import type { RequestMeta } from '../../platform/request-meta';
 import { newToken, sha256 } from '../../platform/security/secrets';
@@ -71,31 +72,25 @@ export async function openStaffSession(
 ): Promise<void> {
   const { token, hash } = newToken();
   const hours = ctx.config.BACKOFFICE_SESSION_HOURS;
-  await q.query(
-    `insert into staff_sessions (token_hash, staff_id, expires_at, ip, second_factor_due, password_change_due)
-     values ($1, $2, now() + make_interval(hours => $3), $4, $5, $6)`,
-    [hash, row.id, hours, meta.ip, secondFactorDue(row, ctx), row.password_change_required],
-  );
+  await q.query(sql`insert into staff_sessions (token_hash, staff_id, expires_at, ip, second_factor_due, password_change_due)
+     values (${hash}, ${row.id}, now() + make_interval(hours => ${hours}), ${meta.ip}, ${secondFactorDue(row, ctx)}, ${row.password_change_required})`);
   meta.setCookie(STAFF_SESSION_COOKIE, token, { path: STAFF_COOKIE_PATH, maxAgeSeconds: hours * 3600 });
 }
 
 export async function closeStaffSession(q: Queryable, meta: RequestMeta): Promise<void> {
   const token = meta.cookie(STAFF_SESSION_COOKIE);
   if (token) {
-    await q.query('update staff_sessions set revoked_at = now() where token_hash = $1 and revoked_at is null', [
-      sha256(token),
-    ]);
+    await q.query(
+      sql`update staff_sessions set revoked_at = now() where token_hash = ${sha256(token)} and revoked_at is null`,
+    );
   }
   meta.setCookie(STAFF_SESSION_COOKIE, '', { path: STAFF_COOKIE_PATH, maxAgeSeconds: 0 });
 }
 
 /** Ends a member's sessions but `keepToken`'s (the one that made the change, when it is theirs). */
 export async function revokeStaffSessions(q: Queryable, staffId: string, keepToken?: string): Promise<void> {
-  await q.query(
-    `update staff_sessions set revoked_at = now()
-     where staff_id = $1 and revoked_at is null and token_hash is distinct from $2`,
-    [staffId, keepToken ? sha256(keepToken) : null],
-  );
+  await q.query(sql`update staff_sessions set revoked_at = now()
+     where staff_id = ${staffId} and revoked_at is null and token_hash is distinct from ${keepToken ? sha256(keepToken) : null}`);
 }
 
 export const SIGN_IN_REQUIRED = 'Sign in to the back-office';

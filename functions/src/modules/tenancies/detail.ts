@@ -2,6 +2,7 @@ import { maskIban } from 'shared-api';
 import type { RegistrationDetail } from 'shared-api/backoffice';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
+import { sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
 import { unitsOf } from '../rental';
 import { REGISTRATION_NOT_FOUND, readMetadata, reviewedDocuments } from '../sign-up';
@@ -20,21 +21,18 @@ export async function registrationDetail(q: Queryable, registrationId: string): 
   if (!row) throw new HttpError(404, REGISTRATION_NOT_FOUND);
   const service = readMetadata(row.metadata).serviceDetails;
   const stage = (await stageOf(q, registrationId)) ?? 'in_progress';
-  const { rows: payments } = await q.query<Record<string, unknown>>(
-    `select id::text as id, amount, status, provider, created_at, completed_at, refunded_at, refund_reason
-     from payments where registration_id = $1 order by created_at desc`,
-    [registrationId],
-  );
-  const { rows: contracts } = await q.query<Record<string, unknown> & { id: string }>(
-    `select id::text as id, status, document, created_at, completed_at from contracts where registration_id = $1
-     order by created_at desc, id desc limit 1`,
-    [registrationId],
-  );
+  const { rows: payments } = await q.query<
+    Record<string, unknown>
+  >(sql`select id::text as id, amount, status, provider, created_at, completed_at, refunded_at, refund_reason
+     from payments where registration_id = ${registrationId} order by created_at desc`);
+  const { rows: contracts } = await q.query<
+    Record<string, unknown> & { id: string }
+  >(sql`select id::text as id, status, document, created_at, completed_at from contracts where registration_id = ${registrationId}
+     order by created_at desc, id desc limit 1`);
   const contract = contracts[0];
   const { rows: signers } = contract
     ? await q.query<Record<string, unknown>>(
-        `select role, status, email, signed_name, signed_at from contract_submitters where contract_id = $1 order by role`,
-        [contract.id],
+        sql`select role, status, email, signed_name, signed_at from contract_submitters where contract_id = ${contract.id} order by role`,
       )
     : { rows: [] };
   const text = (value: unknown) => (value === null || value === undefined ? null : String(value));

@@ -83,26 +83,12 @@ export async function bookVisit(tx: Queryable, ctx: BookingContext, request: Boo
   const holdUntil = new Date(now.getTime() + ctx.config.VISIT_HOLD_MINUTES * 60_000);
   const link = newToken();
   const code = generateVerificationCode();
-  await tx.query(
-    `insert into visits (id, starts_at, ends_at, full_name, phone, email, language, cancel_token_hash,
+  await tx.query(sql`insert into visits (id, starts_at, ends_at, full_name, phone, email, language, cancel_token_hash,
        status, hold_until, confirm_code_hash, created_at, page_token_hash)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', $9, $10, $11, $12)`,
-    [
-      id,
-      startsAt.toISOString(),
-      endsAt.toISOString(),
-      request.fullName,
-      request.phone,
-      email,
-      request.language,
-      // The cancel link is made at confirmation; until then only the page link opens the visit.
-      newToken().hash,
-      holdUntil,
-      hashVisitCode(id, code),
-      now,
-      link.hash,
-    ],
-  );
+     values (${id}, ${startsAt.toISOString()}, ${endsAt.toISOString()}, ${request.fullName}, ${request.phone}, ${email}, ${request.language}, ${
+       // The cancel link is made at confirmation; until then only the page link opens the visit.
+       newToken().hash
+     }, 'pending', ${holdUntil}, ${hashVisitCode(id, code)}, ${now}, ${link.hash})`);
   await ctx.jobs.schedule(tx, {
     kind: VISIT_HOLD_JOB,
     payload: { visitId: id },
@@ -159,8 +145,7 @@ export async function confirmVisit(
   // its place just freed cannot both count.
   await loadRules(tx, true);
   const { rows } = await tx.query<HeldVisit>(
-    `select id::text, status, hold_until, confirm_code_hash, confirm_attempts from visits where id = $1 for update`,
-    [visitId],
+    sql`select id::text, status, hold_until, confirm_code_hash, confirm_attempts from visits where id = ${visitId} for update`,
   );
   const visit = rows[0];
   if (!visit) return 'lapsed';
@@ -171,17 +156,13 @@ export async function confirmVisit(
     const right = /^\d{6}$/.test(code) && sameHash(visit.confirm_code_hash ?? '', hashVisitCode(visit.id, code));
     if (!right) {
       const tries = visit.confirm_attempts + 1;
-      await tx.query(
-        `update visits set confirm_attempts = $2::integer,
-           status = case when $2::integer >= $3::integer then 'lapsed' else status end where id = $1`,
-        [visit.id, tries, HOLD_CODE_TRIES],
-      );
+      await tx.query(sql`update visits set confirm_attempts = ${tries}::integer,
+           status = case when ${tries}::integer >= ${HOLD_CODE_TRIES}::integer then 'lapsed' else status end where id = ${visit.id}`);
       return tries >= HOLD_CODE_TRIES ? 'lapsed' : 'wrong_code';
     }
   }
   await tx.query(
-    `update visits set status = 'booked', confirmed_at = $2, confirm_code_hash = null, hold_until = null where id = $1`,
-    [visit.id, now],
+    sql`update visits set status = 'booked', confirmed_at = ${now}, confirm_code_hash = null, hold_until = null where id = ${visit.id}`,
   );
   await tellVisitBooked(tx, ctx, visit.id);
   return 'confirmed';
@@ -189,10 +170,9 @@ export async function confirmVisit(
 
 /** The hold's deadline: a visit still unconfirmed lapses (its place was free again already). */
 async function lapseVisitHold(tx: Queryable, ctx: Pick<BookingContext, 'clock'>, visitId: string) {
-  await tx.query(`update visits set status = 'lapsed' where id = $1 and status = 'pending' and hold_until <= $2`, [
-    visitId,
-    ctx.clock.now(),
-  ]);
+  await tx.query(
+    sql`update visits set status = 'lapsed' where id = ${visitId} and status = 'pending' and hold_until <= ${ctx.clock.now()}`,
+  );
 }
 
 const VISIT_HOLD_JOB = 'visits.hold-lapse';
@@ -211,14 +191,14 @@ async function tellVisitBooked(tx: Queryable, ctx: BookingContext, visitId: stri
     language: 'es' | 'en';
     starts_at: Date | string;
     ends_at: Date | string;
-  }>('select full_name, phone, email, language, starts_at, ends_at from visits where id = $1', [visitId]);
+  }>(sql`select full_name, phone, email, language, starts_at, ends_at from visits where id = ${visitId}`);
   const visit = rows[0];
   if (!visit) return;
   const startsAt = new Date(visit.starts_at);
   const endsAt = new Date(visit.ends_at);
   // The cancel link's token (only its hash is kept); the held visit's page link keeps working too.
   const link = newToken();
-  await tx.query('update visits set cancel_token_hash = $2 where id = $1', [visitId, link.hash]);
+  await tx.query(sql`update visits set cancel_token_hash = ${link.hash} where id = ${visitId}`);
   const site = new URL(ctx.config.PUBLIC_SITE_URL);
   const cancelUrl = visitPageUrl(ctx.config.PUBLIC_SITE_URL, link.token);
   const language = visit.language;
@@ -263,11 +243,8 @@ async function tellVisitBooked(tx: Queryable, ctx: BookingContext, visitId: stri
  * when it was not any more.
  */
 export async function cancelVisit(tx: Queryable, visitId: string, by: string, { held = false } = {}): Promise<boolean> {
-  const { rows } = await tx.query(
-    `update visits set status = 'cancelled', cancelled_at = now(), cancelled_by = $2
-     where id = $1 and (status = 'booked' or ($3 and status = 'pending')) returning id`,
-    [visitId, by, held],
-  );
+  const { rows } = await tx.query(sql`update visits set status = 'cancelled', cancelled_at = now(), cancelled_by = ${by}
+     where id = ${visitId} and (status = 'booked' or (${held} and status = 'pending')) returning id`);
   return rows.length > 0;
 }
 
@@ -277,8 +254,7 @@ export async function cancelVisit(tx: Queryable, visitId: string, by: string, { 
  */
 export async function tellVisitCancelledByStaff(tx: Queryable, ctx: BookingContext, visitId: string): Promise<void> {
   const { rows } = await tx.query<{ full_name: string; email: string; language: 'es' | 'en'; starts_at: Date }>(
-    'select full_name, email, language, starts_at from visits where id = $1',
-    [visitId],
+    sql`select full_name, email, language, starts_at from visits where id = ${visitId}`,
   );
   const visit = rows[0];
   if (!visit) return;

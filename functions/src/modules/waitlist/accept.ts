@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
 import type { Clock } from '../../platform/jobs/clock';
 import { holdUntil, scheduleExpiry, type WaitlistContext } from './offers';
@@ -16,21 +17,20 @@ export async function acceptOffer(
   entryId: string,
 ) {
   const { clock } = ctx;
-  const { rows } = await tx.query<{ id: string; status: string; expires_at: Date | string }>(
-    `select id::text, status, expires_at from waitlist_offers
-     where entry_id = $1 and status in ('open', 'accepted') for update`,
-    [entryId],
-  );
+  const { rows } = await tx.query<{
+    id: string;
+    status: string;
+    expires_at: Date | string;
+  }>(sql`select id::text, status, expires_at from waitlist_offers
+     where entry_id = ${entryId} and status in ('open', 'accepted') for update`);
   const offer = rows[0];
   if (!offer || new Date(offer.expires_at) <= clock.now()) throw new HttpError(409, NO_LIVE_OFFER);
   if (offer.status === 'accepted') return { offerId: offer.id, expiresAt: new Date(offer.expires_at) };
   const expiresAt = holdUntil(ctx);
-  await tx.query(`update waitlist_offers set status = 'accepted', accepted_at = $2, expires_at = $3 where id = $1`, [
-    offer.id,
-    clock.now(),
-    expiresAt,
-  ]);
-  await tx.query(`update waitlist_requests set status = 'accepted' where id = $1`, [entryId]);
+  await tx.query(
+    sql`update waitlist_offers set status = 'accepted', accepted_at = ${clock.now()}, expires_at = ${expiresAt} where id = ${offer.id}`,
+  );
+  await tx.query(sql`update waitlist_requests set status = 'accepted' where id = ${entryId}`);
   await scheduleExpiry(tx, ctx, offer.id, expiresAt);
   return { offerId: offer.id, expiresAt };
 }
@@ -40,28 +40,21 @@ export async function acceptOffer(
  * that e-mail: the verified address proves it is the person the offer was for.
  */
 export async function claimHeldUnits(tx: Queryable, clock: Clock, registrationId: string, email: string) {
-  const { rows } = await tx.query<{ id: string }>(
-    `update waitlist_offers o set registration_id = $1
+  const { rows } = await tx.query<{ id: string }>(sql`update waitlist_offers o set registration_id = ${registrationId}
      from waitlist_requests w
      where o.entry_id = w.id and o.status = 'accepted' and o.registration_id is null
-       and lower(w.email) = lower($2) and o.expires_at > $3
-     returning o.id::text`,
-    [registrationId, email, clock.now()],
-  );
+       and lower(w.email) = lower(${email}) and o.expires_at > ${clock.now()}
+     returning o.id::text`);
   if (rows.length === 0) return 0;
-  const { rows: units } = await tx.query(
-    `update units set registration_id = $1, updated_at = now()
-     where offer_id = any($2::uuid[]) and status = 'held' returning unit_number`,
-    [registrationId, rows.map((row) => row.id)],
-  );
+  const { rows: units } = await tx.query(sql`update units set registration_id = ${registrationId}, updated_at = now()
+     where offer_id = any(${rows.map((row) => row.id)}::uuid[]) and status = 'held' returning unit_number`);
   return units.length;
 }
 
 /** The same, for a registration whose e-mail was verified earlier (a sign-up already under way). */
 export async function claimForRegistration(tx: Queryable, clock: Clock, registrationId: string) {
   const { rows } = await tx.query<{ email: string; email_verified: boolean }>(
-    'select email, email_verified from registrations where id = $1',
-    [registrationId],
+    sql`select email, email_verified from registrations where id = ${registrationId}`,
   );
   const row = rows[0];
   return row?.email_verified ? claimHeldUnits(tx, clock, registrationId, row.email) : 0;

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { refusal } from '../../platform/http-error';
 import type { EntryRow } from './line';
 import { waitlistEntryNotice } from './messages';
@@ -29,8 +30,7 @@ export async function scheduleConfirmationLapse(
 /** Run at the deadline: an entry still unconfirmed lapses (it was never in line, nothing else changes). */
 export async function lapseUnconfirmed(tx: Queryable, ctx: Pick<WaitlistContext, 'clock'>, entryId: string) {
   await tx.query(
-    `update waitlist_requests set status = 'lapsed', left_at = $2 where id = $1 and status = 'unconfirmed'`,
-    [entryId, ctx.clock.now()],
+    sql`update waitlist_requests set status = 'lapsed', left_at = ${ctx.clock.now()} where id = ${entryId} and status = 'unconfirmed'`,
   );
 }
 
@@ -45,10 +45,9 @@ export async function confirmEntry(tx: Queryable, ctx: WaitlistContext, entry: E
   const now = ctx.clock.now();
   if (confirmBy(ctx, new Date(entry.created_at)) <= now) throw refusal('waitlist_confirmation_lapsed');
   // The line is kept by `created_at` (staff's "to the back" moves it too): in line from now.
-  await tx.query(`update waitlist_requests set status = 'waiting', confirmed_at = $2, created_at = $2 where id = $1`, [
-    entry.id,
-    now,
-  ]);
+  await tx.query(
+    sql`update waitlist_requests set status = 'waiting', confirmed_at = ${now}, created_at = ${now} where id = ${entry.id}`,
+  );
   await ctx.mailer.send(
     {
       to: ctx.config.BUSINESS_EMAIL,

@@ -2,6 +2,7 @@ import type { WaitlistEntry } from 'shared-api';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
+import { sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { acceptOffer } from './accept';
@@ -23,13 +24,10 @@ async function entryView(q: Queryable, ctx: Pick<FunctionContext, 'config'>, ent
     status: 'open' | 'accepted';
     expires_at: Date | string;
     units: string[] | null;
-  }>(
-    `select o.status, o.expires_at,
+  }>(sql`select o.status, o.expires_at,
        (select array_agg(u.unit_number order by u.unit_number) from units u where u.offer_id = o.id and u.status = 'held')
          as units
-     from waitlist_offers o where o.entry_id = $1 and o.status in ('open', 'accepted')`,
-    [entry.id],
-  );
+     from waitlist_offers o where o.entry_id = ${entry.id} and o.status in ('open', 'accepted')`);
   const offer = offers[0];
   return {
     status: entry.status,

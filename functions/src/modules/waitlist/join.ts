@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { WaitlistRequest } from 'shared-api';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { callableNumber, phoneDigits } from '../../platform/phone-numbers';
@@ -39,8 +40,7 @@ async function catalogueProduct(
   const id = Number(String(pid).trim());
   if (!Number.isInteger(id) || id <= 0) return null;
   const { rows } = await tx.query<{ name_es: string; name_en: string }>(
-    'select name_es, name_en from products where pid = $1',
-    [id],
+    sql`select name_es, name_en from products where pid = ${id}`,
   );
   const row = rows[0];
   // Kept by its Spanish name (staff's); each message names it in its reader's language.
@@ -60,11 +60,10 @@ export async function joinWaitlist(ctx: FunctionContext, request: WaitlistReques
   const now = ctx.clock.now();
   await commitThenRun(ctx, async (tx) => {
     // Two identical requests at the same moment are serialised, then the second is a no-op.
-    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [hash]);
-    const { rows } = await tx.query('select 1 from waitlist_requests where request_hash = $1 and created_at > $2', [
-      hash,
-      new Date(now.getTime() - 60_000),
-    ]);
+    await tx.query(sql`select pg_advisory_xact_lock(hashtext(${hash}))`);
+    const { rows } = await tx.query(
+      sql`select 1 from waitlist_requests where request_hash = ${hash} and created_at > ${new Date(now.getTime() - 60_000)}`,
+    );
     if (rows.length) return [];
     // Only a product of the catalogue has a line: an unknown id is refused, not stored.
     const known = await catalogueProduct(tx, request.product);
@@ -72,40 +71,23 @@ export async function joinWaitlist(ctx: FunctionContext, request: WaitlistReques
     const email = request.email.trim();
     const phoneTail = phoneDigits(request.phone);
     // Serialised per contact, so parallel joins cannot all pass the count.
-    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`waitlist-contact:${email.toLowerCase()}`]);
-    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`waitlist-contact:${phoneTail}`]);
-    const { rows: live } = await tx.query<{ n: number }>(
-      `select count(*)::int as n from waitlist_requests
-       where (lower(email) = lower($1) or right(regexp_replace(phone, '\\D', '', 'g'), 9) = $2)
-         and (status in ('waiting', 'offered') or (status = 'unconfirmed' and created_at > $3)
+    await tx.query(sql`select pg_advisory_xact_lock(hashtext(${`waitlist-contact:${email.toLowerCase()}`}))`);
+    await tx.query(sql`select pg_advisory_xact_lock(hashtext(${`waitlist-contact:${phoneTail}`}))`);
+    const { rows: live } = await tx.query<{ n: number }>(sql`select count(*)::int as n from waitlist_requests
+       where (lower(email) = lower(${email}) or right(regexp_replace(phone, '\\D', '', 'g'), 9) = ${phoneTail})
+         and (status in ('waiting', 'offered') or (status = 'unconfirmed' and created_at > ${new Date(now.getTime() - ctx.config.WAITLIST_CONFIRM_HOURS * HOUR)})
            -- A taken offer counts while it still holds units, not once the tenant moved in.
            or (status = 'accepted' and exists (select 1 from waitlist_offers o
-                 where o.entry_id = waitlist_requests.id and o.status in ('open', 'accepted'))))`,
-      [email, phoneTail, new Date(now.getTime() - ctx.config.WAITLIST_CONFIRM_HOURS * HOUR)],
-    );
+                 where o.entry_id = waitlist_requests.id and o.status in ('open', 'accepted'))))`);
     if ((live[0]?.n ?? 0) >= ctx.config.WAITLIST_ENTRIES_PER_CONTACT) throw refusal('waitlist_entries_limit');
     // The address's share of messages strangers may cause (429 past it).
     await claimMessage(tx, ctx, 'email', email);
     const language = request.language ?? 'es';
-    const { rows: inserted } = await tx.query<{ id: string }>(
-      `insert into waitlist_requests (full_name, phone, email, timeframe, product_pid, product_name,
+    const { rows: inserted } = await tx.query<{
+      id: string;
+    }>(sql`insert into waitlist_requests (full_name, phone, email, timeframe, product_pid, product_name,
          units_required, volume_requested, proceso, request_hash, language, status, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'unconfirmed', $12) returning id::text`,
-      [
-        request.fullName.trim(),
-        request.phone.trim(),
-        email,
-        request.timeframe,
-        known.pid,
-        known.name,
-        request.product.numberProductsRequired,
-        request.volumeRequested,
-        request.procesoParam ?? null,
-        hash,
-        language,
-        now,
-      ],
-    );
+       values (${request.fullName.trim()}, ${request.phone.trim()}, ${email}, ${request.timeframe}, ${known.pid}, ${known.name}, ${request.product.numberProductsRequired}, ${request.volumeRequested}, ${request.procesoParam ?? null}, ${hash}, ${language}, 'unconfirmed', ${now}) returning id::text`);
     const entryId = inserted[0]?.id ?? '';
     await scheduleConfirmationLapse(tx, ctx, entryId, now);
     const links = await issuePrivateLink(tx, entryId, ctx.config.PUBLIC_SITE_URL);

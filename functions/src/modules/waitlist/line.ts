@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 
 type EntryStatus = 'unconfirmed' | 'waiting' | 'offered' | 'accepted' | 'offer_expired' | 'left' | 'lapsed';
 
@@ -37,23 +38,21 @@ export async function entryByTokenHash(q: Queryable, tokenHash: string, { forUpd
  * line (waiting, or holding an offer) that joined before it. Null once it left the line.
  */
 export async function positionOf(q: Queryable, entryId: string): Promise<number | null> {
-  const { rows } = await q.query<{ position: number | null }>(
-    `select case when w.status in ('waiting', 'offered') then (
+  const { rows } = await q.query<{
+    position: number | null;
+  }>(sql`select case when w.status in ('waiting', 'offered') then (
          select count(*)::integer from waitlist_requests o
          where o.product_pid = w.product_pid and o.status in ('waiting', 'offered')
            and (o.created_at, o.id) <= (w.created_at, w.id))
        end as position
-     from waitlist_requests w where w.id = $1`,
-    [entryId],
-  );
+     from waitlist_requests w where w.id = ${entryId}`);
   return rows[0]?.position ?? null;
 }
 
 /** The entry's product as the catalogue names it in the entry's language (the stored name otherwise). */
 export async function productNameFor(q: Queryable, entry: Pick<EntryRow, 'product_pid' | 'product_name' | 'language'>) {
   const { rows } = await q.query<{ name: string }>(
-    `select case when $2 = 'en' then name_en else name_es end as name from products where pid::text = $1`,
-    [entry.product_pid, entry.language],
+    sql`select case when ${entry.language} = 'en' then name_en else name_es end as name from products where pid::text = ${entry.product_pid}`,
   );
   return rows[0]?.name ?? entry.product_name;
 }

@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { pathFor } from 'shared-i18n';
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 
 export const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new private link to the entry's page: 256 random bits, only the hash stored. */
 export async function issuePrivateLink(tx: Queryable, entryId: string, siteUrl: string) {
   const token = randomBytes(32).toString('base64url');
-  await tx.query('insert into waitlist_links (token_hash, entry_id) values ($1, $2)', [hashLinkToken(token), entryId]);
+  await tx.query(sql`insert into waitlist_links (token_hash, entry_id) values (${hashLinkToken(token)}, ${entryId})`);
   return { token, ...privateLinks(siteUrl, token) };
 }
 

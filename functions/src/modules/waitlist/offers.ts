@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { madridDateTime } from '../../platform/madrid-time';
 import { MAX_UNITS } from '../catalogue';
 import { type EntryRow, productNameFor } from './line';
@@ -39,18 +40,15 @@ interface OfferRow extends Record<string, unknown> {
 export async function offerRound(tx: Queryable, ctx: WaitlistContext, productId: number): Promise<string[]> {
   const made: string[] = [];
   for (;;) {
-    const { rows: free } = await tx.query<{ unit_number: string }>(
-      `select unit_number from units where product_id = $1 and status = 'available'
-       order by unit_number for update skip locked`,
-      [productId],
-    );
+    const { rows: free } = await tx.query<{
+      unit_number: string;
+    }>(sql`select unit_number from units where product_id = ${productId} and status = 'available'
+       order by unit_number for update skip locked`);
     if (free.length === 0) break;
-    const { rows: entries } = await tx.query<EntryRow>(
-      `select id::text, full_name, email, phone, product_pid, product_name, language, units_required from waitlist_requests
-       where product_pid = $1 and status = 'waiting' and units_required <= least($2::integer, $3::integer)
-       order by created_at, id limit 1 for update skip locked`,
-      [String(productId), free.length, MAX_UNITS],
-    );
+    const { rows: entries } =
+      await tx.query<EntryRow>(sql`select id::text, full_name, email, phone, product_pid, product_name, language, units_required from waitlist_requests
+       where product_pid = ${String(productId)} and status = 'waiting' and units_required <= least(${free.length}::integer, ${MAX_UNITS}::integer)
+       order by created_at, id limit 1 for update skip locked`);
     const entry = entries[0];
     if (!entry) break;
     const offerId = await makeOffer(
@@ -82,15 +80,13 @@ export async function makeOffer(
   // entry nobody reads must not keep stock off the market for two days.
   const expiresAt = unopenedUntil(ctx, now);
   await tx.query(
-    `insert into waitlist_offers (id, entry_id, product_id, created_at, expires_at) values ($1, $2, $3, $4, $5)`,
-    [offerId, entry.id, productId, now, expiresAt],
+    sql`insert into waitlist_offers (id, entry_id, product_id, created_at, expires_at) values (${offerId}, ${entry.id}, ${productId}, ${now}, ${expiresAt})`,
   );
   const held = free.slice(0, entry.units_required);
   await tx.query(
-    `update units set status = 'held', offer_id = $2, updated_at = now() where unit_number = any($1::text[])`,
-    [held, offerId],
+    sql`update units set status = 'held', offer_id = ${offerId}, updated_at = now() where unit_number = any(${held}::text[])`,
   );
-  await tx.query(`update waitlist_requests set status = 'offered' where id = $1`, [entry.id]);
+  await tx.query(sql`update waitlist_requests set status = 'offered' where id = ${entry.id}`);
   await scheduleExpiry(tx, ctx, offerId, expiresAt);
   await tellOffer(tx, ctx, entry, held, expiresAt);
   ctx.log.info({ offerId, entryId: entry.id, productId, held }, 'waitlist offer made');
@@ -108,17 +104,13 @@ export async function leaveLine(
   entryId: string,
 ): Promise<boolean> {
   const { rows: entry } = await tx.query<{ status: string }>(
-    'select status from waitlist_requests where id = $1 for update',
-    [entryId],
+    sql`select status from waitlist_requests where id = ${entryId} for update`,
   );
   if (!entry[0] || entry[0].status === 'left') return false;
   // Entry, units, offer: the lock order of the offer's deadline.
-  await tx.query(
-    `select 1 from units where status = 'held'
-       and offer_id in (select id from waitlist_offers where entry_id = $1) for update`,
-    [entryId],
-  );
-  await tx.query(`update waitlist_requests set status = 'left', left_at = now() where id = $1`, [entryId]);
+  await tx.query(sql`select 1 from units where status = 'held'
+       and offer_id in (select id from waitlist_offers where entry_id = ${entryId}) for update`);
+  await tx.query(sql`update waitlist_requests set status = 'left', left_at = now() where id = ${entryId}`);
   await withdrawOffers(tx, ctx, entryId);
   return true;
 }
@@ -129,18 +121,14 @@ export async function withdrawOffers(
   ctx: { jobs: Pick<WaitlistContext['jobs'], 'schedule'> },
   entryId: string,
 ): Promise<void> {
-  const { rows } = await tx.query<{ product_id: number }>(
-    `update waitlist_offers set status = 'withdrawn', closed_at = now()
-     where entry_id = $1 and (status = 'open' or (status = 'accepted' and registration_id is null))
-     returning product_id`,
-    [entryId],
-  );
+  const { rows } = await tx.query<{
+    product_id: number;
+  }>(sql`update waitlist_offers set status = 'withdrawn', closed_at = now()
+     where entry_id = ${entryId} and (status = 'open' or (status = 'accepted' and registration_id is null))
+     returning product_id`);
   if (!rows.length) return;
-  await tx.query(
-    `update units set status = 'available', offer_id = null, registration_id = null, updated_at = now()
-     where status = 'held' and offer_id in (select id from waitlist_offers where entry_id = $1)`,
-    [entryId],
-  );
+  await tx.query(sql`update units set status = 'available', offer_id = null, registration_id = null, updated_at = now()
+     where status = 'held' and offer_id in (select id from waitlist_offers where entry_id = ${entryId})`);
   await unitsFreed(
     tx,
     ctx,
@@ -179,14 +167,11 @@ export async function markOfferOpened(
   entryId: string,
 ): Promise<void> {
   const now = ctx.clock.now();
-  const { rows } = await tx.query<{ id: string; expires_at: Date | string }>(
-    `update waitlist_offers
-     set opened_at = $2,
-       expires_at = greatest(expires_at, created_at + make_interval(secs => $3))
-     where entry_id = $1 and status = 'open' and opened_at is null and expires_at > $2
-     returning id::text, expires_at`,
-    [entryId, now, ctx.config.WAITLIST_OFFER_HOURS * 3600],
-  );
+  const { rows } = await tx.query<{ id: string; expires_at: Date | string }>(sql`update waitlist_offers
+     set opened_at = ${now},
+       expires_at = greatest(expires_at, created_at + make_interval(secs => ${ctx.config.WAITLIST_OFFER_HOURS * 3600}))
+     where entry_id = ${entryId} and status = 'open' and opened_at is null and expires_at > ${now}
+     returning id::text, expires_at`);
   for (const offer of rows) await scheduleExpiry(tx, ctx, offer.id, new Date(offer.expires_at));
 }
 
@@ -236,18 +221,16 @@ async function tellOffer(tx: Queryable, ctx: WaitlistContext, entry: EntryRow, h
 export async function expireOffer(tx: Queryable, ctx: WaitlistContext, offerId: string): Promise<boolean> {
   // Lock order everywhere: entry, units, offer (accept and leave take the entry first too).
   const { rows: owner } = await tx.query<{ entry_id: string }>(
-    'select entry_id::text from waitlist_offers where id = $1',
-    [offerId],
+    sql`select entry_id::text from waitlist_offers where id = ${offerId}`,
   );
   if (!owner[0]) return false;
-  await tx.query('select 1 from waitlist_requests where id = $1 for update', [owner[0].entry_id]);
-  await tx.query(`select 1 from units where offer_id = $1 for update`, [offerId]);
-  const { rows } = await tx.query<OfferRow & { paid: boolean }>(
-    `select o.id::text, o.entry_id::text, o.product_id, o.status, o.expires_at,
+  await tx.query(sql`select 1 from waitlist_requests where id = ${owner[0].entry_id} for update`);
+  await tx.query(sql`select 1 from units where offer_id = ${offerId} for update`);
+  const { rows } = await tx.query<
+    OfferRow & { paid: boolean }
+  >(sql`select o.id::text, o.entry_id::text, o.product_id, o.status, o.expires_at,
        exists (select 1 from payments p where p.registration_id = o.registration_id and p.status = 'completed') as paid
-     from waitlist_offers o where o.id = $1 for update`,
-    [offerId],
-  );
+     from waitlist_offers o where o.id = ${offerId} for update`);
   const offer = rows[0];
   if (!offer || (offer.status !== 'open' && offer.status !== 'accepted')) return false;
   if (new Date(offer.expires_at) > ctx.clock.now()) return false;
@@ -255,26 +238,19 @@ export async function expireOffer(tx: Queryable, ctx: WaitlistContext, offerId: 
     // The deposit is paid: this is a tenant about to sign, not an abandoned sign-up. The unit
     // stays theirs for another window instead of being taken away after they paid.
     const later = holdUntil(ctx);
-    await tx.query('update waitlist_offers set expires_at = $2 where id = $1', [offerId, later]);
+    await tx.query(sql`update waitlist_offers set expires_at = ${later} where id = ${offerId}`);
     await scheduleExpiry(tx, ctx, offerId, later);
     return false;
   }
-  await tx.query(
-    `update units set status = 'available', offer_id = null, registration_id = null, updated_at = now()
-     where offer_id = $1 and status = 'held'`,
-    [offerId],
-  );
+  await tx.query(sql`update units set status = 'available', offer_id = null, registration_id = null, updated_at = now()
+     where offer_id = ${offerId} and status = 'held'`);
   const closed = offer.status === 'open' ? 'expired' : 'lapsed';
-  await tx.query(`update waitlist_offers set status = $2, closed_at = $3 where id = $1`, [
-    offerId,
-    closed,
-    ctx.clock.now(),
-  ]);
-  const { rows: entries } = await tx.query<EntryRow>(
-    `update waitlist_requests set status = case when status = 'offered' then 'offer_expired' else status end
-     where id = $1 returning id::text, full_name, email, product_pid, product_name, language`,
-    [offer.entry_id],
+  await tx.query(
+    sql`update waitlist_offers set status = ${closed}, closed_at = ${ctx.clock.now()} where id = ${offerId}`,
   );
+  const { rows: entries } =
+    await tx.query<EntryRow>(sql`update waitlist_requests set status = case when status = 'offered' then 'offer_expired' else status end
+     where id = ${offer.entry_id} returning id::text, full_name, email, product_pid, product_name, language`);
   const entry = entries[0];
   if (entry) {
     const language = entry.language ?? 'es';

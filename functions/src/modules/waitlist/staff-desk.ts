@@ -2,6 +2,7 @@ import type { LineEntry, OFFER_STATUSES } from 'shared-api/backoffice';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
+import { sql } from '../../platform/db/sql';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { type Actor, recordAudit } from '../staff';
@@ -64,12 +65,10 @@ async function entryById(q: Queryable, entryId: string): Promise<LineEntry> {
 }
 
 async function lockEntry(tx: Queryable, entryId: string): Promise<EntryRow> {
-  const { rows } = await tx.query<EntryRow>(
-    `select id::text, full_name, email, phone, timeframe, product_pid, product_name, language, units_required, status,
+  const { rows } =
+    await tx.query<EntryRow>(sql`select id::text, full_name, email, phone, timeframe, product_pid, product_name, language, units_required, status,
        created_at
-     from waitlist_requests where id = $1 for update`,
-    [entryId],
-  );
+     from waitlist_requests where id = ${entryId} for update`);
   if (!rows[0]) throw new HttpError(404, 'Waitlist entry not found');
   return rows[0];
 }
@@ -80,11 +79,10 @@ export async function offerByHand(ctx: FunctionContext, actor: Actor, entryId: s
     const entry = await lockEntry(tx, entryId);
     if (entry.status !== 'waiting') throw refusal('waitlist_not_waiting');
     const productId = Number(entry.product_pid);
-    const { rows: free } = await tx.query<{ unit_number: string }>(
-      `select unit_number from units where product_id = $1 and status = 'available'
-       order by unit_number limit $2 for update skip locked`,
-      [productId, entry.units_required],
-    );
+    const { rows: free } = await tx.query<{
+      unit_number: string;
+    }>(sql`select unit_number from units where product_id = ${productId} and status = 'available'
+       order by unit_number limit ${entry.units_required} for update skip locked`);
     if (free.length < entry.units_required) throw refusal('waitlist_no_free_unit');
     await makeOffer(
       tx,
@@ -110,16 +108,12 @@ export async function sendToBack(ctx: FunctionContext, actor: Actor, entryId: st
     const entry = await lockEntry(tx, entryId);
     if (entry.status !== 'waiting' && entry.status !== 'offered') throw refusal('waitlist_not_waiting');
     const before = await entryById(tx, entryId);
-    await tx.query(
-      `select 1 from units where status = 'held'
-         and offer_id in (select id from waitlist_offers where entry_id = $1) for update`,
-      [entryId],
-    );
+    await tx.query(sql`select 1 from units where status = 'held'
+         and offer_id in (select id from waitlist_offers where entry_id = ${entryId}) for update`);
     // Behind everyone in line now; its offer, if any, goes to whoever is first.
-    await tx.query(`update waitlist_requests set status = 'waiting', created_at = $2 where id = $1`, [
-      entryId,
-      ctx.clock.now(),
-    ]);
+    await tx.query(
+      sql`update waitlist_requests set status = 'waiting', created_at = ${ctx.clock.now()} where id = ${entryId}`,
+    );
     await withdrawOffers(tx, ctx, entryId);
     const after = await entryById(tx, entryId);
     await recordAudit(tx, actor, {

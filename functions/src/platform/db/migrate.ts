@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from './database';
+import { sql } from './sql';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -19,22 +20,22 @@ export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promi
   )`);
   const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
   const applied: string[] = [];
-  await db.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+  await db.query(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
   try {
     const done = new Set(
       (await db.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
     );
     for (const file of files) {
       if (done.has(file)) continue;
-      const sql = await readFile(path.join(dir, file), 'utf8');
+      const script = await readFile(path.join(dir, file), 'utf8');
       await db.transaction(async (tx) => {
-        await tx.exec(sql);
-        await tx.query('insert into schema_migrations (name) values ($1)', [file]);
+        await tx.exec(script);
+        await tx.query(sql`insert into schema_migrations (name) values (${file})`);
       });
       applied.push(file);
     }
   } finally {
-    await db.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    await db.query(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
   }
   return applied;
 }

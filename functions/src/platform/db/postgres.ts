@@ -1,5 +1,6 @@
 import pg from 'pg';
-import type { Database, Queryable } from './database';
+import { type Database, type Queryable, statementOf } from './database';
+import type { SqlStatement } from './sql';
 
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
@@ -8,8 +9,9 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   // Fail at start-up, not on the first visitor's request.
   await pool.query('select 1');
   const asQueryable = (client: pg.Pool | pg.PoolClient): Queryable => ({
-    async query(sql, params) {
-      const result = await client.query(sql, params);
+    async query(statement: SqlStatement | string, params?: unknown[]) {
+      const { text, values } = statementOf(statement, params);
+      const result = await client.query(text, values);
       return { rows: result.rows };
     },
     async exec(sql) {

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database, Queryable } from '../db';
+import { sql } from '../db/sql';
 import type { Clock } from './clock';
 import { createPoller } from './poller';
 
@@ -83,31 +84,26 @@ export function createJobQueue({
   // Due times and claims are both on the service clock: a test moves it instead of sleeping.
   async function claim(): Promise<ClaimedJob[]> {
     const now = clock.now();
-    const { rows } = await db.query<ClaimedJob>(
-      `update jobs set attempts = attempts + 1, claimed_until = $2
+    const { rows } =
+      await db.query<ClaimedJob>(sql`update jobs set attempts = attempts + 1, claimed_until = ${new Date(now.getTime() + leaseMs)}
        where id in (
          select id from jobs
-         where done_at is null and failed_at is null and run_at <= $1
-           and (claimed_until is null or claimed_until < $1)
+         where done_at is null and failed_at is null and run_at <= ${now}
+           and (claimed_until is null or claimed_until < ${now})
          order by run_at, id limit 10
          for update skip locked)
-       returning id::text as id, kind, payload, attempts`,
-      [now, new Date(now.getTime() + leaseMs)],
-    );
+       returning id::text as id, kind, payload, attempts`);
     return rows;
   }
 
   /** Scheduled again while it ran: once more, now; otherwise done. */
   const finish = (q: Queryable, job: ClaimedJob) =>
-    q.query(
-      `update jobs set claimed_until = null, last_error = null,
-         done_at = case when rerun then null else $2::timestamptz end,
-         run_at = case when rerun then $2::timestamptz else run_at end,
+    q.query(sql`update jobs set claimed_until = null, last_error = null,
+         done_at = case when rerun then null else ${clock.now()}::timestamptz end,
+         run_at = case when rerun then ${clock.now()}::timestamptz else run_at end,
          attempts = case when rerun then 0 else attempts end,
          rerun = false
-       where id = $1`,
-      [job.id, clock.now()],
-    );
+       where id = ${job.id}`);
 
   async function run(job: ClaimedJob): Promise<boolean> {
     const handler = handlers[job.kind];
@@ -129,17 +125,8 @@ export function createJobQueue({
       const delayMs = (external?.retryDelayMs ?? defaultRetryDelayMs)(job.attempts);
       log[givenUp ? 'error' : 'warn']({ err: error, jobId: job.id, kind: job.kind }, 'job failed');
       const now = clock.now();
-      await db.query(
-        `update jobs set claimed_until = null, last_error = $2, failed_at = case when $3::boolean then $4::timestamptz else null end, run_at = $5
-         where id = $1`,
-        [
-          job.id,
-          error instanceof Error ? error.message : String(error),
-          givenUp,
-          now,
-          new Date(now.getTime() + delayMs),
-        ],
-      );
+      await db.query(sql`update jobs set claimed_until = null, last_error = ${error instanceof Error ? error.message : String(error)}, failed_at = case when ${givenUp}::boolean then ${now}::timestamptz else null end, run_at = ${new Date(now.getTime() + delayMs)}
+         where id = ${job.id}`);
       if (givenUp) {
         await external
           ?.gaveUp?.(job.payload, error)
@@ -161,13 +148,10 @@ export function createJobQueue({
 
   return {
     async schedule(q, { kind, payload = {}, runAt = clock.now(), key }) {
-      await q.query(
-        `insert into jobs (kind, payload, key, run_at) values ($1, $2, $3, $4)
+      await q.query(sql`insert into jobs (kind, payload, key, run_at) values (${kind}, ${JSON.stringify(payload)}, ${key ?? null}, ${runAt})
          on conflict (key) where done_at is null and failed_at is null
          do update set run_at = least(jobs.run_at, excluded.run_at), payload = excluded.payload,
-           rerun = jobs.rerun or (jobs.claimed_until is not null and jobs.claimed_until > $5)`,
-        [kind, JSON.stringify(payload), key ?? null, runAt, clock.now()],
-      );
+           rerun = jobs.rerun or (jobs.claimed_until is not null and jobs.claimed_until > ${clock.now()})`);
     },
     runDue: poller.runNow,
     wake: poller.wake,

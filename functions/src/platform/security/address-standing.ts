@@ -1,4 +1,5 @@
 import type { Queryable } from '../db';
+import { sql } from '../db/sql';
 
 /** Sign-ins a minute from an address with failures in the window: a third of the address's budget (3 of 10). */
 const failingAddressBudget = (perMinute: number) => Math.max(1, Math.floor(perMinute / 3));
@@ -19,7 +20,7 @@ export async function addressStanding(
   { lock = true, lockKey, counts }: { lock?: boolean; lockKey: string; counts: AttemptCounts },
 ): Promise<{ overBudget: boolean; failing: boolean }> {
   if (ip === null) return { overBudget: false, failing: false };
-  if (lock) await q.query('select pg_advisory_xact_lock(hashtext($1))', [`${lockKey}:${ip}`]);
+  if (lock) await q.query(sql`select pg_advisory_xact_lock(hashtext(${`${lockKey}:${ip}`}))`);
   const { recent, failed } = await counts(q, ip);
   const failing = failed > 0;
   // An address that has been failing is a guesser's, or a person retrying: a few a minute will do.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { FunctionsConfig } from '../../config';
 import type { Database } from '../db';
+import { sql } from '../db/sql';
 
 /**
  * The PIN pepper: a secret mixed into every PIN hash (see secrets.ts). It lives outside the
@@ -70,7 +71,7 @@ async function createPepperFile(file: string, pepper: string): Promise<string> {
 }
 
 async function setting(db: Database, key: string): Promise<string | null> {
-  const { rows } = await db.query<{ value: string }>('select value from door_settings where key = $1', [key]);
+  const { rows } = await db.query<{ value: string }>(sql`select value from door_settings where key = ${key}`);
   return rows[0]?.value ?? null;
 }
 
@@ -104,10 +105,9 @@ export async function preparePinPepper(
   await db.transaction(async (tx) => {
     if (rotated) await tx.query(`update door_users set pin_hash = '', updated_at = now()`);
     await tx.query(
-      `insert into door_settings (key, value) values ($1, $2) on conflict (key) do update set value = excluded.value`,
-      [CHECK_KEY, checkValue(pepper)],
+      sql`insert into door_settings (key, value) values (${CHECK_KEY}, ${checkValue(pepper)}) on conflict (key) do update set value = excluded.value`,
     );
-    await tx.query('delete from door_settings where key = $1', [LEGACY_KEY]);
+    await tx.query(sql`delete from door_settings where key = ${LEGACY_KEY}`);
   });
   if (rotated) log.warn('door PIN pepper rotated: every PIN was voided; the admin must assign new ones');
   if (legacy !== null && !rotated) log.info('door PIN pepper moved out of the database');

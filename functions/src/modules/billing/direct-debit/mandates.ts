@@ -1,5 +1,6 @@
 import type { FunctionsConfig } from '../../../config';
 import type { Queryable } from '../../../platform/db';
+import { sql } from '../../../platform/db/sql';
 
 export interface Mandate {
   reference: string;
@@ -55,21 +56,9 @@ export async function storeMandate(
   mandate: Mandate,
   ids: { registrationId: string; contractId: string },
 ): Promise<void> {
-  await tx.query(
-    `insert into sepa_mandates (reference, registration_id, contract_id, creditor_identifier, creditor_name,
+  await tx.query(sql`insert into sepa_mandates (reference, registration_id, contract_id, creditor_identifier, creditor_name,
        debtor_name, debtor_iban, signature_place)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      mandate.reference,
-      ids.registrationId,
-      ids.contractId,
-      mandate.creditorIdentifier,
-      mandate.creditorName,
-      mandate.debtorName,
-      mandate.debtorIban,
-      mandate.signaturePlace,
-    ],
-  );
+     values (${mandate.reference}, ${ids.registrationId}, ${ids.contractId}, ${mandate.creditorIdentifier}, ${mandate.creditorName}, ${mandate.debtorName}, ${mandate.debtorIban}, ${mandate.signaturePlace})`);
 }
 
 /**
@@ -78,18 +67,12 @@ export async function storeMandate(
  */
 export async function settleMandate(tx: Queryable, contractId: string, outcome: 'signed' | 'cancelled') {
   if (outcome === 'signed') {
-    await tx.query(
-      `update sepa_mandates m set status = 'signed',
+    await tx.query(sql`update sepa_mandates m set status = 'signed',
          signed_at = coalesce((select s.signed_at from contract_submitters s
                                where s.contract_id = m.contract_id and s.role = 'Cliente'), now())
-       where contract_id = $1 and status = 'awaiting_signature'`,
-      [contractId],
-    );
+       where contract_id = ${contractId} and status = 'awaiting_signature'`);
   } else {
-    await tx.query(
-      `update sepa_mandates set status = 'cancelled', cancelled_at = now()
-       where contract_id = $1 and status = 'awaiting_signature'`,
-      [contractId],
-    );
+    await tx.query(sql`update sepa_mandates set status = 'cancelled', cancelled_at = now()
+       where contract_id = ${contractId} and status = 'awaiting_signature'`);
   }
 }

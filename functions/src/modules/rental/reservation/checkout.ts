@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PAYMENT_EXPIRY_MINUTES } from 'shared-api';
 import { PaymentProviderError } from '../../../adapters/payments';
 import type { FunctionContext } from '../../../context';
+import { sql } from '../../../platform/db/sql';
 import { HttpError, refusal } from '../../../platform/http-error';
 import { commitThenRun } from '../../../platform/jobs/queue';
 import { latestPayment, type PaymentRow } from '../../billing';
@@ -67,21 +68,9 @@ export async function startDepositCheckout(
       if (error instanceof PaymentProviderError) throw new HttpError(error.status, error.message);
       throw error;
     }
-    await tx.query(
-      `insert into payments (id, registration_id, amount, currency, status, provider, provider_order_id,
+    await tx.query(sql`insert into payments (id, registration_id, amount, currency, status, provider, provider_order_id,
          checkout_url, return_path, expires_at)
-       values ($1, $2, $3, 'EUR', 'pending', $4, $5, $6, $7, $8)`,
-      [
-        paymentId,
-        registration.id,
-        deposit,
-        ctx.payments.name,
-        order.providerOrderId,
-        order.checkoutUrl,
-        back,
-        expiresAt,
-      ],
-    );
+       values (${paymentId}, ${registration.id}, ${deposit}, 'EUR', 'pending', ${ctx.payments.name}, ${order.providerOrderId}, ${order.checkoutUrl}, ${back}, ${expiresAt})`);
     await scheduleExpiry(tx, ctx, paymentId, expiresAt);
     await touchRegistration(tx, registration.id);
     return { payment: (await latestPayment(tx, registration.id)) as PaymentRow, created: true };

@@ -1,6 +1,7 @@
 import { formatEuros, languageFromPath } from 'shared-i18n';
 import type { FunctionContext } from '../../../context';
 import type { Queryable } from '../../../platform/db';
+import { sql } from '../../../platform/db/sql';
 import type { JobHandler } from '../../../platform/jobs/queue';
 import { applyPaymentOutcome, findPayment, type PaymentRow } from '../../billing';
 import { depositPaymentExpiredEmail } from '../messages';
@@ -71,9 +72,9 @@ export async function endUnfinishedPayment(
 }
 
 async function tellExpired(tx: Queryable, ctx: SettleContext, payment: PaymentRow) {
-  const { rows } = await tx.query<{ email: string }>('select email from registrations where id = $1', [
-    payment.registration_id,
-  ]);
+  const { rows } = await tx.query<{ email: string }>(
+    sql`select email from registrations where id = ${payment.registration_id}`,
+  );
   const email = rows[0]?.email;
   if (!email) return;
   const language = languageFromPath(payment.return_path) ?? 'es';

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../../platform/db';
+import { sql } from '../../../platform/db/sql';
 import type { JobQueue } from '../../../platform/jobs/queue';
 import { unitsFreed } from '../../waitlist';
 
@@ -19,12 +20,11 @@ export async function holdUnitsForDeposit(
   ctx: { jobs: Pick<JobQueue, 'schedule'> },
   { productId, count, registrationId }: { productId: number; count: number; registrationId: string },
 ): Promise<boolean> {
-  const { rows: other } = await tx.query<{ product_id: number }>(
-    `update units set status = 'available', registration_id = null, updated_at = now()
-     where registration_id = $1 and status = 'held' and offer_id is null and product_id <> $2
-     returning product_id`,
-    [registrationId, productId],
-  );
+  const { rows: other } = await tx.query<{
+    product_id: number;
+  }>(sql`update units set status = 'available', registration_id = null, updated_at = now()
+     where registration_id = ${registrationId} and status = 'held' and offer_id is null and product_id <> ${productId}
+     returning product_id`);
   if (other.length)
     await unitsFreed(
       tx,
@@ -32,21 +32,18 @@ export async function holdUnitsForDeposit(
       other.map((row) => row.product_id),
     );
   const { rows: held } = await tx.query<{ unit_number: string }>(
-    `select unit_number from units where product_id = $1 and status = 'held' and registration_id = $2 for update`,
-    [productId, registrationId],
+    sql`select unit_number from units where product_id = ${productId} and status = 'held' and registration_id = ${registrationId} for update`,
   );
   const missing = count - held.length;
   if (missing <= 0) return true;
   // SKIP LOCKED: two applicants racing for the last unit do not wait on each other; one gets it.
-  const { rows: free } = await tx.query<{ unit_number: string }>(
-    `select unit_number from units where product_id = $1 and status = 'available'
-     order by unit_number limit $2 for update skip locked`,
-    [productId, missing],
-  );
+  const { rows: free } = await tx.query<{
+    unit_number: string;
+  }>(sql`select unit_number from units where product_id = ${productId} and status = 'available'
+     order by unit_number limit ${missing} for update skip locked`);
   if (free.length < missing) return false;
   await tx.query(
-    `update units set status = 'held', registration_id = $2, updated_at = now() where unit_number = any($1::text[])`,
-    [free.map((row) => row.unit_number), registrationId],
+    sql`update units set status = 'held', registration_id = ${registrationId}, updated_at = now() where unit_number = any(${free.map((row) => row.unit_number)}::text[])`,
   );
   return true;
 }
@@ -57,12 +54,12 @@ export async function releaseDepositHold(
   ctx: { jobs: Pick<JobQueue, 'schedule'> },
   registrationId: string,
 ): Promise<string[]> {
-  const { rows } = await tx.query<{ unit_number: string; product_id: number }>(
-    `update units set status = 'available', registration_id = null, updated_at = now()
-     where registration_id = $1 and status = 'held' and offer_id is null
-     returning unit_number, product_id`,
-    [registrationId],
-  );
+  const { rows } = await tx.query<{
+    unit_number: string;
+    product_id: number;
+  }>(sql`update units set status = 'available', registration_id = null, updated_at = now()
+     where registration_id = ${registrationId} and status = 'held' and offer_id is null
+     returning unit_number, product_id`);
   if (rows.length)
     await unitsFreed(
       tx,
@@ -75,8 +72,7 @@ export async function releaseDepositHold(
 /** The units held for a registration (its deposit's or a waitlist offer's), by number. */
 export async function heldFor(q: Queryable, registrationId: string): Promise<string[]> {
   const { rows } = await q.query<{ unit_number: string }>(
-    `select unit_number from units where registration_id = $1 and status = 'held' order by unit_number`,
-    [registrationId],
+    sql`select unit_number from units where registration_id = ${registrationId} and status = 'held' order by unit_number`,
   );
   return rows.map((row) => row.unit_number);
 }
@@ -90,11 +86,10 @@ export async function releaseAllHeld(
   ctx: { jobs: Pick<JobQueue, 'schedule'> },
   registrationId: string,
 ): Promise<void> {
-  const { rows } = await tx.query<{ product_id: number }>(
-    `update units set status = 'available', registration_id = null, offer_id = null, updated_at = now()
-     where registration_id = $1 and status = 'held' returning product_id`,
-    [registrationId],
-  );
+  const { rows } = await tx.query<{
+    product_id: number;
+  }>(sql`update units set status = 'available', registration_id = null, offer_id = null, updated_at = now()
+     where registration_id = ${registrationId} and status = 'held' returning product_id`);
   await unitsFreed(
     tx,
     ctx,
@@ -104,10 +99,10 @@ export async function releaseAllHeld(
 
 /** Units held for a registration (a waitlist offer it took), by product. */
 export async function heldForRegistration(q: Queryable, registrationId: string): Promise<Map<number, number>> {
-  const { rows } = await q.query<{ product_id: number; held: number }>(
-    `select product_id, count(*)::integer as held from units
-     where status = 'held' and registration_id = $1 group by product_id`,
-    [registrationId],
-  );
+  const { rows } = await q.query<{
+    product_id: number;
+    held: number;
+  }>(sql`select product_id, count(*)::integer as held from units
+     where status = 'held' and registration_id = ${registrationId} group by product_id`);
   return new Map(rows.map((row) => [row.product_id, row.held]));
 }

@@ -1,5 +1,6 @@
 import type { UploadType } from 'shared-api';
 import type { FunctionContext } from '../../../context';
+import { sql } from '../../../platform/db/sql';
 import { HttpError } from '../../../platform/http-error';
 import { requireOpenRegistration, touchRegistration } from '../records';
 import { reencodeImage } from './image';
@@ -52,9 +53,8 @@ export async function storeDocument(
     await requireOpenRegistration(tx, registrationId);
     // The row waits for the file: if writing fails, nothing claims a document exists.
     await ctx.documents.put(filePath, bytes);
-    await tx.query(
-      `insert into registration_documents (registration_id, document_type, file_path, content_type, size_bytes)
-       values ($1, $2, $3, $4, $5)
+    await tx.query(sql`insert into registration_documents (registration_id, document_type, file_path, content_type, size_bytes)
+       values (${registrationId}, ${documentType}, ${filePath}, ${kind.contentType}, ${bytes.byteLength})
        on conflict (registration_id, document_type) do update
          set file_path = excluded.file_path, content_type = excluded.content_type,
              size_bytes = excluded.size_bytes, uploaded_at = now(),
@@ -62,9 +62,7 @@ export async function storeDocument(
              -- staff are told what the one it replaces was rejected for).
              previous_rejection_reason = case when registration_documents.review_status = 'rejected'
                then registration_documents.rejection_reason else null end,
-             review_status = 'pending', reviewed_at = null, reviewed_by = null, rejection_reason = null`,
-      [registrationId, documentType, filePath, kind.contentType, bytes.byteLength],
-    );
+             review_status = 'pending', reviewed_at = null, reviewed_by = null, rejection_reason = null`);
     await touchRegistration(tx, registrationId);
   });
   await ctx.documents.removeSiblings(filePath);
@@ -77,11 +75,12 @@ export async function openDocument(
   registrationId: string,
   documentType: UploadType,
 ) {
-  const { rows } = await ctx.db.query<{ file_path: string; content_type: string; registration_code: string }>(
-    `select d.file_path, d.content_type, r.registration_code from registration_documents d
-     join registrations r on r.id = d.registration_id where d.registration_id = $1 and d.document_type = $2`,
-    [registrationId, documentType],
-  );
+  const { rows } = await ctx.db.query<{
+    file_path: string;
+    content_type: string;
+    registration_code: string;
+  }>(sql`select d.file_path, d.content_type, r.registration_code from registration_documents d
+     join registrations r on r.id = d.registration_id where d.registration_id = ${registrationId} and d.document_type = ${documentType}`);
   const document = rows[0];
   const file = document ? await ctx.documents.open(document.file_path) : null;
   return document && file ? { document, file } : null;
