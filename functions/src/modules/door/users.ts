@@ -64,10 +64,9 @@ export async function addDoorUser(
   const { rows } = await withConflicts(async () =>
     ctx.db.query<UserRow>(
       // The admin chose it: the user chooses their own at the first sign-in (ASVS 2.3.1).
-      `insert into door_users (id, usuario, password_hash, pin_hash, box, password_change_required)
-       values (gen_random_uuid(), $1, $2, $3, $4, true)
+      sql`insert into door_users (id, usuario, password_hash, pin_hash, box, password_change_required)
+       values (gen_random_uuid(), ${usuario}, ${passwordHash}, ${pinHash}, ${box?.trim() || null}, true)
        returning id::text as id, usuario, box, password_change_required`,
-      [usuario, passwordHash, pinHash, box?.trim() || null],
     ),
   );
   const user = rows[0] as UserRow;
@@ -112,13 +111,12 @@ export async function updateDoorUser(
     ctx.db.transaction(async (tx) => {
       const updated = await tx.query<UserRow>(
         // A password the admin sets for someone else is theirs to change at the next sign-in.
-        `update door_users set usuario = $2, box = $3,
-           pin_hash = coalesce($4, pin_hash), password_hash = coalesce($5, password_hash),
-           password_change_required = case when $5::text is null then password_change_required
-                                           else id::text <> $6 end,
+        sql`update door_users set usuario = ${usuario}, box = ${box?.trim() || null},
+           pin_hash = coalesce(${pinHash}, pin_hash), password_hash = coalesce(${passwordHash}, password_hash),
+           password_change_required = case when ${passwordHash}::text is null then password_change_required
+                                           else id::text <> ${admin.id} end,
            updated_at = now()
-         where id::text = $1 returning id::text as id, usuario, box, password_change_required`,
-        [userId, usuario, box?.trim() || null, pinHash, passwordHash, admin.id],
+         where id::text = ${userId} returning id::text as id, usuario, box, password_change_required`,
       );
       const edited = updated.rows[0];
       if (edited && (pinHash || passwordHash)) {
