@@ -18,8 +18,7 @@ export interface UserRow extends Record<string, unknown> {
 }
 
 /** The `language` column of a door user under alias `u`: a tenant's registration's, else Spanish. */
-export const DOOR_USER_LANGUAGE =
-  "coalesce((select r.language from registrations r where r.id = u.registration_id), 'es') as language";
+export const DOOR_USER_LANGUAGE = sql`coalesce((select r.language from registrations r where r.id = u.registration_id), 'es') as language`;
 
 export const toDoorUser = (
   row: Pick<UserRow, 'id' | 'usuario' | 'box' | 'language' | 'password_change_required'>,
@@ -44,18 +43,15 @@ export async function sessionUser(
   token: string,
   { passwordChange = false }: { passwordChange?: boolean } = {},
 ): Promise<UserRow> {
-  const { rows } = await ctx.db.query<UserRow>(
-    `with live as (
+  const { rows } = await ctx.db.query<UserRow>(sql`with live as (
        update door_sessions
-       set expires_at = case when expires_at < now() + make_interval(days => $2) - interval '1 hour'
-                             then now() + make_interval(days => $2) else expires_at end
-       where token_hash = $1 and revoked_at is null and expires_at > now()
+       set expires_at = case when expires_at < now() + make_interval(days => ${ctx.config.DOOR_SESSION_DAYS}) - interval '1 hour'
+                             then now() + make_interval(days => ${ctx.config.DOOR_SESSION_DAYS}) else expires_at end
+       where token_hash = ${sha256(token)} and revoked_at is null and expires_at > now()
        returning user_id)
      select u.id::text as id, u.usuario, u.box, u.password_hash, u.pin_hash, u.password_change_required,
        ${DOOR_USER_LANGUAGE}
-     from live join door_users u on u.id = live.user_id`,
-    [sha256(token), ctx.config.DOOR_SESSION_DAYS],
-  );
+     from live join door_users u on u.id = live.user_id`);
   const user = rows[0];
   if (!user) throw new HttpError(401, 'Sesión inválida o expirada');
   // A password someone else chose opens nothing until the user has chosen their own.

@@ -31,12 +31,10 @@ async function signIn(
   meta: RequestMeta,
 ) {
   const cost = ctx.config.DOOR_HASH_COST_LOG2;
-  const { rows } = await ctx.db.query<UserRow>(
-    `select u.id::text as id, u.usuario, u.box, u.password_hash, u.pin_hash, u.password_change_required,
+  const { rows } =
+    await ctx.db.query<UserRow>(sql`select u.id::text as id, u.usuario, u.box, u.password_hash, u.pin_hash, u.password_change_required,
        ${DOOR_USER_LANGUAGE}
-       from door_users u where u.usuario = $1`,
-    [usuario],
-  );
+       from door_users u where u.usuario = ${usuario}`);
   const user = rows[0];
   const attempt = await claimLoginAttempt(ctx.db, {
     usuario,
@@ -124,13 +122,10 @@ export async function validateDoorToken(ctx: FunctionContext, token: string, met
   }
   // Not a session: maybe a magic link, used once and exchanged for a session.
   return ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.query<UserRow>(
-      `update door_magic_tokens m set used_at = now()
+    const { rows } = await tx.query<UserRow>(sql`update door_magic_tokens m set used_at = now()
        from door_users u
-       where m.token_hash = $1 and m.used_at is null and m.expires_at > now() and u.id = m.user_id
-       returning u.id::text as id, u.usuario, u.box, u.password_change_required, ${DOOR_USER_LANGUAGE}`,
-      [sha256(token)],
-    );
+       where m.token_hash = ${sha256(token)} and m.used_at is null and m.expires_at > now() and u.id = m.user_id
+       returning u.id::text as id, u.usuario, u.box, u.password_change_required, ${DOOR_USER_LANGUAGE}`);
     const user = rows[0];
     if (!user) return { valid: false, user: null };
     const session = await openSession(ctx, user.id, tx);

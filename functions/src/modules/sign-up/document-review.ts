@@ -21,8 +21,8 @@ interface DocumentRow extends Record<string, unknown> {
   previous_rejection_reason: string | null;
 }
 
-const DOCUMENT_COLUMNS =
-  'document_type, content_type, size_bytes, uploaded_at, review_status, reviewed_by, reviewed_at, rejection_reason, previous_rejection_reason';
+const DOCUMENT_COLUMNS = sql`document_type, content_type, size_bytes, uploaded_at, review_status, reviewed_by, reviewed_at,
+  rejection_reason, previous_rejection_reason`;
 
 const toReviewed = (row: DocumentRow): ReviewedDocument => ({
   documentType: row.document_type,
@@ -38,8 +38,7 @@ const toReviewed = (row: DocumentRow): ReviewedDocument => ({
 
 export async function reviewedDocuments(q: Queryable, registrationId: string): Promise<ReviewedDocument[]> {
   const { rows } = await q.query<DocumentRow>(
-    `select ${DOCUMENT_COLUMNS} from registration_documents where registration_id = $1`,
-    [registrationId],
+    sql`select ${DOCUMENT_COLUMNS} from registration_documents where registration_id = ${registrationId}`,
   );
   const order = (type: UploadType) => UPLOAD_TYPES.indexOf(type);
   return rows.map(toReviewed).sort((a, b) => order(a.documentType) - order(b.documentType));
@@ -66,11 +65,8 @@ export async function reviewDocument(
   },
 ) {
   return commitThenRun(ctx, async (tx) => {
-    const { rows } = await tx.query<DocumentRow>(
-      `select ${DOCUMENT_COLUMNS} from registration_documents
-       where registration_id = $1 and document_type = $2 for update`,
-      [registrationId, documentType],
-    );
+    const { rows } = await tx.query<DocumentRow>(sql`select ${DOCUMENT_COLUMNS} from registration_documents
+       where registration_id = ${registrationId} and document_type = ${documentType} for update`);
     const before = rows[0];
     if (!before) throw new HttpError(404, 'Document not found');
     const { rows: registration } = await tx.query<{
@@ -86,12 +82,9 @@ export async function reviewDocument(
     // A signed tenancy's documents are settled: a rejection would ask for an upload nobody can make.
     if (decision === 'reject' && applicant?.closed) throw refusal('documents_settled');
     const status = decision === 'approve' ? 'approved' : 'rejected';
-    const { rows: updated } = await tx.query<DocumentRow>(
-      `update registration_documents
-       set review_status = $3, reviewed_at = now(), reviewed_by = $4, rejection_reason = $5
-       where registration_id = $1 and document_type = $2 returning ${DOCUMENT_COLUMNS}`,
-      [registrationId, documentType, status, actor.email, decision === 'reject' ? (reason ?? null) : null],
-    );
+    const { rows: updated } = await tx.query<DocumentRow>(sql`update registration_documents
+       set review_status = ${status}, reviewed_at = now(), reviewed_by = ${actor.email}, rejection_reason = ${decision === 'reject' ? (reason ?? null) : null}
+       where registration_id = ${registrationId} and document_type = ${documentType} returning ${DOCUMENT_COLUMNS}`);
     const after = toReviewed(updated[0] as DocumentRow);
     // The documents step opens again, so the applicant lands on it when they come back.
     if (decision === 'reject') {

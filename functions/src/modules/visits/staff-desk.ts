@@ -2,6 +2,7 @@ import type { BookedVisit, VisitRulesForm } from 'shared-api/backoffice';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
+import { sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { fromMadrid } from '../../platform/madrid-time';
@@ -21,7 +22,7 @@ interface VisitRow extends Record<string, unknown> {
   cancelled_by: string | null;
 }
 
-const VISIT_COLUMNS = 'id::text as id, starts_at, ends_at, full_name, phone, email, language, status, cancelled_by';
+const VISIT_COLUMNS = sql`id::text as id, starts_at, ends_at, full_name, phone, email, language, status, cancelled_by`;
 
 const toVisit = (row: VisitRow): BookedVisit => ({
   visitId: row.id,
@@ -44,10 +45,9 @@ export async function visitsBetween(
 ): Promise<BookedVisit[]> {
   const { rows } = await q.query<VisitRow>(
     // Held places not confirmed yet are nobody's visit: staff see confirmed ones (and cancelled).
-    `select ${VISIT_COLUMNS} from visits where starts_at >= $1 and starts_at < $2
-       ${bookedOnly ? "and status = 'booked'" : "and status in ('booked', 'cancelled')"}
+    sql`select ${VISIT_COLUMNS} from visits where starts_at >= ${fromMadrid(from, '00:00').toISOString()} and starts_at < ${fromMadrid(to, '00:00').toISOString()}
+       ${bookedOnly ? sql`and status = 'booked'` : sql`and status in ('booked', 'cancelled')`}
      order by starts_at, created_at`,
-    [fromMadrid(from, '00:00').toISOString(), fromMadrid(to, '00:00').toISOString()],
   );
   return rows.map(toVisit);
 }
@@ -56,7 +56,7 @@ export async function visitsBetween(
 export async function cancelVisitByStaff(ctx: FunctionContext, actor: Actor, visitId: string) {
   return commitThenRun(ctx, async (tx) => {
     const cancelled = await cancelVisit(tx, visitId, actor.email);
-    const { rows } = await tx.query<VisitRow>(`select ${VISIT_COLUMNS} from visits where id = $1`, [visitId]);
+    const { rows } = await tx.query<VisitRow>(sql`select ${VISIT_COLUMNS} from visits where id = ${visitId}`);
     if (!rows[0]) throw new HttpError(404, 'Visit not found');
     const visit = toVisit(rows[0]);
     // Twice (two tabs): cancelled once, audited once.
@@ -80,13 +80,12 @@ export async function cancelVisitsByStaff(ctx: FunctionContext, actor: Actor, vi
     for (const visitId of new Set(visitIds)) {
       // A visit that has begun is history: nobody is told it was cancelled.
       const { rows: when } = await tx.query<{ starts_at: Date | string }>(
-        'select starts_at from visits where id = $1',
-        [visitId],
+        sql`select starts_at from visits where id = ${visitId}`,
       );
       if (!when[0] || new Date(when[0].starts_at) <= ctx.clock.now()) continue;
       if (!(await cancelVisit(tx, visitId, actor.email))) continue;
       cancelled += 1;
-      const { rows } = await tx.query<VisitRow>(`select ${VISIT_COLUMNS} from visits where id = $1`, [visitId]);
+      const { rows } = await tx.query<VisitRow>(sql`select ${VISIT_COLUMNS} from visits where id = ${visitId}`);
       const visit = rows[0] ? toVisit(rows[0]) : null;
       await recordAudit(tx, actor, {
         action: 'cancel_visit',
@@ -104,19 +103,8 @@ export async function cancelVisitsByStaff(ctx: FunctionContext, actor: Actor, vi
 export async function setVisitRules(ctx: FunctionContext, actor: Actor, rules: VisitRulesForm) {
   return ctx.db.transaction(async (tx) => {
     const before = await loadRules(tx, true);
-    await tx.query(
-      `update visit_rules set weekdays = $1::integer[], opens_at = $2, closes_at = $3, slot_minutes = $4, capacity = $5,
-         booking_days = $6, min_notice_minutes = $7, updated_at = now()`,
-      [
-        [...new Set(rules.weekdays)].sort(),
-        rules.opensAt,
-        rules.closesAt,
-        rules.slotMinutes,
-        rules.capacity,
-        rules.bookingDays,
-        rules.minNoticeMinutes,
-      ],
-    );
+    await tx.query(sql`update visit_rules set weekdays = ${[...new Set(rules.weekdays)].sort()}::integer[], opens_at = ${rules.opensAt}, closes_at = ${rules.closesAt}, slot_minutes = ${rules.slotMinutes}, capacity = ${rules.capacity},
+         booking_days = ${rules.bookingDays}, min_notice_minutes = ${rules.minNoticeMinutes}, updated_at = now()`);
     const after = await loadRules(tx);
     await recordAudit(tx, actor, { action: 'set_visit_rules', target: 'visit_rules', before, after });
     return { rules: after };
@@ -131,13 +119,10 @@ export async function setClosedDate(
 ) {
   return ctx.db.transaction(async (tx) => {
     if (closed) {
-      await tx.query(
-        `insert into visit_closed_dates (day, reason) values ($1::date, $2)
-         on conflict (day) do update set reason = excluded.reason`,
-        [date, reason || null],
-      );
+      await tx.query(sql`insert into visit_closed_dates (day, reason) values (${date}::date, ${reason || null})
+         on conflict (day) do update set reason = excluded.reason`);
     } else {
-      await tx.query('delete from visit_closed_dates where day = $1::date', [date]);
+      await tx.query(sql`delete from visit_closed_dates where day = ${date}::date`);
     }
     await recordAudit(tx, actor, {
       action: closed ? 'close_date' : 'open_date',
