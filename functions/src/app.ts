@@ -4,6 +4,7 @@ import { pinoHttp } from 'pino-http';
 import { requestLogOptions } from 'shared-node/request-log';
 import type { FunctionContext } from './context';
 import { createFunctionsRouter, type FunctionDefinition } from './http/router';
+import { sql } from './platform/db/sql';
 import { HttpError } from './platform/http-error';
 
 /** Body limit of JSON calls; document uploads have their own limit. */
@@ -36,7 +37,7 @@ export function createApp(ctx: FunctionContext, definitions: FunctionDefinition[
 
   app.get('/healthz', async (_req, res) => {
     try {
-      await ctx.db.query('select 1');
+      await ctx.db.query(sql`select 1`);
       res.json({ status: 'ok', database: ctx.db.kind, node: process.version });
     } catch (error) {
       ctx.log.error({ err: error }, 'health check failed');

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from './platform/db/sql';
 import { TEST_APPLICANT } from './testing/applicant';
 import { cookieJar } from './testing/cookie-jar';
 import { databaseEngines } from './testing/databases';
@@ -47,7 +48,7 @@ describe.each(databaseEngines())('malformed input to every function on $name', (
       contraseña: TEST_ADMIN.contraseña,
     });
     token = (JSON.parse(login.text) as { token: string }).token;
-    const { rows } = await served.db.query<{ id: string }>('select id::text as id from door_users limit 1');
+    const { rows } = await served.db.query<{ id: string }>(sql`select id::text as id from door_users limit 1`);
     userId = rows[0]?.id ?? '';
   });
 
@@ -142,7 +143,7 @@ describe.each(databaseEngines())('malformed input to every function on $name', (
   /** Every table's row count and a digest of its rows: what "nothing written" means. */
   const snapshot = async () => {
     const { rows: tables } = await served.db.query<{ name: string }>(
-      `select table_name as name from information_schema.tables
+      sql`select table_name as name from information_schema.tables
        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
     );
     const state: Record<string, string> = {};
@@ -150,9 +151,9 @@ describe.each(databaseEngines())('malformed input to every function on $name', (
       // Sessions are refreshed by reads (last_seen_at): their count is what matters.
       const digest =
         name === 'registration_sessions'
-          ? 'count(*)::text'
-          : `md5(coalesce(string_agg(t::text, '|' order by t::text), ''))`;
-      const { rows } = await served.db.query<{ d: string }>(`select ${digest} as d from "${name}" t`);
+          ? sql`count(*)::text`
+          : sql`md5(coalesce(string_agg(t::text, '|' order by t::text), ''))`;
+      const { rows } = await served.db.query<{ d: string }>(sql`select ${digest} as d from ${sql.identifier(name)} t`);
       state[name] = rows[0]?.d ?? '';
     }
     return state;

@@ -48,7 +48,7 @@ export function localBilling(): BillingClients {
         const insert = sql`insert into clients (${sql.columns(client.map(([column]) => column))})
            values (${sql.values(client.map(([, value]) => value))})
            on conflict (id) do nothing returning id`;
-        const { rows } = await tx.query<{ id: string }>(insert.text, insert.values);
+        const { rows } = await tx.query<{ id: string }>(insert);
         if (rows[0]) return rows[0].id;
       }
       throw new Error('Could not draw a unique client number');

@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../platform/db';
+import { sql } from '../platform/db/sql';
 import { type AdjustableClock, adjustableClock } from '../platform/jobs/clock';
 import { commitThenRun, createJobQueue } from '../platform/jobs/queue';
 import { databaseEngines } from '../testing/databases';
@@ -74,7 +75,7 @@ describe.each(databaseEngines())('the outbox’s delivery, a job of the queue, o
   afterAll(() => db.close());
   beforeEach(async () => {
     clock = adjustableClock();
-    await db.query('delete from jobs');
+    await db.query(sql`delete from jobs`);
   });
 
   const smtpTransports = (): Transports => ({ email: smtpTransport({ smtpUrl: smtp.url, from: 'demo@x.test' }) });
@@ -108,8 +109,7 @@ describe.each(databaseEngines())('the outbox’s delivery, a job of the queue, o
   const row = async (id: string) =>
     (
       await db.query<{ sent: boolean; failed: boolean; attempts: number; error: string | null }>(
-        `select sent_at is not null as sent, failed_at is not null as failed, attempts, error from outbox where id = $1`,
-        [id],
+        sql`select sent_at is not null as sent, failed_at is not null as failed, attempts, error from outbox where id = ${id}`,
       )
     ).rows[0];
 
@@ -254,7 +254,7 @@ describe.each(databaseEngines())('the outbox’s delivery, a job of the queue, o
     const id = await outboxOf().enqueue({ channel: 'sms', recipient: '+34600000001', body: 'código 1' });
     expect(await instance().runDue()).toBe(0);
     expect(await row(id)).toMatchObject({ sent: false, failed: false, attempts: 0 });
-    const { rows } = await db.query<{ n: number }>('select count(*)::int as n from jobs');
+    const { rows } = await db.query<{ n: number }>(sql`select count(*)::int as n from jobs`);
     expect(rows[0]?.n).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database, Queryable } from '../platform/db';
-import { sql } from '../platform/db/sql';
+import { type SqlStatement, sql } from '../platform/db/sql';
 import type { Clock } from '../platform/jobs/clock';
 import type { ExternalJob, JobQueue } from '../platform/jobs/queue';
 import { type Attachment, attachmentsOf, type OnQueued, type OutboxChannel } from './outbox';
@@ -88,8 +88,7 @@ export function deliveryJob({
   transports: Transports;
   retry?: RetryPolicy;
 }): ExternalJob {
-  const mark = (q: Queryable, id: string, set: string, values: unknown[] = []) =>
-    q.query(`update outbox set ${set} where id = $1`, [id, ...values]);
+  const mark = (q: Queryable, id: string, set: SqlStatement) => q.query(sql`update outbox set ${set} where id = ${id}`);
   return {
     maxAttempts: retry.maxAttempts,
     retryDelayMs: (attempts) => retryDelayMs(attempts, retry),
@@ -106,25 +105,27 @@ export function deliveryJob({
       if (!transport) return;
       const expiresAt = typeof payload.expiresAt === 'string' ? Date.parse(payload.expiresAt) : Number.NaN;
       if (!(clock.now().getTime() <= expiresAt)) {
-        await mark(db, id, `failed_at = $2, error = coalesce(error || '; ', '') || 'expired before delivery'`, [
-          clock.now(),
-        ]);
+        await mark(
+          db,
+          id,
+          sql`failed_at = ${clock.now()}, error = coalesce(error || '; ', '') || 'expired before delivery'`,
+        );
         return;
       }
-      await mark(db, id, 'attempts = $2', [attempt]);
+      await mark(db, id, sql`attempts = ${attempt}`);
       try {
         await transport({ ...message, attempts: attempt, attachments: await attachmentsOf(db, id) });
       } catch (error) {
         log.warn({ err: error, outboxId: id, channel: message.channel, attempts: attempt }, 'outbox delivery failed');
-        await mark(db, id, 'error = $2', [reasonOf(error)]);
+        await mark(db, id, sql`error = ${reasonOf(error)}`);
         throw error;
       }
-      await mark(db, id, 'sent_at = $2, error = null', [clock.now()]);
+      await mark(db, id, sql`sent_at = ${clock.now()}, error = null`);
     },
     async gaveUp(payload, error) {
       const id = String(payload.outboxId);
       log.error({ err: error, outboxId: id }, 'outbox message given up');
-      await mark(db, id, 'failed_at = $2, error = $3', [clock.now(), reasonOf(error)]);
+      await mark(db, id, sql`failed_at = ${clock.now()}, error = ${reasonOf(error)}`);
     },
   };
 }

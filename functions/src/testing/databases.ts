@@ -54,7 +54,7 @@ function postgres(url: string, template: string | null): DatabaseFactory {
   const create = async (from: string | null) => {
     const admin = await openPostgres(url);
     const name = `t_${randomUUID().replace(/-/g, '')}`;
-    await admin.query(`create database ${name}${from ? ` template ${from}` : ''}`);
+    await admin.exec(`create database ${name}${from ? ` template ${from}` : ''}`);
     await admin.close();
     return openPostgres(url.replace(/\/postgres$/, `/${name}`));
   };

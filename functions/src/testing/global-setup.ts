@@ -28,7 +28,7 @@ async function migratedPglite(): Promise<{ folder: string; remove(): void }> {
 
 async function migratedPostgres(url: string): Promise<void> {
   const admin = await openPostgres(url);
-  await admin.query(`create database ${POSTGRES_TEMPLATE}`);
+  await admin.exec(`create database ${POSTGRES_TEMPLATE}`);
   await admin.close();
   const template = await openPostgres(url.replace(/\/postgres$/, `/${POSTGRES_TEMPLATE}`));
   await migrate(template);

@@ -12,6 +12,7 @@ import { jobHandlers } from '../job-handlers';
 import { ensureDoorAdmin } from '../modules/door';
 import { ensureFirstManager } from '../modules/staff';
 import type { Database } from '../platform/db';
+import { sql } from '../platform/db/sql';
 import type { DatabaseFactory } from './databases';
 
 /** The real functions service on a test database, listening on a free port. */
@@ -65,8 +66,7 @@ export async function serveFunctions(db: Database, env: NodeJS.ProcessEnv = { NO
     /** What the outbox holds for one recipient (e-mails and SMS), oldest first. */
     async sentTo(recipient: string) {
       const { rows } = await db.query<{ channel: string; subject: string | null; body: string; html: string | null }>(
-        'select channel, subject, body, html from outbox where recipient = $1 order by id',
-        [recipient],
+        sql`select channel, subject, body, html from outbox where recipient = ${recipient} order by id`,
       );
       return rows;
     },

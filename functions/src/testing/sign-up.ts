@@ -1,3 +1,4 @@
+import { sql } from '../platform/db/sql';
 import { TEST_APPLICANT } from './applicant';
 import { type CookieJar, cookieJar } from './cookie-jar';
 import type { ServedFunctions } from './service';
@@ -16,8 +17,7 @@ type Served = { db: ServedFunctions['ctx']['db']; service: ServedFunctions };
 /** The newest 6-digit code sent to a recipient (the outbox). */
 async function codeSentTo(served: Served, recipient: string): Promise<string> {
   const { rows } = await served.db.query<{ body: string }>(
-    'select body from outbox where recipient = $1 order by id desc limit 1',
-    [recipient],
+    sql`select body from outbox where recipient = ${recipient} order by id desc limit 1`,
   );
   return /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1] ?? '';
 }
@@ -59,8 +59,7 @@ export async function signUpToContract(
   const created = await post('registration-handler', { action: 'create_registration', ...applicant });
   const registrationId = String(created.registrationId);
   const { rows: contacts } = await served.db.query<{ email: string; phone: string }>(
-    'select email, phone from registrations where id = $1',
-    [registrationId],
+    sql`select email, phone from registrations where id = ${registrationId}`,
   );
   await post('registration-handler', {
     action: 'verify_tokens',
@@ -68,19 +67,15 @@ export async function signUpToContract(
     emailToken: await codeSentTo(served, contacts[0]?.email ?? ''),
     smsToken: await codeSentTo(served, contacts[0]?.phone ?? ''),
   });
-  await served.db.query(`update registrations set metadata = $2 where id = $1`, [
-    registrationId,
-    JSON.stringify({
+  await served.db.query(
+    sql`update registrations set metadata = ${JSON.stringify({
       completedSections: { clientData: true, verification: true, documents: true, serviceDetails: true },
       serviceDetails,
-    }),
-  ]);
+    })} where id = ${registrationId}`,
+  );
   for (const documentType of documents) {
-    await served.db.query(
-      `insert into registration_documents (registration_id, document_type, file_path, content_type, size_bytes)
-       values ($1, $2, $3, 'application/pdf', 100)`,
-      [registrationId, documentType, `${registrationId}/${documentType}.pdf`],
-    );
+    await served.db.query(sql`insert into registration_documents (registration_id, document_type, file_path, content_type, size_bytes)
+       values (${registrationId}, ${documentType}, ${`${registrationId}/${documentType}.pdf`}, 'application/pdf', 100)`);
   }
   await post('create-client', { registrationId });
   const { paymentId } = await post('create-revolut-payment', {
@@ -102,14 +97,13 @@ export async function signUpToContract(
   await post('create-contract', { registrationId });
 
   const { rows } = await served.db.query<{ registration_code: string; email: string }>(
-    'select registration_code, email from registrations where id = $1',
-    [registrationId],
+    sql`select registration_code, email from registrations where id = ${registrationId}`,
   );
-  const { rows: links } = await served.db.query<{ recipient: string; body: string }>(
-    `select recipient, body from outbox
-     where (subject like 'Contrato para firmar%' or subject like 'Contract to sign%') and body like $1 order by id`,
-    [`%${rows[0]?.registration_code}%`],
-  );
+  const { rows: links } = await served.db.query<{
+    recipient: string;
+    body: string;
+  }>(sql`select recipient, body from outbox
+     where (subject like 'Contrato para firmar%' or subject like 'Contract to sign%') and body like ${`%${rows[0]?.registration_code}%`} order by id`);
   const tokens = {
     Cliente: /token=([A-Za-z0-9_-]+)/.exec(links[0]?.body ?? '')?.[1] ?? '',
     Empresa: /token=([A-Za-z0-9_-]+)/.exec(links[1]?.body ?? '')?.[1] ?? '',
@@ -130,10 +124,9 @@ export async function signUpToContract(
  * the units held for the registration are let to someone outside the system. Returns them.
  */
 export async function loseHeldUnits(served: Served, registrationId: string): Promise<string[]> {
-  const { rows } = await served.db.query<{ unit_number: string }>(
-    `update units set status = 'occupied', registration_id = null
-     where registration_id = $1 and status = 'held' and offer_id is null returning unit_number`,
-    [registrationId],
-  );
+  const { rows } = await served.db.query<{
+    unit_number: string;
+  }>(sql`update units set status = 'occupied', registration_id = null
+     where registration_id = ${registrationId} and status = 'held' and offer_id is null returning unit_number`);
   return rows.map((row) => row.unit_number);
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../platform/db';
+import { sql } from '../platform/db/sql';
 
 /**
  * Leaves `available` of a product's free units available (first by number) and takes the rest
@@ -6,19 +7,15 @@ import type { Queryable } from '../platform/db';
  */
 export async function setAvailableUnits(db: Queryable, productId: number, available: number): Promise<void> {
   const { rows } = await db.query<{ free: number }>(
-    `select count(*)::integer as free from units where product_id = $1 and status in ('available', 'out_of_service')`,
-    [productId],
+    sql`select count(*)::integer as free from units where product_id = ${productId} and status in ('available', 'out_of_service')`,
   );
   if ((rows[0]?.free ?? 0) < available) throw new Error(`product ${productId} has fewer than ${available} free units`);
-  await db.query(
-    `update units set updated_at = now(), status = case
+  await db.query(sql`update units set updated_at = now(), status = case
        when unit_number in (
-         select unit_number from units where product_id = $1 and status in ('available', 'out_of_service')
-         order by unit_number limit $2
+         select unit_number from units where product_id = ${productId} and status in ('available', 'out_of_service')
+         order by unit_number limit ${available}
        ) then 'available' else 'out_of_service' end
-     where product_id = $1 and status in ('available', 'out_of_service')`,
-    [productId, available],
-  );
+     where product_id = ${productId} and status in ('available', 'out_of_service')`);
 }
 
 /**
@@ -28,10 +25,11 @@ export async function setAvailableUnits(db: Queryable, productId: number, availa
  */
 export async function resetMoveIns(db: Queryable): Promise<void> {
   await db.query(
-    `update units set status = 'available', registration_id = null, offer_id = null
+    sql`update units set status = 'available', registration_id = null, offer_id = null
      where status = 'held' or registration_id is not null`,
   );
   // Tenants' door users before their registrations (whose deletion would unlink them).
-  await db.query('delete from door_users where registration_id is not null');
-  for (const table of ['registrations', 'waitlist_requests', 'jobs', 'outbox']) await db.query(`delete from ${table}`);
+  await db.query(sql`delete from door_users where registration_id is not null`);
+  for (const table of ['registrations', 'waitlist_requests', 'jobs', 'outbox'])
+    await db.query(sql`delete from ${sql.identifier(table)}`);
 }

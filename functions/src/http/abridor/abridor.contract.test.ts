@@ -1,5 +1,6 @@
 import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { sql } from '../../platform/db/sql';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn, TEST_ADMIN } from '../../testing/service';
 
@@ -33,8 +34,11 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
   const login = async (usuario: string, contraseña: string) =>
     (await call({ action: 'login', usuario, contraseña })).body.token;
   const storedHash = async (userId: string, column: 'password_hash' | 'pin_hash') =>
-    (await served.db.query<Record<string, string>>(`select ${column} from door_users where id = $1`, [userId]))
-      .rows[0]?.[column];
+    (
+      await served.db.query<Record<string, string>>(
+        sql`select ${sql.identifier(column)} from door_users where id = ${userId}`,
+      )
+    ).rows[0]?.[column];
   const valid = async (token: string) => (await call({ action: 'validate_token', token })).body.valid;
   let counter = 0;
   /** A fresh user with a unique name and PIN; returns its id, token and PIN. */
@@ -52,7 +56,7 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
     });
     expect(added.status).toBe(200);
     // As if the user had chosen this password at the first sign-in (which has its own test).
-    await served.db.query('update door_users set password_change_required = false where id = $1', [added.body.user.id]);
+    await served.db.query(sql`update door_users set password_change_required = false where id = ${added.body.user.id}`);
     return { id: added.body.user.id, usuario, pin, token: await login(usuario, 'secreto-largo-1') };
   };
 
@@ -118,11 +122,11 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
     expect(ok.body.user).toMatchObject({ usuario: 'admin', isAdmin: true });
     expect(ok.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const { rows } = await served.db.query<{ password_hash: string; pin_hash: string }>(
-      `select password_hash, pin_hash from door_users where usuario = 'admin'`,
+      sql`select password_hash, pin_hash from door_users where usuario = 'admin'`,
     );
     expect(rows[0]?.password_hash).not.toContain(TEST_ADMIN.contraseña);
     expect(rows[0]?.pin_hash).not.toBe(TEST_ADMIN.pin);
-    const sessions = await served.db.query<{ token_hash: string }>('select token_hash from door_sessions');
+    const sessions = await served.db.query<{ token_hash: string }>(sql`select token_hash from door_sessions`);
     expect(sessions.rows.map((r) => r.token_hash)).not.toContain(ok.body.token);
   });
 
@@ -130,13 +134,12 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
     const admin = await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña);
     const user = await newUser(admin);
     const { rows } = await served.db.query<{ password_hash: string; pin_hash: string }>(
-      'select password_hash, pin_hash from door_users where id = $1',
-      [user.id],
+      sql`select password_hash, pin_hash from door_users where id = ${user.id}`,
     );
     // The test service runs at ln=10 (DOOR_HASH_COST_LOG2); production's default is 17.
     expect(rows[0]?.password_hash).toMatch(PHC_AT_TEST_COST);
     expect(rows[0]?.pin_hash).toMatch(PHC_AT_TEST_COST);
-    const settings = await served.db.query<{ key: string; value: string }>('select key, value from door_settings');
+    const settings = await served.db.query<{ key: string; value: string }>(sql`select key, value from door_settings`);
     expect(settings.rows.map((r) => r.key)).toEqual(['pin_pepper_check']);
     expect(JSON.stringify(settings.rows)).not.toContain(served.service.ctx.config.DOOR_PIN_PEPPER);
   });
@@ -146,7 +149,7 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
     const user = await newUser(admin);
     const salt = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
     const legacy = `${salt}:${scryptSync('antigua-1', salt, 32).toString('hex')}`;
-    await served.db.query('update door_users set password_hash = $2 where id = $1', [user.id, legacy]);
+    await served.db.query(sql`update door_users set password_hash = ${legacy} where id = ${user.id}`);
     expect((await call({ action: 'login', usuario: user.usuario, contraseña: 'otra' })).status).toBe(401);
     expect(await storedHash(user.id, 'password_hash')).toBe(legacy); // a failure changes nothing
     expect(await login(user.usuario, 'antigua-1')).toBeTruthy();
@@ -159,7 +162,7 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
     const user = await newUser(admin);
     const pepper = served.service.ctx.config.DOOR_PIN_PEPPER;
     const legacy = scryptSync(user.pin, `pin:${pepper}`, 32).toString('hex');
-    await served.db.query('update door_users set pin_hash = $2 where id = $1', [user.id, legacy]);
+    await served.db.query(sql`update door_users set pin_hash = ${legacy} where id = ${user.id}`);
     const open = (pin: string) => call({ action: 'door_action', token: user.token, pin, door_action: 'ENTRADA' });
     expect((await open(user.pin === '0000' ? '1111' : '0000')).body.success).toBe(false);
     expect(await storedHash(user.id, 'pin_hash')).toBe(legacy);
@@ -185,8 +188,7 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
     const res = await call({ action: 'door_action', token: user.token, pin: user.pin, door_action: 'ENTRADA' });
     expect(res.body).toEqual({ success: true, message: 'Acceso Autorizado: ENTRADA' });
     const pulses = await served.db.query<{ door_action: string }>(
-      'select door_action from door_relay_pulses where user_id = $1',
-      [user.id],
+      sql`select door_action from door_relay_pulses where user_id = ${user.id}`,
     );
     expect(pulses.rows).toEqual([{ door_action: 'ENTRADA' }]);
     const audit = (await call({ action: 'list_audit', token: admin })).body.entries as {
@@ -203,15 +205,12 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
 
   it('lists the accesses newest first by time (not by id as text), a page at a time', async () => {
     const admin = await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña);
-    await served.db.query('delete from door_audit');
+    await served.db.query(sql`delete from door_audit`);
     // Ids 9 and 17 side by side: as text "9" sorts above "17".
-    await served.db.query(`select setval(pg_get_serial_sequence('door_audit', 'id'), 8)`);
+    await served.db.query(sql`select setval(pg_get_serial_sequence('door_audit', 'id'), 8)`);
     for (let minute = 0; minute < 12; minute++) {
-      await served.db.query(
-        `insert into door_audit (usuario, action, result, created_at)
-         values ($1, 'ENTRADA', 'ok', now() - make_interval(mins => $2))`,
-        [`u${minute}`, 60 - minute],
-      );
+      await served.db.query(sql`insert into door_audit (usuario, action, result, created_at)
+         values (${`u${minute}`}, 'ENTRADA', 'ok', now() - make_interval(mins => ${60 - minute}))`);
     }
     const page = async (before?: string) =>
       (await call({ action: 'list_audit', token: admin, limit: 5, ...(before ? { before } : {}) })).body as unknown as {
@@ -251,8 +250,7 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
     expect(stillLocked.error).toMatch(/^Espere \d+ segundos antes del próximo intento$/);
     // 15 s later (moved on in the database rather than waited for):
     await served.db.query(
-      `update door_pin_failures set locked_until = now() - interval '1 second' where user_id = $1`,
-      [user.id],
+      sql`update door_pin_failures set locked_until = now() - interval '1 second' where user_id = ${user.id}`,
     );
     expect((await attempt(user.pin)).body).toEqual({ success: true, message: 'Acceso Autorizado: SALIDA' });
     // The counter started again after the lockout.
@@ -286,9 +284,9 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
     const change = (currentPin: string) =>
       call({ action: 'change_pin', token: user.token, currentPin, newPin: '4321' });
     const unlock = () =>
-      served.db.query(`update door_pin_failures set locked_until = now() - interval '1 second' where user_id = $1`, [
-        user.id,
-      ]);
+      served.db.query(
+        sql`update door_pin_failures set locked_until = now() - interval '1 second' where user_id = ${user.id}`,
+      );
 
     // Two on the keypad, the third through change_pin: one counter.
     expect((await open(wrong)).body.attemptsLeft).toBe(2);
@@ -444,21 +442,20 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
     const user = await newUser(admin);
     const days = async () =>
       (
-        await served.db.query<{ days: number }>(
-          `select round(extract(epoch from expires_at - now()) / 86400)::int as days from door_sessions
-           where user_id = $1 and revoked_at is null order by created_at desc limit 1`,
-          [user.id],
-        )
+        await served.db.query<{
+          days: number;
+        }>(sql`select round(extract(epoch from expires_at - now()) / 86400)::int as days from door_sessions
+           where user_id = ${user.id} and revoked_at is null order by created_at desc limit 1`)
       ).rows[0]?.days;
     expect(await days()).toBe(30);
-    await served.db.query(`update door_sessions set expires_at = now() + interval '3 days' where user_id = $1`, [
-      user.id,
-    ]);
+    await served.db.query(
+      sql`update door_sessions set expires_at = now() + interval '3 days' where user_id = ${user.id}`,
+    );
     expect((await call({ action: 'validate_token', token: user.token })).body.valid).toBe(true);
     expect(await days()).toBe(30);
-    await served.db.query(`update door_sessions set expires_at = now() - interval '1 second' where user_id = $1`, [
-      user.id,
-    ]);
+    await served.db.query(
+      sql`update door_sessions set expires_at = now() - interval '1 second' where user_id = ${user.id}`,
+    );
     expect((await call({ action: 'validate_token', token: user.token })).body.valid).toBe(false);
   });
 
@@ -527,7 +524,7 @@ describe.each(databaseEngines())('abridor on $name', (engine) => {
     const second = (await call({ action: 'generate_magic_token', token: admin, target_user: user.id })).body
       .magic_token;
     await served.db.query(
-      `update door_magic_tokens set expires_at = now() - interval '1 minute' where used_at is null`,
+      sql`update door_magic_tokens set expires_at = now() - interval '1 minute' where used_at is null`,
     );
     expect((await call({ action: 'validate_token', token: second })).body.valid).toBe(false);
     expect(

@@ -2,6 +2,7 @@ import { productList, productsResponse } from 'shared-api';
 import type { BackofficeAction, BackofficeResponse } from 'shared-api/backoffice';
 import { describe, expect, it } from 'vitest';
 import { PAIR_MAX_FAILURES, totpCodeAt } from '../../modules/staff';
+import { sql } from '../../platform/db/sql';
 import { TEST_APPLICANT } from '../../testing/applicant';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
@@ -58,8 +59,7 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
   const auditOf = async (action: string) =>
     (
       await served.db.query<{ staff_email: string; target: string; before: unknown; after: unknown }>(
-        'select staff_email, target, before, after from staff_audit where action = $1 order by id',
-        [action],
+        sql`select staff_email, target, before, after from staff_audit where action = ${action} order by id`,
       )
     ).rows;
 
@@ -89,7 +89,7 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
       /\nstaff_device=[A-Za-z0-9_-]{43}; Max-Age=7776000; Path=\/functions\/v1\/backoffice;[^\n]*HttpOnly/,
     );
     // Only its hash is stored.
-    const { rows } = await served.db.query<{ token_hash: string }>('select token_hash from staff_sessions');
+    const { rows } = await served.db.query<{ token_hash: string }>(sql`select token_hash from staff_sessions`);
     expect(rows.map((r) => r.token_hash)).not.toContain(member.jar.cookie('staff_session'));
 
     expect((await member.call('me')).body.staff?.email).toBe(TEST_MANAGER.email);
@@ -102,23 +102,20 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
     const member = await signedIn();
     const hash = (
       await served.db.query<{ token_hash: string }>(
-        'select token_hash from staff_sessions where revoked_at is null order by created_at desc limit 1',
+        sql`select token_hash from staff_sessions where revoked_at is null order by created_at desc limit 1`,
       )
     ).rows[0]?.token_hash;
     await served.db.query(
-      `update staff_sessions set last_seen_at = now() - interval '29 minutes' where token_hash = $1`,
-      [hash],
+      sql`update staff_sessions set last_seen_at = now() - interval '29 minutes' where token_hash = ${hash}`,
     );
     expect((await member.call('me')).body.staff?.email).toBe(TEST_MANAGER.email);
     // That call was a use: the half hour starts again.
     const { rows } = await served.db.query<{ idle: boolean }>(
-      `select last_seen_at > now() - interval '1 minute' as idle from staff_sessions where token_hash = $1`,
-      [hash],
+      sql`select last_seen_at > now() - interval '1 minute' as idle from staff_sessions where token_hash = ${hash}`,
     );
     expect(rows[0]?.idle).toBe(true);
     await served.db.query(
-      `update staff_sessions set last_seen_at = now() - interval '31 minutes' where token_hash = $1`,
-      [hash],
+      sql`update staff_sessions set last_seen_at = now() - interval '31 minutes' where token_hash = ${hash}`,
     );
     expect(await member.call('today')).toMatchObject({ status: 401 });
     expect((await member.call('me')).body).toEqual({ staff: null });
@@ -165,7 +162,7 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
     // What staff may do, they may.
     expect((await staff.call('list_catalogue')).status).toBe(200);
     expect((await staff.call('today')).status).toBe(200);
-    const { rows } = await served.db.query<{ monthly: string }>('select monthly from products where pid = 209');
+    const { rows } = await served.db.query<{ monthly: string }>(sql`select monthly from products where pid = 209`);
     expect(Number(rows[0]?.monthly)).toBe(219);
   });
 
@@ -286,8 +283,7 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
     const { registrationId, registrationCode } = applicant;
     // A real file behind the front of the ID.
     const { rows: files } = await served.db.query<{ file_path: string }>(
-      `select file_path from registration_documents where registration_id = $1 and document_type = 'frontId'`,
-      [registrationId],
+      sql`select file_path from registration_documents where registration_id = ${registrationId} and document_type = 'frontId'`,
     );
     const pdf = Buffer.from('%PDF-1.4\n% front of the ID\n');
     await served.service.ctx.documents.put(files[0]?.file_path ?? '', pdf);
@@ -384,8 +380,7 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
       (await manager.call('review_document', { registrationId, documentType: 'backId', decision: 'reject' })).status,
     ).toBe(400);
     const { rows: contact } = await served.db.query<{ email: string }>(
-      'select email from registrations where id = $1',
-      [registrationId],
+      sql`select email from registrations where id = ${registrationId}`,
     );
     const mail = (await served.service.sentTo(contact[0]?.email ?? '')).at(-1);
     expect(mail?.subject).toContain(registrationCode);
@@ -409,8 +404,7 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
     });
     // The section cannot be called complete again until a new file is in.
     const { rows: stored } = await served.db.query<{ metadata: { serviceDetails: unknown } }>(
-      'select metadata from registrations where id = $1',
-      [registrationId],
+      sql`select metadata from registrations where id = ${registrationId}`,
     );
     const resave = await applicantBrowser.fetch(served.service.url('registration-handler'), {
       method: 'POST',
@@ -461,11 +455,11 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
       body: { contractStatus: 'completed', units: [expect.any(String)] },
     });
     expect(answers[1]).toMatchObject({ status: 409, body: { code: 'not_awaiting_company' } });
-    const { rows: registration } = await served.db.query<{ global_status: string; signed_name: string }>(
-      `select r.global_status, s.signed_name from registrations r join contracts c on c.registration_id = r.id
-       join contract_submitters s on s.contract_id = c.id and s.role = 'Empresa' where r.id = $1`,
-      [registrationId],
-    );
+    const { rows: registration } = await served.db.query<{
+      global_status: string;
+      signed_name: string;
+    }>(sql`select r.global_status, s.signed_name from registrations r join contracts c on c.registration_id = r.id
+       join contract_submitters s on s.contract_id = c.id and s.role = 'Empresa' where r.id = ${registrationId}`);
     expect(registration[0]).toEqual({ global_status: 'completed', signed_name: 'Gerencia Demo' });
     expect((await auditOf('countersign')).filter((a) => a.target === `registration:${registrationCode}`)).toHaveLength(
       1,

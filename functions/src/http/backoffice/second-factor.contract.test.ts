@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { totpCodeAt } from '../../modules/staff';
+import { sql } from '../../platform/db/sql';
 import { hashPassword } from '../../platform/security/secrets';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn, TEST_MANAGER } from '../../testing/service';
@@ -35,7 +36,7 @@ describe.each(databaseEngines())('a manager’s required second factor on $name'
     expect(new Set(codes).size).toBe(10);
     expect(staffOf(enabled)).toMatchObject({ totpEnabled: true, secondFactorDue: false, recoveryCodesLeft: 10 });
     // Only hashes are kept.
-    const { rows } = await served.db.query<{ code_hash: string }>('select code_hash from staff_recovery_codes');
+    const { rows } = await served.db.query<{ code_hash: string }>(sql`select code_hash from staff_recovery_codes`);
     expect(rows.some((row) => codes.includes(row.code_hash))).toBe(false);
     // The same session goes on, with everything.
     expect((await manager('list_staff')).status).toBe(200);
@@ -57,7 +58,7 @@ describe.each(databaseEngines())('a manager’s required second factor on $name'
     expect(told?.subject).toMatch(/^Código de recuperación usado/);
     expect(told?.body).toContain('Te quedan 9.');
     const { rows: audit } = await served.db.query<{ n: number }>(
-      `select count(*)::int as n from staff_audit where action = 'recovery_code_used'`,
+      sql`select count(*)::int as n from staff_audit where action = 'recovery_code_used'`,
     );
     expect(audit[0]?.n).toBe(1);
     // A made-up code is just a wrong code.
@@ -114,15 +115,13 @@ describe.each(databaseEngines())('the first manager’s generated password on $n
 
   it('is marked at the first start, and the session it opens can only change it', async () => {
     const { rows } = await served.db.query<{ password_change_required: boolean }>(
-      'select password_change_required from staff_users where lower(email) = $1',
-      [TEST_MANAGER.email],
+      sql`select password_change_required from staff_users where lower(email) = ${TEST_MANAGER.email}`,
     );
     expect(rows).toEqual([{ password_change_required: true }]);
     // The printed password stands in for one the test knows.
-    await served.db.query('update staff_users set password_hash = $2 where lower(email) = $1', [
-      TEST_MANAGER.email,
-      await hashPassword('impreso-en-consola-1', 10),
-    ]);
+    await served.db.query(
+      sql`update staff_users set password_hash = ${await hashPassword('impreso-en-consola-1', 10)} where lower(email) = ${TEST_MANAGER.email}`,
+    );
     const call = staffBrowser(served);
     const signedIn = await call('login', { email: TEST_MANAGER.email, password: 'impreso-en-consola-1' });
     expect(signedIn.body.staff).toMatchObject({ passwordChangeDue: true });

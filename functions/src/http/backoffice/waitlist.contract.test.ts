@@ -1,5 +1,6 @@
 import type { LineEntry } from 'shared-api/backoffice';
 import { describe, expect, it } from 'vitest';
+import { sql } from '../../platform/db/sql';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn, TEST_MANAGER } from '../../testing/service';
@@ -96,7 +97,7 @@ describe.each(databaseEngines())('the waitlist in the back-office on $name', (en
       [second, 2, 'waiting'],
     ]);
     const { rows } = await served.db.query<{ action: string }>(
-      `select action from staff_audit where action like 'waitlist_%' order by id`,
+      sql`select action from staff_audit where action like 'waitlist_%' order by id`,
     );
     expect(rows.map((r) => r.action)).toEqual(['waitlist_offer', 'waitlist_skip', 'waitlist_remove']);
     expect(

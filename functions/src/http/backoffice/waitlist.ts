@@ -13,7 +13,7 @@ export const waitlistActions: ActionHandlers<WaitlistActions> = {
   async list_waitlist({ history }, ctx, meta) {
     await requireStaff(ctx.db, meta);
     return {
-      entries: await lineEntries(ctx.db, history ? 'true' : `w.status in ('waiting', 'offered', 'accepted')`, []),
+      entries: await lineEntries(ctx.db, history ? 'all' : 'open'),
     };
   },
 

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { sql } from '../../platform/db/sql';
 import { TEST_APPLICANT } from '../../testing/applicant';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
@@ -40,19 +41,15 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
   /** A registration with every section done, as the wizard leaves it at the review. */
   beforeEach(async () => {
     browser.clear();
-    await served.db.query('delete from registrations');
-    await served.db.query('delete from outbox');
+    await served.db.query(sql`delete from registrations`);
+    await served.db.query(sql`delete from outbox`);
     const created = await post('registration-handler', { action: 'create_registration', ...applicant });
     registrationId = String(created.body.registrationId);
     await served.db.query(
-      `update registrations set email_verified = true, phone_verified = true, metadata = $2 where id = $1`,
-      [
-        registrationId,
-        JSON.stringify({
-          completedSections: { clientData: true, verification: true, documents: true, serviceDetails: true },
-          serviceDetails,
-        }),
-      ],
+      sql`update registrations set email_verified = true, phone_verified = true, metadata = ${JSON.stringify({
+        completedSections: { clientData: true, verification: true, documents: true, serviceDetails: true },
+        serviceDetails,
+      })} where id = ${registrationId}`,
     );
   });
 
@@ -71,7 +68,7 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
   };
   const signingLinks = async () => {
     const { rows } = await served.db.query<{ recipient: string; body: string }>(
-      `select recipient, body from outbox where subject like 'Contrato%' order by id`,
+      sql`select recipient, body from outbox where subject like 'Contrato%' order by id`,
     );
     return rows.map((r) => ({ recipient: r.recipient, token: /token=([A-Za-z0-9_-]+)/.exec(r.body)?.[1] ?? '' }));
   };
@@ -82,14 +79,14 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
       expect(a.body.success).toBe(true);
       expect(a.body.clientId).toMatch(/^CL-\d{6}$/);
       expect(b.body.clientId).toBe(a.body.clientId);
-      const { rows } = await served.db.query('select id from clients');
+      const { rows } = await served.db.query(sql`select id from clients`);
       expect(rows).toHaveLength(1);
     });
 
     it('needs a known registration with every section complete', async () => {
       expect((await post('create-client', { registrationId: '' })).body.error).toBe('Registration ID not found');
       expect((await post('create-client', { registrationId: 'nope' })).status).toBe(401);
-      await served.db.query(`update registrations set metadata = '{}'`);
+      await served.db.query(sql`update registrations set metadata = '{}'`);
       expect((await createClient()).status).toBe(409);
     });
   });
@@ -101,7 +98,7 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
       expect((await post('create-revolut-payment', payment(1))).body.error).toMatch(
         /does not match the deposit \(150\.00 EUR\)/,
       );
-      await served.db.query(`update registration_sessions set last_seen_at = now() - interval '20 minutes'`);
+      await served.db.query(sql`update registration_sessions set last_seen_at = now() - interval '20 minutes'`);
       expect(await post('create-revolut-payment', payment())).toEqual({
         status: 401,
         body: { error: 'Your session has expired. Please refresh the page and try again.' },
@@ -110,7 +107,7 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
 
     it('companies pay 300 EUR when the product has no setup fee of its own', async () => {
       await served.db.query(
-        `update registrations set client_type = 'company', company_name = 'Sur SL', cif = 'B12345674'`,
+        sql`update registrations set client_type = 'company', company_name = 'Sur SL', cif = 'B12345674'`,
       );
       await createClient();
       expect((await post('create-revolut-payment', payment(150))).status).toBe(400);
@@ -128,7 +125,7 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
         `http://localhost:8080/functions/v1/sandbox-checkout?payment=${a.body.paymentId}`,
       );
       expect(a.body.payment).toMatchObject({ amount: 150, currency: 'EUR', status: 'pending' });
-      expect((await served.db.query('select id from payments')).rows).toHaveLength(1);
+      expect((await served.db.query(sql`select id from payments`)).rows).toHaveLength(1);
     });
 
     it('the sandbox checkout: the success card completes, a paid deposit cannot be paid again', async () => {

@@ -1,5 +1,6 @@
 import { PAYMENT_EXPIRY_MINUTES } from 'shared-api';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { sql } from '../../platform/db/sql';
 import { TEST_APPLICANT } from '../../testing/applicant';
 import { type CookieJar, cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
@@ -37,14 +38,10 @@ describe.each(databaseEngines())('deposit payments and their units on $name', (e
     });
     const registrationId = String(created.body.registrationId);
     await served.db.query(
-      `update registrations set email_verified = true, phone_verified = true, metadata = $2 where id = $1`,
-      [
-        registrationId,
-        JSON.stringify({
-          completedSections: { clientData: true, verification: true, documents: true, serviceDetails: true },
-          serviceDetails: TEST_SERVICE,
-        }),
-      ],
+      sql`update registrations set email_verified = true, phone_verified = true, metadata = ${JSON.stringify({
+        completedSections: { clientData: true, verification: true, documents: true, serviceDetails: true },
+        serviceDetails: TEST_SERVICE,
+      })} where id = ${registrationId}`,
     );
     expect((await post('create-client', { registrationId })).status).toBe(200);
     const pay = () =>
@@ -79,8 +76,7 @@ describe.each(databaseEngines())('deposit payments and their units on $name', (e
   const unitsOfProduct = async () =>
     (
       await served.db.query<{ unit_number: string; status: string; registration_id: string | null }>(
-        `select unit_number, status, registration_id::text from units where product_id = $1 order by unit_number`,
-        [PRODUCT],
+        sql`select unit_number, status, registration_id::text from units where product_id = ${PRODUCT} order by unit_number`,
       )
     ).rows;
   const heldFor = async (registrationId: string) =>
@@ -93,10 +89,10 @@ describe.each(databaseEngines())('deposit payments and their units on $name', (e
   };
 
   beforeEach(async () => {
-    await served.db.query('delete from registrations');
-    await served.db.query(`update units set status = 'available', registration_id = null where product_id = $1`, [
-      PRODUCT,
-    ]);
+    await served.db.query(sql`delete from registrations`);
+    await served.db.query(
+      sql`update units set status = 'available', registration_id = null where product_id = ${PRODUCT}`,
+    );
   });
 
   it('a card that asks for 3-D Secure can be confirmed from the reopened checkout', async () => {
@@ -174,9 +170,9 @@ describe.each(databaseEngines())('deposit payments and their units on $name', (e
 
   it('the last unit is held for the first who pays: the second is refused before paying, and gets it once the first payment fails', async () => {
     const [last, ...others] = await unitsOfProduct();
-    await served.db.query(`update units set status = 'out_of_service' where unit_number = any($1::text[])`, [
-      others.map((u) => u.unit_number),
-    ]);
+    await served.db.query(
+      sql`update units set status = 'out_of_service' where unit_number = any(${others.map((u) => u.unit_number)}::text[])`,
+    );
     const a = next();
     const b = next();
     const ana = await applicantAt(a.email, a.phone);
@@ -219,15 +215,14 @@ describe.each(databaseEngines())('deposit payments and their units on $name', (e
 
     expect((await ana.post('create-contract', { registrationId: ana.registrationId })).status).toBe(200);
     const { rows: links } = await served.db.query<{ body: string }>(
-      `select body from outbox where subject like 'Contrato para firmar%' order by id`,
+      sql`select body from outbox where subject like 'Contrato para firmar%' order by id`,
     );
     for (const link of links.slice(-2)) {
       const token = /token=([A-Za-z0-9_-]+)/.exec(link.body)?.[1] ?? '';
       await submit(cookieJar(), { token, decision: 'sign', name: 'Ana García', consent: 'yes' }, 'esign-submit');
     }
     const { rows } = await served.db.query<{ status: string; registration_id: string }>(
-      'select status, registration_id::text from units where unit_number = $1',
-      [held?.unit_number],
+      sql`select status, registration_id::text from units where unit_number = ${held?.unit_number}`,
     );
     expect(rows[0]).toEqual({ status: 'occupied', registration_id: ana.registrationId });
   });

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { sql } from '../../platform/db/sql';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn } from '../../testing/service';
 
@@ -15,15 +16,12 @@ describe.each(databaseEngines())('provider webhooks on $name', (engine) => {
   let registrationId = '';
 
   beforeEach(async () => {
-    await served.db.query('delete from registrations');
+    await served.db.query(sql`delete from registrations`);
     registrationId = randomUUID();
-    await served.db.query(
-      `insert into registrations (id, registration_code, client_type, full_name, document_type, document_number,
+    await served.db.query(sql`insert into registrations (id, registration_code, client_type, full_name, document_type, document_number,
          email, phone, address, city, postal_code, iban, client_id)
-       values ($1, $2, 'individual', 'Ana', 'dni', '12345678Z', 'ana@example.com', '+34600', 'C', 'R', '29400',
-         'ES9121000418450200051332', 'CL-000001')`,
-      [registrationId, randomUUID().slice(0, 6).toUpperCase()],
-    );
+       values (${registrationId}, ${randomUUID().slice(0, 6).toUpperCase()}, 'individual', 'Ana', 'dni', '12345678Z', 'ana@example.com', '+34600', 'C', 'R', '29400',
+         'ES9121000418450200051332', 'CL-000001')`);
   });
 
   const revolut = (body: unknown, signature?: string, timestamp = String(Date.now())) => {
@@ -41,14 +39,11 @@ describe.each(databaseEngines())('provider webhooks on $name', (engine) => {
     });
   };
   const paymentStatus = async () =>
-    (await served.db.query<{ status: string }>('select status from payments')).rows.map((r) => r.status);
+    (await served.db.query<{ status: string }>(sql`select status from payments`)).rows.map((r) => r.status);
 
   it('applies signed card-provider events to the payment, never after a final state', async () => {
-    await served.db.query(
-      `insert into payments (id, registration_id, amount, provider, provider_order_id, return_path)
-       values ($1, $2, 150, 'revolut', 'ord_42', '/es/alta/revision')`,
-      [randomUUID(), registrationId],
-    );
+    await served.db.query(sql`insert into payments (id, registration_id, amount, provider, provider_order_id, return_path)
+       values (${randomUUID()}, ${registrationId}, 150, 'revolut', 'ord_42', '/es/alta/revision')`);
     expect((await revolut({ event: 'ORDER_COMPLETED', order_id: 'ord_42' }, 'v1=deadbeef')).status).toBe(401);
     expect(await paymentStatus()).toEqual(['pending']);
     expect((await revolut({ event: 'ORDER_AUTHORISED', order_id: 'ord_42' })).status).toBe(200);
@@ -61,18 +56,14 @@ describe.each(databaseEngines())('provider webhooks on $name', (engine) => {
 
   it('applies e-signature events with the shared secret; both signed completes the contract', async () => {
     const contractId = randomUUID();
-    await served.db.query(
-      `insert into contracts (id, registration_id, provider, provider_submission_id, document)
-       values ($1, $2, 'docuseal', '77', 'text')`,
-      [contractId, registrationId],
-    );
+    await served.db.query(sql`insert into contracts (id, registration_id, provider, provider_submission_id, document)
+       values (${contractId}, ${registrationId}, 'docuseal', '77', 'text')`);
     for (const [role, providerId] of [
       ['Cliente', '901'],
       ['Empresa', '902'],
     ]) {
       await served.db.query(
-        `insert into contract_submitters (id, contract_id, role, email, provider_submitter_id) values ($1, $2, $3, 'x@y.es', $4)`,
-        [randomUUID(), contractId, role, providerId],
+        sql`insert into contract_submitters (id, contract_id, role, email, provider_submitter_id) values (${randomUUID()}, ${contractId}, ${role}, 'x@y.es', ${providerId})`,
       );
     }
     const send = (body: unknown, secret = DOCUSEAL_SECRET) =>
@@ -83,11 +74,11 @@ describe.each(databaseEngines())('provider webhooks on $name', (engine) => {
       });
     expect((await send({ event_type: 'form.completed', data: { id: 901 } }, 'wrong')).status).toBe(401);
     await send({ event_type: 'form.completed', data: { id: 901 } });
-    const half = await served.db.query<{ status: string }>('select status from contracts');
+    const half = await served.db.query<{ status: string }>(sql`select status from contracts`);
     expect(half.rows).toEqual([{ status: 'awaiting_signatures' }]);
     await send({ event_type: 'form.completed', data: { id: 902 } });
-    expect((await served.db.query('select status from contracts')).rows).toEqual([{ status: 'completed' }]);
-    expect((await served.db.query('select global_status from registrations')).rows).toEqual([
+    expect((await served.db.query(sql`select status from contracts`)).rows).toEqual([{ status: 'completed' }]);
+    expect((await served.db.query(sql`select global_status from registrations`)).rows).toEqual([
       { global_status: 'completed' },
     ]);
   });

@@ -1,6 +1,7 @@
 import { APPLICANT_SESSION_REQUIRED } from 'shared-api';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { RECOVERY_CODE_ALPHABET } from '../../modules/sign-up';
+import { sql } from '../../platform/db/sql';
 import { TEST_APPLICANT } from '../../testing/applicant';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
@@ -17,9 +18,9 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
   const browser = cookieJar();
   beforeEach(async () => {
     browser.clear();
-    await served.db.query('delete from registrations');
-    await served.db.query('delete from registration_code_lookups');
-    await served.db.query('delete from outbox');
+    await served.db.query(sql`delete from registrations`);
+    await served.db.query(sql`delete from registration_code_lookups`);
+    await served.db.query(sql`delete from outbox`);
   });
 
   const call = async (action: string, payload: Record<string, unknown>) => {
@@ -34,8 +35,7 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
   /** The last code a person would have received on a channel. */
   const lastCode = async (recipient: string) => {
     const { rows } = await served.db.query<{ body: string }>(
-      'select body from outbox where recipient = $1 order by id desc limit 1',
-      [recipient],
+      sql`select body from outbox where recipient = ${recipient} order by id desc limit 1`,
     );
     return /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1] ?? '';
   };
@@ -51,8 +51,8 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
 
   const backdateCode = (registrationId: string, column: 'expires_at' | 'sent_at', minutes: number) =>
     served.db.query(
-      `update registration_verifications set ${column} = now() - make_interval(mins => $2) where registration_id = $1`,
-      [registrationId, minutes],
+      sql`update registration_verifications set ${sql.identifier(column)} = now() - make_interval(mins => ${minutes})
+        where registration_id = ${registrationId}`,
     );
 
   describe('create_registration', () => {
@@ -74,7 +74,9 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
       expect(await lastCode('ana@example.com')).toMatch(/^\d{6}$/);
       expect(await lastCode('+34600123456')).toMatch(/^\d{6}$/);
       // Only hashes are stored.
-      const stored = await served.db.query<{ code_hash: string }>('select code_hash from registration_verifications');
+      const stored = await served.db.query<{ code_hash: string }>(
+        sql`select code_hash from registration_verifications`,
+      );
       expect(stored.rows).toHaveLength(2);
       expect(stored.rows.map((r) => r.code_hash)).not.toContain(await lastCode('ana@example.com'));
     });
@@ -83,8 +85,7 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
       const outbox = async (recipient: string) =>
         (
           await served.db.query<{ subject: string | null; body: string; html: string | null }>(
-            'select subject, body, html from outbox where recipient = $1 order by id desc limit 1',
-            [recipient],
+            sql`select subject, body, html from outbox where recipient = ${recipient} order by id desc limit 1`,
           )
         ).rows[0];
       await register({ email: 'spanish@example.com', phone: '+34 600 100 001' });
@@ -124,7 +125,7 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
       const long = await call('create_registration', { ...applicant, fullName: 'A'.repeat(121) });
       expect(long.status).toBe(400);
       expect(long.body.error).toMatch(/too long/);
-      expect((await served.db.query('select 1 from registrations')).rows).toHaveLength(0);
+      expect((await served.db.query(sql`select 1 from registrations`)).rows).toHaveLength(0);
       const id = await register();
       expect((await call('update_field', { registrationId: id, field: 'city', value: 'x'.repeat(101) })).status).toBe(
         400,
@@ -203,11 +204,11 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
     it('counts a wrong code even when the other channel is refused in the same call', async () => {
       const id = await register();
       await served.db.query(
-        `update registration_verifications set expires_at = now() - interval '1 minute' where channel = 'sms'`,
+        sql`update registration_verifications set expires_at = now() - interval '1 minute' where channel = 'sms'`,
       );
       await call('verify_tokens', { registrationId: id, emailToken: '999999', smsToken: '999999' });
       const { rows } = await served.db.query<{ failed_attempts: number }>(
-        `select failed_attempts from registration_verifications where channel = 'email'`,
+        sql`select failed_attempts from registration_verifications where channel = 'email'`,
       );
       // Refused as a whole (410) before anything was counted or verified.
       expect(rows[0]?.failed_attempts).toBe(0);
@@ -249,11 +250,8 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
       expect(fresh.email).toBeGreaterThan(110);
       expect(fresh.email).toBeLessThanOrEqual(120);
       expect(fresh.sms).toBeGreaterThan(110);
-      await served.db.query(
-        `update registration_verifications set sent_at = now() - interval '90 seconds'
-         where registration_id = $1 and channel = 'email'`,
-        [id],
-      );
+      await served.db.query(sql`update registration_verifications set sent_at = now() - interval '90 seconds'
+         where registration_id = ${id} and channel = 'email'`);
       const later = (await call('get_resend_cooldown', { registrationId: id })).body;
       expect(later.email).toBeGreaterThanOrEqual(29);
       expect(later.email).toBeLessThanOrEqual(30);
@@ -267,7 +265,7 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
       const payload = { registrationId: id, email: 'other@x.es', phone: '+1 555', type: 'sms' };
       expect((await call('resend_verification', payload)).status).toBe(200);
       const { rows } = await served.db.query<{ recipient: string; channel: string }>(
-        'select recipient, channel from outbox order by id desc limit 1',
+        sql`select recipient, channel from outbox order by id desc limit 1`,
       );
       expect(rows[0]).toEqual({ recipient: '+34600123456', channel: 'sms' });
     });
@@ -346,15 +344,17 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
     it('check_existing says a registration exists and e-mails its code to its own inbox only', async () => {
       const id = await register();
       const code = String((await call('get_registration_code', { registrationId: id })).body.registrationCode);
-      await served.db.query('delete from outbox');
+      await served.db.query(sql`delete from outbox`);
       const found = await call('check_existing', { email: 'ANA@example.com', phone: '+34600 123 456' });
       expect(found.body).toEqual({ exists: true, registration_code: null });
-      const { rows } = await served.db.query<{ recipient: string; body: string }>('select recipient, body from outbox');
+      const { rows } = await served.db.query<{ recipient: string; body: string }>(
+        sql`select recipient, body from outbox`,
+      );
       expect(rows).toHaveLength(1);
       expect(rows[0]?.recipient).toBe('ana@example.com');
       expect(rows[0]?.body).toContain(code);
       await call('check_existing', { email: applicant.email, phone: applicant.phone });
-      expect((await served.db.query('select 1 from outbox')).rows).toHaveLength(1);
+      expect((await served.db.query(sql`select 1 from outbox`)).rows).toHaveLength(1);
       expect((await call('check_existing', { email: applicant.email, phone: '+34 611' })).body).toEqual({
         exists: false,
         registration_code: null,
@@ -382,7 +382,7 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
         completed: false,
       });
       // A finished sign-up says so: coming back to its link is not an expired session.
-      await served.db.query(`update registrations set global_status = 'completed' where id = $1`, [id]);
+      await served.db.query(sql`update registrations set global_status = 'completed' where id = ${id}`);
       expect((await call('check_registration_exists_by_id', { registrationId: id })).body).toEqual({
         exists: true,
         completed: true,
@@ -509,7 +509,7 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
 
     it('locks a completed registration', async () => {
       const id = await register();
-      await served.db.query(`update registrations set global_status = 'completed' where id = $1`, [id]);
+      await served.db.query(sql`update registrations set global_status = 'completed' where id = ${id}`);
       const locked = await call('update_field', { registrationId: id, field: 'city', value: 'Cádiz' });
       expect(locked).toEqual({
         status: 409,
@@ -625,9 +625,9 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
     };
     expect(await valid()).toBe(true);
     expect(await valid(cookieJar())).toBe(false);
-    await served.db.query(`update registration_sessions set last_seen_at = now() - interval '14 minutes'`);
+    await served.db.query(sql`update registration_sessions set last_seen_at = now() - interval '14 minutes'`);
     expect(await valid()).toBe(true);
-    await served.db.query(`update registration_sessions set last_seen_at = now() - interval '16 minutes'`);
+    await served.db.query(sql`update registration_sessions set last_seen_at = now() - interval '16 minutes'`);
     expect(await valid()).toBe(false);
     expect((await call('get_registration_code', { registrationId: id })).status).toBe(401);
   });
@@ -647,7 +647,9 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
       expect(cookie).not.toContain('Secure');
       // Only the hash is stored.
       const secret = /^signup_session=([^;]+)/.exec(cookie)?.[1] ?? '';
-      const { rows } = await served.db.query<{ secret_hash: string }>('select secret_hash from registration_sessions');
+      const { rows } = await served.db.query<{ secret_hash: string }>(
+        sql`select secret_hash from registration_sessions`,
+      );
       expect(rows.map((r) => r.secret_hash)).not.toContain(secret);
     });
 
@@ -710,8 +712,7 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
       const stream = await stranger.fetch(served.service.url(`realtime?registrationId=${id}`));
       expect(stream.status).toBe(401);
       const { rows } = await served.db.query<{ email: string; iban: string }>(
-        'select email, iban from registrations where id = $1',
-        [id],
+        sql`select email, iban from registrations where id = ${id}`,
       );
       expect(rows[0]).toEqual({ email: applicant.email, iban: 'ES9121000418450200051332' });
       expect(await lastCode('evil@example.com')).toBe('');
@@ -724,11 +725,11 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
       expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
       expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
       const { rows } = await served.db.query<{ n: number }>(
-        `select count(*)::int as n from registrations where email = 'twenty@example.com'`,
+        sql`select count(*)::int as n from registrations where email = 'twenty@example.com'`,
       );
       expect(rows[0]?.n).toBe(1);
       const sent = await served.db.query<{ n: number }>(
-        `select count(*)::int as n from outbox where recipient = 'twenty@example.com'`,
+        sql`select count(*)::int as n from outbox where recipient = 'twenty@example.com'`,
       );
       expect(sent.rows[0]?.n).toBe(1);
     });
@@ -737,7 +738,7 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
       const twin = { ...applicant, email: 'again@example.com' };
       expect((await call('create_registration', twin)).status).toBe(200);
       await served.db.query(
-        `update registrations set created_at = now() - interval '3 seconds' where email = 'again@example.com'`,
+        sql`update registrations set created_at = now() - interval '3 seconds' where email = 'again@example.com'`,
       );
       expect((await call('create_registration', twin)).body.error).toBe(
         'A sign-up with this e-mail and phone was started moments ago. Use the registration code we e-mailed to continue it.',

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { sql } from '../../platform/db/sql';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn } from '../../testing/service';
 import { confirmWaitlistFromMail } from '../../testing/waitlist';
@@ -16,8 +17,8 @@ const valid = {
 describe.each(databaseEngines())('send-waitlist-email on $name', (engine) => {
   const served = servedOn(engine);
   beforeEach(async () => {
-    await served.db.query('delete from waitlist_requests');
-    await served.db.query('delete from outbox');
+    await served.db.query(sql`delete from waitlist_requests`);
+    await served.db.query(sql`delete from outbox`);
   });
 
   const post = async (body: unknown) => {
@@ -29,16 +30,18 @@ describe.each(databaseEngines())('send-waitlist-email on $name', (engine) => {
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
   const count = async (table: string) =>
-    Number((await served.db.query<{ n: string }>(`select count(*)::text as n from ${table}`)).rows[0]?.n);
+    Number(
+      (await served.db.query<{ n: string }>(sql`select count(*)::text as n from ${sql.identifier(table)}`)).rows[0]?.n,
+    );
 
   it('stores the request unconfirmed and e-mails the applicant its link; confirmed, the business hears of it', async () => {
     expect(await post(valid)).toEqual({ status: 200, body: { success: true } });
     const { rows } = await served.db.query<{ email: string; product_pid: string; volume_requested: string }>(
-      'select email, product_pid, volume_requested::text from waitlist_requests',
+      sql`select email, product_pid, volume_requested::text from waitlist_requests`,
     );
     expect(rows).toEqual([{ email: 'ana@example.com', product_pid: '206', volume_requested: '9.500' }]);
     const outbox = () =>
-      served.db.query<{ recipient: string; body: string }>('select recipient, body from outbox order by id');
+      served.db.query<{ recipient: string; body: string }>(sql`select recipient, body from outbox order by id`);
     const mail = await outbox();
     expect(mail.rows.map((m) => m.recipient)).toEqual(['ana@example.com']);
     // Spanish by default, and Spanish alone; nothing the visitor typed.

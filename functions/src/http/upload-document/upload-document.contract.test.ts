@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INVALID_FORMAT, PDF_ACTIVE_CONTENT, PDF_ENCRYPTED } from '../../modules/sign-up';
+import { sql } from '../../platform/db/sql';
 import { TEST_APPLICANT } from '../../testing/applicant';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
@@ -30,7 +31,7 @@ describe.each(databaseEngines())('upload-document on $name', (engine) => {
   let registrationId = '';
   beforeEach(async () => {
     browser.clear();
-    await served.db.query('delete from registrations');
+    await served.db.query(sql`delete from registrations`);
     const res = await browser.fetch(served.service.url('registration-handler'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -63,7 +64,7 @@ describe.each(databaseEngines())('upload-document on $name', (engine) => {
     ]);
     expect(await readFile(path.join(stored(), `${registrationId}_bankDocument.pdf`))).toEqual(Buffer.from(PDF));
     const { rows } = await served.db.query<{ document_type: string; content_type: string }>(
-      'select document_type, content_type from registration_documents order by document_type',
+      sql`select document_type, content_type from registration_documents order by document_type`,
     );
     expect(rows).toEqual([
       { document_type: 'backId', content_type: 'image/jpeg' },
@@ -90,7 +91,7 @@ describe.each(databaseEngines())('upload-document on $name', (engine) => {
     await upload('frontId', PNG, 'a.png');
     await upload('frontId', PDF, 'a.pdf');
     expect(await readdir(stored())).toEqual([`${registrationId}_frontId.pdf`]);
-    const { rows } = await served.db.query('select file_path from registration_documents');
+    const { rows } = await served.db.query(sql`select file_path from registration_documents`);
     expect(rows).toEqual([{ file_path: `${registrationId}/${registrationId}_frontId.pdf` }]);
   });
 
@@ -106,7 +107,7 @@ describe.each(databaseEngines())('upload-document on $name', (engine) => {
   });
 
   it('refuses uploads to a completed registration', async () => {
-    await served.db.query(`update registrations set global_status = 'completed'`);
+    await served.db.query(sql`update registrations set global_status = 'completed'`);
     expect((await upload('frontId', PNG, 'a.png')).status).toBe(409);
   });
 
@@ -145,7 +146,7 @@ describe.each(databaseEngines())('upload-document on $name', (engine) => {
   const recorded = async () => ({
     rows: (
       await served.db.query<{ document_type: string; content_type: string; size_bytes: number }>(
-        'select document_type, content_type, size_bytes from registration_documents order by document_type',
+        sql`select document_type, content_type, size_bytes from registration_documents order by document_type`,
       )
     ).rows.map((row) => ({ ...row, size_bytes: Number(row.size_bytes) })),
     files: (await readdir(stored()).catch(() => [] as string[])).sort(),
@@ -242,7 +243,7 @@ describe.each(databaseEngines())('upload-document on $name', (engine) => {
       return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
     };
     const code = async () =>
-      (await served.db.query<{ registration_code: string }>('select registration_code from registrations')).rows[0]
+      (await served.db.query<{ registration_code: string }>(sql`select registration_code from registrations`)).rows[0]
         ?.registration_code;
 
     it('an image: sandboxed, its stored type, never sniffed', async () => {

@@ -1,5 +1,6 @@
 import type { VisitSlotsResponse } from 'shared-api';
 import { describe, expect, it } from 'vitest';
+import { sql } from '../../platform/db/sql';
 import { madridDate, madridTime } from '../../platform/madrid-time';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
@@ -90,11 +91,12 @@ describe.each(databaseEngines())('visits on $name', (engine) => {
     );
     const cancel = /https?:\/\/\S+\/functions\/v1\/visit\?token=([A-Za-z0-9_-]{43})/.exec(mail?.body ?? '');
     expect(cancel).not.toBeNull();
-    const { rows: files } = await served.db.query<{ filename: string; content_type: string; content: Uint8Array }>(
-      `select a.filename, a.content_type, a.content from outbox_attachments a join outbox o on o.id = a.outbox_id
-       where o.recipient = $1`,
-      [who.email],
-    );
+    const { rows: files } = await served.db.query<{
+      filename: string;
+      content_type: string;
+      content: Uint8Array;
+    }>(sql`select a.filename, a.content_type, a.content from outbox_attachments a join outbox o on o.id = a.outbox_id
+       where o.recipient = ${who.email}`);
     expect(files[0]?.filename).toBe('visita.ics');
     expect(files[0]?.content_type).toContain('text/calendar');
     const ics = Buffer.from(files[0]?.content ?? []).toString('utf8');
@@ -237,9 +239,9 @@ describe.each(databaseEngines())('visits on $name', (engine) => {
       body: { code: 'visit_hold_lapsed' },
     });
     await served.service.ctx.jobs.runDue();
-    const { rows } = await served.db.query<{ status: string }>('select status from visits where id = $1', [
-      held.body.visitId,
-    ]);
+    const { rows } = await served.db.query<{ status: string }>(
+      sql`select status from visits where id = ${held.body.visitId}`,
+    );
     expect(rows[0]?.status).toBe('lapsed');
 
     const guesser = visitor(9);
@@ -276,9 +278,9 @@ describe.each(databaseEngines())('visits on $name', (engine) => {
       body: new URLSearchParams({ token: link ?? '' }),
     });
     expect(await confirmed.text()).toContain('Visita confirmada');
-    const { rows } = await served.db.query<{ status: string }>('select status from visits where id = $1', [
-      held.body.visitId,
-    ]);
+    const { rows } = await served.db.query<{ status: string }>(
+      sql`select status from visits where id = ${held.body.visitId}`,
+    );
     expect(rows[0]?.status).toBe('booked');
     expect((await served.service.sentTo(who.email)).at(-1)?.subject).toMatch(/^Tu visita el /);
   });

@@ -57,13 +57,11 @@ export async function latestPayment(q: Queryable, registrationId: string): Promi
 
 export async function findPayment(q: Queryable, paymentId: string, forUpdate = false): Promise<PaymentRow | null> {
   if (!/^[0-9a-f-]{36}$/i.test(paymentId)) return null;
-  const { rows } = await q.query<PaymentRow>(
-    `select id::text, registration_id::text, amount::text, currency, status, provider, provider_order_id, checkout_url,
+  const { rows } =
+    await q.query<PaymentRow>(sql`select id::text, registration_id::text, amount::text, currency, status, provider, provider_order_id, checkout_url,
        return_path, failure_reason, created_at, updated_at, completed_at, failed_at, expires_at,
        refunded_at
-     from payments where id = $1${forUpdate ? ' for update' : ''}`,
-    [paymentId],
-  );
+     from payments where id = ${paymentId}${forUpdate ? sql` for update` : sql``}`);
   return rows[0] ?? null;
 }
 

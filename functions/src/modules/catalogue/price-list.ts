@@ -2,6 +2,7 @@ import { type Period, REFUSALS } from 'shared-api';
 import type { CatalogueEntry } from 'shared-api/backoffice';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
 import { type Actor, recordAudit } from '../staff';
 
@@ -48,16 +49,15 @@ const toEntry = (row: ProductRow): CatalogueEntry => ({
 /** Every product with its prices and how its units stand (Today's occupancy too). */
 export async function catalogue(q: Queryable, productId?: number): Promise<CatalogueEntry[]> {
   const { rows } = await q.query<ProductRow>(
-    `select p.pid, p.name_es, p.name_en, p.size_m3, p.setup_fee, p.active, p.monthly, p.quarterly, p.semiannually,
+    sql`select p.pid, p.name_es, p.name_en, p.size_m3, p.setup_fee, p.active, p.monthly, p.quarterly, p.semiannually,
        p.annually,
        count(u.unit_number) filter (where u.status = 'available')::int as available,
        count(u.unit_number) filter (where u.status = 'held')::int as held,
        count(u.unit_number) filter (where u.status = 'occupied')::int as occupied,
        count(u.unit_number) filter (where u.status = 'out_of_service')::int as out_of_service
      from products p left join units u on u.product_id = p.pid
-     ${productId === undefined ? '' : 'where p.pid = $1'}
+     ${productId === undefined ? sql`` : sql`where p.pid = ${productId}`}
      group by p.pid order by p.gid, p.size_m3, p.pid`,
-    productId === undefined ? [] : [productId],
   );
   return rows.map(toEntry);
 }
@@ -76,13 +76,12 @@ export async function setPrice(
   { productId, period, price: newPrice }: { productId: number; period: Period; price: number | null },
 ) {
   return ctx.db.transaction(async (tx) => {
-    const column = PERIOD_COLUMN[period];
+    const column = sql.identifier(PERIOD_COLUMN[period]);
     const { rows } = await tx.query<{ old: string | number }>(
-      `select ${column} as old from products where pid = $1 for update`,
-      [productId],
+      sql`select ${column} as old from products where pid = ${productId} for update`,
     );
     if (!rows[0]) throw new HttpError(404, REFUSALS.product_not_found);
-    await tx.query(`update products set ${column} = $2 where pid = $1`, [productId, newPrice ?? -1]);
+    await tx.query(sql`update products set ${column} = ${newPrice ?? -1} where pid = ${productId}`);
     await recordAudit(tx, actor, {
       action: 'set_price',
       target: `product:${productId}`,

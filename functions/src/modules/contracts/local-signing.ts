@@ -24,14 +24,12 @@ const NOT_FOUND = 'Signing link not found or no longer valid';
 
 async function signerByToken(q: Queryable, token: string, forUpdate = false): Promise<Signer | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const { rows } = await q.query<Signer>(
-    `select s.id::text, s.contract_id::text, s.role, s.email, s.status, s.signed_name,
+  const { rows } =
+    await q.query<Signer>(sql`select s.id::text, s.contract_id::text, s.role, s.email, s.status, s.signed_name,
        c.status as contract_status, c.document, r.full_name as registered_name
      from contract_submitters s join contracts c on c.id = s.contract_id
      join registrations r on r.id = c.registration_id
-     where s.token_hash = $1${forUpdate ? ' for update of s' : ''}`,
-    [hashSigningToken(token)],
-  );
+     where s.token_hash = ${hashSigningToken(token)}${forUpdate ? sql` for update of s` : sql``}`);
   return rows[0] ?? null;
 }
 

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { sql } from '../../platform/db/sql';
 import { TEST_APPLICANT } from '../../testing/applicant';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
@@ -63,7 +64,7 @@ describe.each(databaseEngines())('signed contract on $name', (engine) => {
     const { text, pages } = pdfText(pdf);
     expect(pages).toBeGreaterThanOrEqual(2);
     const { rows } = await served.db.query<{ document: string; reference: string }>(
-      'select c.document, m.reference from contracts c join sepa_mandates m on m.contract_id = c.id',
+      sql`select c.document, m.reference from contracts c join sepa_mandates m on m.contract_id = c.id`,
     );
     const flat = text.replace(/\s+/g, ' ');
     // The units let, by number, in the signed text.
@@ -85,7 +86,7 @@ describe.each(databaseEngines())('signed contract on $name', (engine) => {
     }
     // The business gets the same document, and it is kept with the contract.
     expect(await download(businessMail?.attachments?.[0]?.id ?? '')).toEqual(pdf);
-    const kept = await served.db.query<{ pdf: Uint8Array }>('select pdf from signed_contracts');
+    const kept = await served.db.query<{ pdf: Uint8Array }>(sql`select pdf from signed_contracts`);
     expect(new Uint8Array(kept.rows[0]?.pdf ?? [])).toEqual(pdf);
   });
 
@@ -122,7 +123,7 @@ describe.each(databaseEngines())('signed contract on $name', (engine) => {
     expect(office.status).toBe(200);
     expect(new Uint8Array(await office.arrayBuffer())).toEqual(pdf);
     const { rows } = await served.db.query<{ target: string }>(
-      `select target from staff_audit where action = 'download_contract'`,
+      sql`select target from staff_audit where action = 'download_contract'`,
     );
     expect(rows.at(-1)).toEqual({ target: `registration:${signUp.registrationCode}` });
     expect(
@@ -134,8 +135,8 @@ describe.each(databaseEngines())('signed contract on $name', (engine) => {
     const signUp = await signUpToContract(served);
     await signUp.sign('Cliente');
     await signUp.decline('Empresa');
-    expect((await served.db.query('select 1 from signed_contracts')).rows).toEqual([]);
-    expect((await served.db.query('select 1 from outbox_attachments')).rows).toEqual([]);
+    expect((await served.db.query(sql`select 1 from signed_contracts`)).rows).toEqual([]);
+    expect((await served.db.query(sql`select 1 from outbox_attachments`)).rows).toEqual([]);
   });
 
   it('an unknown attachment is a 404 and a malformed id a 400', async () => {

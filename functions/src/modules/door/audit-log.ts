@@ -2,7 +2,8 @@ import { BACKOFFICE_PAGE_SIZE } from 'shared-api/backoffice';
 import type { FunctionContext } from '../../context';
 import { toIso } from '../../platform/db/iso';
 import { pageOf } from '../../platform/db/paging';
-import { likePattern, searchWhere } from '../../platform/db/search';
+import { searchWhere } from '../../platform/db/search';
+import { sql } from '../../platform/db/sql';
 
 interface DoorAuditRow extends Record<string, unknown> {
   id: string;
@@ -13,7 +14,7 @@ interface DoorAuditRow extends Record<string, unknown> {
   created_at: Date | string;
 }
 
-const COLUMNS = 'a.id::text as id, a.usuario, a.action, a.result, a.ip, a.created_at';
+const COLUMNS = sql`a.id::text as id, a.usuario, a.action, a.result, a.ip, a.created_at`;
 
 /** Who came in and out, newest first, a page at a time (keyset: stable while new entries arrive). */
 export async function doorAuditPage(
@@ -22,12 +23,12 @@ export async function doorAuditPage(
 ) {
   // Newest first by time (ties by number), never by the id as text ("9" above "17"); `before`
   // is the last entry of the previous page (keyset paging: stable while new entries arrive).
+  const after = before ?? null;
   const { rows } = await ctx.db.query<DoorAuditRow>(
-    `select ${COLUMNS} from door_audit a
-     where $2::bigint is null
-        or (a.created_at, a.id) < (select b.created_at, b.id from door_audit b where b.id = $2::bigint)
-     order by a.created_at desc, a.id desc limit $1`,
-    [limit + 1, before ?? null],
+    sql`select ${COLUMNS} from door_audit a
+     where ${after}::bigint is null
+        or (a.created_at, a.id) < (select b.created_at, b.id from door_audit b where b.id = ${after}::bigint)
+     order by a.created_at desc, a.id desc limit ${limit + 1}`,
   );
   return {
     entries: rows
@@ -48,10 +49,9 @@ export async function searchDoorAudit(
     page: shown,
   } = await pageOf<DoorAuditRow>(ctx.db, {
     select: COLUMNS,
-    from: 'from door_audit a',
-    where: search ? [searchWhere(['a.usuario', 'a.action', 'a.result'], '$1')] : [],
-    params: search ? [likePattern(search)] : [],
-    order: 'a.created_at desc, a.id desc',
+    from: sql`from door_audit a`,
+    where: search ? [searchWhere(['a.usuario', 'a.action', 'a.result'], search)] : [],
+    order: sql`a.created_at desc, a.id desc`,
     limit: BACKOFFICE_PAGE_SIZE,
     page,
   });

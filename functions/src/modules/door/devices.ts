@@ -1,4 +1,5 @@
 import { FUNCTIONS_BASE_PATH } from 'shared-api';
+import { sql } from '../../platform/db/sql';
 import type { DeviceCookies } from '../../platform/security/device-cookies';
 
 /**
@@ -19,7 +20,7 @@ export const DOOR_DEVICES: DeviceCookies = {
   table: 'door_devices',
   ownerColumn: 'user_id',
   owners: 'door_users',
-  ownerMatches: 'o.usuario = $2',
+  ownerMatches: (usuario) => sql`o.usuario = ${usuario}`,
   days: DOOR_DEVICE_DAYS,
   maxPerOwner: DOOR_DEVICES_PER_USER,
   maxFailures: DOOR_DEVICE_MAX_FAILURES,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { sql } from '../../platform/db/sql';
 import { type CookieJar, cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn, TEST_ADMIN } from '../../testing/service';
@@ -36,17 +37,17 @@ describe.each(databaseEngines())('abridor login throttling on $name', (engine) =
   };
   const throttle = async (usuario: string) =>
     (
-      await served.db.query<{ failures: number; wait: number | null }>(
-        `select failures, extract(epoch from next_attempt_at - now())::float8 as wait
-         from door_login_throttle where usuario = $1`,
-        [usuario],
-      )
+      await served.db.query<{
+        failures: number;
+        wait: number | null;
+      }>(sql`select failures, extract(epoch from next_attempt_at - now())::float8 as wait
+         from door_login_throttle where usuario = ${usuario}`)
     ).rows[0];
   /** Moves the back-off's deadline into the past (rather than waiting for it). */
   const waitOut = (usuario: string) =>
-    served.db.query(`update door_login_throttle set next_attempt_at = now() - interval '1 second' where usuario = $1`, [
-      usuario,
-    ]);
+    served.db.query(
+      sql`update door_login_throttle set next_attempt_at = now() - interval '1 second' where usuario = ${usuario}`,
+    );
 
   it('does not lock the admin out when strangers guess at his name from ten addresses', async () => {
     for (let i = 1; i <= 10; i++) {
@@ -66,8 +67,7 @@ describe.each(databaseEngines())('abridor login throttling on $name', (engine) =
     expect((await login(usuario, 'secreto-largo-1', '198.51.100.51')).status).toBe(200);
     // After the window the pair may try again (moved on in the database rather than waited for).
     await served.db.query(
-      `update door_audit set created_at = created_at - interval '16 minutes' where usuario = $1 and ip = '198.51.100.50'`,
-      [usuario],
+      sql`update door_audit set created_at = created_at - interval '16 minutes' where usuario = ${usuario} and ip = '198.51.100.50'`,
     );
     expect((await login(usuario, 'secreto-largo-1', '198.51.100.50')).status).toBe(200);
   });
@@ -88,7 +88,7 @@ describe.each(databaseEngines())('abridor login throttling on $name', (engine) =
     expect((await throttle(usuario))?.wait).toBeGreaterThan(3);
     expect((await throttle(usuario))?.wait).toBeLessThanOrEqual(4);
     // … and never more than 15 minutes.
-    await served.db.query('update door_login_throttle set failures = 40 where usuario = $1', [usuario]);
+    await served.db.query(sql`update door_login_throttle set failures = 40 where usuario = ${usuario}`);
     await waitOut(usuario);
     expect((await login(usuario, 'mala', '198.51.100.201')).status).toBe(401);
     expect((await throttle(usuario))?.wait).toBeGreaterThan(890);
@@ -105,11 +105,11 @@ describe.each(databaseEngines())('abridor login throttling on $name', (engine) =
   };
   const devices = async (usuario: string) =>
     (
-      await served.db.query<{ token_hash: string; failures: number }>(
-        `select d.token_hash, d.failures from door_devices d join door_users u on u.id = d.user_id
-         where u.usuario = $1 order by d.last_used_at`,
-        [usuario],
-      )
+      await served.db.query<{
+        token_hash: string;
+        failures: number;
+      }>(sql`select d.token_hash, d.failures from door_devices d join door_users u on u.id = d.user_id
+         where u.usuario = ${usuario} order by d.last_used_at`)
     ).rows;
 
   it("lets the owner's own browser (its device cookie) in when strangers have locked his name out; nobody else", async () => {
@@ -176,9 +176,9 @@ describe.each(databaseEngines())('abridor login throttling on $name', (engine) =
   it("counts a sign-in by magic link: that browser is the user's too", async () => {
     const usuario = await newUser();
     const admin = (await login(TEST_ADMIN.usuario, TEST_ADMIN.contraseña, '127.0.0.1')).body.token;
-    const { rows } = await served.db.query<{ id: string }>('select id::text as id from door_users where usuario = $1', [
-      usuario,
-    ]);
+    const { rows } = await served.db.query<{ id: string }>(
+      sql`select id::text as id from door_users where usuario = ${usuario}`,
+    );
     const link = await fetch(served.service.url('abridor'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -236,7 +236,7 @@ describe.each(databaseEngines())('abridor login throttling on $name', (engine) =
 
   it('forgets the counts of names nobody tried for a day', async () => {
     await served.db.query(
-      `insert into door_login_throttle (usuario, failures, last_failure_at) values ('olvidado', 30, now() - interval '25 hours')`,
+      sql`insert into door_login_throttle (usuario, failures, last_failure_at) values ('olvidado', 30, now() - interval '25 hours')`,
     );
     expect((await login('otro-nombre', 'mala', '198.51.100.61')).status).toBe(401);
     expect(await throttle('olvidado')).toBeUndefined();

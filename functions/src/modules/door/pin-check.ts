@@ -23,7 +23,9 @@ interface FailureRow extends Record<string, unknown> {
   now: Date | string;
 }
 
-const FAILURES_OF = 'select failures, locked_until, now() as now from door_pin_failures where user_id = $1';
+const failuresOf = (userId: string, { forUpdate = false } = {}) =>
+  sql`select failures, locked_until, now() as now from door_pin_failures where user_id = ${userId}
+    ${forUpdate ? sql`for update` : sql``}`;
 
 function stateOf(row: FailureRow | undefined): PinFailureState & { now: Date } {
   return {
@@ -55,7 +57,7 @@ export async function checkPin(
 ): Promise<PinRefusal | null> {
   const who = { userId: user.id, usuario: user.usuario, action: options.action };
   // While locked, refuse before spending a slow hash; the transaction below has the last word.
-  const early = stateOf((await ctx.db.query<FailureRow>(FAILURES_OF, [user.id])).rows[0]);
+  const early = stateOf((await ctx.db.query<FailureRow>(failuresOf(user.id))).rows[0]);
   if (early.lockedUntil && isLocked(early, early.now)) {
     await audit(ctx.db, { ...who, result: 'locked' }, meta);
     return lockedAnswer(early.lockedUntil, early.now);
@@ -66,7 +68,7 @@ export async function checkPin(
   const right = await hashSlots.run('signed-in', () => verifyPin(pin, user.pin_hash, pepper));
   const refusal = await ctx.db.transaction(async (tx): Promise<PinRefusal | null> => {
     await tx.query(sql`insert into door_pin_failures (user_id) values (${user.id}) on conflict (user_id) do nothing`);
-    const state = stateOf((await tx.query<FailureRow>(`${FAILURES_OF} for update`, [user.id])).rows[0]);
+    const state = stateOf((await tx.query<FailureRow>(failuresOf(user.id, { forUpdate: true }))).rows[0]);
     if (state.lockedUntil && isLocked(state, state.now)) {
       await audit(tx, { ...who, result: 'locked' }, meta);
       return lockedAnswer(state.lockedUntil, state.now);

@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import type { Database } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { pinPepper } from '../../platform/security/pepper';
 import { verifyPassword, verifyPin } from '../../platform/security/secrets';
 import { databaseEngines } from '../../testing/databases';
@@ -26,7 +27,7 @@ describe.each(databaseEngines())('door start-up on $name', (engine) => {
   });
   // Each start-up story on an empty door tool (a new database each would be slow on PGlite).
   beforeEach(async () => {
-    await db.query('truncate door_users, door_settings, door_login_throttle, door_audit cascade');
+    await db.query(sql`truncate door_users, door_settings, door_login_throttle, door_audit cascade`);
     dir = mkdtempSync(path.join(tmpdir(), 'door-pepper-'));
   });
 
@@ -41,14 +42,13 @@ describe.each(databaseEngines())('door start-up on $name', (engine) => {
       ...env,
     });
   const pinHashOf = async (usuario: string) =>
-    (await db.query<{ pin_hash: string }>('select pin_hash from door_users where usuario = $1', [usuario])).rows[0]
+    (await db.query<{ pin_hash: string }>(sql`select pin_hash from door_users where usuario = ${usuario}`)).rows[0]
       ?.pin_hash ?? '';
   const settings = async () =>
-    (await db.query<{ key: string }>('select key from door_settings order by key')).rows.map((r) => r.key);
+    (await db.query<{ key: string }>(sql`select key from door_settings order by key`)).rows.map((r) => r.key);
   const addAna = (pinHash: string) =>
     db.query(
-      `insert into door_users (id, usuario, password_hash, pin_hash) values (gen_random_uuid(), 'ana', 'x:00', $1)`,
-      [pinHash],
+      sql`insert into door_users (id, usuario, password_hash, pin_hash) values (gen_random_uuid(), 'ana', 'x:00', ${pinHash})`,
     );
 
   it('without DOOR_PIN_PEPPER, makes a private pepper file once and keeps using it', async () => {
@@ -77,7 +77,7 @@ describe.each(databaseEngines())('door start-up on $name', (engine) => {
 
   it('moves the pepper an older version kept in the database out of it, so its PINs keep working', async () => {
     const legacy = 'ab'.repeat(32);
-    await db.query(`insert into door_settings (key, value) values ('pin_pepper', $1)`, [legacy]);
+    await db.query(sql`insert into door_settings (key, value) values ('pin_pepper', ${legacy})`);
     const legacyHash = scryptSync(PIN_OF_ANA, `pin:${legacy}`, 32).toString('hex');
     await addAna(legacyHash);
 
@@ -114,24 +114,22 @@ describe.each(databaseEngines())('door start-up on $name', (engine) => {
   it('DOOR_ADMIN_RESET sets the admin again, ends his sessions and clears his throttles', async () => {
     const pepper = { DOOR_PIN_PEPPER: 'c'.repeat(40) };
     await ensureDoorAdmin(db, config(pepper), log);
-    const { rows } = await db.query<{ id: string }>(`select id::text as id from door_users where usuario = 'admin'`);
+    const { rows } = await db.query<{ id: string }>(sql`select id::text as id from door_users where usuario = 'admin'`);
     const adminId = rows[0]?.id;
     await db.query(
-      `insert into door_sessions (token_hash, user_id, expires_at) values ('h', $1, now() + interval '1 day')`,
-      [adminId],
+      sql`insert into door_sessions (token_hash, user_id, expires_at) values ('h', ${adminId}, now() + interval '1 day')`,
     );
     await db.query(
-      `insert into door_pin_failures (user_id, failures, locked_until) values ($1, 2, now() + interval '9 seconds')`,
-      [adminId],
+      sql`insert into door_pin_failures (user_id, failures, locked_until) values (${adminId}, 2, now() + interval '9 seconds')`,
     );
     // Strangers have throttled the admin from the address he is at, and everywhere else.
     for (let i = 0; i < 10; i++) {
       await db.query(
-        `insert into door_audit (usuario, action, result, ip) values ('admin', 'login', 'failed', '192.0.2.9')`,
+        sql`insert into door_audit (usuario, action, result, ip) values ('admin', 'login', 'failed', '192.0.2.9')`,
       );
     }
     await db.query(
-      `insert into door_login_throttle (usuario, failures, last_failure_at, next_attempt_at)
+      sql`insert into door_login_throttle (usuario, failures, last_failure_at, next_attempt_at)
        values ('admin', 30, now(), now() + interval '15 minutes')`,
     );
     const attempt = {
@@ -146,7 +144,7 @@ describe.each(databaseEngines())('door start-up on $name', (engine) => {
     // Without the flag a later start leaves him alone.
     await ensureDoorAdmin(db, config({ ...pepper, DOOR_ADMIN_PASSWORD: 'nueva-clave-1' }), log);
     const hash = async () =>
-      (await db.query<{ password_hash: string }>(`select password_hash from door_users where usuario = 'admin'`))
+      (await db.query<{ password_hash: string }>(sql`select password_hash from door_users where usuario = 'admin'`))
         .rows[0]?.password_hash ?? '';
     expect(await verifyPassword('admin-pass-123', await hash())).toBe(true);
 
@@ -157,9 +155,9 @@ describe.each(databaseEngines())('door start-up on $name', (engine) => {
     );
     expect(await verifyPassword('nueva-clave-1', await hash())).toBe(true);
     expect(await verifyPin('2222', await pinHashOf(ADMIN_USUARIO), 'c'.repeat(40))).toBe(true);
-    const live = await db.query('select 1 from door_sessions where user_id = $1 and revoked_at is null', [adminId]);
+    const live = await db.query(sql`select 1 from door_sessions where user_id = ${adminId} and revoked_at is null`);
     expect(live.rows).toEqual([]);
-    expect((await db.query('select 1 from door_pin_failures where user_id = $1', [adminId])).rows).toEqual([]);
+    expect((await db.query(sql`select 1 from door_pin_failures where user_id = ${adminId}`)).rows).toEqual([]);
     expect(await claimLoginAttempt(db, attempt)).toEqual(expect.any(String));
   });
 });

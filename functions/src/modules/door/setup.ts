@@ -34,12 +34,13 @@ export async function ensureDoorAdmin(db: Database, config: FunctionsConfig, log
   const pin = config.DOOR_ADMIN_PIN ?? randomPin();
   const pinHash = await hashPin(pin, pepper, cost);
   if (!admin) {
+    const passwordHash = await hashPassword(password, cost);
+    // A generated password was printed on a console: the admin chooses his own at the first sign-in.
+    const changeRequired = !config.DOOR_ADMIN_PASSWORD;
     await db.query(
-      `insert into door_users (id, usuario, password_hash, pin_hash, password_change_required)
-       values (gen_random_uuid(), $1, $2, $3, $4)
+      sql`insert into door_users (id, usuario, password_hash, pin_hash, password_change_required)
+       values (gen_random_uuid(), ${ADMIN_USUARIO}, ${passwordHash}, ${pinHash}, ${changeRequired})
        on conflict (usuario) do nothing`,
-      // A generated password was printed on a console: the admin chooses his own at the first sign-in.
-      [ADMIN_USUARIO, await hashPassword(password, cost), pinHash, !config.DOOR_ADMIN_PASSWORD],
     );
   } else {
     const passwordHash = setPassword ? await hashPassword(password, cost) : null;

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { sql } from '../../platform/db/sql';
 import { TEST_APPLICANT } from '../../testing/applicant';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
@@ -27,8 +28,7 @@ describe.each(databaseEngines())('tenant access on $name', (engine) => {
   const unitsOf = async (registrationId: string) =>
     (
       await served.db.query<{ unit_number: string; status: string }>(
-        'select unit_number, status from units where registration_id = $1',
-        [registrationId],
+        sql`select unit_number, status from units where registration_id = ${registrationId}`,
       )
     ).rows;
   const moveIn = async () => {
@@ -56,13 +56,12 @@ describe.each(databaseEngines())('tenant access on $name', (engine) => {
     expect(sms).toContain(unit?.unit_number);
     expect(link.startsWith('http://localhost:8080/abridor-login?token=')).toBe(true);
     const { rows: users } = await served.db.query<{ usuario: string; box: string; pin_hash: string }>(
-      'select usuario, box, pin_hash from door_users where registration_id = $1',
-      [registrationId],
+      sql`select usuario, box, pin_hash from door_users where registration_id = ${registrationId}`,
     );
     expect(users).toEqual([expect.objectContaining({ usuario: 'ana@example.com', box: unit?.unit_number })]);
     expect(users[0]?.pin_hash).not.toContain(pin);
     const { rows: audit } = await served.db.query<{ usuario: string; action: string; result: string }>(
-      `select usuario, action, result from door_audit where action like 'issue_access:%'`,
+      sql`select usuario, action, result from door_audit where action like 'issue_access:%'`,
     );
     expect(audit).toEqual([
       {
@@ -90,7 +89,7 @@ describe.each(databaseEngines())('tenant access on $name', (engine) => {
 
   it("tells the door tool the tenant's language (their sign-up's), Spanish for everyone else", async () => {
     const { registrationId } = await moveIn();
-    await served.db.query(`update registrations set language = 'en' where id = $1`, [registrationId]);
+    await served.db.query(sql`update registrations set language = 'en' where id = ${registrationId}`);
     const magic = new URL((await credentials()).link).searchParams.get('token') ?? '';
     const signedIn = await door({ action: 'validate_token', token: magic });
     expect(signedIn.body.user).toMatchObject({ usuario: 'ana@example.com', language: 'en' });
@@ -106,7 +105,7 @@ describe.each(databaseEngines())('tenant access on $name', (engine) => {
     await signUp.sign('Empresa');
     expect(await unitsOf(signUp.registrationId)).toHaveLength(1);
     expect(
-      (await served.db.query('select 1 from door_users where registration_id = $1', [signUp.registrationId])).rows,
+      (await served.db.query(sql`select 1 from door_users where registration_id = ${signUp.registrationId}`)).rows,
     ).toEqual([]);
     expect(await credentials()).toMatchObject({ pin: '', link: '' });
     const notice = (await messages('reservas@trasteros-demo.example')).find((m) =>
@@ -143,32 +142,30 @@ describe.each(databaseEngines())('tenant access on $name', (engine) => {
     });
     expect(
       (
-        await served.db.query<{ status: string }>('select status from units where unit_number = $1', [
-          unit?.unit_number,
-        ])
+        await served.db.query<{ status: string }>(
+          sql`select status from units where unit_number = ${unit?.unit_number}`,
+        )
       ).rows[0]?.status,
     ).toBe('available');
     expect((await door({ action: 'validate_token', token: tenant })).body.valid).toBe(false);
     expect((await door({ action: 'door_action', token: tenant, pin, door_action: 'ENTRADA' })).status).toBe(401);
     const { rows: registration } = await served.db.query<{ move_in_status: string; ended: boolean }>(
-      'select move_in_status, rental_ended_at is not null as ended from registrations where id = $1',
-      [registrationId],
+      sql`select move_in_status, rental_ended_at is not null as ended from registrations where id = ${registrationId}`,
     );
     expect(registration).toEqual([{ move_in_status: 'ended', ended: true }]);
     const { rows: rent } = await served.db.query<{ status: string; n: number }>(
-      'select status, count(*)::integer as n from invoices group by status order by status',
+      sql`select status, count(*)::integer as n from invoices group by status order by status`,
     );
     // The period under way (collected at move-in) stays; the eleven not yet begun are cancelled.
     expect(rent).toEqual([
       { status: 'cancelled', n: 11 },
       { status: 'scheduled', n: 1 },
     ]);
-    expect((await served.db.query<{ status: string }>('select status from sepa_mandates')).rows).toEqual([
+    expect((await served.db.query<{ status: string }>(sql`select status from sepa_mandates`)).rows).toEqual([
       { status: 'cancelled' },
     ]);
     const { rows: audit } = await served.db.query<{ usuario: string; result: string }>(
-      `select usuario, result from door_audit where action = $1`,
-      [`end_rental:${registrationCode}`],
+      sql`select usuario, result from door_audit where action = ${`end_rental:${registrationCode}`}`,
     );
     expect(audit).toEqual([
       { usuario: 'admin', result: `liberado ${unit?.unit_number} · acceso de ana@example.com revocado` },

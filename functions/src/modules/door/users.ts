@@ -39,7 +39,7 @@ async function withConflicts<T>(work: () => Promise<T>): Promise<T> {
 /** The door's users by name, each with the rental (registration code) it belongs to, if any. */
 export async function doorUsersWithRentals(q: Queryable) {
   const { rows } = await q.query<{ id: string; usuario: string; box: string | null; registration_code: string | null }>(
-    `select u.id::text as id, u.usuario, u.box, r.registration_code
+    sql`select u.id::text as id, u.usuario, u.box, r.registration_code
      from door_users u left join registrations r on r.id = u.registration_id order by u.usuario`,
   );
   return rows;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from '../../platform/db/sql';
 import { countryList, mobileNumber, SPAIN_AND_EU } from '../../platform/phone-numbers';
 import { TEST_APPLICANT } from '../../testing/applicant';
 import { databaseEngines } from '../../testing/databases';
@@ -41,8 +42,7 @@ describe.each(databaseEngines())('messages strangers may cause, on $name', (engi
     // A refused sign-up left nothing behind: no registration, no text to the random phone.
     expect(await count('+34610000019')).toBe(0);
     const { rows } = await served.db.query<{ n: number }>(
-      'select count(*)::int as n from registrations where email = $1',
-      [victim],
+      sql`select count(*)::int as n from registrations where email = ${victim}`,
     );
     expect(rows[0]?.n).toBe(8);
 

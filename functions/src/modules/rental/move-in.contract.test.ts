@@ -5,6 +5,7 @@ import { loadConfig } from '../../config';
 import { createContext, type FunctionContext } from '../../context';
 import { jobHandlers } from '../../job-handlers';
 import type { Database } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import { TEST_APPLICANT } from '../../testing/applicant';
 import { databaseEngines } from '../../testing/databases';
 import { resetMoveIns, setAvailableUnits } from '../../testing/units';
@@ -47,46 +48,28 @@ describe.each(databaseEngines())('move-in on $name', (engine) => {
   ) {
     const id = randomUUID();
     registrationCode += 1;
-    await db.query(
-      `insert into registrations (id, registration_code, client_type, full_name, document_type, document_number,
+    await db.query(sql`insert into registrations (id, registration_code, client_type, full_name, document_type, document_number,
          email, phone, address, city, postal_code, iban, email_verified, phone_verified, metadata)
-       values ($1, $2, 'individual', $3, 'dni', $4, $5, $6, $7, $8, $9, $10, true, true, $11)`,
-      [
-        id,
-        `MV${String(registrationCode).padStart(4, '0')}`,
-        TEST_APPLICANT.fullName,
-        TEST_APPLICANT.documentNumber,
-        TEST_APPLICANT.email,
-        TEST_APPLICANT.phone,
-        TEST_APPLICANT.address,
-        TEST_APPLICANT.city,
-        TEST_APPLICANT.postalCode,
-        TEST_APPLICANT.iban,
-        JSON.stringify({
-          serviceDetails: {
-            productName: 'Trastero',
-            period: 'monthly',
-            setupFee: 0,
-            recurringFee: 62,
-            ...serviceDetails,
-          },
-        }),
-      ],
-    );
-    await db.query(
-      `insert into payments (id, registration_id, amount, status, provider, return_path)
-       values ($1, $2, 150, $3, 'sandbox', '/es/alta/revision')`,
-      [randomUUID(), id, paid ? 'completed' : 'processing'],
-    );
+       values (${id}, ${`MV${String(registrationCode).padStart(4, '0')}`}, 'individual', ${TEST_APPLICANT.fullName}, 'dni', ${TEST_APPLICANT.documentNumber}, ${TEST_APPLICANT.email}, ${TEST_APPLICANT.phone}, ${TEST_APPLICANT.address}, ${TEST_APPLICANT.city}, ${TEST_APPLICANT.postalCode}, ${TEST_APPLICANT.iban}, true, true, ${JSON.stringify(
+         {
+           serviceDetails: {
+             productName: 'Trastero',
+             period: 'monthly',
+             setupFee: 0,
+             recurringFee: 62,
+             ...serviceDetails,
+           },
+         },
+       )})`);
+    await db.query(sql`insert into payments (id, registration_id, amount, status, provider, return_path)
+       values (${randomUUID()}, ${id}, 150, ${paid ? 'completed' : 'processing'}, 'sandbox', '/es/alta/revision')`);
     const contractId = randomUUID();
     await db.query(
-      `insert into contracts (id, registration_id, provider, document) values ($1, $2, 'local', 'CONTRATO')`,
-      [contractId, id],
+      sql`insert into contracts (id, registration_id, provider, document) values (${contractId}, ${id}, 'local', 'CONTRATO')`,
     );
     for (const role of ['Cliente', 'Empresa']) {
       await db.query(
-        `insert into contract_submitters (id, contract_id, role, email, status) values ($1, $2, $3, $4, 'completed')`,
-        [randomUUID(), contractId, role, TEST_APPLICANT.email],
+        sql`insert into contract_submitters (id, contract_id, role, email, status) values (${randomUUID()}, ${contractId}, ${role}, ${TEST_APPLICANT.email}, 'completed')`,
       );
     }
     return { registrationId: id, contractId };
@@ -95,29 +78,29 @@ describe.each(databaseEngines())('move-in on $name', (engine) => {
   const settle = (contractId: string) => db.transaction((tx) => settleContract(tx, ctx, contractId));
   const moveInStatus = async (registrationId: string) =>
     (
-      await db.query<{ move_in_status: string | null }>('select move_in_status from registrations where id = $1', [
-        registrationId,
-      ])
+      await db.query<{ move_in_status: string | null }>(
+        sql`select move_in_status from registrations where id = ${registrationId}`,
+      )
     ).rows[0]?.move_in_status;
   const stockOf = async (productId: number) =>
-    (await db.query<{ stock: number }>('select stock from product_stock where pid = $1', [productId])).rows[0]?.stock;
+    (await db.query<{ stock: number }>(sql`select stock from product_stock where pid = ${productId}`)).rows[0]?.stock;
   /** What the business is told about a move-in that waits (not the signed contract it also gets). */
   const businessMail = async () =>
     (
       await db.query<{ subject: string; body: string }>(
-        `select subject, body from outbox where recipient = 'reservas@trasteros-demo.example' and subject like '%falta asignar%' order by id`,
+        sql`select subject, body from outbox where recipient = 'reservas@trasteros-demo.example' and subject like '%falta asignar%' order by id`,
       )
     ).rows;
 
   it('the demo catalogue is units: each product’s stock is its available units', async () => {
     const { rows } = await db.query<{ pid: number; stock: number; total: number }>(
-      `select p.pid, s.stock, (select count(*)::integer from units u where u.product_id = p.pid) as total
+      sql`select p.pid, s.stock, (select count(*)::integer from units u where u.product_id = p.pid) as total
        from products p join product_stock s using (pid) order by p.pid`,
     );
     expect(rows.find((row) => row.pid === 204)).toMatchObject({ stock: 9 });
     expect(rows.find((row) => row.pid === 206)).toMatchObject({ stock: 0 });
     for (const row of rows) expect(row.total).toBeGreaterThan(row.stock);
-    const numbers = await db.query<{ unit_number: string }>(`select unit_number from units where product_id = 101`);
+    const numbers = await db.query<{ unit_number: string }>(sql`select unit_number from units where product_id = 101`);
     for (const { unit_number } of numbers.rows) expect(unit_number).toMatch(/^A-\d{3}$/);
   });
 
@@ -127,7 +110,7 @@ describe.each(databaseEngines())('move-in on $name', (engine) => {
     await settle(contractId);
 
     const { rows: free } = await db.query<{ unit_number: string }>(
-      `select unit_number from units where product_id = 202 and status = 'available' order by unit_number limit 1`,
+      sql`select unit_number from units where product_id = 202 and status = 'available' order by unit_number limit 1`,
     );
     const taken = await unitsOf(db, registrationId);
     expect(taken).toHaveLength(2);
@@ -161,8 +144,7 @@ describe.each(databaseEngines())('move-in on $name', (engine) => {
     expect(mail?.body).toContain(TEST_APPLICANT.email);
     // Still completed: the contract is signed, only the unit is missing.
     const { rows } = await db.query<{ global_status: string }>(
-      'select global_status from registrations where id = $1',
-      [registrationId],
+      sql`select global_status from registrations where id = ${registrationId}`,
     );
     expect(rows[0]?.global_status).toBe('completed');
   });
@@ -177,8 +159,10 @@ describe.each(databaseEngines())('move-in on $name', (engine) => {
 
   it('two applicants racing for the last unit: one moves in, the other waits, never both', async () => {
     for (let round = 0; round < 5; round++) {
-      await db.query(`update units set status = 'available', registration_id = null where registration_id is not null`);
-      await db.query('delete from registrations');
+      await db.query(
+        sql`update units set status = 'available', registration_id = null where registration_id is not null`,
+      );
+      await db.query(sql`delete from registrations`);
       await setAvailableUnits(db, 209, 1);
       const first = await signedBoth({ productId: '209' });
       const second = await signedBoth({ productId: '209' });
@@ -187,7 +171,7 @@ describe.each(databaseEngines())('move-in on $name', (engine) => {
       const statuses = [await moveInStatus(first.registrationId), await moveInStatus(second.registrationId)].sort();
       expect(statuses).toEqual(['allocated', 'awaiting_unit']);
       const { rows } = await db.query<{ registration_id: string | null }>(
-        `select registration_id::text from units where product_id = 209 and status = 'occupied' and registration_id is not null`,
+        sql`select registration_id::text from units where product_id = 209 and status = 'occupied' and registration_id is not null`,
       );
       expect(rows).toHaveLength(1);
       expect(await stockOf(209)).toBe(0);

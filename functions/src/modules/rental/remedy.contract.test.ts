@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from '../../platform/db/sql';
 import { TEST_APPLICANT } from '../../testing/applicant';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn, TEST_MANAGER } from '../../testing/service';
@@ -22,16 +23,15 @@ describe.each(databaseEngines())('a tenant waiting for a unit, on $name', (engin
     });
     await loseHeldUnits(served, signUp.registrationId);
     const freeOf202 = await served.db.query<{ unit_number: string }>(
-      `update units set status = 'out_of_service' where product_id = 202 and status = 'available' returning unit_number`,
+      sql`update units set status = 'out_of_service' where product_id = 202 and status = 'available' returning unit_number`,
     );
     await signUp.sign('Cliente');
     await signUp.sign('Empresa');
-    await served.db.query(`update units set status = 'available' where unit_number = any($1::text[])`, [
-      freeOf202.rows.map((row) => row.unit_number),
-    ]);
+    await served.db.query(
+      sql`update units set status = 'available' where unit_number = any(${freeOf202.rows.map((row) => row.unit_number)}::text[])`,
+    );
     const { rows } = await served.db.query<{ move_in_status: string }>(
-      'select move_in_status from registrations where id = $1',
-      [signUp.registrationId],
+      sql`select move_in_status from registrations where id = ${signUp.registrationId}`,
     );
     expect(rows[0]?.move_in_status).toBe('awaiting_unit');
     return signUp;
@@ -39,8 +39,7 @@ describe.each(databaseEngines())('a tenant waiting for a unit, on $name', (engin
   const unit = async (unitNumber: string) =>
     (
       await served.db.query<{ status: string; registration_id: string | null }>(
-        'select status, registration_id::text from units where unit_number = $1',
-        [unitNumber],
+        sql`select status, registration_id::text from units where unit_number = ${unitNumber}`,
       )
     ).rows[0];
 
@@ -62,7 +61,7 @@ describe.each(databaseEngines())('a tenant waiting for a unit, on $name', (engin
     const small = units.find((u) => u.sizeM3 < 3)?.unitNumber ?? '';
     const right = units.find((u) => u.sizeM3 === 3)?.unitNumber ?? '';
     const { rows: taken } = await served.db.query<{ unit_number: string }>(
-      `select unit_number from units where status = 'occupied' limit 1`,
+      sql`select unit_number from units where status = 'occupied' limit 1`,
     );
     const assign = (unitNumbers: string[]) =>
       manager('assign_units', { registrationId: tenant.registrationId, unitNumbers });
@@ -77,14 +76,13 @@ describe.each(databaseEngines())('a tenant waiting for a unit, on $name', (engin
     const mails = await served.service.sentTo('espera.unidad@example.com');
     expect(mails.some((m) => m.subject?.startsWith('Tu acceso a la puerta'))).toBe(true);
     const { rows: rent } = await served.db.query<{ amount: string }>(
-      'select amount::text from invoices where registration_id = $1 order by period_start limit 1',
-      [tenant.registrationId],
+      sql`select amount::text from invoices where registration_id = ${tenant.registrationId} order by period_start limit 1`,
     );
     expect(Number(rent[0]?.amount)).toBe(62);
     expect((await manager('today')).body.awaitingUnit).toEqual([]);
     expect(await assign([right])).toMatchObject({ status: 409, body: { code: 'not_awaiting_unit' } });
     const { rows: audit } = await served.db.query<{ target: string }>(
-      `select target from staff_audit where action = 'assign_units'`,
+      sql`select target from staff_audit where action = 'assign_units'`,
     );
     expect(audit).toEqual([{ target: `registration:${tenant.registrationCode}` }]);
   });
@@ -122,8 +120,7 @@ describe.each(databaseEngines())('a tenant waiting for a unit, on $name', (engin
     // Once: a second press refunds nothing more.
     expect(await manager('refund_deposit', refund)).toMatchObject({ status: 409, body: { code: 'not_awaiting_unit' } });
     const { rows } = await served.db.query<{ status: string }>(
-      'select status from sepa_mandates where registration_id = $1',
-      [tenant.registrationId],
+      sql`select status from sepa_mandates where registration_id = ${tenant.registrationId}`,
     );
     expect(rows.every((row) => row.status === 'cancelled')).toBe(true);
   });
@@ -133,8 +130,7 @@ describe.each(databaseEngines())('a tenant waiting for a unit, on $name', (engin
     await signUp.sign('Cliente');
     await signUp.sign('Empresa');
     const { rows: let_ } = await served.db.query<{ unit_number: string }>(
-      `select unit_number from units where registration_id = $1 and status = 'occupied'`,
-      [signUp.registrationId],
+      sql`select unit_number from units where registration_id = ${signUp.registrationId} and status = 'occupied'`,
     );
     const manager = await staffBrowser(TEST_MANAGER.email, TEST_MANAGER.password);
     await inviteStaff(
@@ -155,14 +151,13 @@ describe.each(databaseEngines())('a tenant waiting for a unit, on $name', (engin
     expect(mail?.subject).toContain('Fin de tu alquiler');
     expect(await desk('end_rental', end)).toMatchObject({ status: 409, body: { code: 'rental_not_active' } });
     const { rows: audit } = await served.db.query<{ staff_email: string; target: string }>(
-      `select staff_email, target from staff_audit where action = 'end_rental'`,
+      sql`select staff_email, target from staff_audit where action = 'end_rental'`,
     );
     expect(audit).toEqual([
       { staff_email: 'recepcion@trasteros-demo.example', target: `registration:${signUp.registrationCode}` },
     ]);
     const { rows: door } = await served.db.query<{ usuario: string }>(
-      `select usuario from door_audit where action = $1`,
-      [`end_rental:${signUp.registrationCode}`],
+      sql`select usuario from door_audit where action = ${`end_rental:${signUp.registrationCode}`}`,
     );
     expect(door).toEqual([{ usuario: 'gestión: recepcion@trasteros-demo.example' }]);
   });

@@ -3,8 +3,8 @@ import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
 import { pageOf } from '../../platform/db/paging';
-import { likePattern, searchWhere } from '../../platform/db/search';
-import { sql } from '../../platform/db/sql';
+import { searchWhere } from '../../platform/db/search';
+import { type SqlStatement, sql } from '../../platform/db/sql';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { type Actor, recordAudit } from '../staff';
@@ -22,11 +22,10 @@ interface UnitDbRow extends Record<string, unknown> {
   updated_at: Date | string;
 }
 
-const UNIT_COLUMNS = `u.unit_number, u.product_id, p.name_es, p.name_en, u.status, u.registration_id::text as registration_id,
+const UNIT_COLUMNS = sql`u.unit_number, u.product_id, p.name_es, p.name_en, u.status, u.registration_id::text as registration_id,
     r.registration_code, r.full_name, u.updated_at`;
-const UNIT_FROM =
-  'from units u join products p on p.pid = u.product_id left join registrations r on r.id = u.registration_id';
-const UNIT_SELECT = `select ${UNIT_COLUMNS} ${UNIT_FROM}`;
+const UNIT_FROM = sql`from units u join products p on p.pid = u.product_id
+  left join registrations r on r.id = u.registration_id`;
 
 const toUnit = (row: UnitDbRow): UnitRow => ({
   unitNumber: row.unit_number,
@@ -55,27 +54,15 @@ export async function listUnits(
   },
   limit: number | null = BACKOFFICE_PAGE_SIZE,
 ): Promise<{ rows: UnitRow[]; total: number; page: number }> {
-  const params: unknown[] = [];
-  const where: string[] = [];
-  if (query.productId !== undefined) {
-    params.push(query.productId);
-    where.push(`u.product_id = $${params.length}`);
-  }
-  if (query.status) {
-    params.push(query.status);
-    where.push(`u.status = $${params.length}`);
-  }
-  if (query.search) {
-    params.push(likePattern(query.search));
-    const p = `$${params.length}`;
-    where.push(searchWhere(['u.unit_number', 'r.registration_code', 'r.full_name'], p));
-  }
+  const where: SqlStatement[] = [];
+  if (query.productId !== undefined) where.push(sql`u.product_id = ${query.productId}`);
+  if (query.status) where.push(sql`u.status = ${query.status}`);
+  if (query.search) where.push(searchWhere(['u.unit_number', 'r.registration_code', 'r.full_name'], query.search));
   const { rows, total, page } = await pageOf<UnitDbRow>(q, {
     select: UNIT_COLUMNS,
     from: UNIT_FROM,
     where,
-    params,
-    order: `${UNIT_SORT[query.sort]} ${query.direction === 'asc' ? 'asc' : 'desc'}, u.unit_number`,
+    order: sql`${sql.identifier(UNIT_SORT[query.sort])} ${sql.direction(query.direction)}, u.unit_number`,
     limit,
     page: query.page,
   });
@@ -83,7 +70,9 @@ export async function listUnits(
 }
 
 async function unitByNumber(q: Queryable, unitNumber: string): Promise<UnitRow> {
-  const { rows } = await q.query<UnitDbRow>(`${UNIT_SELECT} where u.unit_number = $1`, [unitNumber]);
+  const { rows } = await q.query<UnitDbRow>(
+    sql`select ${UNIT_COLUMNS} ${UNIT_FROM} where u.unit_number = ${unitNumber}`,
+  );
   if (!rows[0]) throw new HttpError(404, 'Unit not found');
   return toUnit(rows[0]);
 }

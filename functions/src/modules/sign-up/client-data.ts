@@ -73,7 +73,7 @@ export async function saveClientData(
        email_verified = ${emailVerified}, phone_verified = ${phoneVerified},
        updated_at = now(), last_activity_at = now()
      where id = ${row.id}`;
-  await tx.query(update.text, update.values);
+  await tx.query(update);
   const contact = {
     id: row.id,
     registration_code: row.registration_code,

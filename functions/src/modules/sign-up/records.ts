@@ -35,8 +35,7 @@ export async function findRegistration(
 ): Promise<RegistrationRow | null> {
   if (!isUuid(registrationId)) return null;
   const { rows } = await q.query<RegistrationRow>(
-    `select * from registrations where id = $1${forUpdate ? ' for update' : ''}`,
-    [registrationId],
+    sql`select * from registrations where id = ${registrationId}${forUpdate ? sql` for update` : sql``}`,
   );
   return rows[0] ?? null;
 }

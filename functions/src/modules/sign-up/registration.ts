@@ -127,7 +127,7 @@ export async function createRegistration(
          values (${id}, ${candidate}, ${language}, ${sql.values(clientColumnValues(data))},
            ${JSON.stringify({ completedSections: { clientData: true } })})
          on conflict (registration_code) do nothing returning id`;
-      const { rows } = await tx.query<{ id: string }>(insert.text, insert.values);
+      const { rows } = await tx.query<{ id: string }>(insert);
       if (rows.length) code = candidate;
     }
     if (!code) throw new Error('Could not draw a unique registration code');

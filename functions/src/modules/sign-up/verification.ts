@@ -104,10 +104,9 @@ export async function settleCode(
     await tx.query(
       sql`delete from registration_verifications where registration_id = ${registrationId} and channel = ${channel}`,
     );
+    const verified = channel === 'email' ? 'email_verified' : 'phone_verified';
     await tx.query(
-      `update registrations set ${channel === 'email' ? 'email_verified' : 'phone_verified'} = true, updated_at = now()
-       where id = $1`,
-      [registrationId],
+      sql`update registrations set ${sql.identifier(verified)} = true, updated_at = now() where id = ${registrationId}`,
     );
   } else {
     await tx.query(sql`update registration_verifications set failed_attempts = failed_attempts + 1

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db';
+import { sql } from '../../platform/db/sql';
 import type { RequestMeta } from '../../platform/request-meta';
 import {
   type DeviceCookies,
@@ -18,7 +19,7 @@ const STAFF_DEVICES: DeviceCookies = {
   table: 'staff_devices',
   ownerColumn: 'staff_id',
   owners: 'staff_users',
-  ownerMatches: 'lower(o.email) = $2 and o.disabled_at is null',
+  ownerMatches: (email) => sql`lower(o.email) = ${email} and o.disabled_at is null`,
   days: DEVICE_DAYS,
 };
 

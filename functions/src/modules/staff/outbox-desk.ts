@@ -3,8 +3,8 @@ import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
 import { pageOf } from '../../platform/db/paging';
-import { likePattern, searchWhere } from '../../platform/db/search';
-import { sql } from '../../platform/db/sql';
+import { searchWhere } from '../../platform/db/search';
+import { type SqlStatement, sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { recordAudit } from './audit';
@@ -24,7 +24,7 @@ interface OutboxRow extends Record<string, unknown> {
   failed_at: Date | string | null;
 }
 
-const COLUMNS = `o.id::text as id, o.channel, o.recipient, o.subject, o.attempts, o.error, o.resent_from::text as resent_from,
+const COLUMNS = sql`o.id::text as id, o.channel, o.recipient, o.subject, o.attempts, o.error, o.resent_from::text as resent_from,
   o.created_at, o.sent_at, o.failed_at,
   (select count(*)::int from outbox_attachments a where a.outbox_id = o.id) as attachments`;
 
@@ -43,13 +43,13 @@ const toEntry = (row: OutboxRow): OutboxEntry => ({
 });
 
 const STATE_WHERE = {
-  sent: 'o.sent_at is not null',
-  failed: 'o.failed_at is not null and o.sent_at is null',
-  pending: 'o.sent_at is null and o.failed_at is null',
+  sent: sql`o.sent_at is not null`,
+  failed: sql`o.failed_at is not null and o.sent_at is null`,
+  pending: sql`o.sent_at is null and o.failed_at is null`,
 } as const;
 
 async function messageById(q: Queryable, id: string): Promise<OutboxEntry> {
-  const { rows } = await q.query<OutboxRow>(`select ${COLUMNS} from outbox o where o.id = $1`, [id]);
+  const { rows } = await q.query<OutboxRow>(sql`select ${COLUMNS} from outbox o where o.id = ${id}`);
   if (!rows[0]) throw new HttpError(404, 'Message not found');
   return toEntry(rows[0]);
 }
@@ -69,27 +69,19 @@ export async function listMessages(
     page: number;
   },
 ) {
-  const params: unknown[] = [];
-  const where: string[] = [];
-  if (channel) {
-    params.push(channel);
-    where.push(`o.channel = $${params.length}`);
-  }
+  const where: SqlStatement[] = [];
+  if (channel) where.push(sql`o.channel = ${channel}`);
   if (state) where.push(STATE_WHERE[state]);
-  if (search) {
-    params.push(likePattern(search));
-    where.push(searchWhere(['o.recipient', 'o.subject'], `$${params.length}`));
-  }
+  if (search) where.push(searchWhere(['o.recipient', 'o.subject'], search));
   const {
     rows,
     total,
     page: shown,
   } = await pageOf<OutboxRow>(ctx.db, {
     select: COLUMNS,
-    from: 'from outbox o',
+    from: sql`from outbox o`,
     where,
-    params,
-    order: 'o.created_at desc, o.id desc',
+    order: sql`o.created_at desc, o.id desc`,
     limit: BACKOFFICE_PAGE_SIZE,
     page,
   });

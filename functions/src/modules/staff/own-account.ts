@@ -59,8 +59,7 @@ async function signIn(
   });
   if (!attempt) throw new HttpError(429, TOO_MANY_LOGINS);
   const { rows } = await ctx.db.query<StaffRow>(
-    `select ${staffColumns()} from staff_users where lower(email) = $1 and disabled_at is null`,
-    [email],
+    sql`select ${staffColumns()} from staff_users where lower(email) = ${email} and disabled_at is null`,
   );
   const row = rows[0];
   const cost = ctx.config.DOOR_HASH_COST_LOG2;
@@ -79,8 +78,7 @@ async function signIn(
   if (row.totp_enabled && !totpCode) return { totpRequired: true };
   return ctx.db.transaction(async (tx) => {
     const { rows: locked } = await tx.query<StaffRow>(
-      `select ${staffColumns()} from staff_users where id = $1 and password_hash = $2 and disabled_at is null for update`,
-      [row.id, row.password_hash],
+      sql`select ${staffColumns()} from staff_users where id = ${row.id} and password_hash = ${row.password_hash} and disabled_at is null for update`,
     );
     const current = locked[0];
     if (!current) throw new HttpError(401, INVALID_LOGIN);
@@ -187,11 +185,9 @@ export async function enableSecondFactor(ctx: FunctionContext, actor: Actor, { t
   const step = acceptedStep(secret, totpCode, null);
   if (step === null) throw new HttpError(400, WRONG_CODE, { totpCode: WRONG_CODE });
   return ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.query<StaffRow>(
-      `update staff_users set totp_enabled = true, totp_last_step = $2, updated_at = now() where id = $1
-       returning ${staffColumns()}`,
-      [actor.id, step],
-    );
+    const { rows } =
+      await tx.query<StaffRow>(sql`update staff_users set totp_enabled = true, totp_last_step = ${step}, updated_at = now() where id = ${actor.id}
+       returning ${staffColumns()}`);
     // Shown once, for a lost phone; the session whose factor was due is a full one from now.
     const recoveryCodes = await issueRecoveryCodes(tx, actor.id);
     await recordAudit(tx, actor, {
@@ -238,11 +234,9 @@ export async function disableSecondFactor(ctx: FunctionContext, actor: Actor, { 
   const step = acceptedStep(actor.row.totp_secret, totpCode, lastStep(actor.row));
   if (step === null) throw new HttpError(400, WRONG_CODE, { totpCode: WRONG_CODE });
   const { rows } = await ctx.db.transaction(async (tx) => {
-    const updated = await tx.query<StaffRow>(
-      `update staff_users set totp_enabled = false, totp_secret = null, totp_last_step = null, updated_at = now()
-       where id = $1 returning ${staffColumns()}`,
-      [actor.id],
-    );
+    const updated =
+      await tx.query<StaffRow>(sql`update staff_users set totp_enabled = false, totp_secret = null, totp_last_step = null, updated_at = now()
+       where id = ${actor.id} returning ${staffColumns()}`);
     await dropRecoveryCodes(tx, actor.id);
     await recordAudit(tx, actor, {
       action: 'totp_disable',

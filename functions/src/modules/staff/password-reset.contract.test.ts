@@ -1,6 +1,7 @@
 import { STAFF_RESET_MAX_CODE_FAILURES, STAFF_RESET_MAX_PER_HOUR, STAFF_RESET_MINUTES } from 'shared-api/backoffice';
 import { describe, expect, it } from 'vitest';
 import { totpCodeAt } from '../../modules/staff/totp';
+import { sql } from '../../platform/db/sql';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn, TEST_MANAGER } from '../../testing/service';
@@ -46,8 +47,7 @@ describe.each(databaseEngines())('staff password and second-factor recovery on $
   const mailsTo = async (recipient: string) =>
     (
       await served.db.query<{ subject: string; body: string; listed: boolean }>(
-        'select subject, body, listed from outbox where recipient = $1 order by id',
-        [recipient],
+        sql`select subject, body, listed from outbox where recipient = ${recipient} order by id`,
       )
     ).rows;
   /** The secret of the last reset link e-mailed to `recipient`, and the path it opens. */
@@ -65,8 +65,7 @@ describe.each(databaseEngines())('staff password and second-factor recovery on $
   const auditOf = async (action: string) =>
     (
       await served.db.query<{ staff_email: string; target: string }>(
-        'select staff_email, target from staff_audit where action = $1 order by id',
-        [action],
+        sql`select staff_email, target from staff_audit where action = ${action} order by id`,
       )
     ).rows;
 
@@ -126,7 +125,7 @@ describe.each(databaseEngines())('staff password and second-factor recovery on $
     expect((await lastLink(member.email)).path).toBe('/en/backoffice/reset-password');
     expect((await auditOf('password_reset_requested')).map((row) => row.target)).toContain(`staff:${member.email}`);
     // The database keeps the link's hash, never the link.
-    const { rows } = await served.db.query<{ token_hash: string }>('select token_hash from staff_password_resets');
+    const { rows } = await served.db.query<{ token_hash: string }>(sql`select token_hash from staff_password_resets`);
     expect(rows.some((row) => row.token_hash === link.token)).toBe(false);
   });
 

@@ -95,12 +95,11 @@ async function openReset(
   ctx: Pick<FunctionContext, 'clock'>,
   token: string,
 ): Promise<{ reset: ResetRow; member: StaffRow }> {
-  const { rows } = await tx.query<ResetRow & StaffRow & { staff_id: string }>(
-    `select r.id::text as reset_id, r.language, r.expires_at, r.used_at, r.failed_codes, r.purpose, ${staffColumns('u')}
+  const { rows } = await tx.query<
+    ResetRow & StaffRow & { staff_id: string }
+  >(sql`select r.id::text as reset_id, r.language, r.expires_at, r.used_at, r.failed_codes, r.purpose, ${staffColumns('u')}
      from staff_password_resets r join staff_users u on u.id = r.staff_id
-     where r.token_hash = $1 for update of r, u`,
-    [sha256(token)],
-  );
+     where r.token_hash = ${sha256(token)} for update of r, u`);
   const row = rows[0];
   const live =
     row &&
@@ -215,9 +214,9 @@ export async function sendPasswordReset(
   { staffId, language }: { staffId: string; language: Language },
 ) {
   await ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.query<StaffRow>(`select ${staffColumns()} from staff_users where id = $1 for update`, [
-      staffId,
-    ]);
+    const { rows } = await tx.query<StaffRow>(
+      sql`select ${staffColumns()} from staff_users where id = ${staffId} for update`,
+    );
     const member = rows[0];
     if (!member) throw new HttpError(404, 'Staff member not found');
     if (member.disabled_at !== null) throw refusal('staff_disabled');
@@ -238,17 +237,14 @@ export async function resetSecondFactor(
   if (staffId === actor.id) throw refusal('second_factor_own');
   const { rows } = await ctx.db.transaction(async (tx) => {
     const { rows: found } = await tx.query<StaffRow>(
-      `select ${staffColumns()} from staff_users where id = $1 for update`,
-      [staffId],
+      sql`select ${staffColumns()} from staff_users where id = ${staffId} for update`,
     );
     const member = found[0];
     if (!member) throw new HttpError(404, 'Staff member not found');
     if (!member.totp_enabled) throw refusal('second_factor_off');
-    const updated = await tx.query<StaffRow>(
-      `update staff_users set totp_enabled = false, totp_secret = null, totp_last_step = null, updated_at = now()
-       where id = $1 returning ${staffColumns()}`,
-      [member.id],
-    );
+    const updated =
+      await tx.query<StaffRow>(sql`update staff_users set totp_enabled = false, totp_secret = null, totp_last_step = null, updated_at = now()
+       where id = ${member.id} returning ${staffColumns()}`);
     // Whoever holds a session opened with the lost phone is signed out; its codes go with it.
     await revokeStaffSessions(tx, member.id);
     await dropRecoveryCodes(tx, member.id);
@@ -284,8 +280,7 @@ export function passwordResetJobs(ctx: FunctionContext): Record<string, JobHandl
       const email = String(payload.email ?? '').toLowerCase();
       const language: Language = payload.language === 'en' ? 'en' : 'es';
       const { rows } = await tx.query<StaffRow>(
-        `select ${staffColumns()} from staff_users where lower(email) = $1 and disabled_at is null for update`,
-        [email],
+        sql`select ${staffColumns()} from staff_users where lower(email) = ${email} and disabled_at is null for update`,
       );
       const member = rows[0];
       if (!member) return;

@@ -16,7 +16,7 @@ import { clearStaffLoginThrottle } from './login-throttle';
 export async function ensureFirstManager(db: Database, config: FunctionsConfig, log: Logger): Promise<void> {
   const email = (config.BACKOFFICE_MANAGER_EMAIL ?? config.BUSINESS_EMAIL).toLowerCase();
   const reset = config.BACKOFFICE_MANAGER_RESET === '1';
-  const { rows } = await db.query<{ staff: number }>('select count(*)::int as staff from staff_users');
+  const { rows } = await db.query<{ staff: number }>(sql`select count(*)::int as staff from staff_users`);
   if ((rows[0]?.staff ?? 0) > 0 && !reset) return;
   const password = config.BACKOFFICE_MANAGER_PASSWORD ?? randomBytes(12).toString('base64url');
   // Printed on a console: chosen again at the first sign-in (ASVS 2.3.1). One the operator set is theirs.

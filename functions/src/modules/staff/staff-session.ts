@@ -25,8 +25,8 @@ export interface StaffRow extends Record<string, unknown> {
 }
 
 /** The columns of a StaffRow, from `staff_users` under `alias`. */
-export const staffColumns = (alias = 'staff_users') =>
-  [
+export const staffColumns = (alias = 'staff_users') => {
+  const columns = [
     'email',
     'name',
     'role',
@@ -36,7 +36,9 @@ export const staffColumns = (alias = 'staff_users') =>
     'totp_last_step',
     'disabled_at',
     'password_change_required',
-  ].reduce((list, column) => `${list}, ${alias}.${column}`, `${alias}.id::text as id`);
+  ].map((column) => `${alias}.${column}`);
+  return sql`${sql.identifier(`${alias}.id`)}::text as id, ${sql.columns(columns)}`;
+};
 
 export const toStaffMember = (row: StaffRow): StaffMember => ({
   id: row.id,
@@ -116,18 +118,15 @@ export async function requireStaff(
   if (!token) throw new HttpError(401, SIGN_IN_REQUIRED);
   // Each call keeps the session alive; one unused for the idle limit has ended. The last use is
   // written at most once a minute: reading a list is not a write per click.
-  const { rows } = await q.query<StaffRow>(
-    `with live as (
+  const { rows } = await q.query<StaffRow>(sql`with live as (
        update staff_sessions set last_seen_at = case when last_seen_at < now() - interval '1 minute'
                                                      then now() else last_seen_at end
-       where token_hash = $1 and revoked_at is null and expires_at > now()
-         and last_seen_at > now() - make_interval(mins => $2)
+       where token_hash = ${sha256(token)} and revoked_at is null and expires_at > now()
+         and last_seen_at > now() - make_interval(mins => ${IDLE_MINUTES})
        returning staff_id, second_factor_due, password_change_due)
      select ${staffColumns('u')}, live.second_factor_due and not u.totp_enabled as second_factor_due,
        live.password_change_due and u.password_change_required as password_change_due
-     from live join staff_users u on u.id = live.staff_id where u.disabled_at is null`,
-    [sha256(token), IDLE_MINUTES],
-  );
+     from live join staff_users u on u.id = live.staff_id where u.disabled_at is null`);
   const row = rows[0];
   if (!row) throw new HttpError(401, SIGN_IN_REQUIRED);
   const due = row.second_factor_due === true;

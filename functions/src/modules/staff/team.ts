@@ -6,7 +6,8 @@ import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
 import { pageOf } from '../../platform/db/paging';
-import { likePattern, searchWhere } from '../../platform/db/search';
+import { searchWhere } from '../../platform/db/search';
+import { sql } from '../../platform/db/sql';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { hashPassword } from '../../platform/security/secrets';
@@ -38,22 +39,16 @@ const toAuditEntry = (row: AuditRow): AuditEntry => ({
 
 /** The audit, newest first, searched by who, what or on what. */
 export async function listAudit(q: Queryable, search: string | undefined, page: number, limit: number | null) {
-  const params: unknown[] = [];
-  const where: string[] = [];
-  if (search) {
-    params.push(likePattern(search));
-    where.push(searchWhere(['staff_email', 'action', 'target'], '$1'));
-  }
+  const where = search ? [searchWhere(['staff_email', 'action', 'target'], search)] : [];
   const {
     rows,
     total,
     page: shown,
   } = await pageOf<AuditRow>(q, {
-    select: 'id::text as id, staff_email, action, target, before, after, ip, created_at',
-    from: 'from staff_audit',
+    select: sql`id::text as id, staff_email, action, target, before, after, ip, created_at`,
+    from: sql`from staff_audit`,
     where,
-    params,
-    order: 'created_at desc, id desc',
+    order: sql`created_at desc, id desc`,
     limit,
     page,
   });
@@ -63,7 +58,7 @@ export async function listAudit(q: Queryable, search: string | undefined, page: 
 /** Every member, managers first, the disabled last. */
 export async function listStaff(ctx: Pick<FunctionContext, 'db'>) {
   const { rows } = await ctx.db.query<StaffRow>(
-    `select ${staffColumns()} from staff_users order by disabled_at is not null, role, lower(name)`,
+    sql`select ${staffColumns()} from staff_users order by disabled_at is not null, role, lower(name)`,
   );
   return { staff: rows.map(toStaffMember) };
 }
@@ -82,11 +77,9 @@ export async function addStaff(
   // A password nobody knows until the member chooses theirs from the invitation.
   const hash = await hashPassword(randomBytes(32).toString('base64url'), ctx.config.DOOR_HASH_COST_LOG2);
   const staff = await commitThenRun(ctx, async (tx) => {
-    const { rows } = await tx.query<StaffRow>(
-      `insert into staff_users (id, email, name, role, password_hash) values ($1, $2, $3, $4, $5)
-       on conflict (lower(email)) do nothing returning ${staffColumns()}`,
-      [randomUUID(), email, name, role, hash],
-    );
+    const { rows } =
+      await tx.query<StaffRow>(sql`insert into staff_users (id, email, name, role, password_hash) values (${randomUUID()}, ${email}, ${name}, ${role}, ${hash})
+       on conflict (lower(email)) do nothing returning ${staffColumns()}`);
     if (!rows[0])
       throw new HttpError(
         409,
@@ -109,10 +102,10 @@ export async function updateStaff(
 ) {
   return ctx.db.transaction(async (tx) => {
     // Every manager row locked: two managers demoting each other at once cannot leave none.
-    await tx.query(`select id from staff_users where role = 'manager' for update`);
-    const { rows } = await tx.query<StaffRow>(`select ${staffColumns()} from staff_users where id = $1 for update`, [
-      staffId,
-    ]);
+    await tx.query(sql`select id from staff_users where role = 'manager' for update`);
+    const { rows } = await tx.query<StaffRow>(
+      sql`select ${staffColumns()} from staff_users where id = ${staffId} for update`,
+    );
     const before = rows[0];
     if (!before) throw new HttpError(404, 'Staff member not found');
     const nextRole = role ?? before.role;
@@ -121,17 +114,14 @@ export async function updateStaff(
       before.role === 'manager' && before.disabled_at === null && (nextRole !== 'manager' || nextDisabled);
     if (losesManager) {
       const { rows: managers } = await tx.query<{ count: number }>(
-        `select count(*)::int as count from staff_users where role = 'manager' and disabled_at is null`,
+        sql`select count(*)::int as count from staff_users where role = 'manager' and disabled_at is null`,
       );
       if ((managers[0]?.count ?? 0) <= 1) throw refusal('last_manager');
     }
-    const { rows: updated } = await tx.query<StaffRow>(
-      `update staff_users set role = $2,
-         disabled_at = case when $3::boolean then coalesce(disabled_at, now()) else null end,
+    const { rows: updated } = await tx.query<StaffRow>(sql`update staff_users set role = ${nextRole},
+         disabled_at = case when ${nextDisabled}::boolean then coalesce(disabled_at, now()) else null end,
          updated_at = now()
-       where id = $1 returning ${staffColumns()}`,
-      [staffId, nextRole, nextDisabled],
-    );
+       where id = ${staffId} returning ${staffColumns()}`);
     const after = updated[0] as StaffRow;
     const changed = nextRole !== before.role || nextDisabled !== (before.disabled_at !== null);
     if (changed) {

@@ -10,13 +10,12 @@ import { PRODUCT_NAME_EN, stageOf } from './registrations';
 
 /** One tenancy as staff see it: the registration, its documents, payments, contract and units. */
 export async function registrationDetail(q: Queryable, registrationId: string): Promise<RegistrationDetail> {
-  const { rows } = await q.query<Record<string, unknown> & { id: string }>(
-    `select id::text as id, registration_code, client_type, full_name, company_name, document_type, document_number,
+  const { rows } = await q.query<
+    Record<string, unknown> & { id: string }
+  >(sql`select id::text as id, registration_code, client_type, full_name, company_name, document_type, document_number,
        cif, email, phone, address, city, postal_code, iban, email_verified, phone_verified, move_in_status,
        rental_ended_at, metadata, created_at, ${PRODUCT_NAME_EN} as product_name_en
-     from registrations r where id = $1`,
-    [registrationId],
-  );
+     from registrations r where id = ${registrationId}`);
   const row = rows[0];
   if (!row) throw new HttpError(404, REGISTRATION_NOT_FOUND);
   const service = readMetadata(row.metadata).serviceDetails;

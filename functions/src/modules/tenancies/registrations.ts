@@ -3,13 +3,14 @@ import { BACKOFFICE_PAGE_SIZE } from 'shared-api/backoffice';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
 import { pageOf } from '../../platform/db/paging';
-import { likePattern, searchWhere } from '../../platform/db/search';
+import { searchWhere } from '../../platform/db/search';
+import { type SqlStatement, sql } from '../../platform/db/sql';
 
 /**
  * Where a registration stands, from its row and its live contract (`c`) and client signer (`cs`):
  * the one place staff's stages are defined, shared by the lists, the export and Today.
  */
-const STAGE = `case
+const STAGE = sql`case
   when r.rental_ended_at is not null then 'ended'
   when r.global_status = 'completed' then 'completed'
   when c.status = 'awaiting_signatures' and cs.status = 'completed' then 'awaiting_company'
@@ -17,16 +18,16 @@ const STAGE = `case
   else 'in_progress' end`;
 
 /** The chosen product's English name (compared as text: a malformed id in a draft finds none, and fails nothing). */
-export const PRODUCT_NAME_EN = `(select p.name_en from products p where p.pid::text = r.metadata -> 'serviceDetails' ->> 'productId')`;
+export const PRODUCT_NAME_EN = sql`(select p.name_en from products p where p.pid::text = r.metadata -> 'serviceDetails' ->> 'productId')`;
 
-const FROM = `from registrations r
+const FROM = sql`from registrations r
   left join contracts c on c.registration_id = r.id and c.status in ('awaiting_signatures', 'completed')
   left join contract_submitters cs on cs.contract_id = c.id and cs.role = 'Cliente'`;
 
 const SORT_COLUMN = {
-  createdAt: 'r.created_at',
-  fullName: 'lower(r.full_name)',
-  registrationCode: 'r.registration_code',
+  createdAt: sql`r.created_at`,
+  fullName: sql`lower(r.full_name)`,
+  registrationCode: sql`r.registration_code`,
 } as const;
 
 interface SummaryRow extends Record<string, unknown> {
@@ -70,28 +71,23 @@ export async function listRegistrations(
   q: Queryable,
   query: RegistrationListFilter,
   limit: number | null = BACKOFFICE_PAGE_SIZE,
-  extraWhere = '',
+  extraWhere?: SqlStatement,
 ): Promise<ListedRegistrations> {
-  const params: unknown[] = [];
-  const where: string[] = [];
+  const where: SqlStatement[] = [];
   if (query.search) {
-    params.push(likePattern(query.search));
-    const p = `$${params.length}`;
-    where.push(searchWhere(['r.registration_code', 'r.full_name', 'r.company_name', 'r.email', 'r.phone'], p));
+    where.push(
+      searchWhere(['r.registration_code', 'r.full_name', 'r.company_name', 'r.email', 'r.phone'], query.search),
+    );
   }
-  if (query.stage) {
-    params.push(query.stage);
-    where.push(`(${STAGE}) = $${params.length}`);
-  }
+  if (query.stage) where.push(sql`(${STAGE}) = ${query.stage}`);
   if (extraWhere) where.push(extraWhere);
   const { rows, total, page } = await pageOf<SummaryRow>(q, {
-    select: `r.id::text as id, r.registration_code, r.full_name, r.company_name, r.email, r.phone,
+    select: sql`r.id::text as id, r.registration_code, r.full_name, r.company_name, r.email, r.phone,
        ${STAGE} as stage, r.metadata -> 'serviceDetails' ->> 'productName' as product_name,
        ${PRODUCT_NAME_EN} as product_name_en, r.created_at`,
     from: FROM,
     where,
-    params,
-    order: `${SORT_COLUMN[query.sort]} ${query.direction === 'asc' ? 'asc' : 'desc'}, r.id`,
+    order: sql`${SORT_COLUMN[query.sort]} ${sql.direction(query.direction)}, r.id`,
     limit,
     page: query.page,
   });
@@ -99,8 +95,8 @@ export async function listRegistrations(
 }
 
 export async function stageOf(q: Queryable, registrationId: string): Promise<RegistrationStage | null> {
-  const { rows } = await q.query<{ stage: RegistrationStage }>(`select ${STAGE} as stage ${FROM} where r.id = $1`, [
-    registrationId,
-  ]);
+  const { rows } = await q.query<{ stage: RegistrationStage }>(
+    sql`select ${STAGE} as stage ${FROM} where r.id = ${registrationId}`,
+  );
   return rows[0]?.stage ?? null;
 }

@@ -1,6 +1,7 @@
 import { TODAY_LIST_LIMIT } from 'shared-api/backoffice';
 import type { FunctionContext } from '../../context';
 import { toIso } from '../../platform/db/iso';
+import { sql } from '../../platform/db/sql';
 import { addDays, madridDate } from '../../platform/madrid-time';
 import { catalogue } from '../catalogue';
 import { visitsBetween } from '../visits';
@@ -12,7 +13,7 @@ export async function todayAtTheDesk(ctx: Pick<FunctionContext, 'db' | 'clock'>)
     ctx.db,
     { sort: 'createdAt', direction: 'desc', page: 1 },
     5,
-    `r.created_at > now() - interval '7 days'`,
+    sql`r.created_at > now() - interval '7 days'`,
   );
   const awaiting = await listRegistrations(
     ctx.db,
@@ -24,7 +25,7 @@ export async function todayAtTheDesk(ctx: Pick<FunctionContext, 'db' | 'clock'>)
     ctx.db,
     { sort: 'createdAt', direction: 'asc', page: 1 },
     TODAY_LIST_LIMIT,
-    `r.move_in_status = 'awaiting_unit'`,
+    sql`r.move_in_status = 'awaiting_unit'`,
   );
   // "Today" is the facility's day, in Madrid, whatever the server's zone.
   const { rows: payments } = await ctx.db.query<{
@@ -34,7 +35,7 @@ export async function todayAtTheDesk(ctx: Pick<FunctionContext, 'db' | 'clock'>)
     amount: string | number;
     completed_at: Date | string;
   }>(
-    `select p.registration_id::text as registration_id, r.registration_code, r.full_name, p.amount, p.completed_at
+    sql`select p.registration_id::text as registration_id, r.registration_code, r.full_name, p.amount, p.completed_at
      from payments p join registrations r on r.id = p.registration_id
      where p.status = 'completed'
        and (p.completed_at at time zone 'Europe/Madrid')::date = (now() at time zone 'Europe/Madrid')::date

@@ -75,7 +75,7 @@ export async function bookVisit(tx: Queryable, ctx: BookingContext, request: Boo
   const upcoming = sql`select count(*)::int as n from visits
     where (lower(email) = lower(${email}) or right(regexp_replace(phone, '\\D', '', 'g'), 9) = ${phoneTail})
       and starts_at > ${now} and ${takesPlace(now)}`;
-  const { rows: future } = await tx.query<{ n: number }>(upcoming.text, upcoming.values);
+  const { rows: future } = await tx.query<{ n: number }>(upcoming);
   if ((future[0]?.n ?? 0) >= ctx.config.VISITS_PER_CONTACT) throw refusal('visits_limit');
   await claimMessage(tx, ctx, 'email', email);
   const id = randomUUID();

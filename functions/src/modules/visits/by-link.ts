@@ -24,7 +24,7 @@ async function visitByToken(q: Queryable, token: string): Promise<LinkedVisit | 
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const hash = sha256(token);
   const found = sql`select ${COLUMNS} from visits where cancel_token_hash = ${hash} or page_token_hash = ${hash}`;
-  const { rows } = await q.query<LinkedVisit>(found.text, found.values);
+  const { rows } = await q.query<LinkedVisit>(found);
   return rows[0] ?? null;
 }
 
@@ -45,7 +45,7 @@ export async function confirmByLink(
     if (!visit) throw new HttpError(404, NOT_FOUND);
     const outcome = await confirmVisit(tx, ctx, visit.id, null);
     const after = sql`select ${COLUMNS} from visits where id = ${visit.id}`;
-    const { rows } = await tx.query<LinkedVisit>(after.text, after.values);
+    const { rows } = await tx.query<LinkedVisit>(after);
     return { visit: rows[0] ?? visit, confirmed: outcome === 'confirmed' };
   });
 }
@@ -68,7 +68,7 @@ export async function cancelByLink(
     await cancelVisit(tx, visit.id, 'visitor', { held: true });
     if (visit.status === 'booked') {
       const named = sql`select full_name from visits where id = ${visit.id}`;
-      const { rows } = await tx.query<{ full_name: string }>(named.text, named.values);
+      const { rows } = await tx.query<{ full_name: string }>(named);
       await ctx.mailer.send(
         {
           to: ctx.config.BUSINESS_EMAIL,

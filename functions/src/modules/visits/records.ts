@@ -16,8 +16,8 @@ interface RulesRow extends Record<string, unknown> {
 /** The slot rules (one row); `forUpdate` serialises bookings, which then cannot overfill a slot. */
 export async function loadRules(q: Queryable, forUpdate = false): Promise<VisitRules> {
   const { rows } = await q.query<RulesRow>(
-    `select weekdays, opens_at, closes_at, slot_minutes, capacity, booking_days, min_notice_minutes
-     from visit_rules${forUpdate ? ' for update' : ''}`,
+    sql`select weekdays, opens_at, closes_at, slot_minutes, capacity, booking_days, min_notice_minutes
+     from visit_rules ${forUpdate ? sql`for update` : sql``}`,
   );
   const row = rows[0] as RulesRow;
   return {
@@ -33,7 +33,7 @@ export async function loadRules(q: Queryable, forUpdate = false): Promise<VisitR
 
 export async function closedDates(q: Queryable): Promise<{ date: string; reason: string | null }[]> {
   const { rows } = await q.query<{ day: string; reason: string | null }>(
-    `select to_char(day, 'YYYY-MM-DD') as day, reason from visit_closed_dates where day >= current_date - 1 order by day`,
+    sql`select to_char(day, 'YYYY-MM-DD') as day, reason from visit_closed_dates where day >= current_date - 1 order by day`,
   );
   return rows.map((row) => ({ date: row.day, reason: row.reason }));
 }
@@ -45,6 +45,6 @@ export const takesPlace = (now: Date) => sql`(status = 'booked' or (status = 'pe
 export async function bookedCounts(q: Queryable, from: Date, now: Date): Promise<Map<string, number>> {
   const counted = sql`select starts_at, count(*)::int as booked from visits
     where ${takesPlace(now)} and starts_at >= ${from} group by starts_at`;
-  const { rows } = await q.query<{ starts_at: Date | string; booked: number }>(counted.text, counted.values);
+  const { rows } = await q.query<{ starts_at: Date | string; booked: number }>(counted);
   return new Map(rows.map((row) => [toIso(row.starts_at) ?? '', row.booked]));
 }

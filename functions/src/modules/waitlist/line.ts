@@ -21,15 +21,12 @@ export interface EntryRow extends Record<string, unknown> {
   proceso: string | null;
 }
 
-const ENTRY_COLUMNS = `id::text, full_name, email, phone, timeframe, product_pid, product_name, language, units_required,
+const ENTRY_COLUMNS = sql`id::text, full_name, email, phone, timeframe, product_pid, product_name, language, units_required,
   volume_requested::text, status, created_at, proceso`;
 
 export async function entryByTokenHash(q: Queryable, tokenHash: string, { forUpdate = false } = {}) {
-  const { rows } = await q.query<EntryRow>(
-    `select ${ENTRY_COLUMNS} from waitlist_requests
-     where id = (select entry_id from waitlist_links where token_hash = $1)${forUpdate ? ' for update' : ''}`,
-    [tokenHash],
-  );
+  const { rows } = await q.query<EntryRow>(sql`select ${ENTRY_COLUMNS} from waitlist_requests
+     where id = (select entry_id from waitlist_links where token_hash = ${tokenHash})${forUpdate ? sql` for update` : sql``}`);
   return rows[0] ?? null;
 }
 

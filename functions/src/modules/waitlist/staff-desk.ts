@@ -2,7 +2,7 @@ import type { LineEntry, OFFER_STATUSES } from 'shared-api/backoffice';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
-import { sql } from '../../platform/db/sql';
+import { type SqlStatement, sql } from '../../platform/db/sql';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { type Actor, recordAudit } from '../staff';
@@ -19,9 +19,9 @@ interface LineRow extends EntryRow {
 }
 
 /** Entries with their place in their product's line and their latest offer. */
-export async function lineEntries(q: Queryable, where: string, params: unknown[]): Promise<LineEntry[]> {
+async function entriesWhere(q: Queryable, where: SqlStatement): Promise<LineEntry[]> {
   const { rows } = await q.query<LineRow>(
-    `select w.id::text, w.full_name, w.email, w.phone, w.timeframe, w.product_pid, w.units_required,
+    sql`select w.id::text, w.full_name, w.email, w.phone, w.timeframe, w.product_pid, w.units_required,
        w.status, w.created_at,
        -- The catalogue's names (the entry keeps the name in the language the visitor joined in).
        coalesce((select p.name_es from products p where p.pid::text = w.product_pid), w.product_name) as product_name,
@@ -36,7 +36,6 @@ export async function lineEntries(q: Queryable, where: string, params: unknown[]
      left join lateral (select * from waitlist_offers f where f.entry_id = w.id order by f.created_at desc limit 1) f on true
      where ${where}
      order by w.product_pid::integer, w.status in ('waiting', 'offered') desc, w.created_at, w.id`,
-    params,
   );
   return rows.map((row) => ({
     entryId: row.id,
@@ -58,8 +57,13 @@ export async function lineEntries(q: Queryable, where: string, params: unknown[]
   }));
 }
 
+/** The line as staff see it: the entries still in it (waiting, offered, accepted), or every one ever. */
+export function lineEntries(q: Queryable, which: 'open' | 'all'): Promise<LineEntry[]> {
+  return entriesWhere(q, which === 'all' ? sql`true` : sql`w.status in ('waiting', 'offered', 'accepted')`);
+}
+
 async function entryById(q: Queryable, entryId: string): Promise<LineEntry> {
-  const [entry] = await lineEntries(q, 'w.id = $1', [entryId]);
+  const [entry] = await entriesWhere(q, sql`w.id = ${entryId}`);
   if (!entry) throw new HttpError(404, 'Waitlist entry not found');
   return entry;
 }

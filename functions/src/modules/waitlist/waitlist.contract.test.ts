@@ -1,5 +1,6 @@
 import type { WaitlistEntry } from 'shared-api';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { sql } from '../../platform/db/sql';
 import { TEST_APPLICANT } from '../../testing/applicant';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
@@ -21,7 +22,7 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
   let person = 0;
   beforeEach(async () => {
     await resetMoveIns(served.db);
-    await served.db.query(`update units set status = 'occupied' where product_id = $1`, [FULL_PRODUCT]);
+    await served.db.query(sql`update units set status = 'occupied' where product_id = ${FULL_PRODUCT}`);
   });
 
   const call = (name: string, body: unknown) => served.service.post<Reply>(name, body);
@@ -54,11 +55,10 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
   const advance = (hours: number) => served.service.ctx.adjustableClock?.advance(hours * HOUR);
   /** A unit of the full product comes back from repair. */
   const freeOneUnit = async () => {
-    const { rows } = await served.db.query<{ unit_number: string }>(
-      `update units set status = 'out_of_service' where unit_number =
-         (select unit_number from units where product_id = $1 order by unit_number limit 1) returning unit_number`,
-      [FULL_PRODUCT],
-    );
+    const { rows } = await served.db.query<{
+      unit_number: string;
+    }>(sql`update units set status = 'out_of_service' where unit_number =
+         (select unit_number from units where product_id = ${FULL_PRODUCT} order by unit_number limit 1) returning unit_number`);
     const unit = rows[0]?.unit_number ?? '';
     await served.db.transaction((tx) => returnUnitToService(tx, served.service.ctx, unit));
     await runJobs();
@@ -90,8 +90,7 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
     expect(mail?.body).not.toContain('Jane Smith');
     // Staff keep it by the catalogue's Spanish name.
     const { rows } = await served.db.query<{ product_name: string; language: string }>(
-      'select product_name, language from waitlist_requests where email = $1',
-      [email],
+      sql`select product_name, language from waitlist_requests where email = ${email}`,
     );
     expect(rows).toEqual([{ product_name: 'Trastero 10 m³', language: 'en' }]);
   });
@@ -134,10 +133,10 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
     expect(joined.status).toBe(200);
     await runJobs();
     const { rows } = await served.db.query<{ product_pid: string; product_name: string; status: string }>(
-      `select product_pid, product_name, status from waitlist_requests where email = 'libre@example.com'`,
+      sql`select product_pid, product_name, status from waitlist_requests where email = 'libre@example.com'`,
     );
     expect(rows).toEqual([{ product_pid: '202', product_name: 'Trastero 3 m³', status: 'unconfirmed' }]);
-    expect((await served.db.query(`select 1 from units where status = 'held'`)).rows).toEqual([]);
+    expect((await served.db.query(sql`select 1 from units where status = 'held'`)).rows).toEqual([]);
     const [mail] = await mails('libre@example.com');
     expect(mail?.body).toContain('«Trastero 3 m³»');
     expect(mail?.body).not.toContain('Persona libre');
@@ -169,7 +168,7 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
     expect((await business()).length).toBe(staffMailsBefore);
     await freeOneUnit();
     expect((await entry(token)).status).toBe('unconfirmed');
-    expect((await served.db.query(`select 1 from units where status = 'held'`)).rows).toEqual([]);
+    expect((await served.db.query(sql`select 1 from units where status = 'held'`)).rows).toEqual([]);
 
     // A second one is confirmed in time: in line, and the business is told.
     const later = await join();
@@ -243,7 +242,7 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
       expect((await attempt(pid)).status, String(pid)).toBe(400);
     }
     expect(await attempt('987654')).toMatchObject({ status: 409, body: { code: 'product_not_found' } });
-    expect((await served.db.query(`select 1 from waitlist_requests where email = 'mala@example.com'`)).rows).toEqual(
+    expect((await served.db.query(sql`select 1 from waitlist_requests where email = 'mala@example.com'`)).rows).toEqual(
       [],
     );
     expect(await mails('mala@example.com')).toEqual([]);
@@ -276,9 +275,9 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
     expect((await entry(offerToken ?? '')).status).toBe('offered');
 
     expect(await offerMail(second.email)).toBeUndefined();
-    const { rows } = await served.db.query<{ stock: number }>('select stock from product_stock where pid = $1', [
-      FULL_PRODUCT,
-    ]);
+    const { rows } = await served.db.query<{ stock: number }>(
+      sql`select stock from product_stock where pid = ${FULL_PRODUCT}`,
+    );
     expect(rows[0]?.stock).toBe(0);
   });
 
@@ -357,8 +356,7 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
       serviceDetails: { ...TEST_SERVICE, productId: String(FULL_PRODUCT), productName: 'Trastero 10 m³' },
     });
     const held = await served.db.query<{ registration_id: string }>(
-      'select registration_id::text from units where unit_number = $1',
-      [unit],
+      sql`select registration_id::text from units where unit_number = ${unit}`,
     );
     expect(held.rows[0]?.registration_id).toBe(signUp.registrationId);
     // Its service step lists the product with the held unit as stock; anyone else sees none.
@@ -380,18 +378,17 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
     await signUp.sign('Cliente');
     await signUp.sign('Empresa');
     const { rows } = await served.db.query<{ status: string; registration_id: string }>(
-      'select status, registration_id::text from units where unit_number = $1',
-      [unit],
+      sql`select status, registration_id::text from units where unit_number = ${unit}`,
     );
     expect(rows[0]).toEqual({ status: 'occupied', registration_id: signUp.registrationId });
-    expect((await served.db.query<{ status: string }>('select status from waitlist_offers')).rows).toEqual([
+    expect((await served.db.query<{ status: string }>(sql`select status from waitlist_offers`)).rows).toEqual([
       { status: 'fulfilled' },
     ]);
     // Fulfilled: the deadline passing changes nothing.
     advance(49);
     await runJobs();
     expect(
-      (await served.db.query<{ status: string }>('select status from units where unit_number = $1', [unit])).rows,
+      (await served.db.query<{ status: string }>(sql`select status from units where unit_number = ${unit}`)).rows,
     ).toEqual([{ status: 'occupied' }]);
   });
 
@@ -413,7 +410,7 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
     advance(47);
     await runJobs();
     expect(
-      (await served.db.query<{ status: string }>('select status from waitlist_offers order by created_at')).rows,
+      (await served.db.query<{ status: string }>(sql`select status from waitlist_offers order by created_at`)).rows,
     ).toEqual([{ status: 'lapsed' }, { status: 'open' }]);
     expect((await entry(second.token)).offer).toMatchObject({ unitNumbers: [unit] });
   });
@@ -430,8 +427,7 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
     advance(49);
     await runJobs();
     const { rows } = await served.db.query<{ registration_id: string; status: string }>(
-      'select registration_id::text, status from units where unit_number = $1',
-      [unit],
+      sql`select registration_id::text, status from units where unit_number = ${unit}`,
     );
     expect(rows[0]).toEqual({ registration_id: signUp.registrationId, status: 'held' });
   });
@@ -440,7 +436,9 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
     const first = await join();
     await freeOneUnit();
     // Verified first (the waitlist was joined from inside a sign-up), then the offer is taken.
-    await served.db.query(`update units set status = 'out_of_service' where product_id = 202 and status = 'available'`);
+    await served.db.query(
+      sql`update units set status = 'out_of_service' where product_id = 202 and status = 'available'`,
+    );
     const browser = cookieJar();
     const created = await (
       await browser.fetch(served.service.url('registration-handler'), {
@@ -450,9 +448,9 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
       })
     ).json();
     const registrationId = String((created as { registrationId: string }).registrationId);
-    await served.db.query('update registrations set email_verified = true, phone_verified = true where id = $1', [
-      registrationId,
-    ]);
+    await served.db.query(
+      sql`update registrations set email_verified = true, phone_verified = true where id = ${registrationId}`,
+    );
     await call('accept-waitlist-offer', { token: first.token });
     const chosen = await (
       await browser.fetch(served.service.url('registration-handler'), {
@@ -462,7 +460,9 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
       })
     ).json();
     expect(chosen).toMatchObject({ success: true, productId: String(FULL_PRODUCT) });
-    await served.db.query(`update units set status = 'available' where product_id = 202 and status = 'out_of_service'`);
+    await served.db.query(
+      sql`update units set status = 'available' where product_id = 202 and status = 'out_of_service'`,
+    );
   });
 
   it('leaving after taking the offer, before any sign-up claimed it, passes the unit on', async () => {
@@ -477,11 +477,8 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
 
   it('a tenant who signed and paid while no unit was free moves in before anyone on the waitlist', async () => {
     // One unit comes free for a moment: paying holds it, then it is let at the desk all the same.
-    await served.db.query(
-      `update units set status = 'available' where unit_number =
-         (select unit_number from units where product_id = $1 order by unit_number limit 1)`,
-      [FULL_PRODUCT],
-    );
+    await served.db.query(sql`update units set status = 'available' where unit_number =
+         (select unit_number from units where product_id = ${FULL_PRODUCT} order by unit_number limit 1)`);
     const signUp = await signUpToContract(served, {
       serviceDetails: { ...TEST_SERVICE, productId: String(FULL_PRODUCT), productName: 'Trastero 10 m³' },
     });
@@ -490,9 +487,9 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
     await signUp.sign('Empresa');
     const status = async () =>
       (
-        await served.db.query<{ move_in_status: string }>('select move_in_status from registrations where id = $1', [
-          signUp.registrationId,
-        ])
+        await served.db.query<{ move_in_status: string }>(
+          sql`select move_in_status from registrations where id = ${signUp.registrationId}`,
+        )
       ).rows[0]?.move_in_status;
     expect(await status()).toBe('awaiting_unit');
     const waiting = await join();
@@ -500,7 +497,7 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
     const unit = await freeOneUnit();
     expect(await status()).toBe('allocated');
     expect(
-      (await served.db.query<{ status: string }>('select status from units where unit_number = $1', [unit])).rows,
+      (await served.db.query<{ status: string }>(sql`select status from units where unit_number = ${unit}`)).rows,
     ).toEqual([{ status: 'occupied' }]);
     expect((await entry(waiting.token)).status).toBe('waiting');
     // Their door access comes with the unit.
@@ -552,7 +549,7 @@ describe.each(databaseEngines())('waitlist on $name', (engine) => {
     const ended = await door({ action: 'end_rental', token: admin.token, registrationCode: signUp.registrationCode });
     expect(ended).toMatchObject({ status: 200, body: { success: true } });
     expect(
-      (await served.db.query('select 1 from units where registration_id = $1', [signUp.registrationId])).rows,
+      (await served.db.query(sql`select 1 from units where registration_id = ${signUp.registrationId}`)).rows,
     ).toEqual([]);
   });
 });

@@ -2,13 +2,9 @@ import type { SqlStatement } from './sql';
 
 /** The one database seam: PGlite (embedded) and PostgreSQL (`pg`) speak the same SQL behind it. */
 export interface Queryable {
-  /** A statement written with the `sql` tag (./sql.ts): its parameters where they are used. */
+  /** A statement written with the `sql` tag (./sql.ts), the only way: its parameters where they are used. */
   query<Row extends Record<string, unknown> = Record<string, unknown>>(
     statement: SqlStatement,
-  ): Promise<{ rows: Row[] }>;
-  query<Row extends Record<string, unknown> = Record<string, unknown>>(
-    sql: string,
-    params?: unknown[],
   ): Promise<{ rows: Row[] }>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
@@ -24,9 +20,4 @@ export interface Database extends Queryable {
    */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
-}
-
-/** The text and parameters of either way of calling `query`. */
-export function statementOf(statement: SqlStatement | string, params?: unknown[]): SqlStatement {
-  return typeof statement === 'string' ? { text: statement, values: params ?? [] } : statement;
 }

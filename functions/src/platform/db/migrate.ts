@@ -14,7 +14,7 @@ const MIGRATION_LOCK = 7_301_944;
  * Returns the names applied by this call.
  */
 export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promise<string[]> {
-  await db.query(`create table if not exists schema_migrations (
+  await db.query(sql`create table if not exists schema_migrations (
     name text primary key,
     applied_at timestamptz not null default now()
   )`);
@@ -23,7 +23,7 @@ export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promi
   await db.query(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
   try {
     const done = new Set(
-      (await db.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
+      (await db.query<{ name: string }>(sql`select name from schema_migrations`)).rows.map((r) => r.name),
     );
     for (const file of files) {
       if (done.has(file)) continue;

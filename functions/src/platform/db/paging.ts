@@ -1,13 +1,12 @@
 import type { Queryable } from '.';
+import { type SqlStatement, sql } from './sql';
 
 export interface PagedQuery {
   /** The select list, the `from …` (with joins) and the conditions, joined with `and`. */
-  select: string;
-  from: string;
-  where: string[];
-  /** The conditions' parameters, `$1`… in order. */
-  params: unknown[];
-  order: string;
+  select: SqlStatement;
+  from: SqlStatement;
+  where: SqlStatement[];
+  order: SqlStatement;
   /** Rows per page; null: all of them (an export). */
   limit: number | null;
   page: number;
@@ -21,23 +20,17 @@ export async function pageOf<R extends Record<string, unknown>>(
   q: Queryable,
   query: PagedQuery,
 ): Promise<{ rows: R[]; total: number; page: number }> {
-  const where = query.where.length ? `where ${query.where.join(' and ')}` : '';
-  const { rows: counted } = await q.query<{ total: number }>(
-    `select count(*)::int as total ${query.from} ${where}`,
-    query.params,
-  );
+  const where = query.where.length ? sql`where ${sql.join(query.where, ' and ')}` : sql``;
+  const { rows: counted } = await q.query<{ total: number }>(sql`select count(*)::int as total ${query.from} ${where}`);
   const total = counted[0]?.total ?? 0;
-  const params = [...query.params];
-  let paging = '';
+  let paging = sql``;
   let page = query.page;
   if (query.limit !== null) {
     page = Math.max(1, Math.min(query.page, Math.ceil(total / query.limit)));
-    params.push(query.limit, (page - 1) * query.limit);
-    paging = `limit $${params.length - 1} offset $${params.length}`;
+    paging = sql`limit ${query.limit} offset ${(page - 1) * query.limit}`;
   }
   const { rows } = await q.query<R>(
-    `select ${query.select} ${query.from} ${where} order by ${query.order} ${paging}`,
-    params,
+    sql`select ${query.select} ${query.from} ${where} order by ${query.order} ${paging}`,
   );
   return { rows, total, page };
 }

@@ -1,14 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { type Database, type Queryable, statementOf } from './database';
+import type { Database, Queryable } from './database';
 import type { SqlStatement } from './sql';
 
 export async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir);
   const asQueryable = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
-    async query(statement: SqlStatement | string, params?: unknown[]) {
-      const { text, values } = statementOf(statement, params);
+    async query({ text, values }: SqlStatement) {
       const result = await target.query(text, values);
       return { rows: result.rows as never[] };
     },

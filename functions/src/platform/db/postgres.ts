@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { type Database, type Queryable, statementOf } from './database';
+import type { Database, Queryable } from './database';
 import type { SqlStatement } from './sql';
 
 export async function openPostgres(connectionString: string): Promise<Database> {
@@ -9,8 +9,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   // Fail at start-up, not on the first visitor's request.
   await pool.query('select 1');
   const asQueryable = (client: pg.Pool | pg.PoolClient): Queryable => ({
-    async query(statement: SqlStatement | string, params?: unknown[]) {
-      const { text, values } = statementOf(statement, params);
+    async query({ text, values }: SqlStatement) {
       const result = await client.query(text, values);
       return { rows: result.rows };
     },

@@ -3,6 +3,8 @@
  * LIKE patterns whose `%` and `_` typed in a search are letters, not wildcards.
  */
 
+import { sql } from './sql';
+
 /** What a search matches on: lower case, no accents, no spaces ("Nunez" finds "Núñez", "611 200 302" finds "611200302"). */
 function foldForSearch(text: string): string {
   return text
@@ -16,11 +18,16 @@ const ACCENTED = 'áàâäãåéèêëíìîïóòôöõúùûüñç';
 const PLAIN = 'aaaaaaeeeeiiiiooooouuuunc';
 /** The same folding of a column in SQL (the same on PGlite and PostgreSQL: no extension needed). */
 const folded = (column: string) =>
-  `translate(lower(regexp_replace(coalesce(${column}, ''), '\\s+', '', 'g')), '${ACCENTED}', '${PLAIN}')`;
+  sql`translate(lower(regexp_replace(coalesce(${sql.identifier(column)}, ''), '\\s+', '', 'g')), ${ACCENTED}, ${PLAIN})`;
 
 /** A LIKE pattern of the folded search, its wildcards taken literally. */
-export const likePattern = (search: string) => `%${foldForSearch(search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (search: string) => `%${foldForSearch(search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** `(col1 like p or col2 like p …)` on the folded columns, for a pattern from likePattern. */
-export const searchWhere = (columns: string[], param: string) =>
-  `(${columns.map((column) => `${folded(column)} like ${param}`).join(' or ')})`;
+/** `(col1 like p or col2 like p …)` on the folded columns: what a staff member typed, as a search. */
+export const searchWhere = (columns: string[], search: string) => {
+  const pattern = likePattern(search);
+  return sql`(${sql.join(
+    columns.map((column) => sql`${folded(column)} like ${pattern}`),
+    ' or ',
+  )})`;
+};

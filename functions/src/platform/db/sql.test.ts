@@ -33,7 +33,20 @@ describe('sql', () => {
   });
 
   it('refuses a column name that is not a plain identifier', () => {
-    expect(() => sql`select ${sql.columns(['id; drop table t'])} from t`).toThrow('not a plain SQL identifier');
+    expect(() => sql`select ${sql.identifier('id; drop table t')} from t`).toThrow('not a plain SQL identifier');
     expect(() => sql`update t set ${sql.assignments([['Name', 1]])}`).toThrow('not a plain SQL identifier');
+  });
+
+  it('joins conditions written with the tag, and writes a checked name, a qualified one and a direction', () => {
+    const where = [sql`u.status = ${'available'}`, sql`u.product_id = ${4}`];
+    const statement = sql`select 1 from units u where ${sql.join(where, ' and ')}
+      order by ${sql.identifier('u.unit_number')} ${sql.direction('desc')} limit ${10}`;
+    expect(statement.text.replace(/\s+/g, ' ')).toBe(
+      'select 1 from units u where u.status = $1 and u.product_id = $2 order by u.unit_number desc limit $3',
+    );
+    expect(statement.values).toEqual(['available', 4, 10]);
+    expect(sql`order by id ${sql.direction('asc')}`.text).toBe('order by id asc');
+    expect(() => sql`${sql.join(['1 = 1' as never], ' and ')}`).toThrow('written with the sql tag');
+    expect(() => sql`${sql.identifier('u.id.x')}`).toThrow('not a plain SQL identifier');
   });
 });

@@ -11,7 +11,8 @@ class Fragment {
   constructor(readonly render: (placeholder: Placeholder) => string) {}
 }
 
-const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+/** A column or table name, qualified by a table or alias or not (`u.unit_number`). */
+const IDENTIFIER = /^[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)?$/;
 
 function identifier(name: string): string {
   if (!IDENTIFIER.test(name)) throw new Error(`not a plain SQL identifier: ${name}`);
@@ -52,6 +53,9 @@ export function sql(strings: TemplateStringsArray, ...params: unknown[]): SqlSta
   return new Statement(strings, params);
 }
 
+/** A table or column name, checked, chosen by the code: `select ${sql.identifier(column)} from t`. */
+sql.identifier = (name: string) => new Fragment(() => identifier(name));
+
 /** Column names, comma-separated: `insert into t (${sql.columns(names)})`. */
 sql.columns = (names: readonly string[]) => new Fragment(() => names.map(identifier).join(', '));
 
@@ -63,3 +67,17 @@ sql.assignments = (pairs: readonly (readonly [string, unknown])[]) =>
   new Fragment((placeholder) =>
     pairs.map(([column, value]) => `${identifier(column)} = ${placeholder(value)}`).join(', '),
   );
+
+/** Statements written with this tag, one after another with `separator` between (`' and '`, `', '`). */
+sql.join = (parts: readonly SqlStatement[], separator: string) =>
+  new Fragment((placeholder) =>
+    parts
+      .map((part) => {
+        if (!(part instanceof Fragment)) throw new Error('sql.join takes statements written with the sql tag');
+        return part.render(placeholder);
+      })
+      .join(separator),
+  );
+
+/** A sort direction as chosen in a list: `order by ${column} ${sql.direction(direction)}`. */
+sql.direction = (direction: 'asc' | 'desc') => new Fragment(() => (direction === 'asc' ? 'asc' : 'desc'));

@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseEngines } from '../../testing/databases';
 import type { Database } from '../db';
+import { sql } from '../db/sql';
 import { adjustableClock } from './clock';
 import { createJobQueue, type TransactionalJob } from './queue';
 
@@ -15,7 +16,7 @@ describe.each(databaseEngines())('job queue on $name', (engine) => {
   });
   afterAll(() => db.close());
   beforeEach(async () => {
-    await db.query('delete from jobs');
+    await db.query(sql`delete from jobs`);
   });
 
   const HOUR = 3_600_000;
@@ -76,25 +77,25 @@ describe.each(databaseEngines())('job queue on $name', (engine) => {
     await db.transaction((tx) => q.schedule(tx, { kind: 'note', payload: { n: 2 }, key: 'k' }));
     expect(await q.runDue()).toBe(1);
     expect(ran).toEqual([2]);
-    expect((await db.query('select 1 from jobs')).rows).toHaveLength(1);
+    expect((await db.query(sql`select 1 from jobs`)).rows).toHaveLength(1);
   });
 
   it('a failing job is retried later on the clock, and its effects roll back each time', async () => {
     let failures = 1;
     const { clock, ran, queue } = setup(async (tx) => {
-      await tx.query(`insert into jobs (kind, run_at, done_at) values ('effect', now(), now())`);
+      await tx.query(sql`insert into jobs (kind, run_at, done_at) values ('effect', now(), now())`);
       if (failures-- > 0) throw new Error('provider down');
     });
     const q = queue();
     await db.transaction((tx) => q.schedule(tx, { kind: 'note', payload: { n: 5 } }));
     expect(await q.runDue()).toBe(0);
-    expect((await db.query(`select last_error from jobs where kind = 'note'`)).rows).toEqual([
+    expect((await db.query(sql`select last_error from jobs where kind = 'note'`)).rows).toEqual([
       { last_error: 'provider down' },
     ]);
-    expect((await db.query(`select 1 from jobs where kind = 'effect'`)).rows).toHaveLength(0);
+    expect((await db.query(sql`select 1 from jobs where kind = 'effect'`)).rows).toHaveLength(0);
     clock.advance(6_000);
     expect(await q.runDue()).toBe(1);
     expect(ran).toEqual([5, 5]);
-    expect((await db.query(`select 1 from jobs where kind = 'effect'`)).rows).toHaveLength(1);
+    expect((await db.query(sql`select 1 from jobs where kind = 'effect'`)).rows).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db';
+import { type SqlStatement, sql } from '../db/sql';
 import { sha256 } from './secrets';
 
 /**
@@ -30,9 +31,9 @@ export interface DeviceCookies {
   /** The devices' table, and its column naming the owner (the `id` of `owners`). */
   table: string;
   ownerColumn: string;
-  /** The accounts' table, and when one of its rows (alias `o`) is the live account of the typed name `$2`. */
+  /** The accounts' table, and when one of its rows (alias `o`) is the live account of the typed `name`. */
   owners: string;
-  ownerMatches: string;
+  ownerMatches(name: string): SqlStatement;
   /** A device is forgotten this many days after its last sign-in. */
   days: number;
   /** Devices kept per account: a new one beyond it replaces the least recently used. */
@@ -43,6 +44,13 @@ export interface DeviceCookies {
    */
   maxFailures?: number;
 }
+
+/** The kind's tables and owner column, as checked SQL identifiers. */
+const names = (kind: DeviceCookies) => ({
+  table: sql.identifier(kind.table),
+  owners: sql.identifier(kind.owners),
+  owner: sql.identifier(kind.ownerColumn),
+});
 
 /**
  * This browser's device, when it has signed in as the account of the typed `name` and is still
@@ -57,12 +65,11 @@ export async function trustedDevice(
   const token = meta.cookie(kind.cookie);
   if (!token) return null;
   const hash = sha256(token);
-  const counted = kind.maxFailures !== undefined;
+  const { table, owners } = names(kind);
   const { rows } = await q.query(
-    `select 1 from ${kind.table} d join ${kind.owners} o on o.id = d.${kind.ownerColumn}
-     where d.token_hash = $1 and d.expires_at > now() and ${kind.ownerMatches}
-       ${counted ? 'and d.failures < $3' : ''}`,
-    counted ? [hash, name, kind.maxFailures] : [hash, name],
+    sql`select 1 from ${table} d join ${owners} o on o.id = ${sql.identifier(`d.${kind.ownerColumn}`)}
+     where d.token_hash = ${hash} and d.expires_at > now() and ${kind.ownerMatches(name)}
+       ${kind.maxFailures !== undefined ? sql`and d.failures < ${kind.maxFailures}` : sql``}`,
   );
   return rows.length ? hash : null;
 }
@@ -78,33 +85,31 @@ export async function rememberDevice(
   ownerId: string,
 ): Promise<void> {
   const cookie = { path: kind.path, maxAgeSeconds: kind.days * 86_400 };
+  const { table, owner } = names(kind);
   const current = meta.cookie(kind.cookie);
   if (current) {
     const { rows } = await q.query(
-      `update ${kind.table} set last_used_at = now(), expires_at = now() + make_interval(days => $3)
-         ${kind.maxFailures !== undefined ? ', failures = 0' : ''}
-       where token_hash = $1 and ${kind.ownerColumn} = $2 and expires_at > now() returning 1`,
-      [sha256(current), ownerId, kind.days],
+      sql`update ${table} set last_used_at = now(), expires_at = now() + make_interval(days => ${kind.days})
+         ${kind.maxFailures !== undefined ? sql`, failures = 0` : sql``}
+       where token_hash = ${sha256(current)} and ${owner} = ${ownerId} and expires_at > now() returning 1`,
     );
     if (rows.length) {
       meta.setCookie(kind.cookie, current, cookie);
       return;
     }
   }
-  await q.query(`delete from ${kind.table} where ${kind.ownerColumn} = $1 and expires_at <= now()`, [ownerId]);
+  await q.query(sql`delete from ${table} where ${owner} = ${ownerId} and expires_at <= now()`);
   if (kind.maxPerOwner !== undefined) {
     await q.query(
-      `delete from ${kind.table} where token_hash in (
-         select token_hash from ${kind.table} where ${kind.ownerColumn} = $1
-         order by last_used_at desc offset $2)`,
-      [ownerId, Math.max(0, kind.maxPerOwner - 1)],
+      sql`delete from ${table} where token_hash in (
+         select token_hash from ${table} where ${owner} = ${ownerId}
+         order by last_used_at desc offset ${Math.max(0, kind.maxPerOwner - 1)})`,
     );
   }
   const token = randomBytes(32).toString('base64url');
   await q.query(
-    `insert into ${kind.table} (token_hash, ${kind.ownerColumn}, expires_at)
-     values ($1, $2, now() + make_interval(days => $3))`,
-    [sha256(token), ownerId, kind.days],
+    sql`insert into ${table} (token_hash, ${owner}, expires_at)
+     values (${sha256(token)}, ${ownerId}, now() + make_interval(days => ${kind.days}))`,
   );
   meta.setCookie(kind.cookie, token, cookie);
 }
@@ -115,19 +120,20 @@ export async function rememberDevice(
  */
 export async function claimDeviceTry(q: Queryable, kind: DeviceCookies, hash: string): Promise<boolean> {
   const { rows } = await q.query(
-    `update ${kind.table} set failures = failures + 1
-     where token_hash = $1 and expires_at > now() and failures < $2 returning 1`,
-    [hash, kind.maxFailures ?? 0],
+    sql`update ${names(kind).table} set failures = failures + 1
+     where token_hash = ${hash} and expires_at > now() and failures < ${kind.maxFailures ?? 0} returning 1`,
   );
   return rows.length > 0;
 }
 
 /** The password was wrong: the device's last allowed failure voids it (the cookie names nothing). */
 export async function deviceTryFailed(q: Queryable, kind: DeviceCookies, hash: string): Promise<void> {
-  await q.query(`delete from ${kind.table} where token_hash = $1 and failures >= $2`, [hash, kind.maxFailures ?? 0]);
+  await q.query(
+    sql`delete from ${names(kind).table} where token_hash = ${hash} and failures >= ${kind.maxFailures ?? 0}`,
+  );
 }
 
 /** The try was turned away before its password was checked (a busy service): it counts for nothing. */
 export async function releaseDeviceTry(q: Queryable, kind: DeviceCookies, hash: string): Promise<void> {
-  await q.query(`update ${kind.table} set failures = greatest(failures - 1, 0) where token_hash = $1`, [hash]);
+  await q.query(sql`update ${names(kind).table} set failures = greatest(failures - 1, 0) where token_hash = ${hash}`);
 }

@@ -103,7 +103,7 @@ export async function preparePinPepper(
     );
   }
   await db.transaction(async (tx) => {
-    if (rotated) await tx.query(`update door_users set pin_hash = '', updated_at = now()`);
+    if (rotated) await tx.query(sql`update door_users set pin_hash = '', updated_at = now()`);
     await tx.query(
       sql`insert into door_settings (key, value) values (${CHECK_KEY}, ${checkValue(pepper)}) on conflict (key) do update set value = excluded.value`,
     );

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { sql } from '../../../platform/db/sql';
 import { databaseEngines } from '../../../testing/databases';
 import { servedOn } from '../../../testing/service';
 import { loseHeldUnits, signUpToContract, TEST_SERVICE } from '../../../testing/sign-up';
@@ -22,7 +23,7 @@ describe.each(databaseEngines())('direct debit on $name', (engine) => {
         signed_at: Date | string | null;
         client_signed_at: Date | string | null;
       }>(
-        `select m.reference, m.status, m.debtor_name, m.debtor_iban, m.creditor_identifier, m.signed_at,
+        sql`select m.reference, m.status, m.debtor_name, m.debtor_iban, m.creditor_identifier, m.signed_at,
            (select s.signed_at from contract_submitters s where s.contract_id = m.contract_id and s.role = 'Cliente')
              as client_signed_at
          from sepa_mandates m order by m.created_at`,
@@ -32,13 +33,13 @@ describe.each(databaseEngines())('direct debit on $name', (engine) => {
   const firstDue = async () =>
     (
       await served.db.query<{ due: string }>(
-        `select to_char((now() at time zone 'Europe/Madrid')::date + 2, 'YYYY-MM-DD') as due`,
+        sql`select to_char((now() at time zone 'Europe/Madrid')::date + 2, 'YYYY-MM-DD') as due`,
       )
     ).rows[0]?.due ?? '';
   const today = async () =>
     (
       await served.db.query<{ today: string }>(
-        `select to_char(now() at time zone 'Europe/Madrid', 'YYYY-MM-DD') as today`,
+        sql`select to_char(now() at time zone 'Europe/Madrid', 'YYYY-MM-DD') as today`,
       )
     ).rows[0]?.today ?? '';
 
@@ -52,7 +53,7 @@ describe.each(databaseEngines())('direct debit on $name', (engine) => {
       creditor_identifier: 'ES81000B00000000',
     });
     expect(pending?.reference).toMatch(new RegExp(`^MD-${signUp.registrationCode}-[0-9A-F]{12}$`));
-    const { rows } = await served.db.query<{ document: string }>('select document from contracts');
+    const { rows } = await served.db.query<{ document: string }>(sql`select document from contracts`);
     const document = rows[0]?.document ?? '';
     for (const text of [
       'ORDEN DE DOMICILIACIÓN DE ADEUDO DIRECTO SEPA',
@@ -80,7 +81,7 @@ describe.each(databaseEngines())('direct debit on $name', (engine) => {
     await signUp.sign('Empresa');
     const [mandate] = await mandates();
     const { rows } = await served.db.query<{ sequence: number; amount: string; sequence_type: string; due: string }>(
-      `select sequence, amount::text, sequence_type, to_char(due_date, 'YYYY-MM-DD') as due from invoices order by sequence`,
+      sql`select sequence, amount::text, sequence_type, to_char(due_date, 'YYYY-MM-DD') as due from invoices order by sequence`,
     );
     expect(rows).toHaveLength(12);
     expect(rows[0]).toEqual({ sequence: 1, amount: '62.00', sequence_type: 'FRST', due: await firstDue() });
@@ -115,7 +116,9 @@ describe.each(databaseEngines())('direct debit on $name', (engine) => {
     });
     await signUp.sign('Cliente');
     await signUp.sign('Empresa');
-    const { rows } = await served.db.query<{ amount: string }>('select amount::text from invoices order by sequence');
+    const { rows } = await served.db.query<{ amount: string }>(
+      sql`select amount::text from invoices order by sequence`,
+    );
     // The server prices the choice from the catalogue: the quarter of product 202, whatever was sent.
     expect(rows).toHaveLength(4);
     expect(new Set(rows.map((row) => row.amount)).size).toBe(1);
@@ -125,23 +128,25 @@ describe.each(databaseEngines())('direct debit on $name', (engine) => {
     const signUp = await signUpToContract(served);
     await signUp.decline('Cliente');
     expect((await mandates()).map((m) => m.status)).toEqual(['cancelled']);
-    expect((await served.db.query('select 1 from invoices')).rows).toEqual([]);
+    expect((await served.db.query(sql`select 1 from invoices`)).rows).toEqual([]);
   });
 
   it('a signed contract waiting for a unit has a signed mandate and no schedule yet', async () => {
     const signUp = await signUpToContract(served);
     const lost = await loseHeldUnits(served, signUp.registrationId);
-    await served.db.query(`update units set status = 'out_of_service' where product_id = 202 and status = 'available'`);
+    await served.db.query(
+      sql`update units set status = 'out_of_service' where product_id = 202 and status = 'available'`,
+    );
     try {
       await signUp.sign('Cliente');
       await signUp.sign('Empresa');
       expect((await mandates())[0]?.status).toBe('signed');
-      expect((await served.db.query('select 1 from invoices')).rows).toEqual([]);
+      expect((await served.db.query(sql`select 1 from invoices`)).rows).toEqual([]);
     } finally {
       await served.db.query(
-        `update units set status = 'available' where product_id = 202 and status = 'out_of_service'`,
+        sql`update units set status = 'available' where product_id = 202 and status = 'out_of_service'`,
       );
-      await served.db.query(`update units set status = 'available' where unit_number = any($1::text[])`, [lost]);
+      await served.db.query(sql`update units set status = 'available' where unit_number = any(${lost}::text[])`);
     }
   });
 });
