@@ -1,3 +1,4 @@
+import type { Response } from 'express';
 import { postFunctions, VISIT_TIME_ZONE } from 'shared-api';
 import { z } from 'zod';
 import {
@@ -118,6 +119,14 @@ export const visitPageFunction: FunctionDefinition = {
   handle: (req, ctx, res) => showVisitPage(req, ctx, res),
 };
 
+/** The visit's page, never cached (it changes with the visit), with `notice` said at its top. */
+function sendVisitPage(res: Response, visit: LinkedVisit, token: string, now: Date, notice?: string) {
+  res
+    .type('html')
+    .set('cache-control', 'no-store')
+    .send(visitPage(visit, token, now, notice));
+}
+
 /** GET visit-cancel?token=… — the same page, by the address the e-mails sent before confirmation existed. */
 export const visitCancelPageFunction: FunctionDefinition = {
   name: 'visit-cancel',
@@ -134,21 +143,13 @@ export const visitConfirmSubmitFunction: FunctionDefinition = {
     const { token } = parseOr400(tokenQuery, req.body);
     const { visit, confirmed } = await confirmByLink(ctx, token);
     // Confirmed: the cancel link is in the new e-mail; this page keeps the Cancel button.
-    const now = ctx.clock.now();
-    const html = confirmed
-      ? visitPage(visit, token, now, TEXTS[visit.language].confirmed)
-      : visitPage(visit, token, now);
-    res.type('html').set('cache-control', 'no-store').send(html);
+    sendVisitPage(res, visit, token, ctx.clock.now(), confirmed ? TEXTS[visit.language].confirmed : undefined);
   },
 };
 
 const showVisitPage: FunctionDefinition['handle'] = async (req, ctx, res) => {
   const { token } = parseOr400(tokenQuery, req.query);
-  const visit = await visitOfLink(ctx, token);
-  res
-    .type('html')
-    .set('cache-control', 'no-store')
-    .send(visitPage(visit, token, ctx.clock.now()));
+  sendVisitPage(res, await visitOfLink(ctx, token), token, ctx.clock.now());
 };
 
 /** POST visit-cancel-submit — cancels the visit of the link (once; again says it is cancelled). */
@@ -159,9 +160,6 @@ export const visitCancelSubmitFunction: FunctionDefinition = {
   async handle(req, ctx, res) {
     const { token } = parseOr400(tokenQuery, req.body);
     const { visit, cancelled } = await cancelByLink(ctx, token);
-    const html = cancelled
-      ? visitPage(visit, token, ctx.clock.now(), TEXTS[visit.language].cancelled)
-      : visitPage(visit, token, ctx.clock.now());
-    res.type('html').set('cache-control', 'no-store').send(html);
+    sendVisitPage(res, visit, token, ctx.clock.now(), cancelled ? TEXTS[visit.language].cancelled : undefined);
   },
 };

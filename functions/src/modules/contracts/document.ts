@@ -42,29 +42,28 @@ export function contractDocument(
   date: Date,
   terms: ContractTerms = { unitNumbers: [], language: 'es' },
 ): string {
-  const spanish = clauses('es', parties, service, deposit, business, mandate, date, terms.unitNumbers);
+  const facts: ContractFacts = { parties, service, deposit, business, mandate, date, unitNumbers: terms.unitNumbers };
+  const spanish = clauses('es', facts);
   const english =
     terms.language === 'en'
-      ? [
-          '',
-          'ENGLISH TRANSLATION (for information: the Spanish text prevails)',
-          '',
-          ...clauses('en', parties, service, deposit, business, mandate, date, terms.unitNumbers),
-        ]
+      ? ['', 'ENGLISH TRANSLATION (for information: the Spanish text prevails)', '', ...clauses('en', facts)]
       : [];
   return [...spanish, ...english, '', ...mandateSection(mandate)].join('\n');
 }
 
-function clauses(
-  lang: 'es' | 'en',
-  parties: ContractParties,
-  service: ServiceDetails,
-  deposit: number,
-  business: { name: string; email: string; address: string },
-  mandate: Mandate,
-  date: Date,
-  unitNumbers: string[],
-): string[] {
+/** What the clauses are written from, in either language. */
+interface ContractFacts {
+  parties: ContractParties;
+  service: ServiceDetails;
+  deposit: number;
+  business: { name: string; email: string; address: string };
+  mandate: Mandate;
+  date: Date;
+  unitNumbers: string[];
+}
+
+function clauses(lang: 'es' | 'en', facts: ContractFacts): string[] {
+  const { parties, service, deposit, business, mandate, date, unitNumbers } = facts;
   const euros = (amount: number) => formatEuros(amount, lang);
   const count = service.numberProductsRequired ?? 1;
   const units = unitNumbers.length ? unitNumbers.join(', ') : null;

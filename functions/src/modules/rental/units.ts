@@ -23,13 +23,20 @@ export async function occupyUnits(
   return unitNumbers;
 }
 
-/** The units a registration occupies, by number. */
-export async function unitsOf(q: Queryable, registrationId: string): Promise<string[]> {
+/** The units of a registration in `status` (held for it, or occupied by it), by number. */
+export async function unitNumbersOf(
+  q: Queryable,
+  registrationId: string,
+  status: 'held' | 'occupied',
+): Promise<string[]> {
   const { rows } = await q.query<{ unit_number: string }>(
-    sql`select unit_number from units where registration_id = ${registrationId} and status = 'occupied' order by unit_number`,
+    sql`select unit_number from units where registration_id = ${registrationId} and status = ${status} order by unit_number`,
   );
   return rows.map((row) => row.unit_number);
 }
+
+/** The units a registration occupies, by number. */
+export const unitsOf = (q: Queryable, registrationId: string) => unitNumbersOf(q, registrationId, 'occupied');
 
 /**
  * A unit out of service is available again (a repair done); the waitlist is offered it. Returns

@@ -2,6 +2,7 @@ import type { Queryable } from '../../../platform/db';
 import { sql } from '../../../platform/db/sql';
 import type { JobQueue } from '../../../platform/jobs/queue';
 import { unitsFreed } from '../../waitlist';
+import { unitNumbersOf } from '../units';
 
 /*
  * Units held for an applicant's deposit (status 'held', the registration set, no waitlist offer):
@@ -70,12 +71,7 @@ export async function releaseDepositHold(
 }
 
 /** The units held for a registration (its deposit's or a waitlist offer's), by number. */
-export async function heldFor(q: Queryable, registrationId: string): Promise<string[]> {
-  const { rows } = await q.query<{ unit_number: string }>(
-    sql`select unit_number from units where registration_id = ${registrationId} and status = 'held' order by unit_number`,
-  );
-  return rows.map((row) => row.unit_number);
-}
+export const heldFor = (q: Queryable, registrationId: string) => unitNumbersOf(q, registrationId, 'held');
 
 /**
  * Every unit still held for a registration (its deposit's or a waitlist offer's) goes back on
