@@ -86,7 +86,7 @@ export function CataloguePage() {
                   <th scope="col">{t('catalogue.occupancy')}</th>
                   {manager && (
                     <th scope="col">
-                      <span className={styles.visuallyHidden}>{t('catalogue.editPrices')}</span>
+                      <span className="visually-hidden">{t('catalogue.editPrices')}</span>
                     </th>
                   )}
                 </tr>

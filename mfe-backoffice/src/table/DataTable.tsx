@@ -52,7 +52,7 @@ export function DataTable<Row, Sort extends string = never>({
     <>
       <TableScroll label={label}>
         <table className={styles.table}>
-          <caption className={styles.visuallyHidden}>{label}</caption>
+          <caption className="visually-hidden">{label}</caption>
           <thead>
             <tr>
               {columns.map((column) =>
@@ -68,7 +68,7 @@ export function DataTable<Row, Sort extends string = never>({
                 ) : (
                   <th key={column.id} scope="col">
                     {column.headerHidden ? (
-                      <span className={styles.visuallyHidden}>{column.header}</span>
+                      <span className="visually-hidden">{column.header}</span>
                     ) : (
                       column.header
                     )}
