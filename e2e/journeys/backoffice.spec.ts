@@ -350,7 +350,7 @@ test.describe('back-office', () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 640 } });
     const page = waitingForHydration(await context.newPage());
     await page.goto('/es');
-    await page.getByRole('button', { name: 'Reservar visita' }).first().click();
+    await page.getByRole('link', { name: 'Reservar visita' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Reservar una visita' });
     await expect(dialog.getByRole('group', { name: 'Día' }).getByRole('radio').first()).toBeChecked();
     await dialog.getByRole('group', { name: 'Hora' }).getByRole('radio').first().check({ force: true });
@@ -406,6 +406,44 @@ test.describe('back-office', () => {
     await expect(staff.getByRole('listitem').filter({ hasText: email })).toContainText('Cancelada (por el visitante)');
     await staff.context().close();
     await context.close();
+  });
+
+  test('a visitor without scripts books from Book a visit: the booking page holds the time, the e-mailed code confirms it, on a 360 px phone @phone', async ({
+    browser,
+    request,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 640 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/es');
+    await page.getByRole('link', { name: 'Reservar visita' }).first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reservar una visita');
+    // Sent empty: every field says what it needs, and the list at the top leads to each.
+    await page.getByRole('button', { name: 'Reservar' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Revisa lo marcado' })).toContainText('Elige una hora.');
+    await expect(page.getByLabel('Nombre y apellidos')).toHaveAttribute('aria-invalid', 'true');
+    const email = `sin.scripts.${Date.now()}@example.com`;
+    await page.getByRole('group', { name: /^Hora, el / }).getByRole('radio').first().check();
+    await page.getByLabel('Nombre y apellidos').fill('Marta Sin Scripts');
+    await page.getByLabel('Teléfono').fill(visitorPhone());
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByRole('checkbox', { name: /política de privacidad/ }).check();
+    await page.getByRole('button', { name: 'Reservar' }).click();
+    await expect(page.getByRole('status')).toContainText('Te guardamos la visita del');
+    const held = await mailWith(request, email, /^Confirma tu visita: código \d{6}$/);
+    await page.getByLabel('Código del correo').fill(held.subject.slice(-6));
+    await page.getByRole('button', { name: 'Confirmar la visita' }).click();
+    await expect(page.getByRole('status')).toContainText('Visita confirmada');
+    await mailWith(request, email, /^Tu visita /);
+    await context.close();
+    // The same page, with its errors showing, checked where the checks can run (they are scripts).
+    const checked = await browser.newContext({ viewport: { width: 360, height: 640 } });
+    const form = await checked.newPage();
+    await form.goto('/functions/v1/visit-booking?lang=es');
+    await form.getByRole('button', { name: 'Reservar' }).click();
+    await expect(form.getByLabel('Correo electrónico')).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(form);
+    await expectFitsNarrowPhone(form);
+    await checked.close();
   });
 
   test('a visit staff cancel shows who cancelled it without widening a 360 px phone, and the visitor is e-mailed @phone', async ({

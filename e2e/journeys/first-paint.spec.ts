@@ -338,26 +338,14 @@ test.describe('first paint', () => {
     });
   }
 
-  test('a tap on Book a visit before the scripts have run is kept, and opens the booking once they have @phone', async ({
+  test('before the scripts have run, Book a visit is a link to the booking page, which needs none @phone', async ({
     browser,
   }) => {
-    const { page, release, context } = await phoneBeforeTheScripts(browser, '/es');
-    const book = page.getByRole('main').getByRole('button', { name: 'Reservar visita' });
-    await book.click();
-    // Heard, and shown and said so: the tap waits for the scripts instead of doing nothing.
-    await expect(book).toHaveAttribute('aria-busy', 'true');
-    const said = page.getByRole('status').filter({ hasText: 'Un momento: se abrirá en cuanto la página esté lista.' });
-    await expect(said).toHaveCount(1);
-    const booking = page.getByRole('dialog', { name: 'Reservar una visita' });
-    await expect(booking).toBeHidden();
-    release();
-    await expect(booking).toBeVisible();
-    await expect(said).toHaveCount(0);
-    await expect(book).not.toHaveAttribute('aria-busy');
-    await booking.getByRole('button', { name: 'Cerrar la reserva' }).click();
-    await expect(booking).toBeHidden();
-    // Focus back on the button the visitor tapped, as after a tap on a ready page.
-    await expect(book).toBeFocused();
+    const { page, context } = await phoneBeforeTheScripts(browser, '/es');
+    await page.getByRole('main').getByRole('link', { name: 'Reservar visita' }).click();
+    await expect(page).toHaveURL(/\/functions\/v1\/visit-booking\?lang=es$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reservar una visita');
+    await expect(page.getByRole('group', { name: /^Hora, el / }).getByRole('radio').first()).toBeVisible();
     await context.close();
   });
 
@@ -381,68 +369,29 @@ test.describe('first paint', () => {
     await context.close();
   });
 
-  test('a tap on a button whose part of the page is still loading opens the booking once, not twice @phone', async ({
+  test('Book a visit whose part of the page is still loading leads to the booking page, in the menu too, in English @phone', async ({
     browser,
   }) => {
     // The shell hydrates (React listens on the page); the home page's own code is held back.
-    const { page, release, context } = await phoneBeforeTheScripts(browser, '/es', {
-      heldBack: '**/remotes/marketing/**/*.js',
-      prepare: (page) =>
-        page.addInitScript(() => {
-          const counted = window as unknown as { bookingsAsked: number };
-          counted.bookingsAsked = 0;
-          window.addEventListener('visit-booking:open', () => {
-            counted.bookingsAsked += 1;
-          });
-        }),
-    });
+    const { page, context } = await phoneBeforeTheScripts(browser, '/en', { heldBack: '**/remotes/marketing/**/*.js' });
     await expect(page.locator('html[data-ready]')).toBeAttached();
-    const book = page.getByRole('main').getByRole('button', { name: 'Reservar visita' });
-    await book.click();
-    release();
-    const booking = page.getByRole('dialog', { name: 'Reservar una visita' });
-    await expect(booking).toBeVisible();
-    await expect(page.locator('html[data-remote-ready]')).toBeAttached();
-    await page.waitForTimeout(300);
-    expect(await page.evaluate(() => (window as unknown as { bookingsAsked: number }).bookingsAsked)).toBe(1);
+    await page.getByRole('main').getByRole('link', { name: 'Book a visit' }).click();
+    await expect(page).toHaveURL(/\/functions\/v1\/visit-booking\?lang=en$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book a visit');
+
+    // The menu's, before any script: the same page.
+    const before = await phoneBeforeTheScripts(browser, '/en/facilities');
+    await before.page.getByTestId('static-header').getByRole('button', { name: 'Menu', exact: true }).click();
+    await before.page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Book a visit' }).click();
+    await expect(before.page).toHaveURL(/\/functions\/v1\/visit-booking\?lang=en$/);
+    await before.context.close();
     await context.close();
   });
 
-  test('Book a visit tapped in the menu before the scripts opens the booking, and the menu closes @phone', async ({
-    browser,
-  }) => {
-    const { page, release, context } = await phoneBeforeTheScripts(browser, '/es/instalaciones');
-    const menuButton = page.getByTestId('static-header').getByRole('button', { name: 'Menú', exact: true });
-    await menuButton.click();
-    const menu = page.getByRole('dialog', { name: 'Menú' });
-    await menu.getByRole('button', { name: 'Reservar visita' }).click();
-    // Said inside the menu: the modal menu leaves the rest of the page unheard.
-    await expect(menu.getByRole('status')).toHaveText('Un momento: se abrirá en cuanto la página esté lista.');
-    release();
-    const booking = page.getByRole('dialog', { name: 'Reservar una visita' });
-    await expect(booking).toBeVisible();
-    await expect(menu).toBeHidden();
-    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
-    await booking.getByRole('button', { name: 'Cerrar la reserva' }).click();
-    await expect(booking).toBeHidden();
-    // The page is usable again: the menu opens and closes as after any tap.
-    await menuButton.click();
-    await expect(menu).toBeVisible();
-    await menu.getByRole('button', { name: 'Cerrar menú' }).click();
-    await expect(menu).toBeHidden();
-    await context.close();
-  });
-
-  test('before the scripts a gallery thumbnail is a link to its image: a tap opens the image, and the tap kept before it is not replayed @phone', async ({
+  test('before the scripts a gallery thumbnail is a link to its image: a tap opens the image @phone', async ({
     browser,
   }) => {
     const { page, context } = await phoneBeforeTheScripts(browser, '/es/instalaciones');
-    await page.getByTestId('static-header').getByRole('button', { name: 'Menú', exact: true }).click();
-    const menu = page.getByRole('dialog', { name: 'Menú' });
-    const book = menu.getByRole('button', { name: 'Reservar visita' });
-    await book.click();
-    await expect(book).toHaveAttribute('aria-busy', 'true');
-    await menu.getByRole('button', { name: 'Cerrar menú' }).click();
     const thumb = page.getByRole('link', { name: /^Ampliar: / }).first();
     const image = new URL((await thumb.getAttribute('href')) ?? '', page.url()).href;
     const opened = page.waitForResponse((response) => response.url() === image && response.ok());

@@ -74,7 +74,7 @@ test.describe('layout chrome', () => {
     await header.getByRole('button', { name: 'Menú' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menú' });
     await expect(drawer.getByRole('link', { name: 'Inicio' })).toBeVisible();
-    await expect(drawer.getByRole('button', { name: 'Reservar visita' })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Reservar visita' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     await header.getByRole('button', { name: 'Menú' }).click();
@@ -89,7 +89,7 @@ test.describe('layout chrome', () => {
     const crashes: string[] = [];
     page.on('pageerror', (e) => crashes.push(e.message));
     await page.goto('/en/facilities');
-    const button = page.getByTestId('static-header').getByRole('button', { name: 'Book a visit' });
+    const button = page.getByTestId('static-header').getByRole('link', { name: 'Book a visit' });
     await button.click();
     const dialog = page.getByRole('dialog', { name: 'Book a visit' });
     await expect(dialog.getByRole('group', { name: 'Day' }).getByRole('radio').first()).toBeChecked();

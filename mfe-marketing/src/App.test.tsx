@@ -58,7 +58,10 @@ describe('marketing remote', () => {
     await renderRemote(App, '/es', 'es');
     await userEvent.click(screen.getByRole('button', { name: 'Saber más' }));
     expect(heard).toHaveBeenCalledTimes(1);
-    await userEvent.click(screen.getByRole('button', { name: 'Reservar visita' }));
+    // A link to the booking page without scripts; with them, the click opens the site's booking.
+    const book = screen.getByRole('link', { name: 'Reservar visita' });
+    expect(book).toHaveAttribute('href', '/functions/v1/visit-booking?lang=es');
+    await userEvent.click(book);
     expect(booking).toHaveBeenCalledTimes(1);
     window.removeEventListener('voice-assistant:open', heard);
     window.removeEventListener(VISIT_BOOKING_EVENT, booking);

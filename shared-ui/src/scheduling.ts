@@ -35,6 +35,26 @@ export function loadSchedulingScript(schedulingUrl: string, doc: Document = docu
  */
 export const POPUP_SCRIPT_WAIT_MS = 5000;
 
+/**
+ * Where Book a visit leads without scripts (it is a link): the scheduling page itself when one is
+ * configured, else the functions service's booking page, a form that books without scripts.
+ * With them, a plain click stays on the page and opens the popup or the site's dialog instead.
+ */
+export function bookingHref(schedulingUrl: string, language: 'es' | 'en'): string {
+  return schedulingUrl || `/functions/v1/visit-booking?lang=${language}`;
+}
+
+/** A plain click (no new tab or window asked for): the page may handle it in place of the link. */
+export function isPlainClick(event: {
+  button: number;
+  metaKey: boolean;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+}): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
 /** Book a visit without a scheduling page configured: the site's own booking dialog opens (shell/src/visits). */
 export const VISIT_BOOKING_EVENT = 'visit-booking:open';
 

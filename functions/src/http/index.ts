@@ -22,6 +22,9 @@ import { uploadDocumentFunction } from './upload-document';
 import {
   bookVisitFunction,
   confirmVisitFunction,
+  visitBookingCodeFunction,
+  visitBookingPageFunction,
+  visitBookingSubmitFunction,
   visitCancelPageFunction,
   visitCancelSubmitFunction,
   visitConfirmSubmitFunction,
@@ -73,6 +76,9 @@ export function functionDefinitions(
     confirmVisitFunction,
     visitPageFunction,
     visitConfirmSubmitFunction,
+    visitBookingPageFunction,
+    visitBookingSubmitFunction,
+    visitBookingCodeFunction,
     // Local providers' pages: only when those providers are the ones in use.
     ...(config.PAYMENTS_PROVIDER === 'sandbox' ? [sandboxCheckoutFunction, sandboxCheckoutSubmitFunction] : []),
     ...(config.ESIGN_PROVIDER === 'local' ? [signingPageFunction, signingSubmitFunction] : []),

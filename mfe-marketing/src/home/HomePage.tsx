@@ -3,7 +3,7 @@ import { Link } from 'shared-router';
 import controls from 'shared-ui/controls.module.css';
 import { DocumentMeta } from 'shared-ui/document-meta';
 import { useEarlyClick } from 'shared-ui/early-click';
-import { openScheduling, openVoiceAssistant } from 'shared-ui/scheduling';
+import { bookingHref, isPlainClick, openScheduling, openVoiceAssistant } from 'shared-ui/scheduling';
 import { useSiteConfig } from 'shared-ui/site';
 import styles from '../Marketing.module.css';
 import { StorageKinds } from '../storage/StorageKinds';
@@ -27,7 +27,6 @@ export function HomePage({ language, hire = false }: { language: Language; hire?
   const site = useSiteConfig();
   const features = t('home.features', { returnObjects: true }) as { title: string; text: string }[];
   const reviews = reviewsFrom(t('home.reviews', { returnObjects: true }));
-  const bookVisitEarly = useEarlyClick<HTMLButtonElement>();
   const learnMoreEarly = useEarlyClick<HTMLButtonElement>();
 
   return (
@@ -43,14 +42,18 @@ export function HomePage({ language, hire = false }: { language: Language; hire?
           <h1>{t(hire ? 'hire.title' : 'home.title')}</h1>
           <p>{t(hire ? 'hire.subtitle' : 'home.subtitle')}</p>
           <div className={styles.actions}>
-            <button
-              {...bookVisitEarly}
-              type="button"
+            <a
+              href={bookingHref(site.schedulingUrl, language)}
               className={controls.accent}
-              onClick={() => openScheduling(site.schedulingUrl)}
+              aria-haspopup="dialog"
+              onClick={(event) => {
+                if (!isPlainClick(event)) return;
+                event.preventDefault();
+                openScheduling(site.schedulingUrl);
+              }}
             >
               {t('home.bookVisit')}
-            </button>
+            </a>
             <button
               {...learnMoreEarly}
               type="button"

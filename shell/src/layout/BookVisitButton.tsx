@@ -1,24 +1,28 @@
-import { useTranslation } from 'shared-i18n';
-import { useEarlyClick } from 'shared-ui/early-click';
-import { openScheduling } from 'shared-ui/scheduling';
+import { type Language, useTranslation } from 'shared-i18n';
+import { bookingHref, isPlainClick, openScheduling } from 'shared-ui/scheduling';
 import { useSiteConfig } from 'shared-ui/site';
 import styles from './Header.module.css';
 
-export function BookVisitButton({ onOpened }: { onOpened?: () => void }) {
+/**
+ * Book a visit: a link to the booking (which works before the page's scripts have run, and
+ * without them); once they have, a plain click opens the scheduling popup or the site's dialog.
+ */
+export function BookVisitButton({ language, onOpened }: { language: Language; onOpened?: () => void }) {
   const { t } = useTranslation('common');
   const { schedulingUrl } = useSiteConfig();
-  const earlyClick = useEarlyClick<HTMLButtonElement>();
   return (
-    <button
-      {...earlyClick}
-      type="button"
+    <a
+      href={bookingHref(schedulingUrl, language)}
       className={styles.book}
-      onClick={() => {
+      aria-haspopup="dialog"
+      onClick={(event) => {
+        if (!isPlainClick(event)) return;
+        event.preventDefault();
         openScheduling(schedulingUrl);
         onOpened?.();
       }}
     >
       {t('bookVisit')}
-    </button>
+    </a>
   );
 }

@@ -47,7 +47,7 @@ export function Header({ language, variant, visible = true }: Props) {
           <NavLinks language={language} />
         </nav>
         <div className={styles.actions}>
-          <BookVisitButton />
+          <BookVisitButton language={language} />
           <LanguageSwitcher language={language} />
         </div>
         {/* On a phone the phone number is one tap away (a link: it works before the scripts too). */}

@@ -65,7 +65,7 @@ export function MobileDrawer({ id, language, open, onOpen, onClose }: Props) {
       <nav aria-label={t('nav.label')}>
         <NavLinks language={language} className={styles.drawerLinks} />
       </nav>
-      <BookVisitButton onOpened={close} />
+      <BookVisitButton language={language} onOpened={close} />
       <LanguageSwitcher language={language} />
     </dialog>
   );

@@ -163,3 +163,5 @@ export const visitCancelSubmitFunction: FunctionDefinition = {
     sendVisitPage(res, visit, token, ctx.clock.now(), cancelled ? TEXTS[visit.language].cancelled : undefined);
   },
 };
+
+export { visitBookingCodeFunction, visitBookingPageFunction, visitBookingSubmitFunction } from './booking-page';

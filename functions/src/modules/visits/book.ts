@@ -3,6 +3,7 @@ import { createEvent } from 'ics';
 import type { BookVisitRequest } from 'shared-api';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
+import { toIso } from '../../platform/db/iso';
 import { sql } from '../../platform/db/sql';
 import { HttpError, refusal } from '../../platform/http-error';
 import type { JobHandler } from '../../platform/jobs/queue';
@@ -129,6 +130,18 @@ interface HeldVisit extends Record<string, unknown> {
 }
 
 export type ConfirmOutcome = 'confirmed' | 'wrong_code' | 'lapsed';
+
+/** When a visit is, and until when its place is held: for the booker's page (nothing they typed). */
+export async function visitTimes(
+  q: Queryable,
+  visitId: string,
+): Promise<{ startsAt: string; holdUntil: string | null } | null> {
+  const { rows } = await q.query<{ starts_at: Date | string; hold_until: Date | string | null }>(
+    sql`select starts_at, hold_until from visits where id = ${visitId}`,
+  );
+  const row = rows[0];
+  return row ? { startsAt: toIso(row.starts_at) ?? '', holdUntil: toIso(row.hold_until) } : null;
+}
 
 /**
  * Confirms a held visit, by its code (`code`) or its e-mailed link (`code` null: the link is the

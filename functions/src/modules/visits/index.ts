@@ -1,5 +1,5 @@
 /** The visits module's public face: what other modules and the HTTP layer may use. */
-export { bookVisit, confirmVisit, visitJobs } from './book';
+export { bookVisit, confirmVisit, visitJobs, visitTimes } from './book';
 export type { LinkedVisit } from './by-link';
 export { cancelByLink, confirmByLink, visitOfLink } from './by-link';
 export { bookedCounts, closedDates, loadRules } from './records';
