@@ -422,7 +422,11 @@ test.describe('back-office', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Revisa lo marcado' })).toContainText('Elige una hora.');
     await expect(page.getByLabel('Nombre y apellidos')).toHaveAttribute('aria-invalid', 'true');
     const email = `sin.scripts.${Date.now()}@example.com`;
-    await page.getByRole('group', { name: /^Hora, el / }).getByRole('radio').first().check();
+    await page
+      .getByRole('group', { name: /^Hora, el / })
+      .getByRole('radio')
+      .first()
+      .check();
     await page.getByLabel('Nombre y apellidos').fill('Marta Sin Scripts');
     await page.getByLabel('Teléfono').fill(visitorPhone());
     await page.getByLabel('Correo electrónico').fill(email);

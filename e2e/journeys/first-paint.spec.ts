@@ -345,7 +345,12 @@ test.describe('first paint', () => {
     await page.getByRole('main').getByRole('link', { name: 'Reservar visita' }).click();
     await expect(page).toHaveURL(/\/functions\/v1\/visit-booking\?lang=es$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reservar una visita');
-    await expect(page.getByRole('group', { name: /^Hora, el / }).getByRole('radio').first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('group', { name: /^Hora, el / })
+        .getByRole('radio')
+        .first(),
+    ).toBeVisible();
     await context.close();
   });
 

@@ -67,11 +67,7 @@ export function DataTable<Row, Sort extends string = never>({
                   />
                 ) : (
                   <th key={column.id} scope="col">
-                    {column.headerHidden ? (
-                      <span className="visually-hidden">{column.header}</span>
-                    ) : (
-                      column.header
-                    )}
+                    {column.headerHidden ? <span className="visually-hidden">{column.header}</span> : column.header}
                   </th>
                 ),
               )}

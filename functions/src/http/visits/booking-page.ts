@@ -250,15 +250,20 @@ export const visitBookingPageFunction: FunctionDefinition = {
 
 const formBody = z.record(z.string(), z.unknown());
 
+/** A posted form of this page: its fields, and the language its texts are in. */
+function readForm(body: unknown) {
+  const fields = formBody.parse(body ?? {});
+  const language = languageOf(fields.language);
+  return { fields, language, t: TEXTS[language] };
+}
+
 /** POST visit-booking-submit — holds the chosen time (as the dialog does), or the form again with what to fix. */
 export const visitBookingSubmitFunction: FunctionDefinition = {
   name: 'visit-booking-submit',
   method: 'POST',
   body: 'form',
   async handle(req, ctx, res) {
-    const body = formBody.parse(req.body ?? {});
-    const language = languageOf(body.language);
-    const t = TEXTS[language];
+    const { fields: body, language, t } = readForm(req.body);
     const values = Object.fromEntries(
       ['startsAt', 'fullName', 'phone', 'email', 'privacyAccepted'].map((field) => [field, text(body[field])]),
     );
@@ -305,9 +310,7 @@ export const visitBookingCodeFunction: FunctionDefinition = {
   method: 'POST',
   body: 'form',
   async handle(req, ctx, res) {
-    const body = formBody.parse(req.body ?? {});
-    const language = languageOf(body.language);
-    const t = TEXTS[language];
+    const { fields: body, language, t } = readForm(req.body);
     const visitId = z.uuid().safeParse(text(body.visitId));
     const times = visitId.success ? await visitTimes(ctx.db, visitId.data) : null;
     if (!visitId.success || !times) throw new HttpError(404, 'Visit not found');
