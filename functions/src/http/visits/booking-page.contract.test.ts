@@ -55,8 +55,12 @@ describe.each(databaseEngines())('booking a visit without scripts, on $name', (e
     expect(answer.html).toContain('value="&#60;b&#62;Ana&#60;/b&#62;"');
     expect(answer.html).not.toContain('<b>Ana</b>');
     expect(answer.html).toContain(
-      'id="phone" name="phone" type="tel" autocomplete="tel" value="abc" aria-invalid="true"',
+      'id="phone" name="phone" type="tel" autocomplete="tel" maxlength="21" value="abc" aria-invalid="true"',
     );
+    // Longer than the server allows: refused with the field's limit, nothing written.
+    const long = await post('visit-booking-submit', { language: 'en', fullName: 'A'.repeat(201) });
+    expect(long.status).toBe(400);
+    expect(long.html).toContain('Enter your name (up to 200 characters).');
     const { rows } = await served.db.query(sql`select 1 from visits where full_name = ${'<b>Ana</b>'}`);
     expect(rows).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import { bookVisitRequest, confirmVisitRequest } from 'shared-api';
+import { localeOf } from 'shared-i18n';
 import { z } from 'zod';
 import type { FunctionContext } from '../../context';
 import {
@@ -42,7 +43,7 @@ const TEXTS = {
     errorsTitle: 'Revisa lo marcado:',
     errors: {
       startsAt: 'Elige una hora.',
-      fullName: 'Escribe tu nombre.',
+      fullName: 'Escribe tu nombre (hasta 200 caracteres).',
       phone: 'Escribe un teléfono válido, por ejemplo 600 123 456.',
       email: 'Escribe un correo válido.',
       privacyAccepted: 'Acepta la política de privacidad para reservar.',
@@ -77,7 +78,7 @@ const TEXTS = {
     errorsTitle: 'Please check:',
     errors: {
       startsAt: 'Choose a time.',
-      fullName: 'Enter your name.',
+      fullName: 'Enter your name (up to 200 characters).',
       phone: 'Enter a valid phone number, for example +34 600 123 456.',
       email: 'Enter a valid e-mail address.',
       privacyAccepted: 'Accept the privacy policy to book.',
@@ -144,16 +145,19 @@ async function bookingForm(
   const day = open.find((d) => d.date === (chosenDay ?? typedDay)) ?? open[0];
   const times = (day?.slots ?? []).filter((slot) => slot.available > 0);
   const dayLabel = (date: string) =>
-    new Intl.DateTimeFormat(language === 'es' ? 'es-ES' : 'en-GB', {
+    // As the site's dialog writes them (shell/src/visits).
+    new Intl.DateTimeFormat(localeOf(language), {
       weekday: 'short',
       day: 'numeric',
       month: 'short',
       timeZone: 'UTC',
     }).format(new Date(`${date}T00:00:00Z`));
   const listed = Object.keys(errors).filter((field) => FIELDS.includes(field as Field)) as Field[];
+  // The longest each field may be, as the server's checks (shared-api's bookVisitRequest) allow.
+  const MAX_LENGTH = { fullName: 200, phone: 21, email: 254 } as const;
   const input = (field: 'fullName' | 'phone' | 'email', type: string, autocomplete: string) =>
     `<p><label for="${field}">${t[field]}</label><br>
-<input id="${field}" name="${field}" type="${type}" autocomplete="${autocomplete}" value="${escapeHtml(values[field] ?? '')}"${described(field)}></p>
+<input id="${field}" name="${field}" type="${type}" autocomplete="${autocomplete}" maxlength="${MAX_LENGTH[field]}" value="${escapeHtml(values[field] ?? '')}"${described(field)}></p>
 ${errorOf(field)}`;
   return `<p><a href="${homePath(language)}">← ${t.back}</a></p>
 <h1>${t.title}</h1>

@@ -37,8 +37,8 @@ label { display: block; font-weight: 600; margin: 0.75rem 0 0.25rem; }
 input[type=text], input[type=tel], input[type=email], input:not([type]) { font: inherit; width: 100%; box-sizing: border-box; min-height: 44px; padding: 0.5rem; border: 1px solid #d5ded9; border-radius: 0.5rem; }
 .check { display: flex; gap: 0.5rem; align-items: flex-start; font-weight: 400; }
 .check input { width: 22px; height: 22px; margin-top: 2px; }
-.days { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0.5rem 0 1rem; }
-.days .button { padding: 0.25rem 0.75rem; }
+.days { display: flex; gap: 0.5rem; margin: 0.5rem 0 1rem; padding-bottom: 0.25rem; overflow-x: auto; }
+.days .button { flex: none; padding: 0.25rem 0.75rem; }
 fieldset { border: 0; padding: 0; margin: 0; }
 legend { font-weight: 600; padding: 0; margin-bottom: 0.25rem; }
 fieldset .check { display: inline-flex; margin: 0.25rem 1rem 0.25rem 0; min-height: 44px; align-items: center; }
