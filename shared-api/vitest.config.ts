@@ -1,3 +1,3 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'shared-api', environment: 'node' } });
+export default defineProject({ test: { name: 'shared-api', isolate: false, environment: 'node' } });

@@ -1,3 +1,3 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'shared-i18n', environment: 'node' } });
+export default defineProject({ test: { name: 'shared-i18n', isolate: false, environment: 'node' } });

@@ -1,3 +1,3 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'shared-node', environment: 'node' } });
+export default defineProject({ test: { name: 'shared-node', isolate: false, environment: 'node' } });
