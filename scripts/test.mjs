@@ -19,6 +19,11 @@ const TYPECHECKED = [
   // The build factory and these scripts (JavaScript, checked with their JSDoc).
   'tooling',
 ];
+// TypeScript 7, the compiler in native code: the same checks as TypeScript 5.9 in a fifth of the time
+// (the 15 projects: 50 s -> 13 s on 2 cores, measured here). TypeScript 5.9 stays installed as
+// `typescript` for the tools that use its JavaScript API (knip, dependency-cruiser, the federation
+// plugin's types), which TypeScript 7 does not offer yet.
+const TSC_NATIVE = path.join(ROOT, 'node_modules', 'typescript-7', 'bin', 'tsc');
 const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
@@ -114,8 +119,9 @@ const typecheckStarted = Date.now();
 await parallelChecks(
   TYPECHECKED.map((pkg) => ({
     name: `typecheck ${pkg}`,
-    command: 'npx',
-    args: ['--no-install', 'tsc', '--noEmit', '-p', pkg],
+    command: process.execPath,
+    // One thread each, two at a time: its own threads on 2 cores took twice as long (28 s -> 13 s).
+    args: [TSC_NATIVE, '--noEmit', '--singleThreaded', '-p', pkg],
   })),
 );
 console.log(`  typecheck (all, two at a time): ${((Date.now() - typecheckStarted) / 1000).toFixed(1)} s`);
