@@ -22,6 +22,16 @@ const envSchema = z.object({
   BUSINESS_EMAIL: z.email().default('reservas@trasteros-demo.example'),
   /** The company that signs the contracts (the legal name of the site configuration). */
   BUSINESS_NAME: z.string().min(1).default('Almacenes Ficticios del Sur, S.L. (empresa de demostración)'),
+  /** The company's tax id (NIF), as its invoices carry it. */
+  BUSINESS_TAX_ID: z
+    .string()
+    .transform((value) => value.replace(/[\s-]+/g, '').toUpperCase())
+    .pipe(z.string().regex(/^[A-Z0-9]{9}$/, 'a Spanish NIF has 9 characters'))
+    .default(DEMO_SITE_CONFIG.taxId),
+  /** VAT on the rent (IVA, general rate). */
+  VAT_RATE_PERCENT: z.coerce.number().int().min(0).max(100).default(21),
+  /** `1`: the prices as published include VAT (what a tenant pays is what the site shows); `0`: VAT is added. */
+  PRICES_INCLUDE_VAT: z.enum(['0', '1']).default('1'),
   /** The company's postal address, as the contracts and the direct-debit mandates name it. */
   BUSINESS_ADDRESS: z.string().min(1).default(formatAddress(DEMO_SITE_CONFIG)),
   /** The facility's phone, for the people we write to (a visit cancelled, a question). */

@@ -1,4 +1,5 @@
 import type { FunctionContext } from './context';
+import { billingJobs } from './modules/billing';
 import { rentalJobs } from './modules/rental';
 import { passwordResetJobs } from './modules/staff';
 import { visitJobs } from './modules/visits';
@@ -7,5 +8,11 @@ import type { JobHandler } from './platform/jobs/queue';
 
 /** Every capability's timed work, by job kind: what the service's queue runs. */
 export function jobHandlers(ctx: FunctionContext): Record<string, JobHandler> {
-  return { ...waitlistJobs(ctx), ...rentalJobs(ctx), ...passwordResetJobs(ctx), ...visitJobs(ctx) };
+  return {
+    ...waitlistJobs(ctx),
+    ...rentalJobs(ctx),
+    ...passwordResetJobs(ctx),
+    ...visitJobs(ctx),
+    ...billingJobs(ctx),
+  };
 }

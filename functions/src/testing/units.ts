@@ -30,6 +30,15 @@ export async function resetMoveIns(db: Queryable): Promise<void> {
   );
   // Tenants' door users before their registrations (whose deletion would unlink them).
   await db.query(sql`delete from door_users where registration_id is not null`);
-  for (const table of ['registrations', 'waitlist_requests', 'jobs', 'outbox'])
+  // Invoices outlive their tenancy by law; a test starts its numbering afresh.
+  for (const table of [
+    'invoices',
+    'invoice_series',
+    'invoice_chain',
+    'registrations',
+    'waitlist_requests',
+    'jobs',
+    'outbox',
+  ])
     await db.query(sql`delete from ${sql.identifier(table)}`);
 }

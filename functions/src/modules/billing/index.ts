@@ -3,5 +3,6 @@ export { startRentSchedule } from './direct-debit/invoices';
 export type { Mandate } from './direct-debit/mandates';
 export { newMandate, settleMandate, storeMandate } from './direct-debit/mandates';
 export { FIRST_COLLECTION_LEAD_DAYS } from './direct-debit/schedule';
+export { billingJobs } from './invoicing/jobs';
 export type { PaymentRow } from './payment-records';
 export { applyPaymentOutcome, findPayment, latestPayment, paymentOfOrder, toPayment } from './payment-records';

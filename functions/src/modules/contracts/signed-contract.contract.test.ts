@@ -1,27 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from '../../platform/db/sql';
 import { TEST_APPLICANT } from '../../testing/applicant';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
+import { pdfText } from '../../testing/pdf';
 import { servedOn, TEST_MANAGER } from '../../testing/service';
 import { signUpToContract } from '../../testing/sign-up';
 import { resetMoveIns } from '../../testing/units';
 import { documentSha256 } from './signed-pdf';
-
-const folder = mkdtempSync(path.join(tmpdir(), 'signed-contract-'));
-
-/** What poppler reads from a PDF (poppler-utils: installed by .ci/run like Chromium). */
-function pdfText(pdf: Uint8Array): { text: string; pages: number } {
-  const file = path.join(folder, `${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-  return { text, pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]) };
-}
 
 /** The signed contract e-mailed to both parties as a real PDF, on each engine. */
 describe.each(databaseEngines())('signed contract on $name', (engine) => {

@@ -41,7 +41,7 @@ export async function endRental(
   const { rows: doorUsers } = await tx.query<{ usuario: string }>(
     sql`delete from door_users where registration_id = ${registrationId} returning usuario`,
   );
-  await tx.query(sql`update invoices set status = 'cancelled'
+  await tx.query(sql`update rent_periods set status = 'cancelled'
      where registration_id = ${registrationId} and status = 'scheduled' and period_start > (now() at time zone 'Europe/Madrid')::date`);
   await tx.query(sql`update sepa_mandates set status = 'cancelled', cancelled_at = now()
      where registration_id = ${registrationId} and status in ('signed', 'awaiting_signature')`);

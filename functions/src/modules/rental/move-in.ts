@@ -77,7 +77,7 @@ async function allocate(
     sql`update waitlist_offers set status = 'fulfilled', closed_at = now() where registration_id = ${registrationId} and status = 'accepted'`,
   );
   await releaseAllHeld(tx, ctx, registrationId);
-  await startRentSchedule(tx, registrationId, {
+  await startRentSchedule(tx, ctx, registrationId, {
     period: chosen.period,
     amount: chosen.recurringFee,
     productName: product.names.es,

@@ -75,10 +75,10 @@ describe.each(databaseEngines())('a tenant waiting for a unit, on $name', (engin
     // Door access as at any move-in, and the rent at the signed price.
     const mails = await served.service.sentTo('espera.unidad@example.com');
     expect(mails.some((m) => m.subject?.startsWith('Tu acceso a la puerta'))).toBe(true);
-    const { rows: rent } = await served.db.query<{ amount: string }>(
-      sql`select amount::text from invoices where registration_id = ${tenant.registrationId} order by period_start limit 1`,
+    const { rows: rent } = await served.db.query<{ amount_cents: number }>(
+      sql`select amount_cents from rent_periods where registration_id = ${tenant.registrationId} order by period_start limit 1`,
     );
-    expect(Number(rent[0]?.amount)).toBe(62);
+    expect(rent[0]?.amount_cents).toBe(6200);
     expect((await manager('today')).body.awaitingUnit).toEqual([]);
     expect(await assign([right])).toMatchObject({ status: 409, body: { code: 'not_awaiting_unit' } });
     const { rows: audit } = await served.db.query<{ target: string }>(

@@ -84,7 +84,7 @@ export async function assignUnits(
   );
   const chosen = readMetadata(registration.metadata).serviceDetails;
   if (chosen) {
-    await startRentSchedule(tx, registrationId, {
+    await startRentSchedule(tx, ctx, registrationId, {
       period: chosen.period,
       amount: chosen.recurringFee,
       productName: chosen.productName,

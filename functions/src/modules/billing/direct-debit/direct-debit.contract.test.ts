@@ -80,19 +80,24 @@ describe.each(databaseEngines())('direct debit on $name', (engine) => {
     await signUp.sign('Cliente');
     await signUp.sign('Empresa');
     const [mandate] = await mandates();
-    const { rows } = await served.db.query<{ sequence: number; amount: string; sequence_type: string; due: string }>(
-      sql`select sequence, amount::text, sequence_type, to_char(due_date, 'YYYY-MM-DD') as due from invoices order by sequence`,
+    const { rows } = await served.db.query<{
+      sequence: number;
+      amount_cents: number;
+      sequence_type: string;
+      due: string;
+    }>(
+      sql`select sequence, amount_cents, sequence_type, to_char(due_date, 'YYYY-MM-DD') as due from rent_periods order by sequence`,
     );
     expect(rows).toHaveLength(12);
-    expect(rows[0]).toEqual({ sequence: 1, amount: '62.00', sequence_type: 'FRST', due: await firstDue() });
-    expect(rows.slice(1).every((row) => row.sequence_type === 'RCUR' && row.amount === '62.00')).toBe(true);
+    expect(rows[0]).toEqual({ sequence: 1, amount_cents: 6200, sequence_type: 'FRST', due: await firstDue() });
+    expect(rows.slice(1).every((row) => row.sequence_type === 'RCUR' && row.amount_cents === 6200)).toBe(true);
 
     // That day's remittance: what a pain.008 file needs, straight from the schedule.
     const due = await collectionsDue(served.db, await firstDue());
     expect(due).toEqual([
       expect.objectContaining({
         endToEndId: `${mandate?.reference}-001`,
-        amount: 62,
+        amountCents: 6200,
         sequenceType: 'FRST',
         mandateReference: mandate?.reference,
         mandateSignedOn: await today(),
@@ -116,19 +121,19 @@ describe.each(databaseEngines())('direct debit on $name', (engine) => {
     });
     await signUp.sign('Cliente');
     await signUp.sign('Empresa');
-    const { rows } = await served.db.query<{ amount: string }>(
-      sql`select amount::text from invoices order by sequence`,
+    const { rows } = await served.db.query<{ amount_cents: number }>(
+      sql`select amount_cents from rent_periods order by sequence`,
     );
     // The server prices the choice from the catalogue: the quarter of product 202, whatever was sent.
     expect(rows).toHaveLength(4);
-    expect(new Set(rows.map((row) => row.amount)).size).toBe(1);
+    expect(new Set(rows.map((row) => row.amount_cents)).size).toBe(1);
   });
 
   it('a declined contract voids its mandate; no rent without a move-in', async () => {
     const signUp = await signUpToContract(served);
     await signUp.decline('Cliente');
     expect((await mandates()).map((m) => m.status)).toEqual(['cancelled']);
-    expect((await served.db.query(sql`select 1 from invoices`)).rows).toEqual([]);
+    expect((await served.db.query(sql`select 1 from rent_periods`)).rows).toEqual([]);
   });
 
   it('a signed contract waiting for a unit has a signed mandate and no schedule yet', async () => {
@@ -141,7 +146,7 @@ describe.each(databaseEngines())('direct debit on $name', (engine) => {
       await signUp.sign('Cliente');
       await signUp.sign('Empresa');
       expect((await mandates())[0]?.status).toBe('signed');
-      expect((await served.db.query(sql`select 1 from invoices`)).rows).toEqual([]);
+      expect((await served.db.query(sql`select 1 from rent_periods`)).rows).toEqual([]);
     } finally {
       await served.db.query(
         sql`update units set status = 'available' where product_id = 202 and status = 'out_of_service'`,

@@ -8,7 +8,7 @@ const creditor = {
 };
 const collection = (overrides: Partial<Collection>): Collection => ({
   endToEndId: 'MD-ABC123-1-001',
-  amount: 62,
+  amountCents: 6200,
   sequenceType: 'FRST',
   dueDate: '2026-12-01',
   mandateReference: 'MD-ABC123-1',
@@ -26,8 +26,8 @@ describe('pain008', () => {
     creditor,
     collections: [
       collection({}),
-      collection({ endToEndId: 'MD-X-002', sequenceType: 'RCUR', amount: 40.5, debtorName: 'Peña & Hijos' }),
-      collection({ endToEndId: 'MD-Y-003', sequenceType: 'RCUR', amount: 10.25 }),
+      collection({ endToEndId: 'MD-X-002', sequenceType: 'RCUR', amountCents: 4050, debtorName: 'Peña & Hijos' }),
+      collection({ endToEndId: 'MD-Y-003', sequenceType: 'RCUR', amountCents: 1025 }),
     ],
   });
 

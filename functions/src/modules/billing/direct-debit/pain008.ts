@@ -1,3 +1,4 @@
+import { decimalEuros } from '../invoicing/amounts';
 import type { IsoDate } from './schedule';
 
 export interface Creditor {
@@ -11,7 +12,8 @@ export interface Creditor {
 /** One collection as a SEPA Core remittance needs it: amount, mandate and debtor. */
 export interface Collection {
   endToEndId: string;
-  amount: number;
+  /** Integer cents. */
+  amountCents: number;
   sequenceType: 'FRST' | 'RCUR';
   dueDate: IsoDate;
   mandateReference: string;
@@ -35,9 +37,7 @@ export function sepaText(value: string, maxLength: number): string {
     .slice(0, maxLength);
 }
 
-const money = (amount: number) => amount.toFixed(2);
-const sum = (collections: Collection[]) =>
-  money(collections.reduce((total, c) => total + Math.round(c.amount * 100), 0) / 100);
+const sum = (collections: Collection[]) => decimalEuros(collections.reduce((total, c) => total + c.amountCents, 0));
 
 /**
  * A SEPA Core direct-debit initiation (pain.008.001.02, the version Spanish banks take) for the
@@ -67,7 +67,7 @@ export function pain008({
     const transactions = items.map(
       (c) => `<DrctDbtTxInf>
 <PmtId><EndToEndId>${text(c.endToEndId, 35)}</EndToEndId></PmtId>
-<InstdAmt Ccy="EUR">${money(c.amount)}</InstdAmt>
+<InstdAmt Ccy="EUR">${decimalEuros(c.amountCents)}</InstdAmt>
 <DrctDbtTx><MndtRltdInf><MndtId>${text(c.mandateReference, 35)}</MndtId><DtOfSgntr>${c.mandateSignedOn}</DtOfSgntr></MndtRltdInf></DrctDbtTx>
 <DbtrAgt>${agentNotProvided}</DbtrAgt>
 <Dbtr><Nm>${text(c.debtorName, 70)}</Nm></Dbtr>
