@@ -188,6 +188,39 @@ test.describe('back-office', () => {
     await expect(log.getByRole('row').filter({ hasText: 'Firmó el contrato como empresa' })).toHaveCount(1);
     await expect(log.getByRole('row').filter({ hasText: 'Vio un documento' }).first()).toBeVisible();
     await expectAccessible(manager);
+
+    // Moved in: the first month's invoice reaches the tenant with its PDF.
+    const invoice = await mailWith(request, who.email, /^Factura F\d{4}-\d{6}$/);
+    expect(invoice.attachments).toEqual([expect.objectContaining({ contentType: 'application/pdf' })]);
+
+    // Her first collection is due in two days: the manager sends it to the bank on her phone.
+    await manager.setViewportSize({ width: 375, height: 740 });
+    await manager.getByRole('link', { name: 'Cobros' }).click();
+    await expect(manager.getByRole('heading', { level: 1, name: 'Cobros' })).toBeVisible();
+    const due = manager.getByRole('row').filter({ hasText: code });
+    await expect(due).toContainText('Primero');
+    await expectFitsNarrowPhone(manager);
+    await expectAccessible(manager);
+    manager.once('dialog', (dialog) => void dialog.accept());
+    await manager.getByRole('button', { name: 'Crear remesa' }).click();
+    await expect(manager.getByText(/^Remesa REM-\d{14}-[0-9A-F]{8} creada con \d+ recibos?\./)).toBeVisible();
+    await expect(manager.getByRole('row').filter({ hasText: code })).toHaveCount(0);
+    const download = manager.waitForEvent('download');
+    await manager
+      .getByRole('link', { name: /^Descargar la remesa REM-/ })
+      .first()
+      .click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^REM-\d{14}-[0-9A-F]{8}\.xml$/);
+    const { readFile } = await import('node:fs/promises');
+    const xml = await readFile((await file.path()) ?? '', 'utf8');
+    expect(xml).toContain('urn:iso:std:iso:20022:tech:xsd:pain.008.001.02');
+    expect(xml).toContain('<SeqTp>FRST</SeqTp>');
+    // The same screen in English.
+    await manager.getByRole('link', { name: 'Ver en inglés' }).click();
+    await expect(manager.getByRole('heading', { level: 1, name: 'Collections' })).toBeVisible();
+    await expect(manager.getByRole('heading', { level: 2, name: 'Remittances made' })).toBeVisible();
+    await expectAccessible(manager);
     await manager.context().close();
   });
 
@@ -549,6 +582,7 @@ test.describe('back-office', () => {
       ['Visitas', 'Visits', 'Visitas'],
       ['Lista de espera', 'Waitlist', 'Lista de espera'],
       ['Mensajes', 'Messages', 'Mensajes enviados'],
+      ['Cobros', 'Collections', 'Cobros'],
       ['Puerta', 'Door', 'Puerta'],
       ['Equipo', 'Team', 'Equipo'],
       ['Registro', 'Activity log', 'Registro de actividad'],

@@ -389,6 +389,71 @@ describe('a tenant who paid and has no unit', () => {
   });
 });
 
+describe('collections', () => {
+  const due = {
+    rentPeriodId: '7b0f3c1e-0000-4000-8000-000000000001',
+    registrationId: REGISTRATION_ID,
+    registrationCode: 'ABC123',
+    debtorName: 'Ana García',
+    dueDate: '2026-12-01',
+    amountCents: 6200,
+    sequenceType: 'FRST' as const,
+    mandateReference: 'MD-ABC123-0A1B2C3D4E5F',
+  };
+  const made = {
+    id: '7b0f3c1e-0000-4000-8000-0000000000aa',
+    messageId: 'REM-20261126120000-ABCDEF12',
+    dueBy: '2026-12-03',
+    createdAt: '2026-11-26T11:00:00.000Z',
+    createdBy: 'gerencia@trasteros-demo.example',
+    collections: 1,
+    totalCents: 6200,
+  };
+
+  it('lists what is due, makes the remittance once confirmed, and offers its file', async () => {
+    let sent = false;
+    backoffice.on('me', () => ({ staff: MANAGER }));
+    backoffice.on('list_collections', () =>
+      sent ? { collections: [], remittances: [made] } : { collections: [due], remittances: [] },
+    );
+    backoffice.on('create_remittance', () => {
+      sent = true;
+      return { remittance: made };
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const user = userEvent.setup();
+    await renderRemote(App, '/gestion/cobros', 'es');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cobros' })).toBeInTheDocument();
+    const row = await screen.findByRole('row', { name: /Ana García/ });
+    expect(row).toHaveTextContent('1 dic 2026');
+    expect(row).toHaveTextContent('62,00 €');
+    expect(row).toHaveTextContent('Primero');
+    expect(screen.getByText(/^1 recibo · 62,00\s€$/)).toBeInTheDocument();
+    // Cancelled at the question: nothing is made.
+    await user.click(screen.getByRole('button', { name: 'Crear remesa' }));
+    expect(backoffice.calls('create_remittance')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Crear remesa' }));
+    expect(confirm.mock.lastCall?.[0]).toMatch(
+      /^¿Crear la remesa de 1 recibo por 62,00\s€\? Quedará enviado al banco\.$/,
+    );
+    expect(await screen.findByText(/Remesa REM-20261126120000-ABCDEF12 creada con 1 recibo\./)).toBeInTheDocument();
+    expect(backoffice.calls('create_remittance')[0]).toMatchObject({ confirm: true });
+    const link = await screen.findByRole('link', { name: 'Descargar la remesa REM-20261126120000-ABCDEF12 (XML)' });
+    expect(link).toHaveAttribute('href', `/functions/v1/backoffice/remittance?id=${made.id}`);
+    expect(screen.getByText('No hay recibos pendientes hasta esa fecha.')).toBeInTheDocument();
+    confirm.mockRestore();
+  });
+
+  it('is a manager’s: staff see no Collections in the menu', async () => {
+    backoffice.on('me', () => ({ staff: STAFF }));
+    await renderRemote(App, '/gestion/cobros', 'es');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Solo un gerente puede hacer esto.');
+    const nav = screen.getByRole('navigation', { name: 'Secciones' });
+    expect(within(nav).queryByRole('link', { name: 'Cobros' })).toBeNull();
+    expect(backoffice.calls('list_collections')).toHaveLength(0);
+  });
+});
+
 describe('product names', () => {
   it('are English in the English back-office, Spanish in the Spanish one', async () => {
     backoffice.on('me', () => ({ staff: MANAGER }));

@@ -7,6 +7,7 @@ import { AccountPage } from './account/AccountPage';
 import { AuditPage } from './audit/AuditPage';
 import styles from './Backoffice.module.css';
 import { CataloguePage } from './catalogue/CataloguePage';
+import { CollectionsPage } from './collections/CollectionsPage';
 import { DoorPage } from './door/DoorPage';
 import { BackofficeLayout } from './layout/BackofficeLayout';
 import { canSee } from './layout/sections';
@@ -30,6 +31,7 @@ const SCREENS: Record<Exclude<BackofficeSection, 'registrations' | 'reset'>, Com
   visits: VisitsPage,
   waitlist: WaitlistPage,
   messages: MessagesPage,
+  collections: CollectionsPage,
   door: DoorPage,
   staff: StaffPage,
   audit: AuditPage,

@@ -12,6 +12,7 @@ export const BACKOFFICE_SECTIONS = {
   visits: { es: 'visitas', en: 'visits' },
   waitlist: { es: 'lista-espera', en: 'waitlist' },
   messages: { es: 'mensajes', en: 'messages' },
+  collections: { es: 'cobros', en: 'collections' },
   door: { es: 'puerta', en: 'door' },
   staff: { es: 'equipo', en: 'staff' },
   audit: { es: 'registro', en: 'audit' },

@@ -2,7 +2,12 @@
 export const FUNCTIONS_BASE_PATH = '/functions/v1';
 
 /**
- * The functions under another's path: the back-office's document and export are GETs under
+ * The functions under another's path: the back-office's document, export and remittance file are GETs under
  * `backoffice`, where its session cookie is scoped. No other path below a function is one.
  */
-export const NESTED_FUNCTIONS = ['backoffice/document', 'backoffice/export', 'backoffice/signed-contract'] as const;
+export const NESTED_FUNCTIONS = [
+  'backoffice/document',
+  'backoffice/export',
+  'backoffice/remittance',
+  'backoffice/signed-contract',
+] as const;

@@ -1,6 +1,11 @@
 import type { FunctionsConfig } from '../config';
 import { abridorFunction } from './abridor';
-import { backofficeDocumentFunction, backofficeExportFunction, backofficeFunction } from './backoffice';
+import {
+  backofficeDocumentFunction,
+  backofficeExportFunction,
+  backofficeFunction,
+  backofficeRemittanceFunction,
+} from './backoffice';
 import { createContractFunction, getContractStatusFunction } from './contracts';
 import { eSignWebhookFunction } from './contracts/docuseal-webhook';
 import { signingPageFunction, signingSubmitFunction } from './contracts/signing-pages';
@@ -53,6 +58,7 @@ export function functionDefinitions(
     backofficeFunction,
     backofficeDocumentFunction,
     backofficeExportFunction,
+    backofficeRemittanceFunction,
     backofficeSignedContractFunction,
     signedContractFunction,
     registrationHandlerFunction,

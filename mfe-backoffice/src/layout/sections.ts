@@ -9,6 +9,7 @@ export const MENU: { section: BackofficeSection; managersOnly: boolean }[] = [
   { section: 'visits', managersOnly: false },
   { section: 'waitlist', managersOnly: false },
   { section: 'messages', managersOnly: false },
+  { section: 'collections', managersOnly: true },
   { section: 'door', managersOnly: true },
   { section: 'staff', managersOnly: true },
   { section: 'audit', managersOnly: true },

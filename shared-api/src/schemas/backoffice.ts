@@ -314,6 +314,34 @@ export const doorAuditRow = z.object({
 const paged = <T extends z.ZodType>(row: T) =>
   z.object({ rows: z.array(row), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
+/** A calendar date, `YYYY-MM-DD`. */
+const isoDate = z.iso.date('Choose a date');
+
+/** A rent collection due to be sent to the bank (amounts in cents). */
+const dueCollection = z.object({
+  rentPeriodId: z.uuid(),
+  registrationId: z.uuid(),
+  registrationCode: z.string(),
+  debtorName: z.string(),
+  dueDate: isoDate,
+  amountCents: z.number().int(),
+  sequenceType: z.enum(['FRST', 'RCUR']),
+  mandateReference: z.string(),
+});
+export type DueCollection = z.infer<typeof dueCollection>;
+
+/** A remittance made: its file is downloaded from GET `backoffice/remittance?id=…`. */
+const remittance = z.object({
+  id: z.uuid(),
+  messageId: z.string(),
+  dueBy: isoDate,
+  createdAt: iso,
+  createdBy: z.string(),
+  collections: z.number().int(),
+  totalCents: z.number().int(),
+});
+export type Remittance = z.infer<typeof remittance>;
+
 export const registrationListQuery = z.object({
   stage: z.enum(REGISTRATION_STAGES).optional(),
   search,
@@ -450,6 +478,19 @@ export const backofficeActions = {
   end_rental: {
     request: z.object({ registrationId, confirm: z.literal(true, 'Confirm the end of the rental') }),
     response: z.object({ freedUnits: z.array(z.string()) }),
+  },
+  /** Managers only: the collections due by a date not yet sent to the bank, and the remittances made. */
+  list_collections: {
+    request: z.object({ dueBy: isoDate }),
+    response: z.object({ collections: z.array(dueCollection), remittances: z.array(remittance) }),
+  },
+  /**
+   * Managers only: the pain.008 file of every collection due by the date, kept and downloadable;
+   * the collections in it are sent. None due: refused, nothing made.
+   */
+  create_remittance: {
+    request: z.object({ dueBy: isoDate, confirm: z.literal(true, 'Confirm the remittance') }),
+    response: z.object({ remittance }),
   },
   /** Managers only. Only a free unit goes out of service; one coming back is offered at once. */
   set_unit_service: {
@@ -612,3 +653,6 @@ export const exportQuery = z.object({
 
 /** GET `backoffice/document?registrationId=…&documentType=…`: one document, inline, to staff only. */
 export const documentQuery = z.object({ registrationId, documentType: z.enum(UPLOAD_TYPES) });
+
+/** GET `backoffice/remittance?id=…`: a remittance's pain.008 file, to a manager. */
+export const remittanceQuery = z.object({ id: z.uuid('Remittance not found') });

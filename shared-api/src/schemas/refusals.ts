@@ -71,6 +71,7 @@ export const STAFF_REFUSALS = {
   units_too_small: 'Together the chosen units are smaller than what the tenant rents.',
   deposit_not_refundable: 'There is no paid deposit to refund.',
   rental_not_active: 'This rental is not active (ended already, or no unit was let).',
+  nothing_due: 'No collection is due by that date: nothing to send to the bank.',
 } as const;
 export type StaffRefusalCode = keyof typeof STAFF_REFUSALS;
 

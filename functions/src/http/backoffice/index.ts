@@ -2,6 +2,7 @@ import { backofficeActions } from 'shared-api/backoffice';
 import { actionFunction } from '../router';
 import { authActions } from './auth';
 import { catalogueActions } from './catalogue';
+import { collectionActions } from './collections';
 import { messageActions } from './messages';
 import { passwordResetActions } from './password-reset';
 import { registrationActions } from './registrations';
@@ -11,6 +12,7 @@ import { todayActions } from './today';
 import { visitActions } from './visits';
 import { waitlistActions } from './waitlist';
 
+export { backofficeRemittanceFunction } from './collections';
 export { backofficeDocumentFunction } from './document';
 export { backofficeExportFunction } from './export';
 
@@ -26,4 +28,5 @@ export const backofficeFunction = actionFunction('backoffice', backofficeActions
   ...visitActions,
   ...waitlistActions,
   ...messageActions,
+  ...collectionActions,
 });

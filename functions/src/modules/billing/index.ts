@@ -2,6 +2,8 @@
 export { startRentSchedule } from './direct-debit/invoices';
 export type { Mandate } from './direct-debit/mandates';
 export { newMandate, settleMandate, storeMandate } from './direct-debit/mandates';
+export type { RemittanceSummary } from './direct-debit/remittances';
+export { collectionsDueBy, createRemittance, listRemittances, remittanceFile } from './direct-debit/remittances';
 export { FIRST_COLLECTION_LEAD_DAYS } from './direct-debit/schedule';
 export { billingJobs } from './invoicing/jobs';
 export type { PaymentRow } from './payment-records';

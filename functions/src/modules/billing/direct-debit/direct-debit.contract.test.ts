@@ -4,8 +4,8 @@ import { databaseEngines } from '../../../testing/databases';
 import { servedOn } from '../../../testing/service';
 import { loseHeldUnits, signUpToContract, TEST_SERVICE } from '../../../testing/sign-up';
 import { resetMoveIns } from '../../../testing/units';
-import { collectionsDue } from './invoices';
 import { pain008 } from './pain008';
+import { collectionsDueBy } from './remittances';
 
 /** The SEPA mandate signed with the contract and the rent schedule move-in starts, on each engine. */
 describe.each(databaseEngines())('direct debit on $name', (engine) => {
@@ -93,7 +93,7 @@ describe.each(databaseEngines())('direct debit on $name', (engine) => {
     expect(rows.slice(1).every((row) => row.sequence_type === 'RCUR' && row.amount_cents === 6200)).toBe(true);
 
     // That day's remittance: what a pain.008 file needs, straight from the schedule.
-    const due = await collectionsDue(served.db, await firstDue());
+    const due = await collectionsDueBy(served.db, await firstDue());
     expect(due).toEqual([
       expect.objectContaining({
         endToEndId: `${mandate?.reference}-001`,

@@ -5,8 +5,7 @@ import { sql } from '../../../platform/db/sql';
 import { madridDate } from '../../../platform/madrid-time';
 import { toCents } from '../invoicing/amounts';
 import { type InvoicingContext, scheduleInvoices } from '../invoicing/issue';
-import type { Collection } from './pain008';
-import { collectionSchedule, type IsoDate } from './schedule';
+import { collectionSchedule } from './schedule';
 
 interface SignedMandateRow extends Record<string, unknown> {
   reference: string;
@@ -43,35 +42,4 @@ export async function startRentSchedule(
   // Each period's invoice on its first day (the first one now: the rental starts today).
   await scheduleInvoices(tx, ctx.jobs, periods);
   return schedule.length;
-}
-
-/** The scheduled collections due on a date under signed mandates: what that day's remittance carries. */
-export async function collectionsDue(q: Queryable, dueDate: IsoDate): Promise<Collection[]> {
-  const { rows } = await q.query<{
-    end_to_end_id: string;
-    amount_cents: number;
-    sequence_type: 'FRST' | 'RCUR';
-    due_date: string;
-    mandate_reference: string;
-    signed_on: string;
-    debtor_name: string;
-    debtor_iban: string;
-    description: string;
-  }>(sql`select i.end_to_end_id, i.amount_cents, i.sequence_type, to_char(i.due_date, 'YYYY-MM-DD') as due_date,
-       i.mandate_reference, to_char(m.signed_at at time zone 'Europe/Madrid', 'YYYY-MM-DD') as signed_on,
-       m.debtor_name, m.debtor_iban, i.description
-     from rent_periods i join sepa_mandates m on m.reference = i.mandate_reference
-     where i.due_date = ${dueDate}::date and i.status = 'scheduled' and m.status = 'signed'
-     order by i.end_to_end_id`);
-  return rows.map((row) => ({
-    endToEndId: row.end_to_end_id,
-    amountCents: row.amount_cents,
-    sequenceType: row.sequence_type,
-    dueDate: row.due_date,
-    mandateReference: row.mandate_reference,
-    mandateSignedOn: row.signed_on,
-    debtorName: row.debtor_name,
-    debtorIban: row.debtor_iban,
-    remittanceInformation: row.description,
-  }));
 }

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
 import { type Collection, pain008, sepaText } from './pain008';
 
 const creditor = {
@@ -52,5 +54,22 @@ describe('pain008', () => {
     expect(xml).toContain('<Nm>Pena Hijos</Nm>');
     expect(sepaText('Alquiler <Trastero> 3 m³ · año', 140)).toBe('Alquiler Trastero 3 m ano');
     expect(sepaText('x'.repeat(80), 70)).toHaveLength(70);
+  });
+
+  it('is valid against the ISO 20022 schema of pain.008.001.02, which refuses a broken file', async () => {
+    const schema = {
+      fileName: 'pain.008.001.02.xsd',
+      contents: readFileSync(new URL('./iso20022/pain.008.001.02.xsd', import.meta.url), 'utf8'),
+    };
+    const valid = await validateXML({ xml: { fileName: 'remittance.xml', contents: xml }, schema });
+    expect(valid.errors).toEqual([]);
+    expect(valid.valid).toBe(true);
+    // The same file with an unknown sequence type: refused, naming the element.
+    const broken = xml.replace('<SeqTp>FRST</SeqTp>', '<SeqTp>FIRST</SeqTp>');
+    const refused = await validateXML({ xml: { fileName: 'remittance.xml', contents: broken }, schema });
+    expect(refused.valid).toBe(false);
+    expect(refused.errors.map((e) => e.message).join('\n')).toContain(
+      "SeqTp': [facet 'enumeration'] The value 'FIRST'",
+    );
   });
 });

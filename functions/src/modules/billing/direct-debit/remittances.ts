@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import type { FunctionContext } from '../../../context';
+import type { Queryable } from '../../../platform/db';
+import { sql } from '../../../platform/db/sql';
+import { madridDate } from '../../../platform/madrid-time';
+import { type Actor, recordAudit } from '../../staff';
+import { type Collection, pain008 } from './pain008';
+import type { IsoDate } from './schedule';
+
+type RemittanceContext = Pick<FunctionContext, 'config' | 'clock'>;
+
+/** A collection due by the date asked: what the Collections screen lists before the file is made. */
+export interface DueCollection extends Collection {
+  rentPeriodId: string;
+  registrationId: string;
+  registrationCode: string;
+}
+
+interface DueRow extends Record<string, unknown> {
+  id: string;
+  registration_id: string;
+  registration_code: string;
+  end_to_end_id: string;
+  amount_cents: number;
+  due_date: string;
+  mandate_reference: string;
+  signed_on: string;
+  debtor_name: string;
+  debtor_iban: string;
+  description: string;
+  earlier_submitted: boolean;
+}
+
+/**
+ * The collections not yet sent to the bank whose date is on or before `dueBy`, under signed
+ * mandates. The sequence type is decided now, not when the schedule was written: FRST while the
+ * mandate has no collection sent (or all it sent came back rejected), RCUR after one.
+ */
+async function dueRows(q: Queryable, dueBy: IsoDate, lock: boolean): Promise<DueCollection[]> {
+  const { rows } =
+    await q.query<DueRow>(sql`select p.id, p.registration_id, r.registration_code, p.end_to_end_id, p.amount_cents,
+       to_char(p.due_date, 'YYYY-MM-DD') as due_date, p.mandate_reference,
+       to_char(m.signed_at at time zone 'Europe/Madrid', 'YYYY-MM-DD') as signed_on, m.debtor_name, m.debtor_iban,
+       p.description,
+       exists (select 1 from rent_periods e where e.mandate_reference = p.mandate_reference and e.status in ('submitted', 'paid'))
+         as earlier_submitted
+     from rent_periods p
+     join sepa_mandates m on m.reference = p.mandate_reference
+     join registrations r on r.id = p.registration_id
+     where p.status = 'scheduled' and p.due_date <= ${dueBy}::date and m.status = 'signed'
+     order by p.due_date, p.end_to_end_id
+     ${lock ? sql`for update of p skip locked` : sql``}`);
+  return rows.map((row) => ({
+    rentPeriodId: row.id,
+    registrationId: row.registration_id,
+    registrationCode: row.registration_code,
+    endToEndId: row.end_to_end_id,
+    amountCents: row.amount_cents,
+    sequenceType: row.earlier_submitted ? 'RCUR' : 'FRST',
+    // A date already past is asked for as soon as the bank can: the file's own date.
+    dueDate: row.due_date,
+    mandateReference: row.mandate_reference,
+    mandateSignedOn: row.signed_on,
+    debtorName: row.debtor_name,
+    debtorIban: row.debtor_iban,
+    remittanceInformation: row.description,
+  }));
+}
+
+export const collectionsDueBy = (q: Queryable, dueBy: IsoDate) => dueRows(q, dueBy, false);
+
+export interface RemittanceSummary {
+  id: string;
+  messageId: string;
+  dueBy: IsoDate;
+  createdAt: Date;
+  createdBy: string;
+  collections: number;
+  totalCents: number;
+}
+
+/**
+ * A manager makes the remittance of the collections due by a date: the pain.008 file is written
+ * and kept, and each collection in it is marked submitted, all in one transaction (two managers at
+ * once never put the same collection in two files: the second skips what the first holds). A
+ * collection date already past is moved to the earliest the bank takes: tomorrow.
+ */
+export async function createRemittance(
+  tx: Queryable,
+  ctx: RemittanceContext,
+  actor: Actor,
+  dueBy: IsoDate,
+): Promise<RemittanceSummary | null> {
+  const due = await dueRows(tx, dueBy, true);
+  if (!due.length) return null;
+  const now = ctx.clock.now();
+  const tomorrow = madridDate(new Date(now.getTime() + 86_400_000));
+  // biome-ignore lint/complexity/useMathMinMax: ISO dates compared as text (Math.max takes numbers)
+  const collections = due.map((c) => ({ ...c, dueDate: c.dueDate < tomorrow ? tomorrow : c.dueDate }));
+  const stamp = now
+    .toISOString()
+    .replace(/[-:TZ.]/g, '')
+    .slice(0, 14);
+  const messageId = `REM-${stamp}-${randomUUID().slice(0, 8).toUpperCase()}`;
+  const xml = pain008({
+    messageId,
+    createdAt: now,
+    creditor: {
+      name: ctx.config.BUSINESS_NAME,
+      identifier: ctx.config.SEPA_CREDITOR_ID,
+      iban: ctx.config.SEPA_CREDITOR_IBAN,
+    },
+    collections,
+  });
+  const id = randomUUID();
+  const totalCents = collections.reduce((sum, c) => sum + c.amountCents, 0);
+  await tx.query(sql`insert into remittances (id, message_id, due_by, created_at, created_by, collections, total_cents, xml)
+     values (${id}, ${messageId}, ${dueBy}, ${now}, ${actor.email}, ${collections.length}, ${totalCents}, ${xml})`);
+  for (const c of collections) {
+    await tx.query(sql`update rent_periods set status = 'submitted', remittance_id = ${id}, submitted_at = ${now},
+         sequence_type = ${c.sequenceType}, due_date = ${c.dueDate}::date
+       where id = ${c.rentPeriodId}`);
+  }
+  await recordAudit(tx, actor, {
+    action: 'create_remittance',
+    target: `remittance:${messageId}`,
+    after: { dueBy, collections: collections.length, totalCents },
+  });
+  return { id, messageId, dueBy, createdAt: now, createdBy: actor.email, collections: collections.length, totalCents };
+}
+
+export async function listRemittances(q: Queryable, limit = 24): Promise<RemittanceSummary[]> {
+  const { rows } = await q.query<{
+    id: string;
+    message_id: string;
+    due_by: string;
+    created_at: Date | string;
+    created_by: string;
+    collections: number;
+    total_cents: number;
+  }>(sql`select id, message_id, to_char(due_by, 'YYYY-MM-DD') as due_by, created_at, created_by, collections, total_cents
+     from remittances order by created_at desc limit ${limit}`);
+  return rows.map((row) => ({
+    id: row.id,
+    messageId: row.message_id,
+    dueBy: row.due_by,
+    createdAt: new Date(row.created_at),
+    createdBy: row.created_by,
+    collections: row.collections,
+    totalCents: row.total_cents,
+  }));
+}
+
+/** The file as made, for its download. */
+export async function remittanceFile(q: Queryable, id: string): Promise<{ messageId: string; xml: string } | null> {
+  const { rows } = await q.query<{ message_id: string; xml: string }>(
+    sql`select message_id, xml from remittances where id = ${id}`,
+  );
+  const row = rows[0];
+  return row ? { messageId: row.message_id, xml: row.xml } : null;
+}

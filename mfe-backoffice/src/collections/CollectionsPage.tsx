@@ -1,0 +1,181 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { api, FUNCTIONS_BASE_PATH } from 'shared-api';
+import type { DueCollection, Remittance } from 'shared-api/backoffice';
+import { formatEuros, type Language, localeOf } from 'shared-i18n';
+import { Link } from 'shared-router';
+import { useAsync } from 'shared-ui/async';
+import controls from 'shared-ui/controls.module.css';
+import styles from '../Backoffice.module.css';
+import { failureText } from '../errors';
+import { facilityDate, formatDateTime } from '../format';
+import { TextField } from '../forms/TextField';
+import { NoticeArea, useNotice } from '../notice';
+import { backofficePath } from '../routes';
+import { type Column, DataTable } from '../table/DataTable';
+import { LoadStatus } from '../table/LoadStatus';
+import { useBackofficeT } from '../texts';
+import { useLanguage } from '../useLanguage';
+
+/** The date a week from today at the facility: a remittance usually covers the days ahead. */
+function aWeekAhead(): string {
+  return facilityDate(new Date(Date.now() + 7 * 86_400_000).toISOString());
+}
+
+/** A calendar date (`YYYY-MM-DD`) no reader can misread: "3 dic 2026", "3 Dec 2026". */
+const shortDate = (date: string, language: Language) =>
+  new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+
+/**
+ * Managers send the rent to the bank: the collections due by a date, then one pain.008 file of them
+ * (kept, downloadable again), and the remittances made before.
+ */
+export function CollectionsPage() {
+  const t = useBackofficeT();
+  const language = useLanguage();
+  const [notice, announce] = useNotice();
+  const [dueBy, setDueBy] = useState(aWeekAhead);
+  const [shown, setShown] = useState(dueBy);
+  const [busy, setBusy] = useState(false);
+  const [state, retry] = useAsync(() => api.backoffice('list_collections', { dueBy: shown }), [shown]);
+  const [data, setData] = useState<{ collections: DueCollection[]; remittances: Remittance[] } | null>(null);
+  useEffect(() => {
+    if (state.state === 'done') setData(state.value);
+  }, [state]);
+  // A message is in the language it was written in: gone when the screen changes language.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on a change of language
+  useEffect(() => announce(null), [language]);
+
+  const show = (event: FormEvent) => {
+    event.preventDefault();
+    if (dueBy) setShown(dueBy);
+  };
+  const total = (data?.collections ?? []).reduce((sum, c) => sum + c.amountCents, 0);
+
+  const makeRemittance = async () => {
+    if (busy || !data?.collections.length) return;
+    const count = data.collections.length;
+    if (!window.confirm(t('collections.confirm', { count, total: formatEuros(total / 100, language) }))) return;
+    setBusy(true);
+    try {
+      const { remittance } = await api.backoffice('create_remittance', { dueBy: shown, confirm: true });
+      announce({
+        tone: 'ok',
+        text: t('collections.made', { id: remittance.messageId, count: remittance.collections }),
+      });
+      retry();
+    } catch (error) {
+      announce({ tone: 'error', text: failureText(t, error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const columns: Column<DueCollection>[] = [
+    {
+      id: 'tenant',
+      header: t('collections.tenant'),
+      rowHeader: true,
+      cell: (c) => (
+        <>
+          <Link to={backofficePath(language, 'registrations', c.registrationId)}>{c.debtorName}</Link>
+          <br />
+          <span className={styles.muted}>{c.registrationCode}</span>
+        </>
+      ),
+    },
+    { id: 'date', header: t('collections.date'), cell: (c) => shortDate(c.dueDate, language) },
+    { id: 'amount', header: t('collections.amount'), cell: (c) => formatEuros(c.amountCents / 100, language) },
+    {
+      id: 'sequence',
+      header: t('collections.sequence'),
+      cell: (c) => <span className={styles.badge}>{t(`collections.sequences.${c.sequenceType}`)}</span>,
+    },
+    { id: 'mandate', header: t('collections.mandate'), cell: (c) => c.mandateReference },
+  ];
+  const remittanceColumns: Column<Remittance>[] = [
+    {
+      id: 'made',
+      header: t('collections.madeAt'),
+      rowHeader: true,
+      cell: (r) => formatDateTime(r.createdAt, language),
+    },
+    { id: 'dueBy', header: t('collections.dueBy'), cell: (r) => shortDate(r.dueBy, language) },
+    { id: 'count', header: t('collections.count'), cell: (r) => r.collections },
+    { id: 'total', header: t('collections.total'), cell: (r) => formatEuros(r.totalCents / 100, language) },
+    { id: 'by', header: t('collections.by'), cell: (r) => r.createdBy },
+    {
+      id: 'file',
+      header: t('collections.file'),
+      cell: (r) => (
+        <a
+          href={`${FUNCTIONS_BASE_PATH}/backoffice/remittance?${new URLSearchParams({ id: r.id })}`}
+          download
+          aria-label={t('collections.downloadLabel', { id: r.messageId })}
+        >
+          {t('collections.download')}
+        </a>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <h1>{t('collections.heading')}</h1>
+      <p className={styles.muted}>{t('collections.intro')}</p>
+      <form className={styles.filters} onSubmit={show}>
+        <TextField label={t('collections.dueByLabel')} type="date" required value={dueBy} onChange={setDueBy} />
+        <button type="submit" className={`${controls.secondary} ${controls.compact}`}>
+          {t('collections.show')}
+        </button>
+      </form>
+      <NoticeArea notice={notice} />
+      {!data && <LoadStatus state={state} onRetry={retry} />}
+      {data && (
+        <>
+          <section aria-labelledby="collections-due">
+            <h2 id="collections-due">{t('collections.dueHeading', { date: shortDate(shown, language) })}</h2>
+            <DataTable
+              label={t('collections.dueHeading', { date: shortDate(shown, language) })}
+              rows={data.collections}
+              rowKey={(c) => c.rentPeriodId}
+              columns={columns}
+              empty={t('collections.none')}
+            />
+            {data.collections.length > 0 && (
+              <div className={styles.actions}>
+                <p>
+                  <strong>
+                    {t('collections.summary', {
+                      count: data.collections.length,
+                      total: formatEuros(total / 100, language),
+                    })}
+                  </strong>
+                </p>
+                <button
+                  type="button"
+                  className={controls.primary}
+                  disabled={busy}
+                  onClick={() => void makeRemittance()}
+                >
+                  {t('collections.create')}
+                </button>
+              </div>
+            )}
+          </section>
+          <section aria-labelledby="remittances-made">
+            <h2 id="remittances-made">{t('collections.remittances')}</h2>
+            <DataTable
+              label={t('collections.remittances')}
+              rows={data.remittances}
+              rowKey={(r) => r.id}
+              columns={remittanceColumns}
+              empty={t('collections.noRemittances')}
+            />
+          </section>
+        </>
+      )}
+    </>
+  );
+}
