@@ -216,6 +216,17 @@ test.describe('back-office', () => {
     const xml = await readFile((await file.path()) ?? '', 'utf8');
     expect(xml).toContain('urn:iso:std:iso:20022:tech:xsd:pain.008.001.02');
     expect(xml).toContain('<SeqTp>FRST</SeqTp>');
+    // The bank's report cannot be read: nothing recorded, and the screen says where.
+    await manager.getByLabel('Informe del banco (pain.002 o camt.054, XML)').setInputFiles({
+      name: 'banco.xml',
+      mimeType: 'application/xml',
+      buffer: Buffer.from('<Document>\n<Ntfctn>\n</Document>'),
+    });
+    await manager.getByRole('button', { name: 'Importar' }).click();
+    await expect(manager.getByText(/^No se ha importado nada: XML mal formado en la línea 3/)).toBeVisible();
+    // The bank paid it: recorded by hand.
+    await manager.getByRole('button', { name: 'Cobrado: Ana García' }).first().click();
+    await expect(manager.getByText('Recibo de Ana García marcado como cobrado.')).toBeVisible();
     // The same screen in English.
     await manager.getByRole('link', { name: 'Ver en inglés' }).click();
     await expect(manager.getByRole('heading', { level: 1, name: 'Collections' })).toBeVisible();

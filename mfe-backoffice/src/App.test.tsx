@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import type { ReviewedDocument } from 'shared-api/backoffice';
 import { renderRemote } from 'shared-ui/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -414,7 +415,9 @@ describe('collections', () => {
     let sent = false;
     backoffice.on('me', () => ({ staff: MANAGER }));
     backoffice.on('list_collections', () =>
-      sent ? { collections: [], remittances: [made] } : { collections: [due], remittances: [] },
+      sent
+        ? { collections: [], sent: [{ ...due, remittanceMessageId: made.messageId }], remittances: [made] }
+        : { collections: [due], sent: [], remittances: [] },
     );
     backoffice.on('create_remittance', () => {
       sent = true;
@@ -442,6 +445,28 @@ describe('collections', () => {
     expect(link).toHaveAttribute('href', `/functions/v1/backoffice/remittance?id=${made.id}`);
     expect(screen.getByText('No hay recibos pendientes hasta esa fecha.')).toBeInTheDocument();
     confirm.mockRestore();
+
+    // The bank's answer: a file it cannot read says where; a result by hand needs a reason to be a return.
+    backoffice.server.use(
+      http.post('*/functions/v1/backoffice/bank-report', () =>
+        HttpResponse.json({ error: 'XML mal formado en la línea 3, columna 1' }, { status: 422 }),
+      ),
+    );
+    await user.upload(
+      screen.getByLabelText('Informe del banco (pain.002 o camt.054, XML)'),
+      new File(['<x'], 'banco.xml'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Importar' }));
+    expect(
+      await screen.findByText('No se ha importado nada: XML mal formado en la línea 3, columna 1'),
+    ).toBeInTheDocument();
+    const returned = screen.getByRole('button', { name: 'Devuelto: Ana García' });
+    expect(returned).toBeDisabled();
+    await user.selectOptions(screen.getByLabelText('Motivo de la devolución de Ana García'), 'AM04');
+    backoffice.on('record_collection_result', () => ({ recorded: 'retry' }));
+    await user.click(returned);
+    expect(await screen.findByText(/Recibo de Ana García devuelto: irá en la próxima remesa/)).toBeInTheDocument();
+    expect(backoffice.calls('record_collection_result')[0]).toMatchObject({ outcome: 'returned', reason: 'AM04' });
   });
 
   it('is a manager’s: staff see no Collections in the menu', async () => {

@@ -2,10 +2,11 @@
 export const FUNCTIONS_BASE_PATH = '/functions/v1';
 
 /**
- * The functions under another's path: the back-office's document, export and remittance file are GETs under
+ * The functions under another's path: the back-office's document, export and remittance file (GETs) and the bank report upload are under
  * `backoffice`, where its session cookie is scoped. No other path below a function is one.
  */
 export const NESTED_FUNCTIONS = [
+  'backoffice/bank-report',
   'backoffice/document',
   'backoffice/export',
   'backoffice/remittance',

@@ -191,6 +191,17 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
       );
     },
 
+    /** A manager imports the bank's pain.002 or camt.054 (the back-office's session cookie). */
+    importBankReport(file: Blob, fileName: string) {
+      const form = new FormData();
+      form.set('file', file, fileName);
+      return request(
+        'backoffice/bank-report',
+        { method: 'POST', body: form },
+        async () => (await import('./schemas/backoffice')).importedBankReport,
+      );
+    },
+
     /** URL of the Server-Sent Events stream of one registration's changes. */
     realtimeUrl(registrationId: string): string {
       return `${baseUrl}/realtime?registrationId=${encodeURIComponent(registrationId)}`;

@@ -1,6 +1,7 @@
 import type { FunctionsConfig } from '../config';
 import { abridorFunction } from './abridor';
 import {
+  backofficeBankReportFunction,
   backofficeDocumentFunction,
   backofficeExportFunction,
   backofficeFunction,
@@ -59,6 +60,7 @@ export function functionDefinitions(
     backofficeDocumentFunction,
     backofficeExportFunction,
     backofficeRemittanceFunction,
+    backofficeBankReportFunction,
     backofficeSignedContractFunction,
     signedContractFunction,
     registrationHandlerFunction,

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { api, FUNCTIONS_BASE_PATH } from 'shared-api';
-import type { DueCollection, Remittance } from 'shared-api/backoffice';
+import type { DueCollection, Remittance, SentCollection } from 'shared-api/backoffice';
 import { formatEuros, type Language, localeOf } from 'shared-i18n';
 import { Link } from 'shared-router';
 import { useAsync } from 'shared-ui/async';
@@ -15,6 +15,7 @@ import { type Column, DataTable } from '../table/DataTable';
 import { LoadStatus } from '../table/LoadStatus';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
+import { SentCollections } from './SentCollections';
 
 /** The date a week from today at the facility: a remittance usually covers the days ahead. */
 function aWeekAhead(): string {
@@ -39,7 +40,11 @@ export function CollectionsPage() {
   const [shown, setShown] = useState(dueBy);
   const [busy, setBusy] = useState(false);
   const [state, retry] = useAsync(() => api.backoffice('list_collections', { dueBy: shown }), [shown]);
-  const [data, setData] = useState<{ collections: DueCollection[]; remittances: Remittance[] } | null>(null);
+  const [data, setData] = useState<{
+    collections: DueCollection[];
+    sent: SentCollection[];
+    remittances: Remittance[];
+  } | null>(null);
   useEffect(() => {
     if (state.state === 'done') setData(state.value);
   }, [state]);
@@ -124,7 +129,7 @@ export function CollectionsPage() {
     <>
       <h1>{t('collections.heading')}</h1>
       <p className={styles.muted}>{t('collections.intro')}</p>
-      <form className={styles.filters} onSubmit={show}>
+      <form className={styles.inlineForm} onSubmit={show}>
         <TextField label={t('collections.dueByLabel')} type="date" required value={dueBy} onChange={setDueBy} />
         <button type="submit" className={`${controls.secondary} ${controls.compact}`}>
           {t('collections.show')}
@@ -164,6 +169,12 @@ export function CollectionsPage() {
               </div>
             )}
           </section>
+          <SentCollections
+            sent={data.sent}
+            language={language}
+            shortDate={(date) => shortDate(date, language)}
+            onChanged={retry}
+          />
           <section aria-labelledby="remittances-made">
             <h2 id="remittances-made">{t('collections.remittances')}</h2>
             <DataTable

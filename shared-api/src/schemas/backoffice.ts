@@ -330,6 +330,25 @@ const dueCollection = z.object({
 });
 export type DueCollection = z.infer<typeof dueCollection>;
 
+/** A collection in a remittance the bank has not answered for yet. */
+const sentCollection = dueCollection.extend({ remittanceMessageId: z.string() });
+export type SentCollection = z.infer<typeof sentCollection>;
+
+/** The ISO reasons a bank gives for a returned direct debit that staff may record by hand. */
+export const RETURN_REASON_CODES = ['AM04', 'AC04', 'AC06', 'MD01', 'MD06', 'MS02', 'MS03', 'SL01'] as const;
+export type ReturnReasonCode = (typeof RETURN_REASON_CODES)[number];
+
+/** What recording a bank result did: `retry` is a return presented again in the next remittance. */
+export const RECORDED_OUTCOMES = ['paid', 'returned', 'retry', 'unchanged', 'unknown'] as const;
+
+/** POST `backoffice/bank-report` (multipart, `file`): what the imported report recorded. */
+export const importedBankReport = z.object({
+  kind: z.enum(['pain.002', 'camt.054']),
+  messageId: z.string(),
+  counts: z.record(z.enum(RECORDED_OUTCOMES), z.number().int()),
+});
+export type ImportedBankReport = z.infer<typeof importedBankReport>;
+
 /** A remittance made: its file is downloaded from GET `backoffice/remittance?id=…`. */
 const remittance = z.object({
   id: z.uuid(),
@@ -482,7 +501,25 @@ export const backofficeActions = {
   /** Managers only: the collections due by a date not yet sent to the bank, and the remittances made. */
   list_collections: {
     request: z.object({ dueBy: isoDate }),
-    response: z.object({ collections: z.array(dueCollection), remittances: z.array(remittance) }),
+    response: z.object({
+      collections: z.array(dueCollection),
+      sent: z.array(sentCollection),
+      remittances: z.array(remittance),
+    }),
+  },
+  /** Managers only: one sent collection's result by hand; a return needs the bank's reason. */
+  record_collection_result: {
+    request: z
+      .object({
+        rentPeriodId: z.uuid(),
+        outcome: z.enum(['paid', 'returned']),
+        reason: z.enum(RETURN_REASON_CODES).optional(),
+      })
+      .refine((value) => value.outcome === 'paid' || value.reason !== undefined, {
+        path: ['reason'],
+        message: 'Choose the reason the bank gave',
+      }),
+    response: z.object({ recorded: z.enum(RECORDED_OUTCOMES) }),
   },
   /**
    * Managers only: the pain.008 file of every collection due by the date, kept and downloadable;

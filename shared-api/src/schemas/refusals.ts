@@ -72,6 +72,8 @@ export const STAFF_REFUSALS = {
   deposit_not_refundable: 'There is no paid deposit to refund.',
   rental_not_active: 'This rental is not active (ended already, or no unit was let).',
   nothing_due: 'No collection is due by that date: nothing to send to the bank.',
+  report_already_imported: 'This bank report was imported already: nothing was recorded twice.',
+  collection_not_sent: 'This collection is not waiting for the bank: nothing was recorded.',
 } as const;
 export type StaffRefusalCode = keyof typeof STAFF_REFUSALS;
 

@@ -32,7 +32,13 @@ describe.each(databaseEngines())('collections on $name', (engine) => {
       });
       return { status: res.status, body: (await res.json()) as Record<string, unknown> & { code?: string } };
     };
-    return { call, get: (path: string) => jar.fetch(served.service.url(path)) };
+    const upload = async (filename: string, xml: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([xml], { type: 'application/xml' }), filename);
+      const res = await jar.fetch(served.service.url('backoffice/bank-report'), { method: 'POST', body: form });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> & { code?: string } };
+    };
+    return { call, upload, get: (path: string) => jar.fetch(served.service.url(path)) };
   };
   const signedIn = async (who: { email: string; password: string } = TEST_MANAGER) => {
     const member = browser();
@@ -119,6 +125,111 @@ describe.each(databaseEngines())('collections on $name', (engine) => {
     expect(xml).toContain(`<ReqdColltnDt>${inDays(1)}</ReqdColltnDt>`);
   });
 
+  const camt054 = (id: string, entries: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.02"><BkToCstmrDbtCdtNtfctn>
+  <GrpHdr><MsgId>${id}</MsgId><CreDtTm>2026-12-03T07:00:00</CreDtTm></GrpHdr>
+  <Ntfctn><Id>1</Id>${entries}</Ntfctn></BkToCstmrDbtCdtNtfctn></Document>`;
+  const returned = (endToEndId: string, reason: string) => `<Ntry><Amt Ccy="EUR">62.00</Amt><CdtDbtInd>DBIT</CdtDbtInd>
+    <Sts>BOOK</Sts><NtryDtls><TxDtls><Refs><EndToEndId>${endToEndId}</EndToEndId></Refs>
+    <RtrInf><Rsn><Cd>${reason}</Cd></Rsn></RtrInf></TxDtls></NtryDtls></Ntry>`;
+  const pain002 = (id: string, endToEndId: string, reason: string) => `<?xml version="1.0"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.03"><CstmrPmtStsRpt><GrpHdr><MsgId>${id}</MsgId></GrpHdr>
+  <OrgnlPmtInfAndSts><TxInfAndSts><OrgnlEndToEndId>${endToEndId}</OrgnlEndToEndId><TxSts>RJCT</TxSts>
+  <StsRsnInf><Rsn><Cd>${reason}</Cd></Rsn></StsRsnInf></TxInfAndSts></OrgnlPmtInfAndSts></CstmrPmtStsRpt></Document>`;
+  const period = async () =>
+    (
+      await served.db.query<{ status: string; end_to_end_id: string; attempts: number; return_reason: string | null }>(
+        sql`select status, end_to_end_id, attempts, return_reason from rent_periods where sequence = 1`,
+      )
+    ).rows[0];
+
+  it('imports the bank’s reports: a return with funds short goes in the next remittance, a closed account stays returned; the tenant is told; nothing twice', async () => {
+    await resetMoveIns(served.db);
+    await moveIn();
+    const manager = await signedIn();
+    expect((await manager.call('create_remittance', { dueBy: inDays(2), confirm: true })).status).toBe(200);
+    const sentList = await manager.call('list_collections', { dueBy: inDays(2) });
+    expect(sentList.body.sent).toEqual([expect.objectContaining({ debtorName: 'Ana García', amountCents: 6200 })]);
+    const first = await period();
+    expect(first?.status).toBe('submitted');
+
+    // A malformed file and a foreign one: refused with where, nothing recorded.
+    const malformed = await manager.upload('informe.xml', '<Document>\n<Ntfctn>\n</Document>');
+    expect(malformed.status).toBe(422);
+    expect(String(malformed.body.error)).toContain('línea 3');
+    expect(
+      (await manager.upload('remesa.xml', '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.02"/>')).status,
+    ).toBe(422);
+    expect((await period())?.status).toBe('submitted');
+
+    // Insufficient funds (AM04): presented again in the next remittance under a new id.
+    const report = camt054('NTF-1', returned(first?.end_to_end_id ?? '', 'AM04'));
+    const imported = await manager.upload('camt054.xml', report);
+    expect(imported).toMatchObject({ status: 200, body: { kind: 'camt.054', messageId: 'NTF-1' } });
+    expect(imported.body.counts).toMatchObject({ retry: 1, paid: 0, unknown: 0 });
+    expect(await period()).toMatchObject({
+      status: 'scheduled',
+      attempts: 2,
+      end_to_end_id: `${first?.end_to_end_id}-R2`,
+      return_reason: 'AM04',
+    });
+    const told = await served.service.sentTo('ana@example.com');
+    const mail = told.find((m) => m.subject === 'Recibo del alquiler devuelto');
+    expect(mail?.body.replace(/\s+/g, ' ')).toContain('no había saldo suficiente');
+    expect(mail?.body).toContain('Lo volveremos a presentar');
+    expect(told.some((m) => m.channel === 'sms' && m.body.includes('devuelto el recibo'))).toBe(false);
+    const texts = await served.service.sentTo('+34600123456');
+    expect(texts.filter((m) => m.body.includes('ha devuelto el recibo'))).toHaveLength(1);
+    // The same file again: refused, nothing recorded twice.
+    expect(await manager.upload('camt054-again.xml', report)).toMatchObject({
+      status: 409,
+      body: { code: 'report_already_imported' },
+    });
+
+    // The retry goes in the next remittance as FRST again (the first never arrived) and comes back AC04.
+    const again = await manager.call('list_collections', { dueBy: inDays(2) });
+    expect(again.body.collections).toEqual([expect.objectContaining({ sequenceType: 'FRST' })]);
+    expect((await manager.call('create_remittance', { dueBy: inDays(2), confirm: true })).status).toBe(200);
+    const rejected = await manager.upload('pain002.xml', pain002('STS-1', `${first?.end_to_end_id}-R2`, 'AC04'));
+    expect(rejected.body.counts).toMatchObject({ returned: 1 });
+    expect(await period()).toMatchObject({ status: 'returned', return_reason: 'AC04' });
+    // A line about the first attempt in a later report changes nothing.
+    const late = await manager.upload('late.xml', camt054('NTF-2', returned(first?.end_to_end_id ?? '', 'AM04')));
+    expect(late.body.counts).toMatchObject({ unchanged: 1, retry: 0 });
+    const { rows } = await served.db.query<{ reason: string; retried: boolean }>(
+      sql`select reason, retried from collection_returns order by returned_at`,
+    );
+    expect(rows).toEqual([
+      { reason: 'AM04', retried: true },
+      { reason: 'AC04', retried: false },
+    ]);
+  });
+
+  it('a manager records a result by hand: paid, or returned with the bank’s reason; a second time is refused', async () => {
+    await resetMoveIns(served.db);
+    await moveIn();
+    const manager = await signedIn();
+    await manager.call('create_remittance', { dueBy: inDays(2), confirm: true });
+    const { rows } = await served.db.query<{ id: string }>(sql`select id from rent_periods where sequence = 1`);
+    const rentPeriodId = rows[0]?.id;
+    expect((await manager.call('record_collection_result', { rentPeriodId, outcome: 'returned' })).status).toBe(400);
+    expect(await manager.call('record_collection_result', { rentPeriodId, outcome: 'paid' })).toMatchObject({
+      status: 200,
+      body: { recorded: 'paid' },
+    });
+    expect((await period())?.status).toBe('paid');
+    expect(
+      await manager.call('record_collection_result', { rentPeriodId, outcome: 'returned', reason: 'MS02' }),
+    ).toMatchObject({
+      status: 409,
+      body: { code: 'collection_not_sent' },
+    });
+    const { rows: audit } = await served.db.query<{ action: string }>(
+      sql`select action from staff_audit where action = 'record_collection_result'`,
+    );
+    expect(audit).toHaveLength(1);
+  });
+
   it('front-desk staff and strangers get neither the list, the file, nor a remittance', async () => {
     const manager = await signedIn();
     const { email, password } = await inviteStaff(served, manager.call, {
@@ -132,6 +243,10 @@ describe.each(databaseEngines())('collections on $name', (engine) => {
     const { rows } = await served.db.query<{ id: string }>(sql`select id from remittances limit 1`);
     const path = `backoffice/remittance?id=${rows[0]?.id ?? crypto.randomUUID()}`;
     expect((await staff.get(path)).status).toBe(403);
+    expect((await staff.upload('x.xml', '<Document/>')).status).toBe(403);
+    expect(
+      (await staff.call('record_collection_result', { rentPeriodId: crypto.randomUUID(), outcome: 'paid' })).status,
+    ).toBe(403);
     expect((await browser().get(path)).status).toBe(401);
     expect((await manager.call('list_collections', { dueBy: 'mañana' })).status).toBe(400);
   });

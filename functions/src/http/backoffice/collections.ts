@@ -1,10 +1,15 @@
+import multer from 'multer';
 import type { backofficeActions } from 'shared-api/backoffice';
-import { remittanceQuery } from 'shared-api/backoffice';
+import { importedBankReport, remittanceQuery } from 'shared-api/backoffice';
 import {
+  BankReportError,
   collectionsDueBy,
+  collectionsSent,
   createRemittance,
+  importBankReport,
   listRemittances,
   type RemittanceSummary,
+  recordResultByHand,
   remittanceFile,
 } from '../../modules/billing';
 import { recordAudit, requireStaff } from '../../modules/staff';
@@ -14,7 +19,10 @@ import { metaOf } from '../../platform/request-meta';
 import { type ActionHandlers, type FunctionDefinition, parseOr400 } from '../router';
 import { contentDisposition } from './document';
 
-type CollectionActions = Pick<typeof backofficeActions, 'list_collections' | 'create_remittance'>;
+type CollectionActions = Pick<
+  typeof backofficeActions,
+  'list_collections' | 'create_remittance' | 'record_collection_result'
+>;
 
 const wire = (r: RemittanceSummary) => ({ ...r, createdAt: r.createdAt.toISOString() });
 
@@ -22,7 +30,11 @@ const wire = (r: RemittanceSummary) => ({ ...r, createdAt: r.createdAt.toISOStri
 export const collectionActions: ActionHandlers<CollectionActions> = {
   async list_collections({ dueBy }, ctx, meta) {
     await requireStaff(ctx.db, meta, { role: 'manager' });
-    const [due, remittances] = await Promise.all([collectionsDueBy(ctx.db, dueBy), listRemittances(ctx.db)]);
+    const [due, sent, remittances] = await Promise.all([
+      collectionsDueBy(ctx.db, dueBy),
+      collectionsSent(ctx.db),
+      listRemittances(ctx.db),
+    ]);
     return {
       collections: due.map((c) => ({
         rentPeriodId: c.rentPeriodId,
@@ -34,8 +46,18 @@ export const collectionActions: ActionHandlers<CollectionActions> = {
         sequenceType: c.sequenceType,
         mandateReference: c.mandateReference,
       })),
+      sent,
       remittances: remittances.map(wire),
     };
+  },
+
+  async record_collection_result({ rentPeriodId, outcome, reason }, ctx, meta) {
+    const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
+    const recorded = await commitThenRun(ctx, (tx) =>
+      recordResultByHand(tx, ctx, actor, { rentPeriodId, outcome, reason: reason ?? null }),
+    );
+    if (recorded === 'unchanged' || recorded === 'unknown') throw refusal('collection_not_sent');
+    return { recorded };
   },
 
   async create_remittance({ dueBy }, ctx, meta) {
@@ -65,5 +87,47 @@ export const backofficeRemittanceFunction: FunctionDefinition = {
         'cache-control': 'no-store',
       })
       .send(file.xml);
+  },
+};
+
+/** A bank report is a few kilobytes per hundred collections: 2 MB is years of a small business's. */
+const receiveReport = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 0 },
+}).single('file');
+
+/**
+ * POST backoffice/bank-report (multipart, `file`): a manager imports the bank's pain.002 or
+ * camt.054. A file that is not one, or lacks what one must say, is refused (422) with where, and
+ * nothing is recorded; the same file twice is refused (409).
+ */
+export const backofficeBankReportFunction: FunctionDefinition = {
+  name: 'backoffice/bank-report',
+  method: 'POST',
+  body: 'multipart',
+  async handle(req, ctx, res) {
+    const meta = metaOf(req, res, ctx.config);
+    const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
+    await new Promise<void>((resolve, reject) => {
+      receiveReport(req, res, (error: unknown) => {
+        if (!error) return resolve();
+        if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') {
+          return reject(new HttpError(413, 'File too large: a bank report is at most 2 MB.'));
+        }
+        reject(new HttpError(400, 'Invalid upload: expected a multipart form with one file'));
+      });
+    });
+    const file = req.file;
+    if (!file || file.size === 0) throw new HttpError(400, 'A file is required', { file: 'A file is required' });
+    try {
+      const imported = await commitThenRun(ctx, (tx) =>
+        importBankReport(tx, ctx, actor, { filename: file.originalname, content: file.buffer }),
+      );
+      if (imported === 'already_imported') throw refusal('report_already_imported');
+      return importedBankReport.parse(imported);
+    } catch (error) {
+      if (error instanceof BankReportError) throw new HttpError(422, error.message);
+      throw error;
+    }
   },
 };

@@ -12,7 +12,7 @@ import { todayActions } from './today';
 import { visitActions } from './visits';
 import { waitlistActions } from './waitlist';
 
-export { backofficeRemittanceFunction } from './collections';
+export { backofficeBankReportFunction, backofficeRemittanceFunction } from './collections';
 export { backofficeDocumentFunction } from './document';
 export { backofficeExportFunction } from './export';
 

@@ -1,9 +1,18 @@
 /** The billing module's public face: what other modules and the HTTP layer may use. */
+
+export { BankReportError } from './direct-debit/bank-reports';
 export { startRentSchedule } from './direct-debit/invoices';
 export type { Mandate } from './direct-debit/mandates';
 export { newMandate, settleMandate, storeMandate } from './direct-debit/mandates';
 export type { RemittanceSummary } from './direct-debit/remittances';
-export { collectionsDueBy, createRemittance, listRemittances, remittanceFile } from './direct-debit/remittances';
+export {
+  collectionsDueBy,
+  collectionsSent,
+  createRemittance,
+  listRemittances,
+  remittanceFile,
+} from './direct-debit/remittances';
+export { importBankReport, recordResultByHand } from './direct-debit/results';
 export { FIRST_COLLECTION_LEAD_DAYS } from './direct-debit/schedule';
 export { billingJobs } from './invoicing/jobs';
 export type { PaymentRow } from './payment-records';

@@ -69,6 +69,40 @@ async function dueRows(q: Queryable, dueBy: IsoDate, lock: boolean): Promise<Due
 
 export const collectionsDueBy = (q: Queryable, dueBy: IsoDate) => dueRows(q, dueBy, false);
 
+/** The collections in remittances the bank has not answered for yet, oldest first. */
+export async function collectionsSent(q: Queryable) {
+  const { rows } = await q.query<{
+    id: string;
+    registration_id: string;
+    registration_code: string;
+    debtor_name: string;
+    due_date: string;
+    amount_cents: number;
+    sequence_type: 'FRST' | 'RCUR';
+    mandate_reference: string;
+    message_id: string;
+  }>(sql`select p.id, p.registration_id, r.registration_code, m.debtor_name, to_char(p.due_date, 'YYYY-MM-DD') as due_date,
+       p.amount_cents, p.sequence_type, p.mandate_reference, x.message_id
+     from rent_periods p
+     join remittances x on x.id = p.remittance_id
+     join sepa_mandates m on m.reference = p.mandate_reference
+     join registrations r on r.id = p.registration_id
+     where p.status = 'submitted'
+     order by p.due_date, p.end_to_end_id
+     limit 500`);
+  return rows.map((row) => ({
+    rentPeriodId: row.id,
+    registrationId: row.registration_id,
+    registrationCode: row.registration_code,
+    debtorName: row.debtor_name,
+    dueDate: row.due_date,
+    amountCents: row.amount_cents,
+    sequenceType: row.sequence_type,
+    mandateReference: row.mandate_reference,
+    remittanceMessageId: row.message_id,
+  }));
+}
+
 export interface RemittanceSummary {
   id: string;
   messageId: string;

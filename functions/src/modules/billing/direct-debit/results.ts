@@ -1,0 +1,194 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Language } from 'shared-i18n';
+import type { FunctionContext } from '../../../context';
+import type { Queryable } from '../../../platform/db';
+import { sql } from '../../../platform/db/sql';
+import { paragraph } from '../../../platform/email/content';
+import { madridDate } from '../../../platform/madrid-time';
+import { type Actor, recordAudit } from '../../staff';
+import { euros } from '../invoicing/amounts';
+import { type BankOutcome, mayRetry, parseBankReport, reasonText } from './bank-reports';
+
+type ResultContext = Pick<FunctionContext, 'config' | 'clock' | 'mailer' | 'sms'>;
+
+export type RecordedOutcome = 'paid' | 'returned' | 'retry' | 'unchanged' | 'unknown';
+
+interface SentRow extends Record<string, unknown> {
+  id: string;
+  status: string;
+  end_to_end_id: string;
+  amount_cents: number;
+  attempts: number;
+  full_name: string;
+  email: string;
+  phone: string;
+  language: Language;
+  invoice_number: string | null;
+}
+
+/** The tenant hears of a return at once, in their language: why, and what happens next. */
+async function tellTenant(tx: Queryable, ctx: ResultContext, row: SentRow, reason: string | null, retry: boolean) {
+  const es = row.language !== 'en';
+  const amount = euros(row.amount_cents, es ? 'es' : 'en');
+  const invoice = row.invoice_number
+    ? es
+      ? ` (factura ${row.invoice_number})`
+      : ` (invoice ${row.invoice_number})`
+    : '';
+  const why = reasonText(reason, es ? 'es' : 'en');
+  const next = es
+    ? retry
+      ? 'Lo volveremos a presentar al banco en los próximos días: comprueba que haya saldo.'
+      : `Para pagarlo, ponte en contacto con nosotros: ${ctx.config.BUSINESS_PHONE} · ${ctx.config.BUSINESS_EMAIL}.`
+    : retry
+      ? 'We will present it to the bank again in the next few days: please make sure the funds are there.'
+      : `To pay it, please contact us: ${ctx.config.BUSINESS_PHONE} · ${ctx.config.BUSINESS_EMAIL}.`;
+  await ctx.mailer.send(
+    {
+      to: row.email,
+      versions: [
+        es
+          ? {
+              language: 'es',
+              subject: 'Recibo del alquiler devuelto',
+              greeting: `Hola ${row.full_name}:`,
+              blocks: [
+                paragraph(`Tu banco ha devuelto el recibo del alquiler de ${amount}${invoice}: ${why}.`),
+                paragraph(next),
+              ],
+            }
+          : {
+              language: 'en',
+              subject: 'Rent direct debit returned',
+              greeting: `Hello ${row.full_name},`,
+              blocks: [
+                paragraph(`Your bank returned the rent direct debit of ${amount}${invoice}: ${why}.`),
+                paragraph(next),
+              ],
+            },
+      ],
+    },
+    tx,
+  );
+  await ctx.sms.queue(
+    {
+      to: row.phone,
+      text: es
+        ? `Tu banco ha devuelto el recibo del alquiler del trastero (${amount}). Te hemos escrito por correo con los detalles.`
+        : `Your bank returned the storage rent direct debit (${amount}). We have e-mailed you the details.`,
+    },
+    tx,
+  );
+}
+
+/**
+ * Records what the bank said about one collection sent: paid, or returned with its reason. A
+ * return the rulebook lets us present again goes back in the schedule (the next remittance) under
+ * a new end-to-end id; either way the tenant is told. Anything already recorded changes nothing.
+ */
+async function recordOutcome(
+  tx: Queryable,
+  ctx: ResultContext,
+  outcome: BankOutcome,
+  source: string,
+): Promise<RecordedOutcome> {
+  const { rows } = await tx.query<SentRow>(sql`select p.id, p.status, p.end_to_end_id, p.amount_cents, p.attempts,
+       r.full_name, r.email, r.phone, r.language, i.number as invoice_number
+     from rent_periods p join registrations r on r.id = p.registration_id
+     left join invoices i on i.rent_period_id = p.id
+     where p.end_to_end_id = ${outcome.endToEndId}
+     for update of p`);
+  const row = rows[0];
+  if (!row) {
+    const { rows: earlier } = await tx.query(
+      sql`select 1 from collection_returns where end_to_end_id = ${outcome.endToEndId}`,
+    );
+    return earlier.length ? 'unchanged' : 'unknown';
+  }
+  if (row.status !== 'submitted') return 'unchanged';
+  const now = ctx.clock.now();
+  if (outcome.outcome === 'paid') {
+    await tx.query(sql`update rent_periods set status = 'paid', paid_at = ${now} where id = ${row.id}`);
+    return 'paid';
+  }
+  const retry = mayRetry(outcome.reason);
+  await tx.query(sql`insert into collection_returns (id, rent_period_id, end_to_end_id, reason, returned_at, source, retried)
+     values (${randomUUID()}, ${row.id}, ${row.end_to_end_id}, ${outcome.reason}, ${now}, ${source}, ${retry})`);
+  if (retry) {
+    const base = row.end_to_end_id.replace(/-R\d+$/, '');
+    await tx.query(sql`update rent_periods set status = 'scheduled', attempts = attempts + 1,
+         end_to_end_id = ${`${base}-R${row.attempts + 1}`}, due_date = ${madridDate(now)}::date,
+         returned_at = ${now}, return_reason = ${outcome.reason}, remittance_id = null, submitted_at = null
+       where id = ${row.id}`);
+  } else {
+    await tx.query(sql`update rent_periods set status = 'returned', returned_at = ${now}, return_reason = ${outcome.reason}
+       where id = ${row.id}`);
+  }
+  await tellTenant(tx, ctx, row, outcome.reason, retry);
+  return retry ? 'retry' : 'returned';
+}
+
+/** A manager records one collection's result by hand (the bank phoned, the statement says so). */
+export async function recordResultByHand(
+  tx: Queryable,
+  ctx: ResultContext,
+  actor: Actor,
+  input: { rentPeriodId: string; outcome: 'paid' | 'returned'; reason: string | null },
+): Promise<RecordedOutcome> {
+  const { rows } = await tx.query<{ end_to_end_id: string }>(
+    sql`select end_to_end_id from rent_periods where id = ${input.rentPeriodId}`,
+  );
+  const endToEndId = rows[0]?.end_to_end_id;
+  if (!endToEndId) return 'unknown';
+  const recorded = await recordOutcome(
+    tx,
+    ctx,
+    { endToEndId, outcome: input.outcome, reason: input.outcome === 'returned' ? input.reason : null },
+    `manual:${actor.email}`,
+  );
+  if (recorded !== 'unchanged' && recorded !== 'unknown') {
+    await recordAudit(tx, actor, {
+      action: 'record_collection_result',
+      target: `collection:${endToEndId}`,
+      after: { outcome: recorded, reason: input.reason },
+    });
+  }
+  return recorded;
+}
+
+export interface ImportedReport {
+  kind: 'pain.002' | 'camt.054';
+  messageId: string;
+  counts: Record<RecordedOutcome, number>;
+}
+
+/**
+ * Imports a bank report: every collection it names recorded in one transaction (a malformed file
+ * records nothing: it is refused before any row is touched). The same file again is refused by
+ * its hash, and a line about a collection already recorded changes nothing.
+ */
+export async function importBankReport(
+  tx: Queryable,
+  ctx: ResultContext,
+  actor: Actor,
+  file: { filename: string; content: Buffer },
+): Promise<ImportedReport | 'already_imported'> {
+  const report = parseBankReport(file.content.toString('utf8'));
+  const sha256 = createHash('sha256').update(file.content).digest('hex');
+  const { rows } = await tx.query(sql`select 1 from bank_reports where sha256 = ${sha256}`);
+  if (rows.length) return 'already_imported';
+  const counts: Record<RecordedOutcome, number> = { paid: 0, returned: 0, retry: 0, unchanged: 0, unknown: 0 };
+  for (const outcome of report.outcomes) {
+    counts[await recordOutcome(tx, ctx, outcome, `report:${report.messageId}`)] += 1;
+  }
+  await tx.query(sql`insert into bank_reports (id, sha256, kind, message_id, filename, imported_at, imported_by, paid, returned, unchanged, unknown)
+     values (${randomUUID()}, ${sha256}, ${report.kind}, ${report.messageId}, ${file.filename.slice(0, 200)}, ${ctx.clock.now()},
+       ${actor.email}, ${counts.paid}, ${counts.returned + counts.retry}, ${counts.unchanged}, ${counts.unknown})
+     on conflict (sha256) do nothing`);
+  await recordAudit(tx, actor, {
+    action: 'import_bank_report',
+    target: `bank_report:${report.messageId}`,
+    after: counts,
+  });
+  return { kind: report.kind, messageId: report.messageId, counts };
+}
