@@ -129,7 +129,7 @@ export function CollectionsPage() {
     <>
       <h1>{t('collections.heading')}</h1>
       <p className={styles.muted}>{t('collections.intro')}</p>
-      <form className={styles.inlineForm} onSubmit={show}>
+      <form className={`${styles.filters} ${styles.inlineForm}`} onSubmit={show}>
         <TextField label={t('collections.dueByLabel')} type="date" required value={dueBy} onChange={setDueBy} />
         <button type="submit" className={`${controls.secondary} ${controls.compact}`}>
           {t('collections.show')}

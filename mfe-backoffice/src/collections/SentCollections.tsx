@@ -144,7 +144,7 @@ export function SentCollections({
     <section aria-labelledby="collections-sent">
       <h2 id="collections-sent">{t('collections.sentHeading')}</h2>
       <form
-        className={styles.inlineForm}
+        className={`${styles.filters} ${styles.inlineForm}`}
         onSubmit={(event) => {
           event.preventDefault();
           void importReport();

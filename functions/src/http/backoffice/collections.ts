@@ -1,4 +1,3 @@
-import multer from 'multer';
 import type { backofficeActions } from 'shared-api/backoffice';
 import { importedBankReport, remittanceQuery } from 'shared-api/backoffice';
 import {
@@ -17,6 +16,7 @@ import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { metaOf } from '../../platform/request-meta';
 import { type ActionHandlers, type FunctionDefinition, parseOr400 } from '../router';
+import { receiveFile } from '../upload';
 import { contentDisposition } from './document';
 
 type CollectionActions = Pick<
@@ -90,12 +90,6 @@ export const backofficeRemittanceFunction: FunctionDefinition = {
   },
 };
 
-/** A bank report is a few kilobytes per hundred collections: 2 MB is years of a small business's. */
-const receiveReport = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 0 },
-}).single('file');
-
 /**
  * POST backoffice/bank-report (multipart, `file`): a manager imports the bank's pain.002 or
  * camt.054. A file that is not one, or lacks what one must say, is refused (422) with where, and
@@ -108,17 +102,12 @@ export const backofficeBankReportFunction: FunctionDefinition = {
   async handle(req, ctx, res) {
     const meta = metaOf(req, res, ctx.config);
     const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
-    await new Promise<void>((resolve, reject) => {
-      receiveReport(req, res, (error: unknown) => {
-        if (!error) return resolve();
-        if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') {
-          return reject(new HttpError(413, 'File too large: a bank report is at most 2 MB.'));
-        }
-        reject(new HttpError(400, 'Invalid upload: expected a multipart form with one file'));
-      });
+    // A bank report is a few kilobytes per hundred collections: 2 MB is years of a small business's.
+    const file = await receiveFile(req, res, {
+      maxBytes: 2 * 1024 * 1024,
+      fields: 0,
+      tooLarge: 'File too large: a bank report is at most 2 MB.',
     });
-    const file = req.file;
-    if (!file || file.size === 0) throw new HttpError(400, 'A file is required', { file: 'A file is required' });
     try {
       const imported = await commitThenRun(ctx, (tx) =>
         importBankReport(tx, ctx, actor, { filename: file.originalname, content: file.buffer }),

@@ -1,14 +1,8 @@
-import multer from 'multer';
 import { MAX_DOCUMENT_BYTES, uploadDocumentFields, uploadDocumentResponse } from 'shared-api';
 import { requireApplicantSession, storeDocument } from '../../modules/sign-up';
-import { HttpError } from '../../platform/http-error';
 import { metaOf } from '../../platform/request-meta';
 import { type FunctionDefinition, parseOr400 } from '../router';
-
-const receive = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 4, fieldSize: 200 },
-}).single('file');
+import { receiveFile } from '../upload';
 
 /**
  * POST upload-document (multipart: registrationId, documentType, file). Stores the file
@@ -22,23 +16,13 @@ export const uploadDocumentFunction: FunctionDefinition = {
   body: 'multipart',
   method: 'POST',
   async handle(req, ctx, res) {
-    await new Promise<void>((resolve, reject) => {
-      receive(req, res, (error: unknown) => {
-        if (!error) return resolve();
-        if (error instanceof multer.MulterError) {
-          return reject(
-            error.code === 'LIMIT_FILE_SIZE'
-              ? new HttpError(413, 'File too large: the limit is 10 MB.')
-              : new HttpError(400, `Invalid upload: ${error.message}`),
-          );
-        }
-        reject(new HttpError(400, 'Invalid upload: expected a multipart form'));
-      });
+    const file = await receiveFile(req, res, {
+      maxBytes: MAX_DOCUMENT_BYTES,
+      fields: 4,
+      tooLarge: 'File too large: the limit is 10 MB.',
     });
     const { registrationId, documentType } = parseOr400(uploadDocumentFields, req.body);
     await requireApplicantSession(ctx.db, metaOf(req, res, ctx.config), registrationId);
-    const file = req.file;
-    if (!file || file.size === 0) throw new HttpError(400, 'A file is required', { file: 'A file is required' });
     const filePath = await storeDocument(ctx, { registrationId, documentType, file: file.buffer });
     return uploadDocumentResponse.parse({ filePath });
   },
