@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { ReceivedMail } from '../mailbox';
-import { E2E_DOOR_ADMIN, MAILBOX_URL } from '../ports';
+import { E2E_DOOR_ADMIN, E2E_MANAGER, MAILBOX_URL } from '../ports';
 import {
   applicant,
   BUSINESS_EMAIL,
@@ -114,6 +114,26 @@ test.describe('move-in: from the last signature to a tenant at the door, and the
     for (const digit of pin) await door.getByRole('button', { name: digit, exact: true }).click();
     await door.getByRole('button', { name: 'Entrada' }).click();
     await expect(door.getByTestId('door-result')).toHaveText('Acceso Autorizado: ENTRADA');
+
+    // Staff suspend her access: the same PIN is refused at the door, with nothing owed on screen.
+    const office = await browser.newContext();
+    const backoffice = (action: string, data: Record<string, unknown>) =>
+      office.request.post('/functions/v1/backoffice', { data: { action, ...data } });
+    expect((await backoffice('login', E2E_MANAGER)).status()).toBe(200);
+    const found = await (await backoffice('list_registrations', { search: code })).json();
+    const registrationId = found.rows[0].registrationId as string;
+    expect((await backoffice('suspend_access', { registrationId, reason: 'Revisión del contrato' })).status()).toBe(
+      200,
+    );
+    for (const digit of pin) await door.getByRole('button', { name: digit, exact: true }).click();
+    await door.getByRole('button', { name: 'Entrada' }).click();
+    await expect(door.getByTestId('door-result')).toHaveText('Acceso suspendido: contacta con la oficina');
+    await received(request, who.email, /^Acceso al trastero suspendido$/);
+    expect((await backoffice('restore_access', { registrationId, reason: 'Revisado' })).status()).toBe(200);
+    for (const digit of pin) await door.getByRole('button', { name: digit, exact: true }).click();
+    await door.getByRole('button', { name: 'Entrada' }).click();
+    await expect(door.getByTestId('door-result')).toHaveText('Acceso Autorizado: ENTRADA');
+    await office.close();
 
     // The product is full now: two people join its line and see their places on their private pages.
     const [ana, luis] = [applicant(), applicant()];

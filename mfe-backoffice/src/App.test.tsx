@@ -479,6 +479,48 @@ describe('collections', () => {
   });
 });
 
+describe('door access', () => {
+  it('staff suspend a tenant’s access with a reason, see it suspended, and restore it', async () => {
+    let suspended = false;
+    backoffice.on('me', () => ({ staff: STAFF }));
+    backoffice.on('get_registration', () => {
+      const detail = registrationDetail('approved');
+      detail.registration.stage = 'completed';
+      detail.registration.moveInStatus = 'allocated';
+      detail.units = ['B-007'];
+      detail.registration.accessSuspension = suspended
+        ? { since: '2026-11-26T10:00:00.000Z', reason: 'Daños', by: 'staff' }
+        : null;
+      return detail;
+    });
+    backoffice.on('suspend_access', () => {
+      suspended = true;
+      return { success: true };
+    });
+    backoffice.on('restore_access', () => {
+      suspended = false;
+      return { success: true };
+    });
+    const user = userEvent.setup();
+    await renderRemote(App, `/gestion/altas/${REGISTRATION_ID}`, 'es');
+    const section = await screen.findByRole('region', { name: 'Acceso a la puerta' });
+    expect(within(section).getByTestId('access-state')).toHaveTextContent('Su PIN abre la puerta.');
+    await user.click(within(section).getByRole('button', { name: 'Suspender el acceso' }));
+    expect(within(section).getByText('Di el motivo (al menos 3 caracteres).')).toBeInTheDocument();
+    expect(backoffice.calls('suspend_access')).toHaveLength(0);
+    await user.type(within(section).getByLabelText('Motivo de la suspensión (se envía al inquilino)'), 'Daños');
+    await user.click(within(section).getByRole('button', { name: 'Suspender el acceso' }));
+    expect(
+      await screen.findByText('Acceso suspendido; se ha avisado al inquilino por correo y SMS.'),
+    ).toBeInTheDocument();
+    expect(backoffice.calls('suspend_access')[0]).toMatchObject({ registrationId: REGISTRATION_ID, reason: 'Daños' });
+    expect(await within(section).findByText(/^Suspendido desde el .* por el personal \(Daños\)/)).toBeInTheDocument();
+    await user.type(within(section).getByLabelText('Motivo para restablecerlo (queda en el registro)'), 'Reparado');
+    await user.click(within(section).getByRole('button', { name: 'Restablecer el acceso' }));
+    expect(await within(section).findByText('Su PIN abre la puerta.')).toBeInTheDocument();
+  });
+});
+
 describe('product names', () => {
   it('are English in the English back-office, Spanish in the Spanish one', async () => {
     backoffice.on('me', () => ({ staff: MANAGER }));

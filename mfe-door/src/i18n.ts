@@ -146,6 +146,7 @@ const spanish = {
     choosePasswordFirst: 'Elija su propia contraseña antes de continuar',
     wrongCurrentPassword: 'La contraseña actual no es correcta',
     samePassword: 'La contraseña nueva debe ser distinta de la actual',
+    accessSuspended: 'Acceso suspendido: contacta con la oficina',
   },
   choosePassword: {
     heading: 'Elija su contraseña',
@@ -301,6 +302,7 @@ const english: Texts<typeof spanish> = {
     choosePasswordFirst: 'Choose your own password before going on',
     wrongCurrentPassword: 'The current password is not correct',
     samePassword: 'The new password must differ from the current one',
+    accessSuspended: 'Access suspended: please contact the office',
   },
   choosePassword: {
     heading: 'Choose your password',

@@ -16,6 +16,7 @@ import { useLanguage } from '../useLanguage';
 import { AwaitingUnit } from './AwaitingUnit';
 import { Countersign } from './Countersign';
 import { DocumentReview } from './DocumentReview';
+import { DoorAccess } from './DoorAccess';
 import { RentalActions } from './RentalActions';
 
 /** One registration: the client, verification, documents to review, payments, contract and signers. */
@@ -234,6 +235,7 @@ export function RegistrationDetailPage({ registrationId }: { registrationId: str
           </>
         )}
       </section>
+      {detail && <DoorAccess detail={detail} announce={announce} onChanged={reload} />}
     </>
   );
 }

@@ -60,6 +60,7 @@ export function registrationDetail(reviewStatus: 'pending' | 'approved' = 'pendi
       moveInStatus: null,
       period: 'monthly',
       unitsRequired: 1,
+      accessSuspension: null,
     },
     documents: [
       document('frontId', reviewStatus),

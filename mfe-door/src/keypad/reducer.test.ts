@@ -43,6 +43,10 @@ describe('the keypad in English', () => {
     expect(doorOutcomeMessage({ success: false, error: 'PIN inválido', attemptsLeft: 1 }, 'ENTRADA', 'en')).toBe(
       'Wrong PIN. Attempts left: 1',
     );
+    // A suspended tenant: no amounts at the door, only where to go.
+    const suspended = { success: false, error: 'Acceso suspendido: contacta con la oficina' };
+    expect(doorOutcomeMessage(suspended, 'ENTRADA', 'en')).toBe('Access suspended: please contact the office');
+    expect(doorOutcomeMessage(suspended, 'ENTRADA', 'es')).toBe('Acceso suspendido: contacta con la oficina');
     expect(
       doorOutcomeMessage(
         { success: false, error: 'Acceso Bloqueado: Demasiados intentos fallidos. Espere 15 segundos.' },

@@ -120,6 +120,8 @@ export const registrationDetail = z.object({
     moveInStatus: z.enum([...MOVE_IN_STATUSES, 'ended']).nullable(),
     period: z.enum(PERIODS).nullable(),
     unitsRequired: z.number().int().nullable(),
+    /** The door refuses the tenant's PIN while set: since when, why, and who decided (rules or staff). */
+    accessSuspension: z.object({ since: iso, reason: z.string(), by: z.enum(['arrears', 'staff']) }).nullable(),
   }),
   documents: z.array(reviewedDocument),
   payments: z.array(
@@ -528,6 +530,25 @@ export const backofficeActions = {
   create_remittance: {
     request: z.object({ dueBy: isoDate, confirm: z.literal(true, 'Confirm the remittance') }),
     response: z.object({ remittance }),
+  },
+  /**
+   * Any member of staff, with a reason: the tenant's PIN no longer opens the door (they are told by
+   * e-mail and SMS) until access is restored. Audited.
+   */
+  suspend_access: {
+    request: z.object({
+      registrationId,
+      reason: z.string().trim().min(3, 'Say why access is suspended').max(300),
+    }),
+    response: done,
+  },
+  /** Gives a suspended tenant their access back at once (they are told); the reason is audited. */
+  restore_access: {
+    request: z.object({
+      registrationId,
+      reason: z.string().trim().min(3, 'Say why access is restored').max(300),
+    }),
+    response: done,
   },
   /** Managers only. Only a free unit goes out of service; one coming back is offered at once. */
   set_unit_service: {

@@ -71,6 +71,7 @@ export const STAFF_REFUSALS = {
   units_too_small: 'Together the chosen units are smaller than what the tenant rents.',
   deposit_not_refundable: 'There is no paid deposit to refund.',
   rental_not_active: 'This rental is not active (ended already, or no unit was let).',
+  access_not_changed: 'Nothing changed: the rental is not active, or access is already so.',
   nothing_due: 'No collection is due by that date: nothing to send to the bank.',
   report_already_imported: 'This bank report was imported already: nothing was recorded twice.',
   collection_not_sent: 'This collection is not waiting for the bank: nothing was recorded.',

@@ -1,13 +1,19 @@
 import type { backofficeActions } from 'shared-api/backoffice';
 import { PaymentProviderError } from '../../adapters/payments';
-import { assignUnitsByStaff, endRentalByStaff, fittingFreeUnits, refundDepositByStaff } from '../../modules/rental';
+import {
+  assignUnitsByStaff,
+  endRentalByStaff,
+  fittingFreeUnits,
+  refundDepositByStaff,
+  setAccessByStaff,
+} from '../../modules/rental';
 import { requireStaff } from '../../modules/staff';
 import { HttpError } from '../../platform/http-error';
 import type { ActionHandlers } from '../router';
 
 type TenancyActions = Pick<
   typeof backofficeActions,
-  'fitting_units' | 'assign_units' | 'refund_deposit' | 'end_rental'
+  'fitting_units' | 'assign_units' | 'refund_deposit' | 'end_rental' | 'suspend_access' | 'restore_access'
 >;
 
 /**
@@ -39,5 +45,15 @@ export const tenancyActions: ActionHandlers<TenancyActions> = {
       if (error instanceof PaymentProviderError) throw new HttpError(502, error.message);
       throw error;
     }
+  },
+
+  async suspend_access({ registrationId, reason }, ctx, meta) {
+    await setAccessByStaff(ctx, await requireStaff(ctx.db, meta), { registrationId, reason, suspended: true });
+    return { success: true as const };
+  },
+
+  async restore_access({ registrationId, reason }, ctx, meta) {
+    await setAccessByStaff(ctx, await requireStaff(ctx.db, meta), { registrationId, reason, suspended: false });
+    return { success: true as const };
   },
 };

@@ -9,6 +9,7 @@ import { hashPassword, hashPin, sha256, verifyPassword } from '../../platform/se
 import { audit } from './audit';
 import { checkPin } from './pin-check';
 import { revokeSessions, toDoorUser, type UserRow } from './sessions';
+import { ACCESS_SUSPENDED, accessSuspended } from './suspension';
 import { assertStrongDoorPassword } from './users';
 
 const WRONG_CURRENT_PASSWORD = 'La contraseña actual no es correcta';
@@ -30,6 +31,11 @@ export async function openDoor(
   });
   if (refused) return refused;
   const who = { userId: user.id, usuario: user.usuario, action: door_action };
+  // Asked after the PIN: a stranger guessing PINs learns nothing about the tenancy.
+  if (await accessSuspended(ctx.db, user.id)) {
+    await audit(ctx.db, { ...who, result: 'suspended' }, meta);
+    return { success: false, error: ACCESS_SUSPENDED };
+  }
   try {
     await ctx.doorRelay.pulse(door_action, user.id);
   } catch (error) {

@@ -5,6 +5,7 @@ import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn, TEST_ADMIN } from '../../testing/service';
 import { signUpToContract } from '../../testing/sign-up';
+import { staffSession } from '../../testing/staff';
 import { resetMoveIns } from '../../testing/units';
 import { endRental, RENTAL_NOT_ACTIVE } from '../rental';
 
@@ -113,6 +114,67 @@ describe.each(databaseEngines())('tenant access on $name', (engine) => {
     );
     expect(notice?.body).toContain('faltan documentos');
     expect(notice?.body).not.toContain('fianza');
+  });
+
+  it('staff suspend a tenant’s access with a reason: the right PIN is refused at the door, the tenant is told; restored, it opens again', async () => {
+    const { registrationId, registrationCode } = await moveIn();
+    const { pin, link } = await credentials();
+    const tenant = (await door({ action: 'validate_token', token: new URL(link).searchParams.get('token') })).body
+      .token as string;
+    const manager = await staffSession(served);
+    const { rows: start } = await served.db.query<{ id: number }>(
+      sql`select coalesce(max(id), 0)::integer as id from door_audit`,
+    );
+    expect((await manager('suspend_access', { registrationId, reason: 'no' })).status).toBe(400);
+    expect(await manager('suspend_access', { registrationId, reason: 'Daños en el pasillo' })).toMatchObject({
+      status: 200,
+    });
+    // Suspended twice: nothing changes.
+    expect(await manager('suspend_access', { registrationId, reason: 'Otra vez' })).toMatchObject({
+      status: 409,
+      body: { code: 'access_not_changed' },
+    });
+    const refused = await door({ action: 'door_action', token: tenant, pin, door_action: 'ENTRADA' });
+    expect(refused).toEqual({
+      status: 200,
+      body: { success: false, error: 'Acceso suspendido: contacta con la oficina' },
+    });
+    // A wrong PIN is still a wrong PIN: suspension says nothing to someone guessing.
+    const wrong = pin === '0000' ? '1111' : '0000';
+    expect(
+      (await door({ action: 'door_action', token: tenant, pin: wrong, door_action: 'ENTRADA' })).body,
+    ).toMatchObject({
+      error: 'PIN inválido',
+    });
+    const mail = (await messages('ana@example.com')).find((m) => m.subject === 'Acceso al trastero suspendido');
+    expect(mail?.body).toContain('Motivo: Daños en el pasillo.');
+    expect(
+      (await messages('+34600123456')).some((m) => m.body.startsWith('Tu acceso al trastero está suspendido')),
+    ).toBe(true);
+    const detail = await manager('get_registration', { registrationId });
+    expect((detail.body.registration as Record<string, unknown>).accessSuspension).toMatchObject({
+      reason: 'Daños en el pasillo',
+      by: 'staff',
+    });
+
+    expect(await manager('restore_access', { registrationId, reason: 'Reparado' })).toMatchObject({ status: 200 });
+    expect((await door({ action: 'door_action', token: tenant, pin, door_action: 'ENTRADA' })).body).toMatchObject({
+      success: true,
+      message: 'Acceso Autorizado: ENTRADA',
+    });
+    expect((await messages('ana@example.com')).some((m) => m.subject === 'Acceso al trastero restablecido')).toBe(true);
+    const { rows: audit } = await served.db.query<{ action: string; target: string }>(
+      sql`select action, target from staff_audit where action in ('suspend_access', 'restore_access') order by id`,
+    );
+    expect(audit).toEqual([
+      { action: 'suspend_access', target: `registration:${registrationCode}` },
+      { action: 'restore_access', target: `registration:${registrationCode}` },
+    ]);
+    const { rows: doorLog } = await served.db.query<{ result: string }>(
+      sql`select result from door_audit where action = 'ENTRADA' and usuario = 'ana@example.com' and id > ${start[0]?.id ?? 0}
+       order by id`,
+    );
+    expect(doorLog.map((row) => row.result)).toEqual(['suspended', 'wrong_pin', 'ok']);
   });
 
   it('staff end the rental: units free, door user and its sessions gone, rent stopped, audited', async () => {

@@ -8,6 +8,6 @@ export { startDepositCheckout } from './reservation/checkout';
 export { depositOf } from './reservation/deposit';
 export { END_REASONS, endUnfinishedPayment, settlePayment } from './reservation/deposit-settlement';
 export { heldFor, heldForRegistration } from './reservation/holds';
-export { assignUnitsByStaff, endRentalByStaff, refundDepositByStaff } from './staff-desk';
+export { assignUnitsByStaff, endRentalByStaff, refundDepositByStaff, setAccessByStaff } from './staff-desk';
 export { listUnits, setUnitService } from './unit-desk';
 export { returnUnitToService, unitsOf } from './units';

@@ -3,6 +3,7 @@ import type { Queryable } from '../../platform/db';
 import { sql } from '../../platform/db/sql';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
+import { restoreAccess, suspendAccess } from '../door';
 import { REGISTRATION_NOT_FOUND } from '../sign-up';
 import { type Actor, recordAudit } from '../staff';
 import { endRental } from './end-rental';
@@ -71,5 +72,27 @@ export async function refundDepositByStaff(
       after: { moveInStatus: 'ended', refunded: result.amount, reason },
     });
     return result;
+  });
+}
+
+/**
+ * Staff suspend a tenant's door access, or restore it, by hand with a reason (audited). Refused
+ * when nothing would change: the rental is not active, or access is already so.
+ */
+export async function setAccessByStaff(
+  ctx: FunctionContext,
+  actor: Actor,
+  { registrationId, reason, suspended }: { registrationId: string; reason: string; suspended: boolean },
+): Promise<void> {
+  await commitThenRun(ctx, async (tx) => {
+    const changed = suspended
+      ? await suspendAccess(tx, ctx, registrationId, { by: 'staff', reason })
+      : await restoreAccess(tx, ctx, registrationId);
+    if (!changed) throw refusal('access_not_changed');
+    await recordAudit(tx, actor, {
+      action: suspended ? 'suspend_access' : 'restore_access',
+      target: `registration:${await codeOf(tx, registrationId)}`,
+      after: { reason },
+    });
   });
 }

@@ -14,7 +14,7 @@ export async function registrationDetail(q: Queryable, registrationId: string): 
     Record<string, unknown> & { id: string }
   >(sql`select id::text as id, registration_code, client_type, full_name, company_name, document_type, document_number,
        cif, email, phone, address, city, postal_code, iban, email_verified, phone_verified, move_in_status,
-       rental_ended_at, metadata, created_at, ${PRODUCT_NAME_EN} as product_name_en
+       rental_ended_at, access_suspended_at, access_suspension_reason, access_suspended_by, metadata, created_at, ${PRODUCT_NAME_EN} as product_name_en
      from registrations r where id = ${registrationId}`);
   const row = rows[0];
   if (!row) throw new HttpError(404, REGISTRATION_NOT_FOUND);
@@ -61,6 +61,13 @@ export async function registrationDetail(q: Queryable, registrationId: string): 
       moveInStatus: (text(row.move_in_status) as RegistrationDetail['registration']['moveInStatus']) ?? null,
       period: service?.period ?? null,
       unitsRequired: service?.numberProductsRequired ?? null,
+      accessSuspension: row.access_suspended_at
+        ? {
+            since: time(row.access_suspended_at) ?? '',
+            reason: String(row.access_suspension_reason ?? ''),
+            by: row.access_suspended_by === 'arrears' ? 'arrears' : 'staff',
+          }
+        : null,
     },
     documents: await reviewedDocuments(q, registrationId),
     payments: payments.map((p) => ({

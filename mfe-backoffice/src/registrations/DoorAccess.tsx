@@ -1,0 +1,88 @@
+import { type FormEvent, useState } from 'react';
+import { api } from 'shared-api';
+import type { RegistrationDetail } from 'shared-api/backoffice';
+import controls from 'shared-ui/controls.module.css';
+import styles from '../Backoffice.module.css';
+import { failureText } from '../errors';
+import { formatDateTime } from '../format';
+import { TextField } from '../forms/TextField';
+import type { Notice } from '../notice';
+import { useBackofficeT } from '../texts';
+import { useLanguage } from '../useLanguage';
+
+/**
+ * An active tenant's door access: whether their PIN opens the door, and staff suspending or
+ * restoring it by hand, with a reason the audit keeps (the tenant is told by e-mail and SMS).
+ */
+export function DoorAccess({
+  detail,
+  announce,
+  onChanged,
+}: {
+  detail: RegistrationDetail;
+  announce(notice: Notice): void;
+  onChanged(): void;
+}) {
+  const t = useBackofficeT();
+  const language = useLanguage();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { registration } = detail;
+  if (registration.moveInStatus !== 'allocated') return null;
+  const suspension = registration.accessSuspension;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (reason.trim().length < 3) {
+      setError(t('access.reasonRequired'));
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await api.backoffice(suspension ? 'restore_access' : 'suspend_access', {
+        registrationId: registration.registrationId,
+        reason: reason.trim(),
+      });
+      announce({ tone: 'ok', text: t(suspension ? 'access.restored' : 'access.suspended') });
+      setReason('');
+      onChanged();
+    } catch (failure) {
+      announce({ tone: 'error', text: failureText(t, failure) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="door-access">
+      <h2 id="door-access">{t('access.heading')}</h2>
+      <p data-testid="access-state">
+        {suspension
+          ? t(suspension.by === 'arrears' ? 'access.suspendedArrears' : 'access.suspendedStaff', {
+              since: formatDateTime(suspension.since, language),
+              reason: suspension.reason,
+            })
+          : t('access.open')}
+      </p>
+      <form className={`${styles.filters} ${styles.inlineForm}`} onSubmit={submit} noValidate>
+        <TextField
+          label={t(suspension ? 'access.restoreReason' : 'access.suspendReason')}
+          value={reason}
+          onChange={setReason}
+          maxLength={300}
+          error={error}
+        />
+        <button
+          type="submit"
+          className={`${suspension ? controls.primary : controls.danger} ${controls.compact}`}
+          disabled={busy}
+        >
+          {t(suspension ? 'access.restore' : 'access.suspend')}
+        </button>
+      </form>
+    </section>
+  );
+}
