@@ -411,13 +411,20 @@ describe('collections', () => {
     totalCents: 6200,
   };
 
+  const arrears = { graceDays: 5, lateFeeCents: 1500, warningDays: 3, suspendAfterDays: 15 };
+
   it('lists what is due, makes the remittance once confirmed, and offers its file', async () => {
     let sent = false;
     backoffice.on('me', () => ({ staff: MANAGER }));
     backoffice.on('list_collections', () =>
       sent
-        ? { collections: [], sent: [{ ...due, remittanceMessageId: made.messageId }], remittances: [made] }
-        : { collections: [due], sent: [], remittances: [] },
+        ? {
+            collections: [],
+            sent: [{ ...due, remittanceMessageId: made.messageId, returned: null }],
+            remittances: [made],
+            arrears,
+          }
+        : { collections: [due], sent: [], remittances: [], arrears },
     );
     backoffice.on('create_remittance', () => {
       sent = true;
@@ -467,6 +474,26 @@ describe('collections', () => {
     await user.click(returned);
     expect(await screen.findByText(/Recibo de Ana García devuelto: irá en la próxima remesa/)).toBeInTheDocument();
     expect(backoffice.calls('record_collection_result')[0]).toMatchObject({ outcome: 'returned', reason: 'AM04' });
+
+    // The arrears rules: a Spanish fee ("20,5"), and a warning that would come after the suspension refused.
+    const rules = screen.getByRole('region', { name: 'Impagos: reglas' });
+    expect(within(rules).getByLabelText('Recargo por recibo impagado (€; 0: sin recargo)')).toHaveValue('15');
+    await user.clear(within(rules).getByLabelText('Recargo por recibo impagado (€; 0: sin recargo)'));
+    await user.type(within(rules).getByLabelText('Recargo por recibo impagado (€; 0: sin recargo)'), '20,5');
+    await user.clear(within(rules).getByLabelText('Aviso, días antes de suspender'));
+    await user.type(within(rules).getByLabelText('Aviso, días antes de suspender'), '20');
+    await user.click(within(rules).getByRole('button', { name: 'Guardar reglas' }));
+    expect(within(rules).getByText('El aviso debe llegar antes de la suspensión.')).toBeInTheDocument();
+    expect(backoffice.calls('set_arrears_settings')).toHaveLength(0);
+    await user.clear(within(rules).getByLabelText('Aviso, días antes de suspender'));
+    await user.type(within(rules).getByLabelText('Aviso, días antes de suspender'), '4');
+    backoffice.on('set_arrears_settings', (body) => ({
+      arrears: { ...arrears, lateFeeCents: 2050, warningDays: 4 },
+      ...(body ? {} : {}),
+    }));
+    await user.click(within(rules).getByRole('button', { name: 'Guardar reglas' }));
+    expect(await screen.findByText('Reglas de impagos guardadas.')).toBeInTheDocument();
+    expect(backoffice.calls('set_arrears_settings')[0]).toMatchObject({ lateFeeCents: 2050, warningDays: 4 });
   });
 
   it('is a manager’s: staff see no Collections in the menu', async () => {

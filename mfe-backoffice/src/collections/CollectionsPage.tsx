@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { api, FUNCTIONS_BASE_PATH } from 'shared-api';
-import type { DueCollection, Remittance, SentCollection } from 'shared-api/backoffice';
+import type { ArrearsSettingsForm, DueCollection, Remittance, SentCollection } from 'shared-api/backoffice';
 import { formatEuros, type Language, localeOf } from 'shared-i18n';
 import { Link } from 'shared-router';
 import { useAsync } from 'shared-ui/async';
@@ -15,6 +15,7 @@ import { type Column, DataTable } from '../table/DataTable';
 import { LoadStatus } from '../table/LoadStatus';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
+import { ArrearsRules } from './ArrearsRules';
 import { SentCollections } from './SentCollections';
 
 /** The date a week from today at the facility: a remittance usually covers the days ahead. */
@@ -44,6 +45,7 @@ export function CollectionsPage() {
     collections: DueCollection[];
     sent: SentCollection[];
     remittances: Remittance[];
+    arrears: ArrearsSettingsForm;
   } | null>(null);
   useEffect(() => {
     if (state.state === 'done') setData(state.value);
@@ -175,6 +177,7 @@ export function CollectionsPage() {
             shortDate={(date) => shortDate(date, language)}
             onChanged={retry}
           />
+          <ArrearsRules key={language} rules={data.arrears} language={language} onSaved={retry} />
           <section aria-labelledby="remittances-made">
             <h2 id="remittances-made">{t('collections.remittances')}</h2>
             <DataTable

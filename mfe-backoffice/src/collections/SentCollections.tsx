@@ -21,6 +21,22 @@ function ResultControls({
 }) {
   const t = useBackofficeT();
   const [reason, setReason] = useState<ReturnReasonCode | ''>('');
+  if (collection.returned) {
+    // Returned and not presented again: all that can happen now is that it is paid.
+    return (
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={`${controls.secondary} ${controls.compact}`}
+          disabled={busy}
+          aria-label={t('collections.paidLabel', { name: collection.debtorName })}
+          onClick={() => onRecord('paid')}
+        >
+          {t('collections.paid')}
+        </button>
+      </div>
+    );
+  }
   return (
     <div className={styles.actions}>
       <button
@@ -129,7 +145,27 @@ export function SentCollections({
   };
 
   const columns: Column<SentCollection>[] = [
-    { id: 'tenant', header: t('collections.tenant'), rowHeader: true, cell: (c) => c.debtorName },
+    {
+      id: 'tenant',
+      header: t('collections.tenant'),
+      rowHeader: true,
+      cell: (c) => (
+        <>
+          {c.debtorName}
+          {c.returned && (
+            <>
+              <br />
+              <span className={styles.badge}>
+                {t('collections.returnedSince', {
+                  reason: c.returned.reason ?? '—',
+                  since: shortDate(c.returned.since),
+                })}
+              </span>
+            </>
+          )}
+        </>
+      ),
+    },
     { id: 'date', header: t('collections.date'), cell: (c) => shortDate(c.dueDate) },
     { id: 'amount', header: t('collections.amount'), cell: (c) => formatEuros(c.amountCents / 100, language) },
     { id: 'remittance', header: t('collections.remittance'), cell: (c) => c.remittanceMessageId },

@@ -333,7 +333,11 @@ const dueCollection = z.object({
 export type DueCollection = z.infer<typeof dueCollection>;
 
 /** A collection in a remittance the bank has not answered for yet. */
-const sentCollection = dueCollection.extend({ remittanceMessageId: z.string() });
+const sentCollection = dueCollection.extend({
+  remittanceMessageId: z.string(),
+  /** Returned by the bank and not presented again: overdue since, and why. Unpaid until recorded paid. */
+  returned: z.object({ reason: z.string().nullable(), since: isoDate }).nullable(),
+});
 export type SentCollection = z.infer<typeof sentCollection>;
 
 /** The ISO reasons a bank gives for a returned direct debit that staff may record by hand. */
@@ -342,6 +346,20 @@ export type ReturnReasonCode = (typeof RETURN_REASON_CODES)[number];
 
 /** What recording a bank result did: `retry` is a return presented again in the next remittance. */
 export const RECORDED_OUTCOMES = ['paid', 'returned', 'retry', 'unchanged', 'unknown'] as const;
+
+/** The arrears rules a manager sets: the warning comes before the suspension. */
+export const arrearsSettings = z
+  .object({
+    graceDays: z.number().int().min(0).max(60),
+    lateFeeCents: z.number().int().min(0).max(100_000),
+    warningDays: z.number().int().min(1).max(30),
+    suspendAfterDays: z.number().int().min(1).max(180),
+  })
+  .refine((value) => value.warningDays < value.suspendAfterDays, {
+    path: ['warningDays'],
+    message: 'The warning must come before the suspension',
+  });
+export type ArrearsSettingsForm = z.infer<typeof arrearsSettings>;
 
 /** POST `backoffice/bank-report` (multipart, `file`): what the imported report recorded. */
 export const importedBankReport = z.object({
@@ -507,8 +525,11 @@ export const backofficeActions = {
       collections: z.array(dueCollection),
       sent: z.array(sentCollection),
       remittances: z.array(remittance),
+      arrears: arrearsSettings,
     }),
   },
+  /** Managers only: the arrears rules (days of grace, late fee, warning, suspension). Audited. */
+  set_arrears_settings: { request: arrearsSettings, response: z.object({ arrears: arrearsSettings }) },
   /** Managers only: one sent collection's result by hand; a return needs the bank's reason. */
   record_collection_result: {
     request: z

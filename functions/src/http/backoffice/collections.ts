@@ -1,6 +1,7 @@
 import type { backofficeActions } from 'shared-api/backoffice';
 import { importedBankReport, remittanceQuery } from 'shared-api/backoffice';
 import {
+  arrearsSettings,
   BankReportError,
   collectionsDueBy,
   collectionsSent,
@@ -10,6 +11,7 @@ import {
   type RemittanceSummary,
   recordResultByHand,
   remittanceFile,
+  saveArrearsSettings,
 } from '../../modules/billing';
 import { recordAudit, requireStaff } from '../../modules/staff';
 import { HttpError, refusal } from '../../platform/http-error';
@@ -21,7 +23,7 @@ import { contentDisposition } from './document';
 
 type CollectionActions = Pick<
   typeof backofficeActions,
-  'list_collections' | 'create_remittance' | 'record_collection_result'
+  'list_collections' | 'create_remittance' | 'record_collection_result' | 'set_arrears_settings'
 >;
 
 const wire = (r: RemittanceSummary) => ({ ...r, createdAt: r.createdAt.toISOString() });
@@ -30,10 +32,11 @@ const wire = (r: RemittanceSummary) => ({ ...r, createdAt: r.createdAt.toISOStri
 export const collectionActions: ActionHandlers<CollectionActions> = {
   async list_collections({ dueBy }, ctx, meta) {
     await requireStaff(ctx.db, meta, { role: 'manager' });
-    const [due, sent, remittances] = await Promise.all([
+    const [due, sent, remittances, arrears] = await Promise.all([
       collectionsDueBy(ctx.db, dueBy),
       collectionsSent(ctx.db),
       listRemittances(ctx.db),
+      arrearsSettings(ctx.db),
     ]);
     return {
       collections: due.map((c) => ({
@@ -48,7 +51,18 @@ export const collectionActions: ActionHandlers<CollectionActions> = {
       })),
       sent,
       remittances: remittances.map(wire),
+      arrears,
     };
+  },
+
+  async set_arrears_settings(settings, ctx, meta) {
+    const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
+    const before = await arrearsSettings(ctx.db);
+    await ctx.db.transaction(async (tx) => {
+      await saveArrearsSettings(tx, settings, actor.email);
+      await recordAudit(tx, actor, { action: 'set_arrears_settings', target: 'arrears', before, after: settings });
+    });
+    return { arrears: await arrearsSettings(ctx.db) };
   },
 
   async record_collection_result({ rentPeriodId, outcome, reason }, ctx, meta) {

@@ -1,5 +1,7 @@
 /** The billing module's public face: what other modules and the HTTP layer may use. */
 
+export { restoreAccess, suspendAccess } from './arrears/access';
+export { arrearsSettings, saveArrearsSettings } from './arrears/check';
 export { BankReportError } from './direct-debit/bank-reports';
 export { startRentSchedule } from './direct-debit/invoices';
 export type { Mandate } from './direct-debit/mandates';
@@ -14,6 +16,6 @@ export {
 } from './direct-debit/remittances';
 export { importBankReport, recordResultByHand } from './direct-debit/results';
 export { FIRST_COLLECTION_LEAD_DAYS } from './direct-debit/schedule';
-export { billingJobs } from './invoicing/jobs';
+export { billingJobs } from './jobs';
 export type { PaymentRow } from './payment-records';
 export { applyPaymentOutcome, findPayment, latestPayment, paymentOfOrder, toPayment } from './payment-records';

@@ -5,7 +5,6 @@ export { doorAuditPage, searchDoorAudit } from './audit-log';
 export { adminUser, sessionUser, toDoorUser } from './sessions';
 export { ensureDoorAdmin } from './setup';
 export { doorLogIn, doorLogOut, validateDoorToken } from './sign-in';
-export { restoreAccess, suspendAccess } from './suspension';
 export {
   addDoorUser,
   deleteDoorUser,

@@ -3,7 +3,7 @@ import type { Queryable } from '../../platform/db';
 import { sql } from '../../platform/db/sql';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
-import { restoreAccess, suspendAccess } from '../door';
+import { restoreAccess, suspendAccess } from '../billing';
 import { REGISTRATION_NOT_FOUND } from '../sign-up';
 import { type Actor, recordAudit } from '../staff';
 import { endRental } from './end-rental';

@@ -69,7 +69,10 @@ async function dueRows(q: Queryable, dueBy: IsoDate, lock: boolean): Promise<Due
 
 export const collectionsDueBy = (q: Queryable, dueBy: IsoDate) => dueRows(q, dueBy, false);
 
-/** The collections in remittances the bank has not answered for yet, oldest first. */
+/**
+ * The collections in remittances the bank has not answered for yet, and those it returned that
+ * are still unpaid (overdue: paid at the office, they are recorded here by hand), oldest first.
+ */
 export async function collectionsSent(q: Queryable) {
   const { rows } = await q.query<{
     id: string;
@@ -81,13 +84,17 @@ export async function collectionsSent(q: Queryable) {
     sequence_type: 'FRST' | 'RCUR';
     mandate_reference: string;
     message_id: string;
+    status: string;
+    return_reason: string | null;
+    overdue_since: string | null;
   }>(sql`select p.id, p.registration_id, r.registration_code, m.debtor_name, to_char(p.due_date, 'YYYY-MM-DD') as due_date,
-       p.amount_cents, p.sequence_type, p.mandate_reference, x.message_id
+       p.amount_cents, p.sequence_type, p.mandate_reference, x.message_id, p.status, p.return_reason,
+       to_char(p.overdue_since, 'YYYY-MM-DD') as overdue_since
      from rent_periods p
      join remittances x on x.id = p.remittance_id
      join sepa_mandates m on m.reference = p.mandate_reference
      join registrations r on r.id = p.registration_id
-     where p.status = 'submitted'
+     where p.status in ('submitted', 'returned')
      order by p.due_date, p.end_to_end_id
      limit 500`);
   return rows.map((row) => ({
@@ -100,6 +107,8 @@ export async function collectionsSent(q: Queryable) {
     sequenceType: row.sequence_type,
     mandateReference: row.mandate_reference,
     remittanceMessageId: row.message_id,
+    returned:
+      row.status === 'returned' ? { reason: row.return_reason, since: row.overdue_since ?? row.due_date } : null,
   }));
 }
 

@@ -6,15 +6,17 @@ import { sql } from '../../../platform/db/sql';
 import { paragraph } from '../../../platform/email/content';
 import { madridDate } from '../../../platform/madrid-time';
 import { type Actor, recordAudit } from '../../staff';
+import { scheduleArrearsCheck } from '../arrears/check';
 import { euros } from '../invoicing/amounts';
 import { type BankOutcome, mayRetry, parseBankReport, reasonText } from './bank-reports';
 
-type ResultContext = Pick<FunctionContext, 'config' | 'clock' | 'mailer' | 'sms'>;
+type ResultContext = Pick<FunctionContext, 'config' | 'clock' | 'mailer' | 'sms' | 'jobs'>;
 
 export type RecordedOutcome = 'paid' | 'returned' | 'retry' | 'unchanged' | 'unknown';
 
 interface SentRow extends Record<string, unknown> {
   id: string;
+  registration_id: string;
   status: string;
   end_to_end_id: string;
   amount_cents: number;
@@ -92,7 +94,8 @@ async function recordOutcome(
   outcome: BankOutcome,
   source: string,
 ): Promise<RecordedOutcome> {
-  const { rows } = await tx.query<SentRow>(sql`select p.id, p.status, p.end_to_end_id, p.amount_cents, p.attempts,
+  const { rows } =
+    await tx.query<SentRow>(sql`select p.id, p.registration_id, p.status, p.end_to_end_id, p.amount_cents, p.attempts,
        r.full_name, r.email, r.phone, r.language, i.number as invoice_number
      from rent_periods p join registrations r on r.id = p.registration_id
      left join invoices i on i.rent_period_id = p.id
@@ -105,13 +108,24 @@ async function recordOutcome(
     );
     return earlier.length ? 'unchanged' : 'unknown';
   }
-  if (row.status !== 'submitted') return 'unchanged';
   const now = ctx.clock.now();
-  if (outcome.outcome === 'paid') {
-    await tx.query(sql`update rent_periods set status = 'paid', paid_at = ${now} where id = ${row.id}`);
+  // A return paid afterwards (at the office, by transfer) is paid too; anything else only once sent.
+  const payable = row.status === 'submitted' || (row.status === 'returned' && source.startsWith('manual:'));
+  if (outcome.outcome === 'paid' && payable) {
+    await tx.query(
+      sql`update rent_periods set status = 'paid', paid_at = ${now}, overdue_since = null where id = ${row.id}`,
+    );
+    // Paid up: the arrears rules look again at once (access comes back within the minute).
+    await scheduleArrearsCheck(tx, ctx, row.registration_id);
     return 'paid';
   }
+  if (row.status !== 'submitted') return 'unchanged';
   const retry = mayRetry(outcome.reason);
+  // Overdue from its first return; the arrears rules count from then.
+  await tx.query(
+    sql`update rent_periods set overdue_since = coalesce(overdue_since, ${madridDate(now)}::date) where id = ${row.id}`,
+  );
+  await scheduleArrearsCheck(tx, ctx, row.registration_id);
   await tx.query(sql`insert into collection_returns (id, rent_period_id, end_to_end_id, reason, returned_at, source, retried)
      values (${randomUUID()}, ${row.id}, ${row.end_to_end_id}, ${outcome.reason}, ${now}, ${source}, ${retry})`);
   if (retry) {

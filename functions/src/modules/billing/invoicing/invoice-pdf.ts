@@ -32,6 +32,8 @@ export interface InvoiceDocument {
   payment: string[];
   /** A credit note: the invoice it corrects and why. */
   corrects: { number: string; issueDate: string; reason: string } | null;
+  /** Said under the totals (why no VAT is charged). */
+  note: string | null;
   /** What the tax QR code encodes (VERI*FACTU). */
   qrUrl: string;
   hash: string;

@@ -6,7 +6,7 @@ import { sql } from '../../../platform/db/sql';
 import { fromMadrid, madridDate } from '../../../platform/madrid-time';
 import { splitVat } from './amounts';
 import { type InvoiceDocument, type InvoiceLine, type InvoiceParty, invoicePdf } from './invoice-pdf';
-import { invoiceEmail } from './messages';
+import { type InvoiceKind, invoiceEmail } from './messages';
 import { type InvoiceSeries, invoiceNumber } from './numbering';
 import { invoiceQrUrl, recordHash, recordTimestamp } from './verifactu';
 
@@ -73,6 +73,8 @@ interface NewRecord {
   lines: InvoiceLine[];
   mandateReference: string | null;
   payment: string[];
+  /** Said under the totals (why no VAT is charged, for a late fee). */
+  note?: string;
 }
 
 /**
@@ -103,7 +105,7 @@ async function addRecord(
   const baseCents = record.lines.reduce((sum, line) => sum + line.baseCents, 0);
   const vatCents = record.lines.reduce((sum, line) => sum + line.vatCents, 0);
   const totalCents = baseCents + vatCents;
-  const vatRate = ctx.config.VAT_RATE_PERCENT;
+  const vatRate = record.lines[0]?.vatRate ?? ctx.config.VAT_RATE_PERCENT;
   const previousHash = heads[0]?.last_hash ?? null;
   const recordedAt = recordTimestamp(now);
   const seller = sellerParty(ctx.config);
@@ -130,6 +132,7 @@ async function addRecord(
     totalCents,
     payment: record.payment,
     corrects: record.corrects,
+    note: record.note ?? null,
     qrUrl: invoiceQrUrl({ issuerTaxId: issuer, number, issueDate, totalCents }),
     hash,
   };
@@ -153,7 +156,7 @@ async function sendInvoice(
   tx: Queryable,
   buyer: Buyer,
   invoice: IssuedInvoice & { pdf: Buffer },
-  collection: { mandate: string; date: string } | null,
+  kind: InvoiceKind,
 ) {
   await ctx.mailer.send(
     {
@@ -163,7 +166,7 @@ async function sendInvoice(
           name: buyer.full_name,
           number: invoice.number,
           totalCents: invoice.totalCents,
-          collection,
+          kind,
         }),
       ],
       attachments: [{ filename: `${invoice.number}.pdf`, contentType: 'application/pdf', content: invoice.pdf }],
@@ -231,8 +234,9 @@ export async function issueRentInvoice(
     ],
   });
   await sendInvoice(ctx, tx, period, invoice, {
+    type: 'rent',
     mandate: period.mandate_reference,
-    date: spanishDate(period.due_date),
+    collectionDate: spanishDate(period.due_date),
   });
   return { id: invoice.id, number: invoice.number, issueDate: invoice.issueDate, totalCents: invoice.totalCents };
 }
@@ -281,6 +285,52 @@ export async function issueCreditNote(
     mandateReference: null,
     payment: ['Se abona al cliente / Credited to the customer'],
   });
-  await sendInvoice(ctx, tx, original, note, null);
+  await sendInvoice(ctx, tx, original, note, { type: 'credit' });
   return { id: note.id, number: note.number, issueDate: note.issueDate, totalCents: note.totalCents };
+}
+
+/**
+ * The late fee of one overdue rent period, on its own invoice (once: the period keeps it). A fee
+ * for late payment compensates, it pays for no service: not subject to VAT (art. 78.Tres.1º LIVA).
+ */
+export async function issueLateFee(
+  tx: Queryable,
+  ctx: InvoicingContext,
+  rentPeriodId: string,
+  feeCents: number,
+): Promise<IssuedInvoice | null> {
+  const { rows } = await tx.query<Buyer & { invoice_number: string | null; due_date: string }>(
+    sql`select i.number as invoice_number, to_char(p.due_date, 'YYYY-MM-DD') as due_date,
+       r.id as registration_id, r.language, r.email, r.full_name, r.client_type, r.company_name, r.cif,
+       r.document_number, r.address, r.postal_code, r.city
+     from rent_periods p join registrations r on r.id = p.registration_id
+     left join invoices i on i.rent_period_id = p.id
+     where p.id = ${rentPeriodId} and p.late_fee_invoice_id is null
+     for update of p`,
+  );
+  const period = rows[0];
+  if (!period || feeCents <= 0) return null;
+  const invoice = await addRecord(tx, ctx, {
+    series: 'F',
+    invoiceType: 'F1',
+    registrationId: period.registration_id,
+    rentPeriodId: null,
+    corrects: null,
+    buyer: buyerParty(period),
+    lines: [
+      {
+        description: `Recargo por impago${period.invoice_number ? ` de la factura ${period.invoice_number}` : ''} (cargo del ${spanishDate(period.due_date)})`,
+        vatRate: 0,
+        baseCents: feeCents,
+        vatCents: 0,
+        totalCents: feeCents,
+      },
+    ],
+    mandateReference: null,
+    payment: ['Forma de pago / Payment: en la oficina / at the office'],
+    note: 'Operación no sujeta a IVA: indemnización por demora (art. 78.Tres.1º LIVA) / Not subject to VAT: compensation for late payment',
+  });
+  await tx.query(sql`update rent_periods set late_fee_invoice_id = ${invoice.id} where id = ${rentPeriodId}`);
+  await sendInvoice(ctx, tx, period, invoice, { type: 'late_fee', overdueInvoice: period.invoice_number });
+  return { id: invoice.id, number: invoice.number, issueDate: invoice.issueDate, totalCents: invoice.totalCents };
 }

@@ -1,0 +1,114 @@
+import type { Language } from 'shared-i18n';
+import type { FunctionContext } from '../../../context';
+import type { Queryable } from '../../../platform/db';
+import { sql } from '../../../platform/db/sql';
+import { paragraph } from '../../../platform/email/content';
+
+/**
+ * A tenancy's door access suspended or restored (the door refuses a suspended tenant's PIN): by
+ * the arrears rules, or by staff with a reason. Here, with the arrears, not in the door module:
+ * the door only reads the state, and billing must not depend on the door.
+ */
+type SuspensionContext = Pick<FunctionContext, 'mailer' | 'sms' | 'config' | 'clock'>;
+
+interface TenantRow extends Record<string, unknown> {
+  full_name: string;
+  email: string;
+  phone: string;
+  language: Language;
+  access_suspended_at: Date | string | null;
+}
+
+async function tenantOf(tx: Queryable, registrationId: string): Promise<TenantRow | undefined> {
+  const { rows } = await tx.query<TenantRow>(sql`select full_name, email, phone, language, access_suspended_at
+     from registrations where id = ${registrationId} and move_in_status = 'allocated' for update`);
+  return rows[0];
+}
+
+async function tell(
+  tx: Queryable,
+  ctx: SuspensionContext,
+  tenant: TenantRow,
+  texts: Record<Language, { subject: string; body: string[]; sms: string }>,
+) {
+  const text = texts[tenant.language === 'en' ? 'en' : 'es'];
+  await ctx.mailer.send(
+    {
+      to: tenant.email,
+      versions: [
+        {
+          language: tenant.language === 'en' ? 'en' : 'es',
+          subject: text.subject,
+          greeting: tenant.language === 'en' ? `Hello ${tenant.full_name},` : `Hola ${tenant.full_name}:`,
+          blocks: text.body.map((line) => paragraph(line)),
+        },
+      ],
+    },
+    tx,
+  );
+  await ctx.sms.queue({ to: tenant.phone, text: text.sms }, tx);
+}
+
+/**
+ * Suspends a tenant's door access: their right PIN is refused with ACCESS_SUSPENDED from now on,
+ * and they are told by e-mail and SMS, in their language. False when the tenancy is not active or
+ * already suspended (nothing changes, nobody is told twice).
+ */
+export async function suspendAccess(
+  tx: Queryable,
+  ctx: SuspensionContext,
+  registrationId: string,
+  { by, reason }: { by: 'arrears' | 'staff'; reason: string },
+): Promise<boolean> {
+  const tenant = await tenantOf(tx, registrationId);
+  if (!tenant || tenant.access_suspended_at) return false;
+  await tx.query(sql`update registrations set access_suspended_at = ${ctx.clock.now()}, access_suspension_reason = ${reason},
+       access_suspended_by = ${by}, updated_at = now()
+     where id = ${registrationId}`);
+  const office = `${ctx.config.BUSINESS_PHONE} · ${ctx.config.BUSINESS_EMAIL}`;
+  await tell(tx, ctx, tenant, {
+    es: {
+      subject: 'Acceso al trastero suspendido',
+      body: [
+        by === 'arrears'
+          ? 'Hemos suspendido tu acceso al trastero porque hay recibos del alquiler sin pagar.'
+          : `Hemos suspendido tu acceso al trastero. Motivo: ${reason}.`,
+        `Ponte en contacto con la oficina para recuperarlo: ${office}.`,
+      ],
+      sms: 'Tu acceso al trastero está suspendido. Contacta con la oficina; te hemos escrito por correo.',
+    },
+    en: {
+      subject: 'Storage access suspended',
+      body: [
+        by === 'arrears'
+          ? 'We have suspended your access to the storage unit because rent is unpaid.'
+          : `We have suspended your access to the storage unit. Reason: ${reason}.`,
+        `Please contact the office to have it back: ${office}.`,
+      ],
+      sms: 'Your storage access is suspended. Please contact the office; we have e-mailed you.',
+    },
+  });
+  return true;
+}
+
+/** Gives a suspended tenant their access back at once, and tells them. False when it was not suspended. */
+export async function restoreAccess(tx: Queryable, ctx: SuspensionContext, registrationId: string): Promise<boolean> {
+  const tenant = await tenantOf(tx, registrationId);
+  if (!tenant?.access_suspended_at) return false;
+  await tx.query(sql`update registrations set access_suspended_at = null, access_suspension_reason = null,
+       access_suspended_by = null, updated_at = now()
+     where id = ${registrationId}`);
+  await tell(tx, ctx, tenant, {
+    es: {
+      subject: 'Acceso al trastero restablecido',
+      body: ['Ya puedes volver a entrar en tu trastero con tu PIN de siempre.'],
+      sms: 'Tu acceso al trastero está restablecido: tu PIN vuelve a abrir la puerta.',
+    },
+    en: {
+      subject: 'Storage access restored',
+      body: ['You can use your usual PIN to enter your storage unit again.'],
+      sms: 'Your storage access is restored: your PIN opens the door again.',
+    },
+  });
+  return true;
+}

@@ -1,0 +1,153 @@
+import type { Language } from 'shared-i18n';
+import type { FunctionContext } from '../../../context';
+import type { Queryable } from '../../../platform/db';
+import { sql } from '../../../platform/db/sql';
+import { paragraph } from '../../../platform/email/content';
+import { fromMadrid, madridDate } from '../../../platform/madrid-time';
+import { issueLateFee } from '../invoicing/issue';
+import { restoreAccess, suspendAccess } from './access';
+import { type ArrearsSettings, arrearsPlan } from './rules';
+
+type ArrearsContext = Pick<FunctionContext, 'config' | 'clock' | 'mailer' | 'sms' | 'jobs'>;
+
+/** The job that applies the arrears rules to one tenant; scheduled for each next step. */
+export const ARREARS_CHECK_JOB = 'billing.arrears-check';
+
+export async function arrearsSettings(q: Queryable): Promise<ArrearsSettings> {
+  const { rows } = await q.query<{
+    grace_days: number;
+    late_fee_cents: number;
+    warning_days: number;
+    suspend_after_days: number;
+  }>(sql`select grace_days, late_fee_cents, warning_days, suspend_after_days from arrears_settings`);
+  const row = rows[0];
+  return {
+    graceDays: row?.grace_days ?? 5,
+    lateFeeCents: row?.late_fee_cents ?? 1500,
+    warningDays: row?.warning_days ?? 3,
+    suspendAfterDays: row?.suspend_after_days ?? 15,
+  };
+}
+
+/** A manager changes the rules; they apply from each tenant's next check. */
+export async function saveArrearsSettings(q: Queryable, settings: ArrearsSettings, by: string): Promise<void> {
+  await q.query(sql`update arrears_settings set grace_days = ${settings.graceDays}, late_fee_cents = ${settings.lateFeeCents},
+       warning_days = ${settings.warningDays}, suspend_after_days = ${settings.suspendAfterDays},
+       updated_at = now(), updated_by = ${by}`);
+}
+
+/** Looks at a tenant's arrears now (after the commit that changed them), or on a step's day at 08:00. */
+export async function scheduleArrearsCheck(
+  tx: Queryable,
+  ctx: Pick<ArrearsContext, 'jobs' | 'clock'>,
+  registrationId: string,
+  step?: { day: string },
+): Promise<void> {
+  // A step has a key of its own: a check scheduling the next one under its own key would be asked
+  // to run again at once (the queue reruns a job scheduled while it runs), and again, forever.
+  await ctx.jobs.schedule(tx, {
+    kind: ARREARS_CHECK_JOB,
+    payload: { registrationId },
+    runAt: step ? fromMadrid(step.day, '08:00') : ctx.clock.now(),
+    key: step ? `arrears:${registrationId}:${step.day}` : `arrears:${registrationId}`,
+  });
+}
+
+const spanishDate = (isoDate: string) => isoDate.split('-').reverse().join('/');
+
+async function warn(tx: Queryable, ctx: ArrearsContext, tenant: TenantRow, suspendOn: string) {
+  const english = tenant.language === 'en';
+  const office = `${ctx.config.BUSINESS_PHONE} · ${ctx.config.BUSINESS_EMAIL}`;
+  await ctx.mailer.send(
+    {
+      to: tenant.email,
+      versions: [
+        english
+          ? {
+              language: 'en',
+              subject: 'Unpaid rent: your access will be suspended',
+              greeting: `Hello ${tenant.full_name},`,
+              blocks: [
+                paragraph(
+                  `Your storage rent is still unpaid. Unless it is paid, your access to the unit will be suspended on ${suspendOn}.`,
+                ),
+                paragraph(`To pay it, please contact the office: ${office}.`),
+              ],
+            }
+          : {
+              language: 'es',
+              subject: 'Alquiler sin pagar: se suspenderá tu acceso',
+              greeting: `Hola ${tenant.full_name}:`,
+              blocks: [
+                paragraph(
+                  `El alquiler de tu trastero sigue sin pagar. Si no se paga, tu acceso al trastero se suspenderá el ${spanishDate(suspendOn)}.`,
+                ),
+                paragraph(`Para pagarlo, ponte en contacto con la oficina: ${office}.`),
+              ],
+            },
+      ],
+    },
+    tx,
+  );
+  await ctx.sms.queue(
+    {
+      to: tenant.phone,
+      text: english
+        ? `Unpaid storage rent: your access will be suspended on ${suspendOn}. Please contact the office.`
+        : `Alquiler del trastero sin pagar: tu acceso se suspenderá el ${spanishDate(suspendOn)}. Contacta con la oficina.`,
+    },
+    tx,
+  );
+}
+
+interface TenantRow extends Record<string, unknown> {
+  full_name: string;
+  email: string;
+  phone: string;
+  language: Language;
+  arrears_warned_at: Date | string | null;
+  access_suspended_at: Date | string | null;
+  access_suspended_by: string | null;
+}
+
+/**
+ * Applies the arrears rules to one tenant now (the job): the late fees due, the warning, the
+ * suspension, each once; nothing overdue any more lifts a suspension the rules made (a staff one
+ * stays). Then schedules itself for the next step, if there is one.
+ */
+export async function checkArrears(tx: Queryable, ctx: ArrearsContext, registrationId: string): Promise<void> {
+  const { rows } = await tx.query<TenantRow>(sql`select full_name, email, phone, language, arrears_warned_at,
+       access_suspended_at, access_suspended_by
+     from registrations where id = ${registrationId} and move_in_status = 'allocated' for update`);
+  const tenant = rows[0];
+  if (!tenant) return;
+  const { rows: periods } = await tx.query<{ id: string; overdue_since: string; fee_issued: boolean }>(
+    sql`select id, to_char(overdue_since, 'YYYY-MM-DD') as overdue_since, late_fee_invoice_id is not null as fee_issued
+     from rent_periods where registration_id = ${registrationId} and overdue_since is not null
+       and status not in ('paid', 'cancelled')`,
+  );
+  const settings = await arrearsSettings(tx);
+  const today = madridDate(ctx.clock.now());
+  const plan = arrearsPlan({
+    today,
+    periods: periods.map((p) => ({ id: p.id, overdueSince: p.overdue_since, feeIssued: p.fee_issued })),
+    warned: tenant.arrears_warned_at !== null,
+    suspended: tenant.access_suspended_at !== null,
+    settings,
+  });
+  if (!plan) {
+    // Paid up: the rules' own suspension ends now; one staff decided stays theirs to lift.
+    if (tenant.access_suspended_by === 'arrears') await restoreAccess(tx, ctx, registrationId);
+    await tx.query(sql`update registrations set arrears_warned_at = null where id = ${registrationId}`);
+    return;
+  }
+  for (const periodId of plan.feesFor) await issueLateFee(tx, ctx, periodId, settings.lateFeeCents);
+  if (plan.warn) {
+    await warn(tx, ctx, tenant, plan.suspendOn);
+    await tx.query(sql`update registrations set arrears_warned_at = ${ctx.clock.now()} where id = ${registrationId}`);
+  }
+  if (plan.suspend) {
+    await suspendAccess(tx, ctx, registrationId, { by: 'arrears', reason: 'impago / unpaid rent' });
+  }
+  if (plan.nextCheck) await scheduleArrearsCheck(tx, ctx, registrationId, { day: plan.nextCheck });
+}

@@ -1,0 +1,18 @@
+import type { FunctionContext } from '../../context';
+import type { JobHandler } from '../../platform/jobs/queue';
+import { ARREARS_CHECK_JOB, checkArrears } from './arrears/check';
+import { ISSUE_INVOICE_JOB, issueRentInvoice } from './invoicing/issue';
+
+/** Billing's timed work: each rent period's invoice on its first day, and each tenant's arrears steps. */
+export function billingJobs(
+  ctx: Pick<FunctionContext, 'config' | 'clock' | 'mailer' | 'sms' | 'jobs'>,
+): Record<string, JobHandler> {
+  return {
+    [ISSUE_INVOICE_JOB]: async (tx, payload) => {
+      await issueRentInvoice(tx, ctx, String(payload.rentPeriodId));
+    },
+    [ARREARS_CHECK_JOB]: async (tx, payload) => {
+      await checkArrears(tx, ctx, String(payload.registrationId));
+    },
+  };
+}
