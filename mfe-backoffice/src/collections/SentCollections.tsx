@@ -94,6 +94,8 @@ export function SentCollections({
   const fileId = useId();
   const [busy, setBusy] = useState(false);
   const [file, setFile] = useState<File | null>(null);
+  // A new input after each import: the browser's own still shows the file imported.
+  const [fileInput, setFileInput] = useState(0);
 
   const record = async (collection: SentCollection, outcome: 'paid' | 'returned', reason?: ReturnReasonCode) => {
     setBusy(true);
@@ -131,6 +133,7 @@ export function SentCollections({
         }),
       });
       setFile(null);
+      setFileInput((n) => n + 1);
       onChanged();
     } catch (error) {
       // A file the server could not read: its answer says where (the line, the element).
@@ -168,7 +171,7 @@ export function SentCollections({
     },
     { id: 'date', header: t('collections.date'), cell: (c) => shortDate(c.dueDate) },
     { id: 'amount', header: t('collections.amount'), cell: (c) => formatEuros(c.amountCents / 100, language) },
-    { id: 'remittance', header: t('collections.remittance'), cell: (c) => c.remittanceMessageId },
+    { id: 'remittance', header: t('collections.remittance'), cell: (c) => c.remittanceMessageId ?? '—' },
     {
       id: 'result',
       header: t('collections.result'),
@@ -189,6 +192,7 @@ export function SentCollections({
         <div className={styles.field}>
           <label htmlFor={fileId}>{t('collections.importLabel')}</label>
           <input
+            key={fileInput}
             id={fileId}
             type="file"
             accept=".xml,application/xml,text/xml"

@@ -334,7 +334,8 @@ export type DueCollection = z.infer<typeof dueCollection>;
 
 /** A collection in a remittance the bank has not answered for yet. */
 const sentCollection = dueCollection.extend({
-  remittanceMessageId: z.string(),
+  /** Null for a returned collection waiting for the next remittance. */
+  remittanceMessageId: z.string().nullable(),
   /** Returned by the bank and not presented again: overdue since, and why. Unpaid until recorded paid. */
   returned: z.object({ reason: z.string().nullable(), since: isoDate }).nullable(),
 });

@@ -205,29 +205,93 @@ describe.each(databaseEngines())('collections on $name', (engine) => {
     ]);
   });
 
-  it('a manager records a result by hand: paid, or returned with the bank’s reason; a second time is refused', async () => {
+  it('a collection sent before its day still gets its invoice on the day; a return after the payment still counts', async () => {
+    await resetMoveIns(served.db);
+    await moveIn();
+    const manager = await signedIn();
+    // Both the first and the second month's collections go to the bank ahead of time.
+    expect(
+      (await manager.call('create_remittance', { dueBy: inDays(40), confirm: true })).body.remittance,
+    ).toMatchObject({
+      collections: 2,
+    });
+    const { rows } = await served.db.query<{ id: string; period_start: string; end_to_end_id: string }>(
+      sql`select id, to_char(period_start, 'YYYY-MM-DD') as period_start, end_to_end_id from rent_periods where sequence = 2`,
+    );
+    const second = rows[0];
+    const day = new Date(`${second?.period_start}T12:00:00Z`).getTime();
+    served.service.ctx.adjustableClock?.advance(Math.max(0, day - served.service.ctx.clock.now().getTime()));
+    await served.service.ctx.jobs.runDue();
+    const { rows: invoiced } = await served.db.query(sql`select 1 from invoices where rent_period_id = ${second?.id}`);
+    expect(invoiced).toHaveLength(1);
+
+    // The bank credits it, then it comes back (AM04) days later: overdue after all, presented again.
+    const credited = `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.02"><BkToCstmrDbtCdtNtfctn>
+      <GrpHdr><MsgId>NTF-PAID</MsgId></GrpHdr><Ntfctn><Ntry><Amt Ccy="EUR">62.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts>
+      <NtryDtls><TxDtls><Refs><EndToEndId>${second?.end_to_end_id}</EndToEndId></Refs></TxDtls></NtryDtls></Ntry></Ntfctn>
+      </BkToCstmrDbtCdtNtfctn></Document>`;
+    expect((await manager.upload('paid.xml', credited)).body.counts).toMatchObject({ paid: 1 });
+    const back = await manager.upload('back.xml', camt054('NTF-BACK', returned(second?.end_to_end_id ?? '', 'AM04')));
+    expect(back.body.counts).toMatchObject({ retry: 1 });
+    // Paid at the office before the next remittance: recorded by hand, and not debited again.
+    expect(
+      (await manager.call('record_collection_result', { rentPeriodId: second?.id, outcome: 'paid' })).body,
+    ).toEqual({
+      recorded: 'paid',
+    });
+    const next = await manager.call('list_collections', { dueBy: inDays(5) });
+    expect((next.body.collections as { rentPeriodId: string }[]).some((c) => c.rentPeriodId === second?.id)).toBe(
+      false,
+    );
+  });
+
+  it('a collection is presented at most three times: the third return stays returned', async () => {
+    await resetMoveIns(served.db);
+    await moveIn();
+    const manager = await signedIn();
+    for (const [n, expected] of [
+      [1, 'retry'],
+      [2, 'retry'],
+      [3, 'returned'],
+    ] as const) {
+      expect((await manager.call('create_remittance', { dueBy: inDays(2), confirm: true })).status).toBe(200);
+      const current = (await period())?.end_to_end_id ?? '';
+      const answer = await manager.upload(`r${n}.xml`, camt054(`NTF-R${n}`, returned(current, 'AM04')));
+      expect(answer.body.counts).toMatchObject({ [expected]: 1 });
+    }
+    expect(await period()).toMatchObject({ status: 'returned', attempts: 3 });
+  });
+
+  it('a manager records a result by hand: paid, or returned with the bank’s reason (after a payment too); paid twice is refused', async () => {
     await resetMoveIns(served.db);
     await moveIn();
     const manager = await signedIn();
     await manager.call('create_remittance', { dueBy: inDays(2), confirm: true });
     const { rows } = await served.db.query<{ id: string }>(sql`select id from rent_periods where sequence = 1`);
     const rentPeriodId = rows[0]?.id;
+    const audited = async () =>
+      (
+        await served.db.query<{ n: number }>(
+          sql`select count(*)::integer as n from staff_audit where action = 'record_collection_result'`,
+        )
+      ).rows[0]?.n ?? 0;
+    const before = await audited();
     expect((await manager.call('record_collection_result', { rentPeriodId, outcome: 'returned' })).status).toBe(400);
     expect(await manager.call('record_collection_result', { rentPeriodId, outcome: 'paid' })).toMatchObject({
       status: 200,
       body: { recorded: 'paid' },
     });
     expect((await period())?.status).toBe('paid');
-    expect(
-      await manager.call('record_collection_result', { rentPeriodId, outcome: 'returned', reason: 'MS02' }),
-    ).toMatchObject({
+    // Paid twice: refused. Returned by the bank after all (a refund the debtor asked for): it counts.
+    expect(await manager.call('record_collection_result', { rentPeriodId, outcome: 'paid' })).toMatchObject({
       status: 409,
       body: { code: 'collection_not_sent' },
     });
-    const { rows: audit } = await served.db.query<{ action: string }>(
-      sql`select action from staff_audit where action = 'record_collection_result'`,
-    );
-    expect(audit).toHaveLength(1);
+    expect(
+      await manager.call('record_collection_result', { rentPeriodId, outcome: 'returned', reason: 'MD06' }),
+    ).toMatchObject({ status: 200, body: { recorded: 'returned' } });
+    expect((await period())?.status).toBe('returned');
+    expect((await audited()) - before).toBe(2);
   });
 
   it('front-desk staff and strangers get neither the list, the file, nor a remittance', async () => {

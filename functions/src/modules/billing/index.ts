@@ -1,7 +1,7 @@
 /** The billing module's public face: what other modules and the HTTP layer may use. */
 
 export { restoreAccess, suspendAccess } from './arrears/access';
-export { arrearsSettings, saveArrearsSettings } from './arrears/check';
+export { arrearsSettings, saveArrearsSettings, scheduleArrearsCheck } from './arrears/check';
 export { BankReportError } from './direct-debit/bank-reports';
 export { startRentSchedule } from './direct-debit/invoices';
 export type { Mandate } from './direct-debit/mandates';

@@ -3,7 +3,7 @@ import type { Queryable } from '../../platform/db';
 import { sql } from '../../platform/db/sql';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
-import { restoreAccess, suspendAccess } from '../billing';
+import { restoreAccess, scheduleArrearsCheck, suspendAccess } from '../billing';
 import { REGISTRATION_NOT_FOUND } from '../sign-up';
 import { type Actor, recordAudit } from '../staff';
 import { endRental } from './end-rental';
@@ -89,6 +89,8 @@ export async function setAccessByStaff(
       ? await suspendAccess(tx, ctx, registrationId, { by: 'staff', reason })
       : await restoreAccess(tx, ctx, registrationId);
     if (!changed) throw refusal('access_not_changed');
+    // Restored by hand: the arrears rules (if rent is unpaid) take it from here.
+    if (!suspended) await scheduleArrearsCheck(tx, ctx, registrationId);
     await recordAudit(tx, actor, {
       action: suspended ? 'suspend_access' : 'restore_access',
       target: `registration:${await codeOf(tx, registrationId)}`,

@@ -54,6 +54,8 @@ export async function scheduleArrearsCheck(
 }
 
 const spanishDate = (isoDate: string) => isoDate.split('-').reverse().join('/');
+const englishDate = (isoDate: string) =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
 
 async function warn(tx: Queryable, ctx: ArrearsContext, tenant: TenantRow, suspendOn: string) {
   const english = tenant.language === 'en';
@@ -69,7 +71,7 @@ async function warn(tx: Queryable, ctx: ArrearsContext, tenant: TenantRow, suspe
               greeting: `Hello ${tenant.full_name},`,
               blocks: [
                 paragraph(
-                  `Your storage rent is still unpaid. Unless it is paid, your access to the unit will be suspended on ${suspendOn}.`,
+                  `Your storage rent is still unpaid. Unless it is paid, your access to the unit will be suspended on ${englishDate(suspendOn)}.`,
                 ),
                 paragraph(`To pay it, please contact the office: ${office}.`),
               ],
@@ -93,7 +95,7 @@ async function warn(tx: Queryable, ctx: ArrearsContext, tenant: TenantRow, suspe
     {
       to: tenant.phone,
       text: english
-        ? `Unpaid storage rent: your access will be suspended on ${suspendOn}. Please contact the office.`
+        ? `Unpaid storage rent: your access will be suspended on ${englishDate(suspendOn)}. Please contact the office.`
         : `Alquiler del trastero sin pagar: tu acceso se suspenderá el ${spanishDate(suspendOn)}. Contacta con la oficina.`,
     },
     tx,

@@ -50,13 +50,20 @@ async function dueRows(q: Queryable, dueBy: IsoDate, lock: boolean): Promise<Due
      where p.status = 'scheduled' and p.due_date <= ${dueBy}::date and m.status = 'signed'
      order by p.due_date, p.end_to_end_id
      ${lock ? sql`for update of p skip locked` : sql``}`);
+  // One FRST per mandate: a second collection of the same mandate in the list is RCUR.
+  const first = new Set<string>();
+  const isFirst = (row: DueRow) => {
+    if (row.earlier_submitted || first.has(row.mandate_reference)) return false;
+    first.add(row.mandate_reference);
+    return true;
+  };
   return rows.map((row) => ({
     rentPeriodId: row.id,
     registrationId: row.registration_id,
     registrationCode: row.registration_code,
     endToEndId: row.end_to_end_id,
     amountCents: row.amount_cents,
-    sequenceType: row.earlier_submitted ? 'RCUR' : 'FRST',
+    sequenceType: isFirst(row) ? 'FRST' : 'RCUR',
     // A date already past is asked for as soon as the bank can: the file's own date.
     dueDate: row.due_date,
     mandateReference: row.mandate_reference,
@@ -71,7 +78,8 @@ export const collectionsDueBy = (q: Queryable, dueBy: IsoDate) => dueRows(q, due
 
 /**
  * The collections in remittances the bank has not answered for yet, and those it returned that
- * are still unpaid (overdue: paid at the office, they are recorded here by hand), oldest first.
+ * are still unpaid (overdue: returned for good, or waiting to be presented again; paid at the
+ * office, they are recorded here by hand), oldest first.
  */
 export async function collectionsSent(q: Queryable) {
   const { rows } = await q.query<{
@@ -83,7 +91,7 @@ export async function collectionsSent(q: Queryable) {
     amount_cents: number;
     sequence_type: 'FRST' | 'RCUR';
     mandate_reference: string;
-    message_id: string;
+    message_id: string | null;
     status: string;
     return_reason: string | null;
     overdue_since: string | null;
@@ -91,10 +99,10 @@ export async function collectionsSent(q: Queryable) {
        p.amount_cents, p.sequence_type, p.mandate_reference, x.message_id, p.status, p.return_reason,
        to_char(p.overdue_since, 'YYYY-MM-DD') as overdue_since
      from rent_periods p
-     join remittances x on x.id = p.remittance_id
+     left join remittances x on x.id = p.remittance_id
      join sepa_mandates m on m.reference = p.mandate_reference
      join registrations r on r.id = p.registration_id
-     where p.status in ('submitted', 'returned')
+     where p.status in ('submitted', 'returned') or (p.status = 'scheduled' and p.overdue_since is not null)
      order by p.due_date, p.end_to_end_id
      limit 500`);
   return rows.map((row) => ({
@@ -107,8 +115,9 @@ export async function collectionsSent(q: Queryable) {
     sequenceType: row.sequence_type,
     mandateReference: row.mandate_reference,
     remittanceMessageId: row.message_id,
+    // Returned: unpaid, whether it waits for the next remittance or stays returned.
     returned:
-      row.status === 'returned' ? { reason: row.return_reason, since: row.overdue_since ?? row.due_date } : null,
+      row.status !== 'submitted' ? { reason: row.return_reason, since: row.overdue_since ?? row.due_date } : null,
   }));
 }
 

@@ -14,8 +14,12 @@ type ResultContext = Pick<FunctionContext, 'config' | 'clock' | 'mailer' | 'sms'
 
 export type RecordedOutcome = 'paid' | 'returned' | 'retry' | 'unchanged' | 'unknown';
 
+/** A collection is presented at most this often: each return costs the tenant and the business a fee. */
+const MAX_PRESENTATIONS = 3;
+
 interface SentRow extends Record<string, unknown> {
   id: string;
+  overdue: boolean;
   registration_id: string;
   status: string;
   end_to_end_id: string;
@@ -95,7 +99,7 @@ async function recordOutcome(
   source: string,
 ): Promise<RecordedOutcome> {
   const { rows } =
-    await tx.query<SentRow>(sql`select p.id, p.registration_id, p.status, p.end_to_end_id, p.amount_cents, p.attempts,
+    await tx.query<SentRow>(sql`select p.id, p.overdue_since is not null as overdue, p.registration_id, p.status, p.end_to_end_id, p.amount_cents, p.attempts,
        r.full_name, r.email, r.phone, r.language, i.number as invoice_number
      from rent_periods p join registrations r on r.id = p.registration_id
      left join invoices i on i.rent_period_id = p.id
@@ -109,8 +113,12 @@ async function recordOutcome(
     return earlier.length ? 'unchanged' : 'unknown';
   }
   const now = ctx.clock.now();
-  // A return paid afterwards (at the office, by transfer) is paid too; anything else only once sent.
-  const payable = row.status === 'submitted' || (row.status === 'returned' && source.startsWith('manual:'));
+  // Sent and answered paid; or, by hand, a returned one (or one waiting to be presented again)
+  // paid at the office or by transfer.
+  const byHand = source.startsWith('manual:');
+  const payable =
+    row.status === 'submitted' ||
+    (byHand && (row.status === 'returned' || (row.status === 'scheduled' && row.overdue)));
   if (outcome.outcome === 'paid' && payable) {
     await tx.query(
       sql`update rent_periods set status = 'paid', paid_at = ${now}, overdue_since = null where id = ${row.id}`,
@@ -119,8 +127,10 @@ async function recordOutcome(
     await scheduleArrearsCheck(tx, ctx, row.registration_id);
     return 'paid';
   }
-  if (row.status !== 'submitted') return 'unchanged';
-  const retry = mayRetry(outcome.reason);
+  // A return may come after the settlement (a camt.054 books the credit first; an AM04 or MD06 return
+  // days later): a paid collection can still be returned, once.
+  if (outcome.outcome === 'paid' || (row.status !== 'submitted' && row.status !== 'paid')) return 'unchanged';
+  const retry = mayRetry(outcome.reason) && row.attempts < MAX_PRESENTATIONS;
   // Overdue from its first return; the arrears rules count from then.
   await tx.query(
     sql`update rent_periods set overdue_since = coalesce(overdue_since, ${madridDate(now)}::date) where id = ${row.id}`,
@@ -130,12 +140,13 @@ async function recordOutcome(
      values (${randomUUID()}, ${row.id}, ${row.end_to_end_id}, ${outcome.reason}, ${now}, ${source}, ${retry})`);
   if (retry) {
     const base = row.end_to_end_id.replace(/-R\d+$/, '');
-    await tx.query(sql`update rent_periods set status = 'scheduled', attempts = attempts + 1,
+    await tx.query(sql`update rent_periods set status = 'scheduled', attempts = attempts + 1, paid_at = null,
          end_to_end_id = ${`${base}-R${row.attempts + 1}`}, due_date = ${madridDate(now)}::date,
          returned_at = ${now}, return_reason = ${outcome.reason}, remittance_id = null, submitted_at = null
        where id = ${row.id}`);
   } else {
-    await tx.query(sql`update rent_periods set status = 'returned', returned_at = ${now}, return_reason = ${outcome.reason}
+    await tx.query(sql`update rent_periods set status = 'returned', returned_at = ${now}, return_reason = ${outcome.reason},
+         paid_at = null
        where id = ${row.id}`);
   }
   await tellTenant(tx, ctx, row, outcome.reason, retry);

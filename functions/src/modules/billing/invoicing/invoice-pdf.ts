@@ -180,6 +180,14 @@ export function invoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   total('Base imponible / Taxable base', euros(invoice.baseCents));
   total(`IVA / VAT ${invoice.vatRate} %`, euros(invoice.vatCents));
   total('Total', euros(invoice.totalCents), true);
+  // Why no VAT is charged (a late fee): an invoice at 0 % must say so.
+  if (invoice.note) {
+    doc
+      .font('Helvetica')
+      .fontSize(8.5)
+      .text(invoice.note, left, y + 6, { width });
+    y = doc.y;
+  }
 
   doc
     .font('Helvetica')

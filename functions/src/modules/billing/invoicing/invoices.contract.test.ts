@@ -167,6 +167,10 @@ describe.each(databaseEngines())('invoices on $name', (engine) => {
       issueCreditNote(tx, served.service.ctx, { invoiceId: invoice?.id ?? '', reason: 'baja' }),
     );
     expect(rest).toMatchObject({ number: `R${year()}-000002`, totalCents: -5000 });
+    // Fully credited, the notes add up to the invoice to the cent: base and VAT alike.
+    const notes = (await invoices()).filter((row) => row.invoice_type === 'R1');
+    expect(notes.reduce((sum, row) => sum + row.base_cents, 0)).toBe(-5124);
+    expect(notes.reduce((sum, row) => sum + row.vat_cents, 0)).toBe(-1076);
     // The invoice itself is as it was.
     expect((await invoices()).find((row) => row.id === invoice?.id)).toEqual(invoice);
   });

@@ -200,12 +200,13 @@ export async function issueRentInvoice(
        r.registration_code, r.id as registration_id, r.language, r.email, r.full_name, r.client_type, r.company_name, r.cif,
        r.document_number, r.address, r.postal_code, r.city
      from rent_periods p join registrations r on r.id = p.registration_id
-     where p.id = ${rentPeriodId} and p.status = 'scheduled'
+     where p.id = ${rentPeriodId} and p.status <> 'cancelled'
        and not exists (select 1 from invoices i where i.rent_period_id = p.id)
      for update of p`);
   const period = rows[0];
   if (!period) return null;
-  const split = splitVat(period.amount_cents, ctx.config.VAT_RATE_PERCENT, ctx.config.PRICES_INCLUDE_VAT === '1');
+  // The period's amount is what is debited, VAT included (the schedule added it if prices exclude it).
+  const split = splitVat(period.amount_cents, ctx.config.VAT_RATE_PERCENT, true);
   const { rows: units } = await tx.query<{ unit_number: string }>(
     sql`select unit_number from units where registration_id = ${period.registration_id} order by unit_number`,
   );
@@ -251,23 +252,38 @@ export async function issueCreditNote(
   ctx: InvoicingContext,
   { invoiceId, reason, amountCents }: { invoiceId: string; reason: string; amountCents?: number },
 ): Promise<IssuedInvoice> {
+  // Locked before anything is summed: two credit notes at once see each other's amounts.
+  await tx.query(sql`select id from invoices where id = ${invoiceId} for update`);
   const { rows } = await tx.query<
-    Buyer & { number: string; issue_date: string; total_cents: number; credited_cents: number; vat_rate: number }
-  >(sql`select i.number, to_char(i.issue_date, 'YYYY-MM-DD') as issue_date, i.total_cents, i.vat_rate,
+    Buyer & {
+      number: string;
+      issue_date: string;
+      total_cents: number;
+      base_cents: number;
+      vat_rate: number;
+      credited_cents: number;
+      credited_base_cents: number;
+    }
+  >(sql`select i.number, to_char(i.issue_date, 'YYYY-MM-DD') as issue_date, i.total_cents, i.base_cents, i.vat_rate,
        coalesce((select -sum(c.total_cents) from invoices c where c.corrects_invoice_id = i.id), 0)::integer as credited_cents,
+       coalesce((select -sum(c.base_cents) from invoices c where c.corrects_invoice_id = i.id), 0)::integer as credited_base_cents,
        r.id as registration_id, r.language, r.email, r.full_name, r.client_type, r.company_name, r.cif,
        r.document_number, r.address, r.postal_code, r.city
      from invoices i join registrations r on r.id = i.registration_id
-     where i.id = ${invoiceId} and i.invoice_type = 'F1'
-     for update of i`);
+     where i.id = ${invoiceId} and i.invoice_type = 'F1'`);
   const original = rows[0];
   if (!original) throw new RangeError('no such invoice');
   const left = original.total_cents - original.credited_cents;
   const credit = amountCents ?? left;
   if (!Number.isInteger(credit) || credit <= 0 || credit > left)
     throw new RangeError('credit beyond what the invoice has left');
-  // The credit note's lines are negative: base and VAT in the original's proportion (VAT included).
-  const split = splitVat(-credit, original.vat_rate, true);
+  // Base and VAT in the original's proportion; the last credit takes exactly what is left of each,
+  // so the notes of a fully credited invoice add up to it to the cent.
+  const baseLeft = original.base_cents - original.credited_base_cents;
+  const split =
+    credit === left
+      ? { baseCents: -baseLeft, vatCents: -(left - baseLeft), totalCents: -left }
+      : splitVat(-credit, original.vat_rate, true);
   const note = await addRecord(tx, ctx, {
     series: 'R',
     invoiceType: 'R1',
