@@ -23,15 +23,16 @@ interface FailureRow extends Record<string, unknown> {
   now: Date | string;
 }
 
-const failuresOf = (userId: string, { forUpdate = false } = {}) =>
-  sql`select failures, locked_until, now() as now from door_pin_failures where user_id = ${userId}
+/** The lockout runs on the service clock (a test moves it instead of waiting 15 s). */
+const failuresOf = (userId: string, now: Date, { forUpdate = false } = {}) =>
+  sql`select failures, locked_until, ${now}::timestamptz as now from door_pin_failures where user_id = ${userId}
     ${forUpdate ? sql`for update` : sql``}`;
 
-function stateOf(row: FailureRow | undefined): PinFailureState & { now: Date } {
+function stateOf(row: FailureRow | undefined, now: Date): PinFailureState & { now: Date } {
   return {
     failures: row?.failures ?? 0,
     lockedUntil: row?.locked_until ? new Date(row.locked_until) : null,
-    now: new Date(row?.now ?? Date.now()),
+    now: row?.now ? new Date(row.now) : now,
   };
 }
 
@@ -57,7 +58,10 @@ export async function checkPin(
 ): Promise<PinRefusal | null> {
   const who = { userId: user.id, usuario: user.usuario, action: options.action };
   // While locked, refuse before spending a slow hash; the transaction below has the last word.
-  const early = stateOf((await ctx.db.query<FailureRow>(failuresOf(user.id))).rows[0]);
+  const early = stateOf(
+    (await ctx.db.query<FailureRow>(failuresOf(user.id, ctx.clock.now()))).rows[0],
+    ctx.clock.now(),
+  );
   if (early.lockedUntil && isLocked(early, early.now)) {
     await audit(ctx.db, { ...who, result: 'locked' }, meta);
     return lockedAnswer(early.lockedUntil, early.now);
@@ -68,7 +72,10 @@ export async function checkPin(
   const right = await hashSlots.run('signed-in', () => verifyPin(pin, user.pin_hash, pepper));
   const refusal = await ctx.db.transaction(async (tx): Promise<PinRefusal | null> => {
     await tx.query(sql`insert into door_pin_failures (user_id) values (${user.id}) on conflict (user_id) do nothing`);
-    const state = stateOf((await tx.query<FailureRow>(failuresOf(user.id, { forUpdate: true }))).rows[0]);
+    const state = stateOf(
+      (await tx.query<FailureRow>(failuresOf(user.id, ctx.clock.now(), { forUpdate: true }))).rows[0],
+      ctx.clock.now(),
+    );
     if (state.lockedUntil && isLocked(state, state.now)) {
       await audit(tx, { ...who, result: 'locked' }, meta);
       return lockedAnswer(state.lockedUntil, state.now);
