@@ -11,6 +11,13 @@ import { useBackofficeT } from '../texts';
 
 type Field = 'graceDays' | 'lateFee' | 'warningDays' | 'suspendAfterDays';
 
+const FIELDS = [
+  { field: 'graceDays', label: 'arrears.grace', inputMode: 'numeric' },
+  { field: 'lateFee', label: 'arrears.fee', inputMode: 'decimal' },
+  { field: 'warningDays', label: 'arrears.warning', inputMode: 'numeric' },
+  { field: 'suspendAfterDays', label: 'arrears.suspend', inputMode: 'numeric' },
+] as const satisfies readonly { field: Field; label: string; inputMode: 'numeric' | 'decimal' }[];
+
 /** The arrears rules a manager sets: what happens, and when, to a tenant whose rent came back unpaid. */
 export function ArrearsRules({
   rules,
@@ -74,34 +81,16 @@ export function ArrearsRules({
       <p className={styles.muted}>{t('arrears.intro')}</p>
       <form className={styles.form} onSubmit={submit} noValidate>
         <div className={styles.formGrid}>
-          <TextField
-            label={t('arrears.grace')}
-            inputMode="numeric"
-            value={values.graceDays}
-            onChange={set('graceDays')}
-            error={errors.graceDays}
-          />
-          <TextField
-            label={t('arrears.fee')}
-            inputMode="decimal"
-            value={values.lateFee}
-            onChange={set('lateFee')}
-            error={errors.lateFee}
-          />
-          <TextField
-            label={t('arrears.warning')}
-            inputMode="numeric"
-            value={values.warningDays}
-            onChange={set('warningDays')}
-            error={errors.warningDays}
-          />
-          <TextField
-            label={t('arrears.suspend')}
-            inputMode="numeric"
-            value={values.suspendAfterDays}
-            onChange={set('suspendAfterDays')}
-            error={errors.suspendAfterDays}
-          />
+          {FIELDS.map(({ field, label, inputMode }) => (
+            <TextField
+              key={field}
+              label={t(label)}
+              inputMode={inputMode}
+              value={values[field]}
+              onChange={set(field)}
+              error={errors[field]}
+            />
+          ))}
         </div>
         <div className={styles.actions}>
           <button type="submit" className={controls.primary} disabled={busy}>

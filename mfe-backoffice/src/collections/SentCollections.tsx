@@ -21,22 +21,6 @@ function ResultControls({
 }) {
   const t = useBackofficeT();
   const [reason, setReason] = useState<ReturnReasonCode | ''>('');
-  if (collection.returned) {
-    // Returned and not presented again: all that can happen now is that it is paid.
-    return (
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className={`${controls.secondary} ${controls.compact}`}
-          disabled={busy}
-          aria-label={t('collections.paidLabel', { name: collection.debtorName })}
-          onClick={() => onRecord('paid')}
-        >
-          {t('collections.paid')}
-        </button>
-      </div>
-    );
-  }
   return (
     <div className={styles.actions}>
       <button
@@ -48,28 +32,33 @@ function ResultControls({
       >
         {t('collections.paid')}
       </button>
-      <select
-        aria-label={t('collections.reasonLabel', { name: collection.debtorName })}
-        className={`${controls.control} ${controls.compact}`}
-        value={reason}
-        onChange={(event) => setReason(event.target.value as ReturnReasonCode | '')}
-      >
-        <option value="">{t('collections.reasonChoose')}</option>
-        {RETURN_REASON_CODES.map((code) => (
-          <option key={code} value={code}>
-            {code} · {t(`collections.reasons.${code}`)}
-          </option>
-        ))}
-      </select>
-      <button
-        type="button"
-        className={`${controls.danger} ${controls.compact}`}
-        disabled={busy || !reason}
-        aria-label={t('collections.returnedLabel', { name: collection.debtorName })}
-        onClick={() => reason && onRecord('returned', reason)}
-      >
-        {t('collections.returned')}
-      </button>
+      {/* Returned and not presented again: all that can happen now is that it is paid. */}
+      {!collection.returned && (
+        <>
+          <select
+            aria-label={t('collections.reasonLabel', { name: collection.debtorName })}
+            className={`${controls.control} ${controls.compact}`}
+            value={reason}
+            onChange={(event) => setReason(event.target.value as ReturnReasonCode | '')}
+          >
+            <option value="">{t('collections.reasonChoose')}</option>
+            {RETURN_REASON_CODES.map((code) => (
+              <option key={code} value={code}>
+                {code} · {t(`collections.reasons.${code}`)}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            className={`${controls.danger} ${controls.compact}`}
+            disabled={busy || !reason}
+            aria-label={t('collections.returnedLabel', { name: collection.debtorName })}
+            onClick={() => reason && onRecord('returned', reason)}
+          >
+            {t('collections.returned')}
+          </button>
+        </>
+      )}
     </div>
   );
 }
