@@ -1,4 +1,4 @@
-import { type Language, localeOf } from 'shared-i18n';
+import { formatCalendarDate, type Language, localeOf } from 'shared-i18n';
 
 /** A moment as the facility lives it: Madrid's clock, whatever the computer's zone. */
 export function formatDateTime(iso: string | null, language: Language): string {
@@ -22,12 +22,7 @@ export function facilityDate(iso: string): string {
 
 /** A date (`YYYY-MM-DD`) as a heading: "martes, 24 de noviembre". */
 export function dayHeading(date: string, language: Language): string {
-  return new Intl.DateTimeFormat(localeOf(language), {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
+  return formatCalendarDate(date, language, 'long');
 }
 
 export function formatTime(iso: string, language: Language): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, formatEuros, formatVolume, parseDecimal } from './format';
+import { formatCalendarDate, formatDecimal, formatEuros, formatVolume, parseDecimal } from './format';
 
 // Intl uses narrow no-break spaces in some locales; compare on plain spaces.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -67,5 +67,14 @@ describe('decimals as people type them', () => {
     expect(formatDecimal(1.5, 'es')).toBe('1,5');
     expect(formatDecimal(1.5, 'en')).toBe('1.5');
     expect(formatDecimal(12345.678, 'es')).toBe('12345,678');
+  });
+});
+
+describe('formatCalendarDate', () => {
+  it('writes a calendar date in each language, the same day whatever the zone', () => {
+    expect(formatCalendarDate('2026-12-01', 'es', 'medium')).toBe('1 dic 2026');
+    expect(formatCalendarDate('2026-12-01', 'en', 'medium')).toBe('Dec 1, 2026');
+    expect(formatCalendarDate('2026-12-01', 'es', 'long')).toBe('martes, 1 de diciembre');
+    expect(formatCalendarDate('2026-12-01', 'en', 'short')).toBe('Tue, Dec 1');
   });
 });

@@ -91,3 +91,20 @@ export function formatDecimal(value: number, lang: Language): string {
 export function formatVolume(cubicMetres: number, lang: Language): string {
   return `${writeNumber(cubicMetres, lang, 3, true)} m³`;
 }
+
+const CALENDAR_STYLES = {
+  short: { weekday: 'short', day: 'numeric', month: 'short' },
+  long: { weekday: 'long', day: 'numeric', month: 'long' },
+  medium: { dateStyle: 'medium' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/**
+ * A calendar date (`YYYY-MM-DD`) in the language's words: `short` "mar, 1 dic", `long` "martes, 1 de
+ * diciembre", `medium` "1 dic 2026" (no reader misreads it, unlike 01/12). Read at UTC: a calendar
+ * date has no zone, so it is the same day wherever it is shown.
+ */
+export function formatCalendarDate(date: string, lang: Language, style: keyof typeof CALENDAR_STYLES): string {
+  return new Intl.DateTimeFormat(localeOf(lang), { ...CALENDAR_STYLES[style], timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}

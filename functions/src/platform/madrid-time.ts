@@ -60,3 +60,6 @@ export function madridDateTime(date: Date, lang: 'es' | 'en'): string {
     timeStyle: 'short',
   }).format(date);
 }
+
+/** A calendar date (`YYYY-MM-DD`) as Spanish documents write it: `01/12/2026`. */
+export const spanishDate = (isoDate: string): string => isoDate.split('-').reverse().join('/');

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { api, FUNCTIONS_BASE_PATH } from 'shared-api';
 import type { ArrearsSettingsForm, DueCollection, Remittance, SentCollection } from 'shared-api/backoffice';
-import { formatEuros, type Language, localeOf } from 'shared-i18n';
+import { formatCalendarDate, formatEuros, type Language } from 'shared-i18n';
 import { Link } from 'shared-router';
 import { useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
@@ -24,10 +24,7 @@ function aWeekAhead(): string {
 }
 
 /** A calendar date (`YYYY-MM-DD`) no reader can misread: "3 dic 2026", "3 Dec 2026". */
-const shortDate = (date: string, language: Language) =>
-  new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
+const shortDate = (date: string, language: Language) => formatCalendarDate(date, language, 'medium');
 
 /**
  * Managers send the rent to the bank: the collections due by a date, then one pain.008 file of them

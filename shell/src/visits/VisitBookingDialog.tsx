@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { ApiError, api, tooManyRequestsWait, type VisitSlotsResponse } from 'shared-api';
-import { type Language, localeOf, pathFor, useTranslation } from 'shared-i18n';
+import { formatCalendarDate, type Language, localeOf, pathFor, useTranslation } from 'shared-i18n';
 import { useModalDialog } from 'shared-ui/modal-dialog';
 import { useSiteConfig } from 'shared-ui/site';
 import { type BookingError, type BookingForm, bookingErrors } from './booking-form';
@@ -9,20 +9,8 @@ import styles from './VisitBooking.module.css';
 
 type Slots = { state: 'loading' } | { state: 'failed' } | { state: 'done'; value: VisitSlotsResponse };
 
-const dayLabel = (date: string, language: Language) =>
-  new Intl.DateTimeFormat(localeOf(language), {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-const longDate = (date: string, language: Language) =>
-  new Intl.DateTimeFormat(localeOf(language), {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
+const dayLabel = (date: string, language: Language) => formatCalendarDate(date, language, 'short');
+const longDate = (date: string, language: Language) => formatCalendarDate(date, language, 'long');
 
 /** The site's own visit booking: a day, a free time from the server, who comes, consent. */
 export default function VisitBookingDialog({

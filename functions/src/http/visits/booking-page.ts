@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { bookVisitRequest, confirmVisitRequest } from 'shared-api';
-import { localeOf } from 'shared-i18n';
+import { formatCalendarDate } from 'shared-i18n';
 import { z } from 'zod';
 import type { FunctionContext } from '../../context';
 import {
@@ -144,14 +144,8 @@ async function bookingForm(
   const typedDay = values.startsAt ? madridDate(new Date(values.startsAt)) : undefined;
   const day = open.find((d) => d.date === (chosenDay ?? typedDay)) ?? open[0];
   const times = (day?.slots ?? []).filter((slot) => slot.available > 0);
-  const dayLabel = (date: string) =>
-    // As the site's dialog writes them (shell/src/visits).
-    new Intl.DateTimeFormat(localeOf(language), {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      timeZone: 'UTC',
-    }).format(new Date(`${date}T00:00:00Z`));
+  // As the site's dialog writes them (shell/src/visits).
+  const dayLabel = (date: string) => formatCalendarDate(date, language, 'short');
   const listed = Object.keys(errors).filter((field) => FIELDS.includes(field as Field)) as Field[];
   // The longest each field may be, as the server's checks (shared-api's bookVisitRequest) allow.
   const MAX_LENGTH = { fullName: 200, phone: 21, email: 254 } as const;

@@ -1,9 +1,9 @@
-import type { Language } from 'shared-i18n';
+import { formatCalendarDate, type Language } from 'shared-i18n';
 import type { FunctionContext } from '../../../context';
 import type { Queryable } from '../../../platform/db';
 import { sql } from '../../../platform/db/sql';
 import { paragraph } from '../../../platform/email/content';
-import { fromMadrid, madridDate } from '../../../platform/madrid-time';
+import { fromMadrid, madridDate, spanishDate } from '../../../platform/madrid-time';
 import { issueLateFee } from '../invoicing/issue';
 import { restoreAccess, suspendAccess } from './access';
 import { type ArrearsSettings, arrearsPlan } from './rules';
@@ -53,9 +53,7 @@ export async function scheduleArrearsCheck(
   });
 }
 
-const spanishDate = (isoDate: string) => isoDate.split('-').reverse().join('/');
-const englishDate = (isoDate: string) =>
-  new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+const englishDate = (isoDate: string) => formatCalendarDate(isoDate, 'en', 'medium');
 
 async function warn(tx: Queryable, ctx: ArrearsContext, tenant: TenantRow, suspendOn: string) {
   const english = tenant.language === 'en';

@@ -63,6 +63,9 @@ describe('bank reports', () => {
       'pain.002: falta OrgnlEndToEndId en OrgnlPmtInfAndSts[1]/TxInfAndSts[1]',
     );
     expect(() => parseBankReport('not xml at all')).toThrow(BankReportError);
+    // Entities are never expanded: a file that declares any is refused before it is parsed.
+    const laughs = `<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]>${camt054(entry('&b;', 'CRDT'))}`;
+    expect(() => parseBankReport(laughs)).toThrow(/DOCTYPE/);
   });
 
   it('retries what the rulebook lets a creditor present again, not a closed account or a refusal', () => {

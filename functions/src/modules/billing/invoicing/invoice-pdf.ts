@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { spanishDate } from '../../../platform/madrid-time';
 import { euros } from './amounts';
 
 export interface InvoiceParty {
@@ -38,8 +39,6 @@ export interface InvoiceDocument {
   qrUrl: string;
   hash: string;
 }
-
-const spanishDate = (isoDate: string) => isoDate.split('-').reverse().join('/');
 
 /** Draws the QR code as vector squares: sharp at any zoom, and no image library. */
 function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {

@@ -3,7 +3,7 @@ import type { Language } from 'shared-i18n';
 import type { FunctionContext } from '../../../context';
 import type { Queryable } from '../../../platform/db';
 import { sql } from '../../../platform/db/sql';
-import { fromMadrid, madridDate } from '../../../platform/madrid-time';
+import { fromMadrid, madridDate, spanishDate } from '../../../platform/madrid-time';
 import { splitVat } from './amounts';
 import { type InvoiceDocument, type InvoiceLine, type InvoiceParty, invoicePdf } from './invoice-pdf';
 import { type InvoiceKind, invoiceEmail } from './messages';
@@ -174,8 +174,6 @@ async function sendInvoice(
     tx,
   );
 }
-
-const spanishDate = (isoDate: string) => isoDate.split('-').reverse().join('/');
 
 /**
  * Issues the invoice of one rent period, once: nothing for a period cancelled (the rental ended)
