@@ -2,13 +2,14 @@
 export const FUNCTIONS_BASE_PATH = '/functions/v1';
 
 /**
- * The functions under another's path: the back-office's document, export and remittance file (GETs) and the bank report upload are under
+ * The functions under another's path: the back-office's document, export, invoice and remittance files (GETs) and the bank report upload are under
  * `backoffice`, where its session cookie is scoped. No other path below a function is one.
  */
 export const NESTED_FUNCTIONS = [
   'backoffice/bank-report',
   'backoffice/document',
   'backoffice/export',
+  'backoffice/invoice',
   'backoffice/remittance',
   'backoffice/signed-contract',
 ] as const;

@@ -5,6 +5,7 @@ import {
   backofficeDocumentFunction,
   backofficeExportFunction,
   backofficeFunction,
+  backofficeInvoiceFunction,
   backofficeRemittanceFunction,
 } from './backoffice';
 import { createContractFunction, getContractStatusFunction } from './contracts';
@@ -15,6 +16,7 @@ import { devClockFunction } from './dev-clock';
 import { outboxAttachmentFunction, outboxFunction } from './outbox';
 import { pageStylesFunction } from './pages';
 import { cancelPaymentFunction, createPaymentFunction, getPaymentStatusFunction } from './payments';
+import { payBalancePageFunction, payBalanceStartFunction } from './payments/pay-balance';
 import { revolutWebhookFunction } from './payments/revolut-webhook';
 import { sandboxCheckoutFunction, sandboxCheckoutSubmitFunction } from './payments/sandbox-checkout';
 import { productsFunction } from './products';
@@ -60,6 +62,7 @@ export function functionDefinitions(
     backofficeDocumentFunction,
     backofficeExportFunction,
     backofficeRemittanceFunction,
+    backofficeInvoiceFunction,
     backofficeBankReportFunction,
     backofficeSignedContractFunction,
     signedContractFunction,
@@ -87,6 +90,8 @@ export function functionDefinitions(
     visitBookingPageFunction,
     visitBookingSubmitFunction,
     visitBookingCodeFunction,
+    payBalancePageFunction,
+    payBalanceStartFunction,
     // Local providers' pages: only when those providers are the ones in use.
     ...(config.PAYMENTS_PROVIDER === 'sandbox' ? [sandboxCheckoutFunction, sandboxCheckoutSubmitFunction] : []),
     ...(config.ESIGN_PROVIDER === 'local' ? [signingPageFunction, signingSubmitFunction] : []),

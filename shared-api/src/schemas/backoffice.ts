@@ -371,6 +371,33 @@ export const importedBankReport = z.object({
 export type ImportedBankReport = z.infer<typeof importedBankReport>;
 
 /** A remittance made: its file is downloaded from GET `backoffice/remittance?id=…`. */
+/** A line of a tenant's account, as `get_ledger` lists it (amounts in cents: + owed, − paid). */
+export const LEDGER_KINDS = ['invoice', 'late_fee', 'credit_note', 'direct_debit', 'card', 'office', 'return'] as const;
+const ledgerEntry = z.object({
+  date: isoDate,
+  kind: z.enum(LEDGER_KINDS),
+  reference: z.string(),
+  detail: z.string().nullable(),
+  amountCents: z.number().int(),
+  balanceCents: z.number().int(),
+  /** An invoice's or credit note's PDF: GET `backoffice/invoice?id=`. */
+  invoiceId: z.uuid().nullable(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntry>;
+
+export const ACCESS_STATES = ['open', 'suspended_by_arrears', 'suspended_by_staff'] as const;
+const tenantInArrears = z.object({
+  registrationId: z.uuid(),
+  registrationCode: z.string(),
+  name: z.string(),
+  units: z.array(z.string()),
+  overdueCents: z.number().int(),
+  daysOverdue: z.number().int(),
+  access: z.enum(ACCESS_STATES),
+  lastContactAt: iso.nullable(),
+});
+export type TenantInArrears = z.infer<typeof tenantInArrears>;
+
 const remittance = z.object({
   id: z.uuid(),
   messageId: z.string(),
@@ -529,6 +556,21 @@ export const backofficeActions = {
       arrears: arrearsSettings,
     }),
   },
+  /**
+   * Any member of staff: a tenant's account (invoices, fees, credit notes, payments, returns) with
+   * the balance, what the bank will still collect, and what they can pay now.
+   */
+  get_ledger: {
+    request: z.object({ registrationId }),
+    response: z.object({
+      entries: z.array(ledgerEntry),
+      balanceCents: z.number().int(),
+      inCollectionCents: z.number().int(),
+      payableCents: z.number().int(),
+    }),
+  },
+  /** Managers only: every tenant who owes money now, longest overdue first. */
+  list_arrears: { request: empty, response: z.object({ tenants: z.array(tenantInArrears) }) },
   /** Managers only: the arrears rules (days of grace, late fee, warning, suspension). Audited. */
   set_arrears_settings: { request: arrearsSettings, response: z.object({ arrears: arrearsSettings }) },
   /** Managers only: one sent collection's result by hand; a return needs the bank's reason. */
@@ -736,3 +778,4 @@ export const documentQuery = z.object({ registrationId, documentType: z.enum(UPL
 
 /** GET `backoffice/remittance?id=…`: a remittance's pain.008 file, to a manager. */
 export const remittanceQuery = z.object({ id: z.uuid('Remittance not found') });
+export const invoiceQuery = z.object({ id: z.uuid('Invoice not found') });

@@ -294,6 +294,69 @@ describe.each(databaseEngines())('collections on $name', (engine) => {
     expect((await audited()) - before).toBe(2);
   });
 
+  it('a tenant’s account: the invoice, the bank’s payment and its return, the balance; the arrears list; the PDF', async () => {
+    await resetMoveIns(served.db);
+    const { registrationId, registrationCode } = await moveIn();
+    const manager = await signedIn();
+    await manager.call('create_remittance', { dueBy: inDays(2), confirm: true });
+    const { rows } = await served.db.query<{ id: string; end_to_end_id: string }>(
+      sql`select id, end_to_end_id from rent_periods where sequence = 1`,
+    );
+    const rentPeriodId = rows[0]?.id;
+    // The invoice is issued on the period's first day (move-in day): owed, and left to the bank.
+    await served.service.ctx.jobs.runDue();
+    const sent = await manager.call('get_ledger', { registrationId });
+    expect(sent.body).toMatchObject({ balanceCents: 6200, inCollectionCents: 6200, payableCents: 0 });
+    expect((await manager.call('list_arrears')).body.tenants).toEqual([]);
+
+    await manager.call('record_collection_result', { rentPeriodId, outcome: 'paid' });
+    await manager.call('record_collection_result', { rentPeriodId, outcome: 'returned', reason: 'MD06' });
+    const ledger = await manager.call('get_ledger', { registrationId });
+    expect(ledger.body).toMatchObject({ balanceCents: 6200, inCollectionCents: 0, payableCents: 6200 });
+    const entries = ledger.body.entries as Record<string, unknown>[];
+    expect(entries.map((e) => [e.kind, e.amountCents, e.balanceCents])).toEqual([
+      ['invoice', 6200, 6200],
+      ['direct_debit', -6200, 0],
+      ['return', 6200, 6200],
+    ]);
+    expect(entries[1]?.reference).toBe(rows[0]?.end_to_end_id);
+    expect(entries[2]).toMatchObject({ reference: rows[0]?.end_to_end_id, detail: 'MD06', date: inDays(0) });
+
+    const arrears = await manager.call('list_arrears');
+    expect(arrears.body.tenants).toEqual([
+      {
+        registrationId,
+        registrationCode,
+        name: 'Ana García',
+        units: [expect.any(String)],
+        overdueCents: 6200,
+        daysOverdue: 0,
+        access: 'open',
+        lastContactAt: expect.any(String),
+      },
+    ]);
+
+    // The PDF as issued, to any member of staff; the desk sees the account but not the arrears list.
+    const invoiceId = entries[0]?.invoiceId as string;
+    const pdf = await manager.get(`backoffice/invoice?id=${invoiceId}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toContain(`${entries[0]?.reference}.pdf`);
+    expect((await pdf.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    const { email, password } = await inviteStaff(served, manager.call, {
+      email: 'mostrador-cuenta@trasteros-demo.example',
+      name: 'Mostrador',
+      role: 'staff',
+    });
+    const staff = await signedIn({ email, password });
+    expect((await staff.call('get_ledger', { registrationId })).status).toBe(200);
+    expect((await staff.get(`backoffice/invoice?id=${invoiceId}`)).status).toBe(200);
+    expect((await staff.call('list_arrears')).status).toBe(403);
+    expect((await browser().get(`backoffice/invoice?id=${invoiceId}`)).status).toBe(401);
+    expect((await manager.get(`backoffice/invoice?id=${crypto.randomUUID()}`)).status).toBe(404);
+    expect((await manager.get('backoffice/invoice?id=F2026-000001')).status).toBe(400);
+  });
+
   it('front-desk staff and strangers get neither the list, the file, nor a remittance', async () => {
     const manager = await signedIn();
     const { email, password } = await inviteStaff(served, manager.call, {

@@ -3,6 +3,7 @@ import { actionFunction } from '../router';
 import { authActions } from './auth';
 import { catalogueActions } from './catalogue';
 import { collectionActions } from './collections';
+import { ledgerActions } from './ledger';
 import { messageActions } from './messages';
 import { passwordResetActions } from './password-reset';
 import { registrationActions } from './registrations';
@@ -15,6 +16,7 @@ import { waitlistActions } from './waitlist';
 export { backofficeBankReportFunction, backofficeRemittanceFunction } from './collections';
 export { backofficeDocumentFunction } from './document';
 export { backofficeExportFunction } from './export';
+export { backofficeInvoiceFunction } from './ledger';
 
 /** The staff back-office's one function: every action checks the session cookie and the role itself. */
 export const backofficeFunction = actionFunction('backoffice', backofficeActions, {
@@ -29,4 +31,5 @@ export const backofficeFunction = actionFunction('backoffice', backofficeActions
   ...waitlistActions,
   ...messageActions,
   ...collectionActions,
+  ...ledgerActions,
 });

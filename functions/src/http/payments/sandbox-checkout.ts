@@ -21,6 +21,8 @@ const TEST_CARDS = {
 const TEXT = {
   es: {
     title: 'Pago de la fianza',
+    balanceTitle: 'Pago del alquiler pendiente',
+    backToBalance: 'Volver',
     sandbox: 'Entorno de pruebas: no se cobra nada.',
     amount: 'Importe',
     card: 'Número de tarjeta',
@@ -53,6 +55,8 @@ const TEXT = {
   },
   en: {
     title: 'Deposit payment',
+    balanceTitle: 'Overdue rent payment',
+    backToBalance: 'Back',
     sandbox: 'Test environment: nothing is charged.',
     amount: 'Amount',
     card: 'Card number',
@@ -87,7 +91,12 @@ const TEXT = {
 
 type Text = (typeof TEXT)[Language];
 
-const languageOf = (payment: PaymentRow): Language => languageFromPath(payment.return_path) ?? 'es';
+/** A deposit's return path is a sign-up page; a balance's, the pay page with its `lang`. */
+const languageOf = (payment: PaymentRow): Language =>
+  languageFromPath(payment.return_path) ??
+  (new URL(payment.return_path, 'http://return.invalid').searchParams.get('lang') === 'en' ? 'en' : 'es');
+
+const titleOf = (payment: PaymentRow, text: Text) => (payment.purpose === 'balance' ? text.balanceTitle : text.title);
 
 function reasonText(text: Text, reason: string): string {
   return Object.hasOwn(text.reasons, reason) ? text.reasons[reason as keyof Text['reasons']] : reason;
@@ -98,9 +107,10 @@ function checkoutForm(payment: PaymentRow, error?: keyof Pick<Text, 'useTestCard
   const text = TEXT[language];
   const id = escapeHtml(payment.id);
   const amount = formatEuros(Number(payment.amount), language);
+  const title = titleOf(payment, text);
   return page(
-    text.title,
-    `<h1>${text.title}</h1>
+    title,
+    `<h1>${title}</h1>
 <p><span class="badge">SANDBOX</span> <span class="muted">${text.sandbox}</span></p>
 <div class="card">
   <p>${text.amount}: <strong>${amount}</strong></p>
@@ -155,8 +165,8 @@ function resultPage(payment: PaymentRow): string {
   </form>`
       : ''
   }
-  <p>${text.close}</p>
-  <div class="actions"><a class="button primary" href="${escapeHtml(payment.return_path)}">${text.back}</a></div>
+  ${payment.purpose === 'balance' ? '' : `<p>${text.close}</p>`}
+  <div class="actions"><a class="button primary" href="${escapeHtml(payment.return_path)}">${payment.purpose === 'balance' ? text.backToBalance : text.back}</a></div>
 </div>`,
     language,
   );

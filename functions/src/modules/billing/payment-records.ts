@@ -20,6 +20,8 @@ export interface PaymentRow extends Record<string, unknown> {
   failed_at: Date | string | null;
   expires_at: Date | string | null;
   refunded_at: Date | string | null;
+  /** A sign-up's deposit, or a tenant's overdue balance paid through their pay link. */
+  purpose: 'deposit' | 'balance';
 }
 
 export function toPayment(row: PaymentRow): Payment {
@@ -50,8 +52,8 @@ export async function latestPayment(q: Queryable, registrationId: string): Promi
   const { rows } =
     await q.query<PaymentRow>(sql`select id::text, registration_id::text, amount::text, currency, status, provider, provider_order_id, checkout_url,
        return_path, failure_reason, created_at, updated_at, completed_at, failed_at, expires_at,
-       refunded_at
-     from payments where registration_id = ${registrationId} order by created_at desc, id desc limit 1`);
+       refunded_at, purpose
+     from payments where registration_id = ${registrationId} and purpose = 'deposit' order by created_at desc, id desc limit 1`);
   return rows[0] ?? null;
 }
 
@@ -60,7 +62,7 @@ export async function findPayment(q: Queryable, paymentId: string, forUpdate = f
   const { rows } =
     await q.query<PaymentRow>(sql`select id::text, registration_id::text, amount::text, currency, status, provider, provider_order_id, checkout_url,
        return_path, failure_reason, created_at, updated_at, completed_at, failed_at, expires_at,
-       refunded_at
+       refunded_at, purpose
      from payments where id = ${paymentId}${forUpdate ? sql` for update` : sql``}`);
   return rows[0] ?? null;
 }
@@ -68,22 +70,25 @@ export async function findPayment(q: Queryable, paymentId: string, forUpdate = f
 /**
  * A provider's verdict on a payment. A final state (completed, failed, cancelled) is never
  * changed again, so a late or repeated webhook cannot undo a payment. Returns the payment's
- * registration when it changed, else null (callers: settle.ts, which also frees what follows).
+ * registration and what it paid for when it changed, else null (the caller, rental's
+ * settlePayment, does what follows: a deposit's held units freed, a balance applied).
  */
 export async function applyPaymentOutcome(
   q: Queryable,
   paymentId: string,
   outcome: 'processing' | 'completed' | 'failed' | 'cancelled',
   reason?: string,
-): Promise<string | null> {
+): Promise<{ registrationId: string; purpose: PaymentRow['purpose'] } | null> {
   const { rows } = await q.query<{
     registration_id: string;
+    purpose: PaymentRow['purpose'];
   }>(sql`update payments set status = ${outcome}, updated_at = now(),
        completed_at = case when ${outcome} = 'completed' then now() else completed_at end,
        failed_at = case when ${outcome} in ('failed', 'cancelled') then now() else failed_at end,
        failure_reason = coalesce(${reason ?? null}, failure_reason)
-     where id = ${paymentId} and status in ('pending', 'processing') returning registration_id::text`);
-  return rows[0]?.registration_id ?? null;
+     where id = ${paymentId} and status in ('pending', 'processing') returning registration_id::text, purpose`);
+  const row = rows[0];
+  return row ? { registrationId: row.registration_id, purpose: row.purpose } : null;
 }
 
 /** The payment a provider's order is, by the provider's own order id. */

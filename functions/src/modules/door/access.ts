@@ -26,7 +26,7 @@ async function failedAccessChecks(tx: Queryable, registrationId: string): Promis
   const { rows } = await tx.query<{ documents: number; paid: boolean; signed: boolean }>(sql`select
        (select count(distinct document_type)::integer from registration_documents
         where registration_id = ${registrationId} and document_type in ('frontId', 'backId', 'bankDocument')) as documents,
-       exists (select 1 from payments where registration_id = ${registrationId} and status = 'completed') as paid,
+       exists (select 1 from payments where registration_id = ${registrationId} and status = 'completed' and purpose = 'deposit') as paid,
        exists (select 1 from contracts where registration_id = ${registrationId} and status = 'completed') as signed`);
   const row = rows[0];
   const failed: AccessCheck[] = [];

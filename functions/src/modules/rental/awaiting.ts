@@ -10,7 +10,7 @@ import { type MoveInContext, moveIn } from './move-in';
 export async function serveAwaitingTenants(tx: Queryable, ctx: MoveInContext, productId: number): Promise<string[]> {
   const { rows } = await tx.query<{ id: string }>(sql`select r.id::text from registrations r
      where r.move_in_status = 'awaiting_unit' and r.metadata -> 'serviceDetails' ->> 'productId' = ${String(productId)}
-       and exists (select 1 from payments p where p.registration_id = r.id and p.status = 'completed')
+       and exists (select 1 from payments p where p.registration_id = r.id and p.status = 'completed' and p.purpose = 'deposit')
      order by r.updated_at, r.id for update of r skip locked`);
   const served: string[] = [];
   for (const { id } of rows) {

@@ -23,7 +23,7 @@ export async function registrationDetail(q: Queryable, registrationId: string): 
   const { rows: payments } = await q.query<
     Record<string, unknown>
   >(sql`select id::text as id, amount, status, provider, created_at, completed_at, refunded_at, refund_reason
-     from payments where registration_id = ${registrationId} order by created_at desc`);
+     from payments where registration_id = ${registrationId} and purpose = 'deposit' order by created_at desc`);
   const { rows: contracts } = await q.query<
     Record<string, unknown> & { id: string }
   >(sql`select id::text as id, status, document, created_at, completed_at from contracts where registration_id = ${registrationId}

@@ -229,7 +229,7 @@ export async function expireOffer(tx: Queryable, ctx: WaitlistContext, offerId: 
   const { rows } = await tx.query<
     OfferRow & { paid: boolean }
   >(sql`select o.id::text, o.entry_id::text, o.product_id, o.status, o.expires_at,
-       exists (select 1 from payments p where p.registration_id = o.registration_id and p.status = 'completed') as paid
+       exists (select 1 from payments p where p.registration_id = o.registration_id and p.status = 'completed' and p.purpose = 'deposit') as paid
      from waitlist_offers o where o.id = ${offerId} for update`);
   const offer = rows[0];
   if (!offer || (offer.status !== 'open' && offer.status !== 'accepted')) return false;

@@ -2,7 +2,8 @@ import type { Language } from 'shared-i18n';
 import type { FunctionContext } from '../../../context';
 import type { Queryable } from '../../../platform/db';
 import { sql } from '../../../platform/db/sql';
-import { paragraph } from '../../../platform/email/content';
+import { action, paragraph } from '../../../platform/email/content';
+import { newPayLink } from '../ledger/pay-links';
 
 /**
  * A tenancy's door access suspended or restored (the door refuses a suspended tenant's PIN): by
@@ -29,9 +30,10 @@ async function tell(
   tx: Queryable,
   ctx: SuspensionContext,
   tenant: TenantRow,
-  texts: Record<Language, { subject: string; body: string[]; sms: string }>,
+  texts: Record<Language, { subject: string; body: string[]; sms: string; pay?: { label: string; link: string } }>,
 ) {
   const text = texts[tenant.language === 'en' ? 'en' : 'es'];
+  const pay = text.pay ? [action(text.pay.label, text.pay.link)] : [];
   await ctx.mailer.send(
     {
       to: tenant.email,
@@ -40,7 +42,7 @@ async function tell(
           language: tenant.language === 'en' ? 'en' : 'es',
           subject: text.subject,
           greeting: tenant.language === 'en' ? `Hello ${tenant.full_name},` : `Hola ${tenant.full_name}:`,
-          blocks: text.body.map((line) => paragraph(line)),
+          blocks: [...text.body.map((line) => paragraph(line)), ...pay],
         },
       ],
     },
@@ -66,28 +68,47 @@ export async function suspendAccess(
        access_suspended_by = ${by}, updated_at = now()
      where id = ${registrationId}`);
   const office = `${ctx.config.BUSINESS_PHONE} · ${ctx.config.BUSINESS_EMAIL}`;
+  // Unpaid rent is paid by card from the e-mail, and the door opens again within the minute.
+  const payLink = by === 'arrears' ? await newPayLink(tx, ctx, registrationId) : null;
   await tell(tx, ctx, tenant, {
     es: {
       subject: 'Acceso al trastero suspendido',
-      body: [
-        by === 'arrears'
-          ? 'Hemos suspendido tu acceso al trastero porque hay recibos del alquiler sin pagar.'
-          : `Hemos suspendido tu acceso al trastero. Motivo: ${reason}.`,
-        `Ponte en contacto con la oficina para recuperarlo: ${office}.`,
-      ],
-      sms: 'Tu acceso al trastero está suspendido. Contacta con la oficina; te hemos escrito por correo.',
+      body: payLink
+        ? [
+            'Hemos suspendido tu acceso al trastero porque hay recibos del alquiler sin pagar.',
+            'Si pagas lo pendiente con tarjeta en este enlace privado, tu PIN volverá a abrir la puerta en un minuto:',
+          ]
+        : [
+            `Hemos suspendido tu acceso al trastero. Motivo: ${reason}.`,
+            `Ponte en contacto con la oficina para recuperarlo: ${office}.`,
+          ],
+      ...(payLink ? { pay: { label: 'Pagar con tarjeta', link: payLink } } : {}),
+      sms: payLink
+        ? `Tu acceso al trastero está suspendido por impago. Paga con tarjeta y se restablece: ${payLink}`
+        : 'Tu acceso al trastero está suspendido. Contacta con la oficina; te hemos escrito por correo.',
     },
     en: {
       subject: 'Storage access suspended',
-      body: [
-        by === 'arrears'
-          ? 'We have suspended your access to the storage unit because rent is unpaid.'
-          : `We have suspended your access to the storage unit. Reason: ${reason}.`,
-        `Please contact the office to have it back: ${office}.`,
-      ],
-      sms: 'Your storage access is suspended. Please contact the office; we have e-mailed you.',
+      body: payLink
+        ? [
+            'We have suspended your access to the storage unit because rent is unpaid.',
+            'If you pay what is due by card at this private link, your PIN will open the door again within a minute:',
+          ]
+        : [
+            `We have suspended your access to the storage unit. Reason: ${reason}.`,
+            `Please contact the office to have it back: ${office}.`,
+          ],
+      ...(payLink ? { pay: { label: 'Pay by card', link: payLink } } : {}),
+      sms: payLink
+        ? `Your storage access is suspended for unpaid rent. Pay by card to have it back: ${payLink}`
+        : 'Your storage access is suspended. Please contact the office; we have e-mailed you.',
     },
   });
+  if (payLink) {
+    await tx.query(
+      sql`update registrations set arrears_contacted_at = ${ctx.clock.now()} where id = ${registrationId}`,
+    );
+  }
   return true;
 }
 

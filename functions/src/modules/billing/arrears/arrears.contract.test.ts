@@ -38,7 +38,8 @@ describe.each(databaseEngines())('arrears on $name', (engine) => {
   const texts = async (start: string) =>
     (await served.service.sentTo('+34600123456')).filter((m) => m.body.startsWith(start));
 
-  it('returned, overdue, charged, warned, suspended at the door; paid at the office, let in again', async () => {
+  /** A tenant let in at the door, whose first collection the bank returned today (MS02). */
+  const tenantInArrears = async () => {
     const { registrationId } = await signUpToContract(served).then(async (signUp) => {
       await signUp.sign('Cliente');
       await signUp.sign('Empresa');
@@ -63,7 +64,11 @@ describe.each(databaseEngines())('arrears on $name', (engine) => {
       (await manager('record_collection_result', { rentPeriodId, outcome: 'returned', reason: 'MS02' })).body,
     ).toEqual({ recorded: 'returned' });
     await served.service.ctx.jobs.runDue();
-    const overdueSince = today();
+    return { registrationId, enter, manager, rentPeriodId, overdueSince: today() };
+  };
+
+  it('returned, overdue, charged, warned, suspended at the door; paid at the office, let in again', async () => {
+    const { registrationId, enter, manager, rentPeriodId, overdueSince } = await tenantInArrears();
     expect((await mail(/^Recibo del alquiler devuelto$/))[0]?.body).toContain('lo rechazaste');
 
     // Within the 5 days of grace: no fee yet.
@@ -107,6 +112,114 @@ describe.each(databaseEngines())('arrears on $name', (engine) => {
     await served.service.ctx.jobs.runDue();
     expect(await enter()).toMatchObject({ success: true });
     expect(await mail(/^Acceso al trastero restablecido$/)).toHaveLength(1);
+  });
+
+  /** The link's own page on this service (the link names the public site). */
+  const onService = (link: string) => {
+    const url = new URL(link);
+    return `${served.service.base}${url.pathname}${url.search}`;
+  };
+  const form = (url: string, fields: Record<string, string>) =>
+    fetch(url, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
+
+  it('suspended for arrears, she pays by card through the private link: access back, nothing owed', async () => {
+    const { registrationId, enter, overdueSince } = await tenantInArrears();
+    // The return's e-mail and SMS carry the link already.
+    const returned = (await mail(/^Recibo del alquiler devuelto$/))[0]?.body ?? '';
+    expect(returned).toMatch(/\/functions\/v1\/pay-balance\?token=/);
+    expect(await texts('Tu banco ha devuelto')).toEqual([
+      expect.objectContaining({ body: expect.stringContaining('/functions/v1/pay-balance?token=') }),
+    ]);
+    await moveTo(addDays(overdueSince, 15));
+    expect(await enter()).toEqual({ success: false, error: 'Acceso suspendido: contacta con la oficina' });
+    const suspended = (await mail(/^Acceso al trastero suspendido$/))[0]?.body ?? '';
+    const link = /(http\S+\/functions\/v1\/pay-balance\?token=[\w-]+)/.exec(suspended)?.[1] ?? '';
+    expect(link).not.toBe('');
+
+    // The page: the overdue invoice and the late fee, 62,00 + 15,00, and the button.
+    const pageHtml = await (await fetch(onService(link))).text();
+    expect(pageHtml).toContain('Hola Ana:');
+    expect(pageHtml).toMatch(/Factura F\d{4}-\d{6}<\/th><td>62,00\s€/);
+    expect(pageHtml).toMatch(/Recargos y otros importes<\/th><td>15,00\s€/);
+    expect(pageHtml).toContain('Pagar 77,00\u00a0€ con tarjeta');
+    expect(pageHtml).not.toContain(registrationId);
+    const token = new URL(link).searchParams.get('token') ?? '';
+    const start = `${served.service.base}/functions/v1/pay-balance-start`;
+    // Two taps, one order: the second reopens the same checkout.
+    const first = await form(start, { token });
+    const second = await form(start, { token });
+    expect(first.status).toBe(303);
+    const checkout = first.headers.get('location') ?? '';
+    expect(second.headers.get('location')).toBe(checkout);
+    const paymentId = new URL(checkout).searchParams.get('payment') ?? '';
+    const sandbox = await (await fetch(onService(checkout))).text();
+    expect(sandbox).toContain('Pago del alquiler pendiente');
+    expect(sandbox).toContain('77,00');
+    // Declined first, then paid with the test card that completes.
+    const pay = (card: string) =>
+      form(`${served.service.base}/functions/v1/sandbox-checkout-submit`, {
+        payment: paymentId,
+        decision: 'pay',
+        card,
+        expiry: '12/40',
+        cvc: '123',
+      });
+    expect(await (await pay('4000000000000002')).text()).toContain('Pago rechazado');
+    expect((await form(start, { token })).headers.get('location')).not.toBe(checkout);
+    const { rows: again } = await served.db.query<{ id: string }>(
+      sql`select id::text from payments where purpose = 'balance' and status = 'pending'`,
+    );
+    const retryCheckout = again[0]?.id ?? '';
+    const paid = await form(`${served.service.base}/functions/v1/sandbox-checkout-submit`, {
+      payment: retryCheckout,
+      decision: 'pay',
+      card: '4242424242424242',
+      expiry: '12/40',
+      cvc: '123',
+    });
+    expect(await paid.text()).toContain('Pago completado');
+    await served.service.ctx.jobs.runDue();
+    expect(await enter()).toMatchObject({ success: true });
+    expect(await mail(/^Acceso al trastero restablecido$/)).toHaveLength(1);
+    expect((await mail(/^Pago recibido$/))[0]?.body).toContain('77,00');
+    // Nothing owed; the period leaves the next remittance; the link now says so.
+    const { rows: period } = await served.db.query<{ status: string; overdue_since: string | null }>(
+      sql`select status, overdue_since from rent_periods where sequence = 1`,
+    );
+    expect(period[0]).toEqual({ status: 'paid', overdue_since: null });
+    expect(await (await fetch(onService(link))).text()).toContain('No tienes nada pendiente de pago');
+    const ledger = await (await staffSession(served))('get_ledger', { registrationId });
+    expect(ledger.body).toMatchObject({ balanceCents: 0, payableCents: 0 });
+    expect(
+      (ledger.body.entries as { kind: string; amountCents: number }[]).map((e) => [e.kind, e.amountCents]),
+    ).toEqual([
+      ['invoice', 6200],
+      ['return', 0],
+      ['late_fee', 1500],
+      ['card', -7700],
+    ]);
+    const result = await (
+      await fetch(`${served.service.base}/functions/v1/pay-balance?payment=${retryCheckout}&lang=es`)
+    ).text();
+    expect(result).toContain('Pago recibido');
+    expect((await form(start, { token })).status).toBe(200);
+  });
+
+  it('a pay link that is not one, or has expired, shows nothing but the office', async () => {
+    const bogus = await fetch(`${served.service.base}/functions/v1/pay-balance?token=${'a'.repeat(43)}`);
+    expect(bogus.status).toBe(404);
+    const text = await bogus.text();
+    expect(text).toContain('Este enlace de pago no es válido o ha caducado.');
+    expect(text).toContain('This payment link is not valid or has expired.');
+    expect(bogus.headers.get('referrer-policy')).toBe('no-referrer');
+    expect((await form(`${served.service.base}/functions/v1/pay-balance-start`, { token: 'x' })).status).toBe(404);
+    const { overdueSince } = await tenantInArrears();
+    const link = /(http\S+\/functions\/v1\/pay-balance\?token=[\w-]+)/.exec(
+      (await mail(/^Recibo del alquiler devuelto$/))[0]?.body ?? '',
+    )?.[1];
+    expect((await fetch(onService(link ?? ''))).status).toBe(200);
+    await moveTo(addDays(overdueSince, 31));
+    expect((await fetch(onService(link ?? ''))).status).toBe(404);
   });
 
   it('a suspension staff decided is not lifted by a payment: it is theirs to lift', async () => {

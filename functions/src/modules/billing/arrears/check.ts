@@ -2,9 +2,10 @@ import { formatCalendarDate, type Language } from 'shared-i18n';
 import type { FunctionContext } from '../../../context';
 import type { Queryable } from '../../../platform/db';
 import { sql } from '../../../platform/db/sql';
-import { paragraph } from '../../../platform/email/content';
+import { action, paragraph } from '../../../platform/email/content';
 import { fromMadrid, madridDate, spanishDate } from '../../../platform/madrid-time';
 import { issueLateFee } from '../invoicing/issue';
+import { newPayLink } from '../ledger/pay-links';
 import { restoreAccess, suspendAccess } from './access';
 import { type ArrearsSettings, arrearsPlan } from './rules';
 
@@ -55,8 +56,9 @@ export async function scheduleArrearsCheck(
 
 const englishDate = (isoDate: string) => formatCalendarDate(isoDate, 'en', 'medium');
 
-async function warn(tx: Queryable, ctx: ArrearsContext, tenant: TenantRow, suspendOn: string) {
+async function warn(tx: Queryable, ctx: ArrearsContext, registrationId: string, tenant: TenantRow, suspendOn: string) {
   const english = tenant.language === 'en';
+  const payLink = await newPayLink(tx, ctx, registrationId);
   const office = `${ctx.config.BUSINESS_PHONE} · ${ctx.config.BUSINESS_EMAIL}`;
   await ctx.mailer.send(
     {
@@ -71,7 +73,9 @@ async function warn(tx: Queryable, ctx: ArrearsContext, tenant: TenantRow, suspe
                 paragraph(
                   `Your storage rent is still unpaid. Unless it is paid, your access to the unit will be suspended on ${englishDate(suspendOn)}.`,
                 ),
-                paragraph(`To pay it, please contact the office: ${office}.`),
+                paragraph('You can pay it now by card at this private link:'),
+                action('Pay by card', payLink),
+                paragraph(`Questions? Call or write to us: ${office}.`),
               ],
             }
           : {
@@ -82,7 +86,9 @@ async function warn(tx: Queryable, ctx: ArrearsContext, tenant: TenantRow, suspe
                 paragraph(
                   `El alquiler de tu trastero sigue sin pagar. Si no se paga, tu acceso al trastero se suspenderá el ${spanishDate(suspendOn)}.`,
                 ),
-                paragraph(`Para pagarlo, ponte en contacto con la oficina: ${office}.`),
+                paragraph('Puedes pagarlo ya con tarjeta en este enlace privado:'),
+                action('Pagar con tarjeta', payLink),
+                paragraph(`¿Dudas? Llámanos o escríbenos: ${office}.`),
               ],
             },
       ],
@@ -93,8 +99,8 @@ async function warn(tx: Queryable, ctx: ArrearsContext, tenant: TenantRow, suspe
     {
       to: tenant.phone,
       text: english
-        ? `Unpaid storage rent: your access will be suspended on ${englishDate(suspendOn)}. Please contact the office.`
-        : `Alquiler del trastero sin pagar: tu acceso se suspenderá el ${spanishDate(suspendOn)}. Contacta con la oficina.`,
+        ? `Unpaid storage rent: your access will be suspended on ${englishDate(suspendOn)}. Pay by card: ${payLink}`
+        : `Alquiler del trastero sin pagar: tu acceso se suspenderá el ${spanishDate(suspendOn)}. Paga con tarjeta: ${payLink}`,
     },
     tx,
   );
@@ -143,8 +149,9 @@ export async function checkArrears(tx: Queryable, ctx: ArrearsContext, registrat
   }
   for (const periodId of plan.feesFor) await issueLateFee(tx, ctx, periodId, settings.lateFeeCents);
   if (plan.warn) {
-    await warn(tx, ctx, tenant, plan.suspendOn);
-    await tx.query(sql`update registrations set arrears_warned_at = ${ctx.clock.now()} where id = ${registrationId}`);
+    await warn(tx, ctx, registrationId, tenant, plan.suspendOn);
+    await tx.query(sql`update registrations set arrears_warned_at = ${ctx.clock.now()}, arrears_contacted_at = ${ctx.clock.now()}
+       where id = ${registrationId}`);
   }
   if (plan.suspend) {
     await suspendAccess(tx, ctx, registrationId, { by: 'arrears', reason: 'impago / unpaid rent' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrearsPlan } from './rules';
+import { arrearsPlan, daysBetween } from './rules';
 
 const settings = { graceDays: 5, lateFeeCents: 1500, warningDays: 3, suspendAfterDays: 15 };
 const overdue = (overdueSince: string, feeIssued = false) => ({ id: overdueSince, overdueSince, feeIssued });
@@ -48,5 +48,11 @@ describe('the arrears rules', () => {
         settings: { ...settings, lateFeeCents: 0 },
       }),
     ).toMatchObject({ feesFor: [], nextCheck: '2026-12-13' });
+  });
+
+  it('counts whole calendar days, across the change to summer time too', () => {
+    expect(daysBetween('2026-03-28', '2026-03-30')).toBe(2);
+    expect(daysBetween('2026-12-31', '2027-01-01')).toBe(1);
+    expect(daysBetween('2026-05-01', '2026-05-01')).toBe(0);
   });
 });

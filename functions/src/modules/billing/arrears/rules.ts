@@ -29,6 +29,8 @@ const DAY = 86_400_000;
 const dayNumber = (date: IsoDate) => Date.parse(`${date}T00:00:00Z`) / DAY;
 export const addDays = (date: IsoDate, days: number): IsoDate =>
   new Date((dayNumber(date) + days) * DAY).toISOString().slice(0, 10);
+/** Whole days from one calendar date to a later one. */
+export const daysBetween = (from: IsoDate, to: IsoDate): number => Math.round(dayNumber(to) - dayNumber(from));
 
 /**
  * What the arrears rules do today for one tenant, from their overdue periods: a late fee for each

@@ -3,11 +3,13 @@ import type { Language } from 'shared-i18n';
 import type { FunctionContext } from '../../../context';
 import type { Queryable } from '../../../platform/db';
 import { sql } from '../../../platform/db/sql';
-import { paragraph } from '../../../platform/email/content';
+import { action, paragraph } from '../../../platform/email/content';
 import { madridDate } from '../../../platform/madrid-time';
 import { type Actor, recordAudit } from '../../staff';
 import { scheduleArrearsCheck } from '../arrears/check';
 import { euros } from '../invoicing/amounts';
+import { recordMovement } from '../ledger/movements';
+import { newPayLink } from '../ledger/pay-links';
 import { type BankOutcome, mayRetry, parseBankReport, reasonText } from './bank-reports';
 
 type ResultContext = Pick<FunctionContext, 'config' | 'clock' | 'mailer' | 'sms' | 'jobs'>;
@@ -32,9 +34,13 @@ interface SentRow extends Record<string, unknown> {
   invoice_number: string | null;
 }
 
-/** The tenant hears of a return at once, in their language: why, and what happens next. */
+/**
+ * The tenant hears of a return at once, in their language: why, what happens next, and a private
+ * link to pay it by card now.
+ */
 async function tellTenant(tx: Queryable, ctx: ResultContext, row: SentRow, reason: string | null, retry: boolean) {
   const es = row.language !== 'en';
+  const payLink = await newPayLink(tx, ctx, row.registration_id);
   const amount = euros(row.amount_cents, es ? 'es' : 'en');
   const invoice = row.invoice_number
     ? es
@@ -42,13 +48,15 @@ async function tellTenant(tx: Queryable, ctx: ResultContext, row: SentRow, reaso
       : ` (invoice ${row.invoice_number})`
     : '';
   const why = reasonText(reason, es ? 'es' : 'en');
+  const office = `${ctx.config.BUSINESS_PHONE} · ${ctx.config.BUSINESS_EMAIL}`;
   const next = es
     ? retry
-      ? 'Lo volveremos a presentar al banco en los próximos días: comprueba que haya saldo.'
-      : `Para pagarlo, ponte en contacto con nosotros: ${ctx.config.BUSINESS_PHONE} · ${ctx.config.BUSINESS_EMAIL}.`
+      ? 'Lo volveremos a presentar al banco en los próximos días: comprueba que haya saldo. Si lo prefieres, págalo ya con tarjeta:'
+      : 'Puedes pagarlo ya con tarjeta en este enlace privado:'
     : retry
-      ? 'We will present it to the bank again in the next few days: please make sure the funds are there.'
-      : `To pay it, please contact us: ${ctx.config.BUSINESS_PHONE} · ${ctx.config.BUSINESS_EMAIL}.`;
+      ? 'We will present it to the bank again in the next few days: please make sure the funds are there. If you prefer, pay it now by card:'
+      : 'You can pay it now by card at this private link:';
+  const ask = es ? `¿Dudas? Llámanos o escríbenos: ${office}.` : `Questions? Call or write to us: ${office}.`;
   await ctx.mailer.send(
     {
       to: row.email,
@@ -61,6 +69,8 @@ async function tellTenant(tx: Queryable, ctx: ResultContext, row: SentRow, reaso
               blocks: [
                 paragraph(`Tu banco ha devuelto el recibo del alquiler de ${amount}${invoice}: ${why}.`),
                 paragraph(next),
+                action('Pagar con tarjeta', payLink),
+                paragraph(ask),
               ],
             }
           : {
@@ -70,6 +80,8 @@ async function tellTenant(tx: Queryable, ctx: ResultContext, row: SentRow, reaso
               blocks: [
                 paragraph(`Your bank returned the rent direct debit of ${amount}${invoice}: ${why}.`),
                 paragraph(next),
+                action('Pay by card', payLink),
+                paragraph(ask),
               ],
             },
       ],
@@ -80,10 +92,13 @@ async function tellTenant(tx: Queryable, ctx: ResultContext, row: SentRow, reaso
     {
       to: row.phone,
       text: es
-        ? `Tu banco ha devuelto el recibo del alquiler del trastero (${amount}). Te hemos escrito por correo con los detalles.`
-        : `Your bank returned the storage rent direct debit (${amount}). We have e-mailed you the details.`,
+        ? `Tu banco ha devuelto el recibo del alquiler del trastero (${amount}). Págalo con tarjeta: ${payLink}`
+        : `Your bank returned the storage rent direct debit (${amount}). Pay it by card: ${payLink}`,
     },
     tx,
+  );
+  await tx.query(
+    sql`update registrations set arrears_contacted_at = ${ctx.clock.now()} where id = ${row.registration_id}`,
   );
 }
 
@@ -123,6 +138,15 @@ async function recordOutcome(
     await tx.query(
       sql`update rent_periods set status = 'paid', paid_at = ${now}, overdue_since = null where id = ${row.id}`,
     );
+    // The bank paid what it was sent; anything else was paid at the office (or by transfer).
+    await recordMovement(tx, {
+      registrationId: row.registration_id,
+      kind: row.status === 'submitted' ? 'direct_debit' : 'office',
+      amountCents: row.amount_cents,
+      rentPeriodId: row.id,
+      reference: row.status === 'submitted' ? row.end_to_end_id : source.slice('manual:'.length) || source,
+      at: now,
+    });
     // Paid up: the arrears rules look again at once (access comes back within the minute).
     await scheduleArrearsCheck(tx, ctx, row.registration_id);
     return 'paid';
@@ -131,6 +155,17 @@ async function recordOutcome(
   // days later): a paid collection can still be returned, once.
   if (outcome.outcome === 'paid' || (row.status !== 'submitted' && row.status !== 'paid')) return 'unchanged';
   const retry = mayRetry(outcome.reason) && row.attempts < MAX_PRESENTATIONS;
+  // Money already booked goes back to the tenant's bank.
+  if (row.status === 'paid') {
+    await recordMovement(tx, {
+      registrationId: row.registration_id,
+      kind: 'direct_debit_return',
+      amountCents: -row.amount_cents,
+      rentPeriodId: row.id,
+      reference: row.end_to_end_id,
+      at: now,
+    });
+  }
   // Overdue from its first return; the arrears rules count from then.
   await tx.query(
     sql`update rent_periods set overdue_since = coalesce(overdue_since, ${madridDate(now)}::date) where id = ${row.id}`,

@@ -3,7 +3,7 @@ import type { FunctionContext } from '../../../context';
 import type { Queryable } from '../../../platform/db';
 import { sql } from '../../../platform/db/sql';
 import type { JobHandler } from '../../../platform/jobs/queue';
-import { applyPaymentOutcome, findPayment, type PaymentRow } from '../../billing';
+import { applyBalancePayment, applyPaymentOutcome, findPayment, type PaymentRow } from '../../billing';
 import { depositPaymentExpiredEmail } from '../messages';
 import { releaseDepositHold } from './holds';
 
@@ -20,18 +20,23 @@ export const END_REASONS = {
 
 /**
  * A provider's verdict on a payment, with what follows from it: a deposit that will not be paid
- * gives its held units back. Final states never change again (a late webhook cannot undo them).
+ * gives its held units back; a tenant's balance paid settles their arrears. Final states never
+ * change again (a late webhook cannot undo them).
  */
 export async function settlePayment(
   tx: Queryable,
-  ctx: Pick<SettleContext, 'jobs'>,
+  ctx: Pick<SettleContext, 'jobs' | 'clock' | 'mailer' | 'config'>,
   paymentId: string,
   outcome: 'processing' | 'completed' | 'failed' | 'cancelled',
   reason?: string,
 ): Promise<boolean> {
-  const registrationId = await applyPaymentOutcome(tx, paymentId, outcome, reason);
-  if (!registrationId) return false;
-  if (outcome === 'failed' || outcome === 'cancelled') await releaseDepositHold(tx, ctx, registrationId);
+  const settled = await applyPaymentOutcome(tx, paymentId, outcome, reason);
+  if (!settled) return false;
+  if (settled.purpose === 'balance') {
+    if (outcome === 'completed') await applyBalancePayment(tx, ctx, paymentId);
+    return true;
+  }
+  if (outcome === 'failed' || outcome === 'cancelled') await releaseDepositHold(tx, ctx, settled.registrationId);
   return true;
 }
 

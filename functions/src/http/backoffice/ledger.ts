@@ -1,0 +1,55 @@
+import type { backofficeActions } from 'shared-api/backoffice';
+import { invoiceQuery } from 'shared-api/backoffice';
+import { invoiceDocument, ledgerOf, tenantBalance, tenantsInArrears } from '../../modules/billing';
+import { recordAudit, requireStaff } from '../../modules/staff';
+import { HttpError } from '../../platform/http-error';
+import { metaOf } from '../../platform/request-meta';
+import { type ActionHandlers, type FunctionDefinition, parseOr400 } from '../router';
+import { contentDisposition } from './document';
+
+type LedgerActions = Pick<typeof backofficeActions, 'get_ledger' | 'list_arrears'>;
+
+export const ledgerActions: ActionHandlers<LedgerActions> = {
+  /** Anyone at the desk may tell a tenant what they owe; changing it is a manager's. */
+  async get_ledger({ registrationId }, ctx, meta) {
+    await requireStaff(ctx.db, meta);
+    const [entries, balance] = await Promise.all([
+      ledgerOf(ctx.db, registrationId),
+      tenantBalance(ctx.db, registrationId),
+    ]);
+    return {
+      entries,
+      balanceCents: balance.balanceCents,
+      inCollectionCents: balance.inCollectionCents,
+      payableCents: balance.payableCents,
+    };
+  },
+
+  async list_arrears(_input, ctx, meta) {
+    await requireStaff(ctx.db, meta, { role: 'manager' });
+    const tenants = await tenantsInArrears(ctx.db, ctx.clock.now());
+    return { tenants: tenants.map((t) => ({ ...t, lastContactAt: t.lastContactAt?.toISOString() ?? null })) };
+  },
+};
+
+/** GET backoffice/invoice?id=… — an issued invoice's PDF, to any member of staff, each download audited. */
+export const backofficeInvoiceFunction: FunctionDefinition = {
+  name: 'backoffice/invoice',
+  method: 'GET',
+  async handle(req, ctx, res) {
+    const meta = metaOf(req, res, ctx.config);
+    const actor = await requireStaff(ctx.db, meta);
+    const { id } = parseOr400(invoiceQuery, req.query);
+    const invoice = await invoiceDocument(ctx.db, id);
+    if (!invoice) throw new HttpError(404, 'Invoice not found');
+    await recordAudit(ctx.db, actor, { action: 'download_invoice', target: `invoice:${invoice.number}` });
+    res
+      .set({
+        'content-type': 'application/pdf',
+        'content-disposition': contentDisposition('attachment', `${invoice.number}.pdf`),
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'no-store',
+      })
+      .send(invoice.pdf);
+  },
+};
