@@ -224,13 +224,82 @@ test.describe('back-office', () => {
     });
     await manager.getByRole('button', { name: 'Importar' }).click();
     await expect(manager.getByText(/^No se ha importado nada: XML mal formado en la línea 3/)).toBeVisible();
-    // The bank paid it: recorded by hand.
-    await manager.getByRole('button', { name: 'Cobrado: Ana García' }).first().click();
-    await expect(manager.getByText('Recibo de Ana García marcado como cobrado.')).toBeVisible();
-    // The same screen in English.
+    // The bank returned it, refused by her (MS02): recorded by hand, she owes it now.
+    const sentRow = manager.getByRole('row').filter({ hasText: 'Ana García' }).filter({ hasText: 'REM-' }).first();
+    await sentRow.getByLabel('Motivo de la devolución de Ana García').selectOption('MS02');
+    await sentRow.getByRole('button', { name: 'Devuelto: Ana García' }).click();
+    await expect(manager.getByText('Recibo de Ana García marcado como devuelto; se le ha avisado.')).toBeVisible();
+    const owing = manager.getByRole('table', { name: 'Impagos' }).getByRole('row').filter({ hasText: code });
+    await expect(owing).toContainText('62,00 €');
+    await expect(owing).toContainText('Abierto');
+    await expectFitsNarrowPhone(manager);
+    await expectAccessible(manager);
+
+    // Her account, from the arrears list: the invoice, the return, 62,00 € due now.
+    await owing.getByRole('link', { name: 'Ana García' }).click();
+    await expect(manager.getByRole('heading', { level: 1, name: `Alta ${code}` })).toBeVisible();
+    const accountPage = manager.url();
+    const account = manager.getByRole('region', { name: 'Cuenta del inquilino' }).first();
+    await expect(account.getByRole('row').filter({ hasText: 'Recibo devuelto (MS02)' })).toBeVisible();
+    await expect(account.getByTestId('ledger-balance')).toHaveText('62,00 €');
+    await expectFitsNarrowPhone(manager);
+    await expectAccessible(manager);
+    const pdf = await manager.request.get(
+      (await account.getByRole('link', { name: /^Descargar la factura F\d{4}-\d{6} \(PDF\)$/ }).getAttribute('href')) ??
+        '',
+    );
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+
+    // She pays it on her phone from the e-mail's private link, with the sandbox's card.
+    const returnedMail = await mailWith(request, who.email, /^Recibo del alquiler devuelto$/);
+    const payLink = new URL(
+      /(https?:\/\/\S+\/functions\/v1\/pay-balance\?token=[\w-]+)/.exec(returnedMail.text)?.[1] ?? '',
+    );
+    const phone = await browser.newContext({
+      viewport: { width: 375, height: 740 },
+      baseURL: new URL(page.url()).origin,
+    });
+    const tenant = await phone.newPage();
+    await tenant.goto(`${payLink.pathname}${payLink.search}`);
+    await expect(tenant.getByRole('heading', { level: 1, name: 'Pagar el alquiler pendiente' })).toBeVisible();
+    await expect(tenant.getByRole('row', { name: /^Factura F\d{4}-\d{6}/ })).toContainText('62,00 €');
+    await expectFitsNarrowPhone(tenant);
+    await expectAccessible(tenant);
+    await tenant.getByRole('button', { name: /^Pagar 62,00\s€ con tarjeta$/ }).click();
+    await expect(tenant.getByRole('heading', { level: 1, name: 'Pago del alquiler pendiente' })).toBeVisible();
+    await tenant.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
+    await tenant.getByLabel('Caducidad (MM/AA)').fill('12/39');
+    await tenant.getByLabel('CVC').fill('123');
+    await tenant.getByRole('button', { name: /^Pagar / }).click();
+    await expect(tenant.getByRole('heading', { name: 'Pago completado' })).toBeVisible();
+    await tenant.getByRole('link', { name: 'Volver' }).click();
+    await expect(tenant.getByRole('heading', { level: 1, name: 'Pago recibido' })).toBeVisible();
+    await expectFitsNarrowPhone(tenant);
+    await mailWith(request, who.email, /^Pago recibido$/);
+    await phone.close();
+
+    // Paid up: her account says so, and the arrears list no longer has her.
+    await manager.reload();
+    await expect(account.getByRole('row').filter({ hasText: 'Pagado con tarjeta' })).toBeVisible();
+    await expect(account.getByTestId('ledger-balance')).toHaveText('0,00 €');
+    await manager.getByRole('link', { name: 'Cobros' }).click();
+    await expect(manager.getByRole('table', { name: 'Impagos' })).toBeVisible();
+    await expect(
+      manager.getByRole('table', { name: 'Impagos' }).getByRole('row').filter({ hasText: code }),
+    ).toHaveCount(0);
+
+    // The same screens in English.
     await manager.getByRole('link', { name: 'Ver en inglés' }).click();
     await expect(manager.getByRole('heading', { level: 1, name: 'Collections' })).toBeVisible();
     await expect(manager.getByRole('heading', { level: 2, name: 'Remittances made' })).toBeVisible();
+    await expect(manager.getByRole('heading', { level: 2, name: 'Arrears', exact: true })).toBeVisible();
+    await expectAccessible(manager);
+    await manager.setViewportSize({ width: 1280, height: 900 });
+    await manager.goto(accountPage);
+    await manager.getByRole('link', { name: 'Ver en inglés' }).click();
+    const english = manager.getByRole('region', { name: "Tenant's account" }).first();
+    await expect(english.getByRole('row').filter({ hasText: 'Paid by card' })).toBeVisible();
+    await expect(english.getByRole('row').filter({ hasText: 'Direct debit returned (MS02)' })).toBeVisible();
     await expectAccessible(manager);
     await manager.context().close();
   });

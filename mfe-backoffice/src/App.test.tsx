@@ -430,6 +430,20 @@ describe('collections', () => {
       sent = true;
       return { remittance: made };
     });
+    backoffice.on('list_arrears', () => ({
+      tenants: [
+        {
+          registrationId: REGISTRATION_ID,
+          registrationCode: 'ABC123',
+          name: 'Ana García',
+          units: ['B-007', 'B-008'],
+          overdueCents: 7700,
+          daysOverdue: 16,
+          access: 'suspended_by_arrears' as const,
+          lastContactAt: '2026-11-20T08:00:00.000Z',
+        },
+      ],
+    }));
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const user = userEvent.setup();
     await renderRemote(App, '/gestion/cobros', 'es');
@@ -474,6 +488,16 @@ describe('collections', () => {
     await user.click(returned);
     expect(await screen.findByText(/Recibo de Ana García devuelto: irá en la próxima remesa/)).toBeInTheDocument();
     expect(backoffice.calls('record_collection_result')[0]).toMatchObject({ outcome: 'returned', reason: 'AM04' });
+
+    // Who owes money now: amount, days, the door's state, the last reminder.
+    const owing = within(await screen.findByRole('table', { name: 'Impagos' })).getByRole('row', {
+      name: /Ana García/,
+    });
+    expect(owing).toHaveTextContent('B-007, B-008');
+    expect(owing).toHaveTextContent('77,00 €');
+    expect(owing).toHaveTextContent('16 días');
+    expect(owing).toHaveTextContent('Suspendido por impago');
+    expect(owing).toHaveTextContent('20/11/26, 9:00');
 
     // The arrears rules: a Spanish fee ("20,5"), and a warning that would come after the suspension refused.
     const rules = screen.getByRole('region', { name: 'Impagos: reglas' });
@@ -545,6 +569,77 @@ describe('door access', () => {
     await user.type(within(section).getByLabelText('Motivo para restablecerlo (queda en el registro)'), 'Reparado');
     await user.click(within(section).getByRole('button', { name: 'Restablecer el acceso' }));
     expect(await within(section).findByText('Su PIN abre la puerta.')).toBeInTheDocument();
+  });
+});
+
+describe('a tenant’s account', () => {
+  it('lists invoices, payments and returns with the balance, and offers each invoice’s PDF', async () => {
+    backoffice.on('me', () => ({ staff: STAFF }));
+    backoffice.on('get_registration', () => {
+      const detail = registrationDetail('approved');
+      detail.registration.stage = 'completed';
+      detail.registration.moveInStatus = 'allocated';
+      return detail;
+    });
+    const invoiceId = '7b0f3c1e-0000-4000-8000-0000000000f1';
+    backoffice.on('get_ledger', () => ({
+      balanceCents: 7700,
+      inCollectionCents: 0,
+      payableCents: 7700,
+      entries: [
+        {
+          date: '2026-11-26',
+          kind: 'invoice' as const,
+          reference: 'F2026-000001',
+          detail: null,
+          amountCents: 6200,
+          balanceCents: 6200,
+          invoiceId,
+        },
+        {
+          date: '2026-11-28',
+          kind: 'direct_debit' as const,
+          reference: 'ABC123-P01',
+          detail: null,
+          amountCents: -6200,
+          balanceCents: 0,
+          invoiceId: null,
+        },
+        {
+          date: '2026-12-02',
+          kind: 'return' as const,
+          reference: 'ABC123-P01',
+          detail: 'MD06',
+          amountCents: 6200,
+          balanceCents: 6200,
+          invoiceId: null,
+        },
+        {
+          date: '2026-12-07',
+          kind: 'late_fee' as const,
+          reference: 'F2026-000002',
+          detail: null,
+          amountCents: 1500,
+          balanceCents: 7700,
+          invoiceId: '7b0f3c1e-0000-4000-8000-0000000000f2',
+        },
+      ],
+    }));
+    await renderRemote(App, `/gestion/altas/${REGISTRATION_ID}`, 'es');
+    const account = await screen.findByRole('region', { name: 'Cuenta del inquilino' });
+    expect(await within(account).findByTestId('ledger-balance')).toHaveTextContent('77,00 €');
+    const rows = within(account).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/26 nov 2026Factura del alquilerF2026-000001 · PDF62,00\s€62,00\s€/),
+      expect.stringMatching(/Cobrado por domiciliaciónABC123-P01-62,00\s€0,00\s€/),
+      expect.stringMatching(/Recibo devuelto \(MD06\)ABC123-P0162,00\s€62,00\s€/),
+      expect.stringMatching(/Recargo por impagoF2026-000002 · PDF15,00\s€77,00\s€/),
+    ]);
+    expect(within(account).getByRole('link', { name: 'Descargar la factura F2026-000001 (PDF)' })).toHaveAttribute(
+      'href',
+      `/functions/v1/backoffice/invoice?id=${invoiceId}`,
+    );
+    expect(backoffice.calls('get_ledger')[0]).toMatchObject({ registrationId: REGISTRATION_ID });
   });
 });
 

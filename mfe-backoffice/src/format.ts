@@ -20,6 +20,9 @@ export function facilityDate(iso: string): string {
   }).format(new Date(iso));
 }
 
+/** A calendar date (`YYYY-MM-DD`) no reader can misread: "3 dic 2026", "3 Dec 2026". */
+export const shortDate = (date: string, language: Language) => formatCalendarDate(date, language, 'medium');
+
 /** A date (`YYYY-MM-DD`) as a heading: "martes, 24 de noviembre". */
 export function dayHeading(date: string, language: Language): string {
   return formatCalendarDate(date, language, 'long');

@@ -1,13 +1,13 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { api, FUNCTIONS_BASE_PATH } from 'shared-api';
 import type { ArrearsSettingsForm, DueCollection, Remittance, SentCollection } from 'shared-api/backoffice';
-import { formatCalendarDate, formatEuros, type Language } from 'shared-i18n';
+import { formatEuros } from 'shared-i18n';
 import { Link } from 'shared-router';
 import { useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
 import { failureText } from '../errors';
-import { facilityDate, formatDateTime } from '../format';
+import { facilityDate, formatDateTime, shortDate } from '../format';
 import { TextField } from '../forms/TextField';
 import { NoticeArea, useNotice } from '../notice';
 import { backofficePath } from '../routes';
@@ -15,6 +15,7 @@ import { type Column, DataTable } from '../table/DataTable';
 import { LoadStatus } from '../table/LoadStatus';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
+import { ArrearsList } from './ArrearsList';
 import { ArrearsRules } from './ArrearsRules';
 import { SentCollections } from './SentCollections';
 
@@ -22,9 +23,6 @@ import { SentCollections } from './SentCollections';
 function aWeekAhead(): string {
   return facilityDate(new Date(Date.now() + 7 * 86_400_000).toISOString());
 }
-
-/** A calendar date (`YYYY-MM-DD`) no reader can misread: "3 dic 2026", "3 Dec 2026". */
-const shortDate = (date: string, language: Language) => formatCalendarDate(date, language, 'medium');
 
 /**
  * Managers send the rent to the bank: the collections due by a date, then one pain.008 file of them
@@ -174,6 +172,7 @@ export function CollectionsPage() {
             shortDate={(date) => shortDate(date, language)}
             onChanged={retry}
           />
+          <ArrearsList version={data} />
           <ArrearsRules key={language} rules={data.arrears} language={language} onSaved={retry} />
           <section aria-labelledby="remittances-made">
             <h2 id="remittances-made">{t('collections.remittances')}</h2>

@@ -7,6 +7,7 @@ import { useAsync } from 'shared-ui/async';
 import { DocumentMeta } from 'shared-ui/document-meta';
 import { useSiteConfig } from 'shared-ui/site';
 import styles from '../Backoffice.module.css';
+import { TenantLedger } from '../collections/TenantLedger';
 import { formatDateTime, productNameIn } from '../format';
 import { NoticeArea, useNotice } from '../notice';
 import { backofficePath } from '../routes';
@@ -236,6 +237,9 @@ export function RegistrationDetailPage({ registrationId }: { registrationId: str
         )}
       </section>
       {detail && <DoorAccess detail={detail} announce={announce} onChanged={reload} />}
+      {(registration.moveInStatus === 'allocated' || registration.moveInStatus === 'ended') && (
+        <TenantLedger registrationId={registrationId} version={detail} />
+      )}
     </>
   );
 }

@@ -392,7 +392,8 @@ const tenantInArrears = z.object({
   name: z.string(),
   units: z.array(z.string()),
   overdueCents: z.number().int(),
-  daysOverdue: z.number().int(),
+  /** Null when only fees are owed (no collection overdue). */
+  daysOverdue: z.number().int().nullable(),
   access: z.enum(ACCESS_STATES),
   lastContactAt: iso.nullable(),
 });

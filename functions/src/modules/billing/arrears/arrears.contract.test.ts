@@ -100,6 +100,9 @@ describe.each(databaseEngines())('arrears on $name', (engine) => {
     expect(await mail(/^Acceso al trastero suspendido$/)).toHaveLength(1);
     const detail = await manager('get_registration', { registrationId });
     expect((detail.body.registration as Record<string, unknown>).accessSuspension).toMatchObject({ by: 'arrears' });
+    expect((await manager('list_arrears')).body.tenants).toEqual([
+      expect.objectContaining({ overdueCents: 7700, daysOverdue: 15, access: 'suspended_by_arrears' }),
+    ]);
     // Nothing happens twice on later days.
     await moveTo(addDays(overdueSince, 20));
     expect(await mail(/^Alquiler sin pagar/)).toHaveLength(1);
@@ -112,6 +115,10 @@ describe.each(databaseEngines())('arrears on $name', (engine) => {
     await served.service.ctx.jobs.runDue();
     expect(await enter()).toMatchObject({ success: true });
     expect(await mail(/^Acceso al trastero restablecido$/)).toHaveLength(1);
+    // The late fee is still owed: she stays on the arrears list for it alone, with her door open.
+    expect((await manager('list_arrears')).body.tenants).toEqual([
+      expect.objectContaining({ registrationId, overdueCents: 1500, daysOverdue: null, access: 'open' }),
+    ]);
   });
 
   /** The link's own page on this service (the link names the public site). */

@@ -10,8 +10,8 @@ export interface TenantInArrears {
   units: string[];
   /** What they can pay now: overdue rent and fees (what the bank will still collect left out). */
   overdueCents: number;
-  /** Since the oldest collection returned and unpaid; 0 when only fees are owed. */
-  daysOverdue: number;
+  /** Since the oldest collection returned and unpaid; null when only fees are owed. */
+  daysOverdue: number | null;
   access: 'open' | 'suspended_by_arrears' | 'suspended_by_staff';
   /** When they were last told of it (a return, the warning, the suspension). */
   lastContactAt: Date | null;
@@ -62,7 +62,7 @@ export async function tenantsInArrears(q: Queryable, now: Date): Promise<TenantI
     name: row.name,
     units: row.units ? row.units.split(' ') : [],
     overdueCents: Number(row.payable),
-    daysOverdue: row.since ? daysBetween(row.since, today) : 0,
+    daysOverdue: row.since ? daysBetween(row.since, today) : null,
     access:
       row.access_suspended_by === 'arrears'
         ? 'suspended_by_arrears'
