@@ -11,8 +11,10 @@ export function billingJobs(
     [ISSUE_INVOICE_JOB]: async (tx, payload) => {
       await issueRentInvoice(tx, ctx, String(payload.rentPeriodId));
     },
-    [ARREARS_CHECK_JOB]: async (tx, payload) => {
-      await checkArrears(tx, ctx, String(payload.registrationId));
+    // A day's checks come due together (08:00): read and scheduled a batch at a time.
+    [ARREARS_CHECK_JOB]: {
+      batch: (tx, payloads) => checkArrears(tx, ctx, [...new Set(payloads.map((p) => String(p.registrationId)))]),
+      one: (tx, payload) => checkArrears(tx, ctx, [String(payload.registrationId)]),
     },
   };
 }

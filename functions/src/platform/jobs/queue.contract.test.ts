@@ -80,6 +80,59 @@ describe.each(databaseEngines())('job queue on $name', (engine) => {
     expect((await db.query(sql`select 1 from jobs`)).rows).toHaveLength(1);
   });
 
+  it('a batch kind runs the jobs claimed together in one transaction; a failing batch runs each alone', async () => {
+    const clock = adjustableClock();
+    const batches: string[][] = [];
+    const alone: string[] = [];
+    const q = createJobQueue({
+      db,
+      log,
+      clock,
+      handlers: {
+        check: {
+          async batch(tx, payloads) {
+            const names = payloads.map((p) => String(p.name));
+            batches.push(names);
+            await tx.query(sql`insert into jobs (kind, run_at, done_at) values ('trace', now(), now())`);
+            if (names.includes('bad')) throw new Error('one bad apple');
+          },
+          async one(_tx, payload) {
+            alone.push(String(payload.name));
+            if (payload.name === 'bad') throw new Error('still bad');
+          },
+        },
+      },
+    });
+    await db.transaction((tx) =>
+      q.scheduleMany(tx, [
+        { kind: 'check', payload: { name: 'a' }, key: 'a' },
+        { kind: 'check', payload: { name: 'b' }, key: 'b' },
+        // The same key twice in one statement: the earliest stays.
+        { kind: 'check', payload: { name: 'b-later' }, key: 'b', runAt: new Date(clock.now().getTime() + HOUR) },
+      ]),
+    );
+    expect(await q.runDue()).toBe(2);
+    expect(batches).toEqual([['a', 'b']]);
+    expect(alone).toEqual([]);
+
+    await db.transaction((tx) =>
+      q.scheduleMany(
+        tx,
+        ['c', 'bad', 'd'].map((name) => ({ kind: 'check', payload: { name } })),
+      ),
+    );
+    expect(await q.runDue()).toBe(2);
+    expect(batches.at(-1)).toEqual(['c', 'bad', 'd']);
+    expect(alone).toEqual(['c', 'bad', 'd']);
+    // The failed batch left nothing behind; the bad job waits for its retry, the others are done.
+    const { rows } = await db.query<{ n: number }>(sql`select count(*)::integer as n from jobs where kind = 'trace'`);
+    expect(rows[0]?.n).toBe(1);
+    const { rows: pending } = await db.query<{ payload: { name: string } }>(
+      sql`select payload from jobs where kind = 'check' and done_at is null`,
+    );
+    expect(pending.map((r) => r.payload.name)).toEqual(['bad']);
+  });
+
   it('a failing job is retried later on the clock, and its effects roll back each time', async () => {
     let failures = 1;
     const { clock, ran, queue } = setup(async (tx) => {

@@ -18,6 +18,7 @@ interface ClaimedJob extends Record<string, unknown> {
   kind: string;
   payload: Record<string, unknown>;
   attempts: number;
+  run_at: Date | string;
 }
 
 /** Runs a job inside its own transaction; the job is done when that transaction commits. */
@@ -38,7 +39,26 @@ export interface ExternalJob {
   gaveUp?(payload: Record<string, unknown>, error: unknown): Promise<void>;
 }
 
-export type JobHandler = TransactionalJob | ExternalJob;
+/**
+ * Many jobs of one kind in one transaction (a day's arrears checks of thousands of tenants: a
+ * query each for all of them, not several per tenant). Should the batch fail, each job runs alone
+ * through `one`, so a job that keeps failing holds up and gives up only itself.
+ */
+interface BatchJob {
+  batch(tx: Queryable, payloads: Record<string, unknown>[]): Promise<void>;
+  one: TransactionalJob;
+}
+
+export type JobHandler = TransactionalJob | ExternalJob | BatchJob;
+
+const isBatch = (handler: JobHandler | undefined): handler is BatchJob =>
+  typeof handler === 'object' && 'batch' in handler;
+
+/**
+ * Jobs claimed at a time: enough for a batch kind to share its transaction widely, few enough that
+ * other instances find work and a lease (60 s) covers the slowest (an invoice's PDF and e-mail).
+ */
+const CLAIM_SIZE = 50;
 
 /** 5 s after the first failure, doubled after each one, at most an hour. */
 const defaultRetryDelayMs = (attempts: number) => Math.min(3_600_000, 5_000 * 2 ** (Math.min(attempts, 20) - 1));
@@ -46,6 +66,8 @@ const defaultRetryDelayMs = (attempts: number) => Math.min(3_600_000, 5_000 * 2 
 export interface JobQueue {
   /** Writes the job inside the caller's transaction: it exists exactly when the caller's work does. */
   schedule(q: Queryable, job: JobRequest): Promise<void>;
+  /** Several jobs in one statement, as `schedule` writes each (a key given twice: the earliest). */
+  scheduleMany(q: Queryable, jobs: JobRequest[]): Promise<void>;
   /** Runs every job due now on the clock; resolves to how many ran. */
   runDue(): Promise<number>;
   /** A commit just scheduled work, or the clock moved: run what is due now. */
@@ -90,37 +112,40 @@ export function createJobQueue({
          select id from jobs
          where done_at is null and failed_at is null and run_at <= ${now}
            and (claimed_until is null or claimed_until < ${now})
-         order by run_at, id limit 10
+         order by run_at, id limit ${CLAIM_SIZE}
          for update skip locked)
-       returning id::text as id, kind, payload, attempts`);
-    return rows;
+       returning id::text as id, kind, payload, attempts, run_at`);
+    // RETURNING keeps no order: the jobs run in the order they fell due.
+    const due = (job: ClaimedJob) => new Date(job.run_at).getTime();
+    return rows.sort((a, b) => due(a) - due(b) || Number(a.id) - Number(b.id));
   }
 
   /** Scheduled again while it ran: once more, now; otherwise done. */
-  const finish = (q: Queryable, job: ClaimedJob) =>
+  const finish = (q: Queryable, jobs: ClaimedJob[]) =>
     q.query(sql`update jobs set claimed_until = null, last_error = null,
          done_at = case when rerun then null else ${clock.now()}::timestamptz end,
          run_at = case when rerun then ${clock.now()}::timestamptz else run_at end,
          attempts = case when rerun then 0 else attempts end,
          rerun = false
-       where id = ${job.id}`);
+       where id = any(${jobs.map((job) => job.id)}::bigint[])`);
 
   async function run(job: ClaimedJob): Promise<boolean> {
     const handler = handlers[job.kind];
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-      if (typeof handler === 'function') {
+      if (typeof handler === 'function' || isBatch(handler)) {
+        const one = typeof handler === 'function' ? handler : handler.one;
         await db.transaction(async (tx) => {
-          await handler(tx, job.payload);
-          await finish(tx, job);
+          await one(tx, job.payload);
+          await finish(tx, [job]);
         });
       } else {
         await handler.external(job.payload, job.attempts);
-        await finish(db, job);
+        await finish(db, [job]);
       }
       return true;
     } catch (error) {
-      const external = typeof handler === 'object' ? handler : null;
+      const external = typeof handler === 'object' && !isBatch(handler) ? handler : null;
       const givenUp = job.attempts >= (external?.maxAttempts ?? maxAttempts);
       const delayMs = (external?.retryDelayMs ?? defaultRetryDelayMs)(job.attempts);
       log[givenUp ? 'error' : 'warn']({ err: error, jobId: job.id, kind: job.kind }, 'job failed');
@@ -136,10 +161,36 @@ export function createJobQueue({
     }
   }
 
+  /** Jobs of a batch kind claimed together: one transaction for all, or one each if that fails. */
+  async function runBatch(handler: BatchJob, jobs: ClaimedJob[]): Promise<number> {
+    if (jobs.length > 1) {
+      try {
+        await db.transaction(async (tx) => {
+          await handler.batch(
+            tx,
+            jobs.map((job) => job.payload),
+          );
+          await finish(tx, jobs);
+        });
+        return jobs.length;
+      } catch (error) {
+        log.warn({ err: error, kind: jobs[0]?.kind, jobs: jobs.length }, 'job batch failed: each job runs alone');
+      }
+    }
+    let ran = 0;
+    for (const job of jobs) if (await run(job)) ran++;
+    return ran;
+  }
+
   async function runAll(): Promise<number> {
     let ran = 0;
-    for (let batch = await claim(); batch.length > 0; batch = await claim()) {
-      for (const job of batch) if (await run(job)) ran++;
+    for (let claimed = await claim(); claimed.length > 0; claimed = await claim()) {
+      const batches = new Map<string, ClaimedJob[]>();
+      for (const job of claimed) {
+        if (isBatch(handlers[job.kind])) batches.set(job.kind, [...(batches.get(job.kind) ?? []), job]);
+        else if (await run(job)) ran++;
+      }
+      for (const [kind, jobs] of batches) ran += await runBatch(handlers[kind] as BatchJob, jobs);
     }
     return ran;
   }
@@ -149,6 +200,31 @@ export function createJobQueue({
   return {
     async schedule(q, { kind, payload = {}, runAt = clock.now(), key }) {
       await q.query(sql`insert into jobs (kind, payload, key, run_at) values (${kind}, ${JSON.stringify(payload)}, ${key ?? null}, ${runAt})
+         on conflict (key) where done_at is null and failed_at is null
+         do update set run_at = least(jobs.run_at, excluded.run_at), payload = excluded.payload,
+           rerun = jobs.rerun or (jobs.claimed_until is not null and jobs.claimed_until > ${clock.now()})`);
+    },
+    async scheduleMany(q, jobs) {
+      // One row per key (the earliest asked for): a statement may not update a row twice.
+      const byKey = new Map<string, JobRequest>();
+      const unkeyed: JobRequest[] = [];
+      for (const job of jobs) {
+        if (!job.key) unkeyed.push(job);
+        else {
+          const earlier = byKey.get(job.key);
+          if (!earlier || (job.runAt ?? clock.now()) < (earlier.runAt ?? clock.now())) byKey.set(job.key, job);
+        }
+      }
+      const rows = [...unkeyed, ...byKey.values()].map((job) => ({
+        kind: job.kind,
+        payload: job.payload ?? {},
+        key: job.key ?? null,
+        runAt: (job.runAt ?? clock.now()).toISOString(),
+      }));
+      if (!rows.length) return;
+      await q.query(sql`insert into jobs (kind, payload, key, run_at)
+         select j->>'kind', j->'payload', j->>'key', (j->>'runAt')::timestamptz
+         from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) as j
          on conflict (key) where done_at is null and failed_at is null
          do update set run_at = least(jobs.run_at, excluded.run_at), payload = excluded.payload,
            rerun = jobs.rerun or (jobs.claimed_until is not null and jobs.claimed_until > ${clock.now()})`);

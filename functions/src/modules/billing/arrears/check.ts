@@ -37,20 +37,29 @@ export async function saveArrearsSettings(q: Queryable, settings: ArrearsSetting
        updated_at = now(), updated_by = ${by}`);
 }
 
-/** Looks at a tenant's arrears now (after the commit that changed them), or on a step's day at 08:00. */
+/**
+ * A step's check, on its day at 08:00. A step has a key of its own: a check scheduling the next
+ * one under its own key would be asked to run again at once (the queue reruns a job scheduled while
+ * it runs), and again, forever.
+ */
+const arrearsStep = (registrationId: string, day: string) => ({
+  kind: ARREARS_CHECK_JOB,
+  payload: { registrationId },
+  runAt: fromMadrid(day, '08:00'),
+  key: `arrears:${registrationId}:${day}`,
+});
+
+/** Looks at a tenant's arrears now, after the commit that changed them. */
 export async function scheduleArrearsCheck(
   tx: Queryable,
   ctx: Pick<ArrearsContext, 'jobs' | 'clock'>,
   registrationId: string,
-  step?: { day: string },
 ): Promise<void> {
-  // A step has a key of its own: a check scheduling the next one under its own key would be asked
-  // to run again at once (the queue reruns a job scheduled while it runs), and again, forever.
   await ctx.jobs.schedule(tx, {
     kind: ARREARS_CHECK_JOB,
     payload: { registrationId },
-    runAt: step ? fromMadrid(step.day, '08:00') : ctx.clock.now(),
-    key: step ? `arrears:${registrationId}:${step.day}` : `arrears:${registrationId}`,
+    runAt: ctx.clock.now(),
+    key: `arrears:${registrationId}`,
   });
 }
 
@@ -107,6 +116,7 @@ async function warn(tx: Queryable, ctx: ArrearsContext, registrationId: string, 
 }
 
 interface TenantRow extends Record<string, unknown> {
+  id: string;
   full_name: string;
   email: string;
   phone: string;
@@ -117,44 +127,66 @@ interface TenantRow extends Record<string, unknown> {
 }
 
 /**
- * Applies the arrears rules to one tenant now (the job): the late fees due, the warning, the
- * suspension, each once; nothing overdue any more lifts a suspension the rules made (a staff one
- * stays). Then schedules itself for the next step, if there is one.
+ * Applies the arrears rules to tenants now (the job, one tenant or a day's batch of them): the
+ * late fees due, the warning, the suspension, each once; nothing overdue any more lifts a
+ * suspension the rules made (a staff one stays). Then schedules each one's next step, if any. The
+ * reading and the scheduling are one query each for the whole batch; only a tenant with something
+ * to do today costs more.
  */
-export async function checkArrears(tx: Queryable, ctx: ArrearsContext, registrationId: string): Promise<void> {
-  const { rows } = await tx.query<TenantRow>(sql`select full_name, email, phone, language, arrears_warned_at,
+export async function checkArrears(tx: Queryable, ctx: ArrearsContext, registrationIds: string[]): Promise<void> {
+  if (!registrationIds.length) return;
+  const { rows: tenants } =
+    await tx.query<TenantRow>(sql`select id::text, full_name, email, phone, language, arrears_warned_at,
        access_suspended_at, access_suspended_by
-     from registrations where id = ${registrationId} and move_in_status = 'allocated' for update`);
-  const tenant = rows[0];
-  if (!tenant) return;
-  const { rows: periods } = await tx.query<{ id: string; overdue_since: string; fee_issued: boolean }>(
-    sql`select id, to_char(overdue_since, 'YYYY-MM-DD') as overdue_since, late_fee_invoice_id is not null as fee_issued
-     from rent_periods where registration_id = ${registrationId} and overdue_since is not null
+     from registrations where id = any(${registrationIds}::uuid[]) and move_in_status = 'allocated'
+     order by id for update`);
+  const { rows: periods } = await tx.query<{
+    registration_id: string;
+    id: string;
+    overdue_since: string;
+    fee_issued: boolean;
+  }>(
+    sql`select registration_id::text, id, to_char(overdue_since, 'YYYY-MM-DD') as overdue_since,
+       late_fee_invoice_id is not null as fee_issued
+     from rent_periods where registration_id = any(${registrationIds}::uuid[]) and overdue_since is not null
        and status not in ('paid', 'cancelled')`,
   );
   const settings = await arrearsSettings(tx);
   const today = madridDate(ctx.clock.now());
-  const plan = arrearsPlan({
-    today,
-    periods: periods.map((p) => ({ id: p.id, overdueSince: p.overdue_since, feeIssued: p.fee_issued })),
-    warned: tenant.arrears_warned_at !== null,
-    suspended: tenant.access_suspended_at !== null,
-    settings,
-  });
-  if (!plan) {
-    // Paid up: the rules' own suspension ends now; one staff decided stays theirs to lift.
-    if (tenant.access_suspended_by === 'arrears') await restoreAccess(tx, ctx, registrationId);
-    await tx.query(sql`update registrations set arrears_warned_at = null where id = ${registrationId}`);
-    return;
+  const paidUp: string[] = [];
+  const nextSteps: { registrationId: string; day: string }[] = [];
+  for (const tenant of tenants) {
+    const plan = arrearsPlan({
+      today,
+      periods: periods
+        .filter((p) => p.registration_id === tenant.id)
+        .map((p) => ({ id: p.id, overdueSince: p.overdue_since, feeIssued: p.fee_issued })),
+      warned: tenant.arrears_warned_at !== null,
+      suspended: tenant.access_suspended_at !== null,
+      settings,
+    });
+    if (!plan) {
+      // Paid up: the rules' own suspension ends now; one staff decided stays theirs to lift.
+      if (tenant.access_suspended_by === 'arrears') await restoreAccess(tx, ctx, tenant.id);
+      if (tenant.arrears_warned_at !== null) paidUp.push(tenant.id);
+      continue;
+    }
+    for (const periodId of plan.feesFor) await issueLateFee(tx, ctx, periodId, settings.lateFeeCents);
+    if (plan.warn) {
+      await warn(tx, ctx, tenant.id, tenant, plan.suspendOn);
+      await tx.query(sql`update registrations set arrears_warned_at = ${ctx.clock.now()}, arrears_contacted_at = ${ctx.clock.now()}
+         where id = ${tenant.id}`);
+    }
+    if (plan.suspend) {
+      await suspendAccess(tx, ctx, tenant.id, { by: 'arrears', reason: 'impago / unpaid rent' });
+    }
+    if (plan.nextCheck) nextSteps.push({ registrationId: tenant.id, day: plan.nextCheck });
   }
-  for (const periodId of plan.feesFor) await issueLateFee(tx, ctx, periodId, settings.lateFeeCents);
-  if (plan.warn) {
-    await warn(tx, ctx, registrationId, tenant, plan.suspendOn);
-    await tx.query(sql`update registrations set arrears_warned_at = ${ctx.clock.now()}, arrears_contacted_at = ${ctx.clock.now()}
-       where id = ${registrationId}`);
+  if (paidUp.length) {
+    await tx.query(sql`update registrations set arrears_warned_at = null where id = any(${paidUp}::uuid[])`);
   }
-  if (plan.suspend) {
-    await suspendAccess(tx, ctx, registrationId, { by: 'arrears', reason: 'impago / unpaid rent' });
-  }
-  if (plan.nextCheck) await scheduleArrearsCheck(tx, ctx, registrationId, { day: plan.nextCheck });
+  await ctx.jobs.scheduleMany(
+    tx,
+    nextSteps.map((step) => arrearsStep(step.registrationId, step.day)),
+  );
 }

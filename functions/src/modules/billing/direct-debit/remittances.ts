@@ -140,7 +140,7 @@ export interface RemittanceSummary {
 export async function createRemittance(
   tx: Queryable,
   ctx: RemittanceContext,
-  actor: Actor,
+  actor: Pick<Actor, 'id' | 'email' | 'ip'>,
   dueBy: IsoDate,
 ): Promise<RemittanceSummary | null> {
   const due = await dueRows(tx, dueBy, true);
@@ -168,11 +168,12 @@ export async function createRemittance(
   const totalCents = collections.reduce((sum, c) => sum + c.amountCents, 0);
   await tx.query(sql`insert into remittances (id, message_id, due_by, created_at, created_by, collections, total_cents, xml)
      values (${id}, ${messageId}, ${dueBy}, ${now}, ${actor.email}, ${collections.length}, ${totalCents}, ${xml})`);
-  for (const c of collections) {
-    await tx.query(sql`update rent_periods set status = 'submitted', remittance_id = ${id}, submitted_at = ${now},
-         sequence_type = ${c.sequenceType}, due_date = ${c.dueDate}::date
-       where id = ${c.rentPeriodId}`);
-  }
+  // Every collection marked sent in one statement: a remittance has thousands.
+  const sent = collections.map((c) => ({ id: c.rentPeriodId, sequenceType: c.sequenceType, dueDate: c.dueDate }));
+  await tx.query(sql`update rent_periods p set status = 'submitted', remittance_id = ${id}, submitted_at = ${now},
+       sequence_type = c->>'sequenceType', due_date = (c->>'dueDate')::date
+     from jsonb_array_elements(${JSON.stringify(sent)}::jsonb) as c
+     where p.id = (c->>'id')::uuid`);
   await recordAudit(tx, actor, {
     action: 'create_remittance',
     target: `remittance:${messageId}`,
