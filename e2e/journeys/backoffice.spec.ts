@@ -288,6 +288,24 @@ test.describe('back-office', () => {
       manager.getByRole('table', { name: 'Impagos' }).getByRole('row').filter({ hasText: code }),
     ).toHaveCount(0);
 
+    // Today: the last 12 months as pictures, and the reports a Spanish spreadsheet opens.
+    await manager.getByRole('link', { name: 'Hoy' }).click();
+    const monthly = manager.getByRole('region', { name: 'Los últimos 12 meses' });
+    await expect(monthly.getByRole('img', { name: /^Trasteros alquilados a fin de mes/ })).toBeVisible();
+    await expect(monthly.getByRole('img', { name: /^Facturado y cobrado cada mes/ })).toBeVisible();
+    await expectFitsNarrowPhone(manager);
+    await expectAccessible(manager);
+    const rollDownload = manager.waitForEvent('download');
+    await monthly.getByRole('link', { name: 'Relación de alquileres (CSV)' }).click();
+    const rollFile = await rollDownload;
+    expect(rollFile.suggestedFilename()).toMatch(/^rent_roll-\d{4}-\d{2}-\d{2}\.csv$/);
+    const roll = await readFile((await rollFile.path()) ?? '', 'utf8');
+    expect(roll.startsWith('\uFEFFTrasteros;Código;Inquilino;Desde;Alquiler (€);Periodo;Saldo (€);Estado\r\n')).toBe(
+      true,
+    );
+    expect(roll).toContain(`;${code};Ana García;`);
+    await manager.getByRole('link', { name: 'Cobros' }).click();
+
     // The same screens in English.
     await manager.getByRole('link', { name: 'Ver en inglés' }).click();
     await expect(manager.getByRole('heading', { level: 1, name: 'Collections' })).toBeVisible();

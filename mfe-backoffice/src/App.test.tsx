@@ -175,6 +175,58 @@ describe('roles', () => {
   });
 });
 
+describe('the last 12 months on Today', () => {
+  const months = Array.from({ length: 12 }, (_, i) => {
+    const month = new Date(Date.UTC(2025, 11 + i, 1)).toISOString().slice(0, 7);
+    return {
+      month,
+      dueCents: 6200 * (i + 1),
+      collectedCents: 6000 * (i + 1),
+      returnedCents: i === 11 ? 6200 : 0,
+      occupiedUnits: i + 1,
+    };
+  });
+
+  it('shows a manager occupancy and money as charts with their figures, and the CSV reports', async () => {
+    backoffice.on('me', () => ({ staff: MANAGER }));
+    backoffice.on('monthly_figures', () => ({ months, unitsInService: 40 }));
+    const user = userEvent.setup();
+    await renderRemote(App, '/gestion', 'es');
+    const section = await screen.findByRole('region', { name: 'Los últimos 12 meses' });
+    expect(
+      await within(section).findByRole('img', {
+        name: 'Trasteros alquilados a fin de mes, de diciembre de 2025 a noviembre de 2026: de 1 a 12, de 40 en servicio.',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      within(section).getByRole('img', {
+        name: /^Facturado y cobrado cada mes, de diciembre de 2025 a noviembre de 2026: este mes, 744,00\s€ facturado y 720,00\s€ cobrado\.$/,
+      }),
+    ).toBeInTheDocument();
+    await user.click(within(section).getByText('Ver las cifras', { selector: 'summary' }));
+    const last = within(section).getByRole('row', { name: /noviembre de 2026/ });
+    expect(last).toHaveTextContent('12 / 40');
+    expect(last).toHaveTextContent('744,00 €');
+    expect(within(section).getByRole('link', { name: 'Ingresos por mes (CSV)' })).toHaveAttribute(
+      'href',
+      '/functions/v1/backoffice/export?report=income&lang=es',
+    );
+    expect(within(section).getByRole('link', { name: 'Relación de alquileres (CSV)' })).toHaveAttribute(
+      'href',
+      '/functions/v1/backoffice/export?report=rent_roll&lang=es',
+    );
+  });
+
+  it('is not shown to staff, nor asked for', async () => {
+    backoffice.on('me', () => ({ staff: STAFF }));
+    await renderRemote(App, '/gestion', 'es');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hoy' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ocupación por producto' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Los últimos 12 meses' })).toBeNull();
+    expect(backoffice.calls('monthly_figures')).toHaveLength(0);
+  });
+});
+
 describe('a registration', () => {
   it('lets the company sign only once the documents are approved, and signs once', async () => {
     let reviewed = false;

@@ -305,6 +305,25 @@ const spanish = {
     seeAll: 'Ver todos ({{count}})',
     awaitingUnitHint: 'Firmaron y pagaron la fianza, pero no tienen trastero. Asígnales uno o devuelve la fianza.',
   },
+  monthly: {
+    heading: 'Los últimos 12 meses',
+    occupancy: 'Trasteros alquilados a fin de mes',
+    inService_one: '(de {{count}} en servicio)',
+    inService_other: '(de {{count}} en servicio)',
+    occupancySummary:
+      'Trasteros alquilados a fin de mes, de {{first}} a {{last}}: de {{from}} a {{to}}, de {{total}} en servicio.',
+    money: 'Facturado y cobrado cada mes',
+    moneySummary:
+      'Facturado y cobrado cada mes, de {{first}} a {{last}}: este mes, {{due}} facturado y {{collected}} cobrado.',
+    invoiced: 'Facturado',
+    collected: 'Cobrado',
+    returned: 'Devuelto',
+    month: 'Mes',
+    units: 'Alquilados',
+    figures: 'Ver las cifras',
+    income: 'Ingresos por mes (CSV)',
+    rentRoll: 'Relación de alquileres (CSV)',
+  },
   registrations: {
     heading: 'Altas',
     stage: 'Estado',
@@ -1010,6 +1029,25 @@ const english: Texts<typeof spanish> = {
     awaitingUnit: 'Tenants who paid and wait for a unit',
     seeAll: 'See all ({{count}})',
     awaitingUnitHint: 'They signed and paid the deposit but have no unit. Assign one or refund the deposit.',
+  },
+  monthly: {
+    heading: 'The last 12 months',
+    occupancy: 'Units let at the end of each month',
+    inService_one: '(of {{count}} in service)',
+    inService_other: '(of {{count}} in service)',
+    occupancySummary:
+      'Units let at the end of each month, from {{first}} to {{last}}: from {{from}} to {{to}}, of {{total}} in service.',
+    money: 'Invoiced and collected each month',
+    moneySummary:
+      'Invoiced and collected each month, from {{first}} to {{last}}: this month, {{due}} invoiced and {{collected}} collected.',
+    invoiced: 'Invoiced',
+    collected: 'Collected',
+    returned: 'Returned',
+    month: 'Month',
+    units: 'Let',
+    figures: 'Show the figures',
+    income: 'Income by month (CSV)',
+    rentRoll: 'Rent roll (CSV)',
   },
   registrations: {
     heading: 'Sign-ups',

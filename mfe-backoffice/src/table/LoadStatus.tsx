@@ -21,7 +21,7 @@ export function LoadStatus({ state, onRetry }: { state: AsyncState<unknown>; onR
 
 /** The CSV export of a list with its filters (the server's `backoffice/export`), in the page's language. */
 export function exportHref(
-  report: 'registrations' | 'units' | 'audit',
+  report: 'registrations' | 'units' | 'audit' | 'rent_roll' | 'income',
   language: Language,
   filters: Record<string, string | undefined>,
 ) {

@@ -6,10 +6,12 @@ import { useAsync } from 'shared-ui/async';
 import styles from '../Backoffice.module.css';
 import { formatDateTime, formatTime, productNameIn } from '../format';
 import { backofficePath } from '../routes';
+import { useStaffSession } from '../session/store';
 import { DataTable } from '../table/DataTable';
 import { LoadStatus } from '../table/LoadStatus';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
+import { MonthlyFigures } from './MonthlyFigures';
 
 function RegistrationLinks({ rows, empty }: { rows: RegistrationSummary[]; empty: string }) {
   const t = useBackofficeT();
@@ -55,6 +57,8 @@ export function TodayPage() {
   const t = useBackofficeT();
   const language = useLanguage();
   const [state, retry] = useAsync(() => api.backoffice('today', {}), []);
+  // Money is a manager's: the figures and their reports are theirs.
+  const manager = useStaffSession((s) => s.staff?.role === 'manager');
   return (
     <>
       <h1>{t('today.heading')}</h1>
@@ -140,6 +144,7 @@ export function TodayPage() {
             )}
             <Link to={backofficePath(language, 'visits')}>{t('sections.visits')} →</Link>
           </section>
+          {manager && <MonthlyFigures />}
           <section className={`${styles.card} ${styles.wide}`} aria-labelledby="today-occupancy">
             <h2 id="today-occupancy">{t('today.occupancy')}</h2>
             <DataTable

@@ -570,6 +570,25 @@ export const backofficeActions = {
       payableCents: z.number().int(),
     }),
   },
+  /**
+   * Managers only: the last 12 months, the current one last (the facility's calendar): invoiced,
+   * collected and returned, and the units let at each month's end.
+   */
+  monthly_figures: {
+    request: empty,
+    response: z.object({
+      months: z.array(
+        z.object({
+          month: z.string().regex(/^\d{4}-\d{2}$/),
+          dueCents: z.number().int(),
+          collectedCents: z.number().int(),
+          returnedCents: z.number().int(),
+          occupiedUnits: z.number().int(),
+        }),
+      ),
+      unitsInService: z.number().int(),
+    }),
+  },
   /** Managers only: every tenant who owes money now, longest overdue first. */
   list_arrears: { request: empty, response: z.object({ tenants: z.array(tenantInArrears) }) },
   /** Managers only: the arrears rules (days of grace, late fee, warning, suspension). Audited. */
@@ -766,7 +785,8 @@ export type BackofficeResponse<A extends BackofficeAction> = z.output<(typeof ba
 
 /** The reports a list can be exported as (GET `backoffice/export?report=…`, CSV). */
 export const exportQuery = z.object({
-  report: z.enum(['registrations', 'units', 'audit']),
+  /** `rent_roll` and `income` are a manager's, as is `audit`. */
+  report: z.enum(['registrations', 'units', 'audit', 'rent_roll', 'income']),
   /** The office's language: headers, stages and statuses, dates, and the separator (`;` in Spanish). */
   lang: z.enum(['es', 'en']).default('es'),
   stage: z.enum(REGISTRATION_STAGES).optional(),

@@ -336,6 +336,32 @@ describe.each(databaseEngines())('collections on $name', (engine) => {
       },
     ]);
 
+    // This month on Today: invoiced, collected, returned, and her unit let.
+    const figures = await manager.call('monthly_figures');
+    const months = figures.body.months as Record<string, number | string>[];
+    expect(months).toHaveLength(12);
+    expect(months.at(-1)).toMatchObject({
+      month: inDays(0).slice(0, 7),
+      dueCents: 6200,
+      collectedCents: 6200,
+      returnedCents: 6200,
+      occupiedUnits: expect.any(Number),
+    });
+    expect(Number(months.at(-1)?.occupiedUnits)).toBeGreaterThanOrEqual(1);
+    // The rent roll and the months as a Spanish spreadsheet opens them: `;`, decimal commas.
+    // Read with its byte-order mark (a TextDecoder drops it by default): Excel needs it.
+    const roll = new TextDecoder('utf-8', { ignoreBOM: true }).decode(
+      await (await manager.get('backoffice/export?report=rent_roll&lang=es')).arrayBuffer(),
+    );
+    const header = 'Trasteros;Código;Inquilino;Desde;Alquiler (€);Periodo;Saldo (€);Estado';
+    expect(roll.slice(0, header.length + 3)).toBe(`\uFEFF${header}\r\n`);
+    expect(roll).toContain(
+      `;${registrationCode};Ana García;${inDays(0).split('-').reverse().join('/')};62,00;Mensual;62,00;Impagado\r\n`,
+    );
+    const income = await (await manager.get('backoffice/export?report=income&lang=en')).text();
+    expect(income).toContain('Month,Invoiced (€),Collected (€),Returned (€),Units let,Units in service\r\n');
+    expect(income).toContain(`${inDays(0).slice(0, 7)},62.00,62.00,62.00,`);
+
     // The PDF as issued, to any member of staff; the desk sees the account but not the arrears list.
     const invoiceId = entries[0]?.invoiceId as string;
     const pdf = await manager.get(`backoffice/invoice?id=${invoiceId}`);
@@ -352,6 +378,9 @@ describe.each(databaseEngines())('collections on $name', (engine) => {
     expect((await staff.call('get_ledger', { registrationId })).status).toBe(200);
     expect((await staff.get(`backoffice/invoice?id=${invoiceId}`)).status).toBe(200);
     expect((await staff.call('list_arrears')).status).toBe(403);
+    expect((await staff.call('monthly_figures')).status).toBe(403);
+    expect((await staff.get('backoffice/export?report=rent_roll&lang=es')).status).toBe(403);
+    expect((await staff.get('backoffice/export?report=income&lang=es')).status).toBe(403);
     expect((await browser().get(`backoffice/invoice?id=${invoiceId}`)).status).toBe(401);
     expect((await manager.get(`backoffice/invoice?id=${crypto.randomUUID()}`)).status).toBe(404);
     expect((await manager.get('backoffice/invoice?id=F2026-000001')).status).toBe(400);

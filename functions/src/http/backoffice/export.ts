@@ -1,4 +1,5 @@
 import { exportQuery } from 'shared-api/backoffice';
+import { decimalEuros, monthlyFigures, rentRoll } from '../../modules/billing';
 import { listUnits } from '../../modules/rental';
 import { listAudit, recordAudit, requireStaff } from '../../modules/staff';
 import { listRegistrations } from '../../modules/tenancies';
@@ -18,6 +19,10 @@ const REPORT_TEXT = {
     registrations: ['Código', 'Estado', 'Nombre', 'Empresa', 'Correo', 'Teléfono', 'Producto', 'Fecha'],
     units: ['Trastero', 'Producto (id)', 'Producto', 'Estado', 'Alta', 'Inquilino', 'Actualizado'],
     audit: ['Fecha', 'Quién', 'Acción', 'Sobre', 'Antes', 'Después', 'IP'],
+    rentRoll: ['Trasteros', 'Código', 'Inquilino', 'Desde', 'Alquiler (€)', 'Periodo', 'Saldo (€)', 'Estado'],
+    income: ['Mes', 'Facturado (€)', 'Cobrado (€)', 'Devuelto (€)', 'Trasteros alquilados', 'Trasteros en servicio'],
+    rentStatus: { up_to_date: 'Al corriente', in_arrears: 'Impagado', suspended: 'Acceso suspendido' },
+    periods: { monthly: 'Mensual', quarterly: 'Trimestral', semiannually: 'Semestral', annually: 'Anual' },
     stages: {
       in_progress: 'En curso',
       awaiting_client: 'Falta la firma del cliente',
@@ -31,6 +36,10 @@ const REPORT_TEXT = {
     registrations: ['Code', 'Stage', 'Name', 'Company', 'E-mail', 'Phone', 'Product', 'Date'],
     units: ['Unit', 'Product (id)', 'Product', 'Status', 'Sign-up', 'Tenant', 'Updated'],
     audit: ['Date', 'Who', 'Action', 'On', 'Before', 'After', 'IP'],
+    rentRoll: ['Units', 'Code', 'Tenant', 'Since', 'Rent (€)', 'Period', 'Balance (€)', 'Status'],
+    income: ['Month', 'Invoiced (€)', 'Collected (€)', 'Returned (€)', 'Units let', 'Units in service'],
+    rentStatus: { up_to_date: 'Up to date', in_arrears: 'In arrears', suspended: 'Access suspended' },
+    periods: { monthly: 'Monthly', quarterly: 'Quarterly', semiannually: 'Half-yearly', annually: 'Yearly' },
     stages: {
       in_progress: 'In progress',
       awaiting_client: "Awaiting the client's signature",
@@ -41,6 +50,15 @@ const REPORT_TEXT = {
     statuses: { available: 'Free', held: 'Held', occupied: 'Occupied', out_of_service: 'Out of service' },
   },
 } as const;
+
+/** Cents as a number the office's spreadsheet reads: `1234,50` in Spanish, `1234.50` in English. */
+function amount(cents: number, lang: Lang): string {
+  const text = decimalEuros(cents);
+  return lang === 'es' ? text.replace('.', ',') : text;
+}
+
+/** A calendar date in the office's order: `27/11/2026`, `2026-11-27`. */
+const calendarDate = (day: string, lang: Lang) => (lang === 'es' && day ? day.split('-').reverse().join('/') : day);
 
 /** A moment as the screens show it: the facility's clock, the office's date order. */
 function when(iso: string | null, lang: Lang): string {
@@ -63,7 +81,8 @@ export const backofficeExportFunction: FunctionDefinition = {
   async handle(req, ctx, res) {
     const meta = metaOf(req, res, ctx.config);
     const query = parseOr400(exportQuery, req.query);
-    const actor = await requireStaff(ctx.db, meta, { role: query.report === 'audit' ? 'manager' : undefined });
+    const managers = query.report === 'audit' || query.report === 'rent_roll' || query.report === 'income';
+    const actor = await requireStaff(ctx.db, meta, { role: managers ? 'manager' : undefined });
     const lang = query.lang;
     const text = REPORT_TEXT[lang];
     const separator = lang === 'es' ? ';' : ',';
@@ -104,6 +123,38 @@ export const backofficeExportFunction: FunctionDefinition = {
           u.registrationCode,
           u.tenantName,
           when(u.updatedAt, lang),
+        ]),
+        separator,
+      );
+    } else if (query.report === 'rent_roll') {
+      const lines = await rentRoll(ctx.db, ctx.clock.now());
+      csv = toCsv(
+        text.rentRoll,
+        lines.map((line) => [
+          line.units.join(' '),
+          line.registrationCode,
+          line.tenant,
+          calendarDate(line.since, lang),
+          amount(line.rentCents, lang),
+          line.period && line.period in text.periods
+            ? text.periods[line.period as keyof typeof text.periods]
+            : line.period,
+          amount(line.balanceCents, lang),
+          text.rentStatus[line.status],
+        ]),
+        separator,
+      );
+    } else if (query.report === 'income') {
+      const { months, unitsInService } = await monthlyFigures(ctx.db, ctx.clock.now());
+      csv = toCsv(
+        text.income,
+        months.map((m) => [
+          m.month,
+          amount(m.dueCents, lang),
+          amount(m.collectedCents, lang),
+          amount(m.returnedCents, lang),
+          m.occupiedUnits,
+          unitsInService,
         ]),
         separator,
       );

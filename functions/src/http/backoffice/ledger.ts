@@ -1,13 +1,13 @@
 import type { backofficeActions } from 'shared-api/backoffice';
 import { invoiceQuery } from 'shared-api/backoffice';
-import { invoiceDocument, ledgerOf, tenantBalance, tenantsInArrears } from '../../modules/billing';
+import { invoiceDocument, ledgerOf, monthlyFigures, tenantBalance, tenantsInArrears } from '../../modules/billing';
 import { recordAudit, requireStaff } from '../../modules/staff';
 import { HttpError } from '../../platform/http-error';
 import { metaOf } from '../../platform/request-meta';
 import { type ActionHandlers, type FunctionDefinition, parseOr400 } from '../router';
 import { contentDisposition } from './document';
 
-type LedgerActions = Pick<typeof backofficeActions, 'get_ledger' | 'list_arrears'>;
+type LedgerActions = Pick<typeof backofficeActions, 'get_ledger' | 'list_arrears' | 'monthly_figures'>;
 
 export const ledgerActions: ActionHandlers<LedgerActions> = {
   /** Anyone at the desk may tell a tenant what they owe; changing it is a manager's. */
@@ -29,6 +29,11 @@ export const ledgerActions: ActionHandlers<LedgerActions> = {
     await requireStaff(ctx.db, meta, { role: 'manager' });
     const tenants = await tenantsInArrears(ctx.db, ctx.clock.now());
     return { tenants: tenants.map((t) => ({ ...t, lastContactAt: t.lastContactAt?.toISOString() ?? null })) };
+  },
+
+  async monthly_figures(_input, ctx, meta) {
+    await requireStaff(ctx.db, meta, { role: 'manager' });
+    return monthlyFigures(ctx.db, ctx.clock.now());
   },
 };
 

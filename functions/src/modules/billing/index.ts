@@ -17,7 +17,7 @@ export {
 } from './direct-debit/remittances';
 export { importBankReport, recordResultByHand } from './direct-debit/results';
 export { FIRST_COLLECTION_LEAD_DAYS } from './direct-debit/schedule';
-export { euros } from './invoicing/amounts';
+export { decimalEuros, euros } from './invoicing/amounts';
 export { invoiceDocument } from './invoicing/documents';
 export { billingJobs } from './jobs';
 export { overdueItems, tenantBalance } from './ledger/balance';
@@ -28,3 +28,5 @@ export type { PayLinkHolder } from './ledger/pay-links';
 export { payLinkHolder } from './ledger/pay-links';
 export type { PaymentRow } from './payment-records';
 export { applyPaymentOutcome, findPayment, latestPayment, paymentOfOrder, toPayment } from './payment-records';
+export { monthlyFigures } from './reports/monthly';
+export { rentRoll } from './reports/rent-roll';

@@ -37,7 +37,7 @@ export async function todayAtTheDesk(ctx: Pick<FunctionContext, 'db' | 'clock'>)
   }>(
     sql`select p.registration_id::text as registration_id, r.registration_code, r.full_name, p.amount, p.completed_at
      from payments p join registrations r on r.id = p.registration_id
-     where p.status = 'completed' and p.purpose = 'deposit'
+     where p.status = 'completed'
        and (p.completed_at at time zone 'Europe/Madrid')::date = (now() at time zone 'Europe/Madrid')::date
      order by p.completed_at desc`,
   );
