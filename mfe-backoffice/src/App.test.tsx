@@ -695,6 +695,57 @@ describe('a tenant’s account', () => {
   });
 });
 
+describe('a refund', () => {
+  it('a manager records money given back, at most what the tenant is owed, with a reason and a confirmation', async () => {
+    let refunded = false;
+    backoffice.on('me', () => ({ staff: MANAGER }));
+    backoffice.on('get_registration', () => {
+      const detail = registrationDetail('approved');
+      detail.registration.stage = 'ended';
+      detail.registration.moveInStatus = 'ended';
+      return detail;
+    });
+    backoffice.on('get_ledger', () => ({
+      balanceCents: refunded ? 0 : -6200,
+      inCollectionCents: 0,
+      payableCents: 0,
+      entries: [],
+    }));
+    backoffice.on('record_refund', () => {
+      refunded = true;
+      return { balanceCents: 0 };
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = userEvent.setup();
+    await renderRemote(App, `/gestion/altas/${REGISTRATION_ID}`, 'es');
+    const account = await screen.findByRole('region', { name: 'Cuenta del inquilino' });
+    expect(await within(account).findByText('Se le deben 62,00 € al inquilino.')).toBeInTheDocument();
+    await user.type(within(account).getByLabelText('Importe devuelto por transferencia (€)'), '62,5');
+    await user.type(within(account).getByLabelText('Motivo (se envía al inquilino)'), 'Mes no disfrutado');
+    await user.click(within(account).getByRole('button', { name: 'Registrar la devolución' }));
+    expect(within(account).getByText('Escribe un importe de 0,01 € a 62,00 €.')).toBeInTheDocument();
+    expect(backoffice.calls('record_refund')).toHaveLength(0);
+    await user.clear(within(account).getByLabelText('Importe devuelto por transferencia (€)'));
+    await user.type(within(account).getByLabelText('Importe devuelto por transferencia (€)'), '62');
+    await user.click(within(account).getByRole('button', { name: 'Registrar la devolución' }));
+    expect(confirm.mock.lastCall?.[0]).toMatch(/^¿Registrar que se han devuelto 62,00\s€ al inquilino\?/);
+    expect(
+      await within(account).findByText('Devolución de 62,00 € registrada; se ha enviado el justificante al inquilino.'),
+    ).toBeInTheDocument();
+    // Nothing more is owed: the form is gone, its message stays.
+    await waitFor(() => expect(within(account).queryByRole('button', { name: 'Registrar la devolución' })).toBeNull());
+    expect(
+      within(account).getByText('Devolución de 62,00 € registrada; se ha enviado el justificante al inquilino.'),
+    ).toBeInTheDocument();
+    expect(backoffice.calls('record_refund')[0]).toMatchObject({
+      amountCents: 6200,
+      reason: 'Mes no disfrutado',
+      confirm: true,
+    });
+    confirm.mockRestore();
+  });
+});
+
 describe('product names', () => {
   it('are English in the English back-office, Spanish in the Spanish one', async () => {
     backoffice.on('me', () => ({ staff: MANAGER }));

@@ -5,10 +5,13 @@ import { formatEuros } from 'shared-i18n';
 import { useAsync } from 'shared-ui/async';
 import styles from '../Backoffice.module.css';
 import { shortDate } from '../format';
+import { NoticeArea, useNotice } from '../notice';
+import { useStaffSession } from '../session/store';
 import { type Column, DataTable } from '../table/DataTable';
 import { LoadStatus } from '../table/LoadStatus';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
+import { RefundForm } from './RefundForm';
 
 type Ledger = BackofficeResponse<'get_ledger'>;
 
@@ -24,6 +27,8 @@ export function TenantLedger({ registrationId, version }: { registrationId: stri
   useEffect(() => {
     if (state.state === 'done') setLedger(state.value);
   }, [state]);
+  const [notice, announce] = useNotice();
+  const manager = useStaffSession((s) => s.staff?.role === 'manager');
   const money = (cents: number) => <span className={styles.amount}>{formatEuros(cents / 100, language)}</span>;
   const columns: Column<LedgerEntry>[] = [
     { id: 'date', header: t('ledger.date'), cell: (e) => shortDate(e.date, language) },
@@ -61,7 +66,10 @@ export function TenantLedger({ registrationId, version }: { registrationId: stri
         <>
           <dl className={styles.facts}>
             <dt>{t('ledger.balance')}</dt>
-            <dd data-testid="ledger-balance">{money(ledger.balanceCents)}</dd>
+            <dd data-testid="ledger-balance">
+              {money(ledger.balanceCents)}
+              {ledger.balanceCents < 0 && <span className={styles.muted}> · {t('ledger.inFavour')}</span>}
+            </dd>
             <dt>{t('ledger.inCollection')}</dt>
             <dd>{money(ledger.inCollectionCents)}</dd>
             <dt>{t('ledger.payable')}</dt>
@@ -69,6 +77,15 @@ export function TenantLedger({ registrationId, version }: { registrationId: stri
               <strong>{money(ledger.payableCents)}</strong>
             </dd>
           </dl>
+          {manager && ledger.balanceCents < 0 && (
+            <RefundForm
+              registrationId={registrationId}
+              creditCents={-ledger.balanceCents}
+              announce={announce}
+              onRecorded={retry}
+            />
+          )}
+          <NoticeArea notice={notice} />
           <DataTable
             label={t('ledger.heading')}
             rows={ledger.entries}

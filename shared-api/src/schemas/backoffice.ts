@@ -372,7 +372,16 @@ export type ImportedBankReport = z.infer<typeof importedBankReport>;
 
 /** A remittance made: its file is downloaded from GET `backoffice/remittance?id=…`. */
 /** A line of a tenant's account, as `get_ledger` lists it (amounts in cents: + owed, − paid). */
-export const LEDGER_KINDS = ['invoice', 'late_fee', 'credit_note', 'direct_debit', 'card', 'office', 'return'] as const;
+export const LEDGER_KINDS = [
+  'invoice',
+  'late_fee',
+  'credit_note',
+  'direct_debit',
+  'card',
+  'office',
+  'refund',
+  'return',
+] as const;
 const ledgerEntry = z.object({
   date: isoDate,
   kind: z.enum(LEDGER_KINDS),
@@ -588,6 +597,19 @@ export const backofficeActions = {
       ),
       unitsInService: z.number().int(),
     }),
+  },
+  /**
+   * Managers only: money given back to a tenant (by transfer) out of their balance in their favour,
+   * never more; the tenant is e-mailed a receipt. Audited.
+   */
+  record_refund: {
+    request: z.object({
+      registrationId,
+      amountCents: z.number().int().min(1, 'Give the amount refunded').max(10_000_000),
+      reason: z.string().trim().min(3, 'Say why it is refunded').max(300),
+      confirm: z.literal(true, 'Confirm the refund'),
+    }),
+    response: z.object({ balanceCents: z.number().int() }),
   },
   /** Managers only: every tenant who owes money now, longest overdue first. */
   list_arrears: { request: empty, response: z.object({ tenants: z.array(tenantInArrears) }) },

@@ -75,6 +75,7 @@ export const STAFF_REFUSALS = {
   nothing_due: 'No collection is due by that date: nothing to send to the bank.',
   report_already_imported: 'This bank report was imported already: nothing was recorded twice.',
   collection_not_sent: 'This collection is not waiting for the bank: nothing was recorded.',
+  refund_exceeds_credit: 'The tenant is not owed that much: a refund is at most their balance in their favour.',
 } as const;
 export type StaffRefusalCode = keyof typeof STAFF_REFUSALS;
 

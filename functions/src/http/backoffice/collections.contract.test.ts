@@ -379,11 +379,73 @@ describe.each(databaseEngines())('collections on $name', (engine) => {
     expect((await staff.get(`backoffice/invoice?id=${invoiceId}`)).status).toBe(200);
     expect((await staff.call('list_arrears')).status).toBe(403);
     expect((await staff.call('monthly_figures')).status).toBe(403);
+    expect(
+      (await staff.call('record_refund', { registrationId, amountCents: 100, reason: 'Prueba', confirm: true })).status,
+    ).toBe(403);
     expect((await staff.get('backoffice/export?report=rent_roll&lang=es')).status).toBe(403);
     expect((await staff.get('backoffice/export?report=income&lang=es')).status).toBe(403);
     expect((await browser().get(`backoffice/invoice?id=${invoiceId}`)).status).toBe(401);
     expect((await manager.get(`backoffice/invoice?id=${crypto.randomUUID()}`)).status).toBe(404);
     expect((await manager.get('backoffice/invoice?id=F2026-000001')).status).toBe(400);
+  });
+
+  it('a rental ended after its next collection was sent: the bank’s money is the tenant’s, refunded at most once', async () => {
+    await resetMoveIns(served.db);
+    const { registrationId } = await moveIn();
+    const manager = await signedIn();
+    // A remittance a long way ahead holds this month's collection and next month's.
+    const made = await manager.call('create_remittance', { dueBy: inDays(40), confirm: true });
+    expect((made.body.remittance as { collections: number }).collections).toBeGreaterThanOrEqual(2);
+    await served.service.ctx.jobs.runDue();
+    expect((await manager.call('end_rental', { registrationId, confirm: true })).status).toBe(200);
+    const { rows } = await served.db.query<{ id: string; sequence: number; status: string }>(
+      sql`select id, sequence, status from rent_periods where registration_id = ${registrationId} and sequence <= 2 order by sequence`,
+    );
+    expect(rows.map((r) => r.status)).toEqual(['submitted', 'cancelled']);
+    // The bank collected both all the same.
+    for (const row of rows) {
+      expect((await manager.call('record_collection_result', { rentPeriodId: row.id, outcome: 'paid' })).body).toEqual({
+        recorded: 'paid',
+      });
+    }
+    const ledger = await manager.call('get_ledger', { registrationId });
+    expect(ledger.body).toMatchObject({ balanceCents: -6200, payableCents: 0 });
+    expect(
+      await manager.call('record_refund', {
+        registrationId,
+        amountCents: 6201,
+        reason: 'Mes no disfrutado',
+        confirm: true,
+      }),
+    ).toMatchObject({
+      status: 409,
+      body: { code: 'refund_exceeds_credit' },
+    });
+    expect(
+      (await manager.call('record_refund', { registrationId, amountCents: 6200, reason: 'x', confirm: true })).status,
+    ).toBe(400);
+    expect(
+      await manager.call('record_refund', {
+        registrationId,
+        amountCents: 6200,
+        reason: 'Mes no disfrutado',
+        confirm: true,
+      }),
+    ).toMatchObject({ status: 200, body: { balanceCents: 0 } });
+    const after = await manager.call('get_ledger', { registrationId });
+    expect((after.body.entries as { kind: string; detail: string | null }[]).at(-1)).toMatchObject({
+      kind: 'refund',
+      detail: 'Mes no disfrutado',
+    });
+    const receipt = (await served.service.sentTo('ana@example.com')).filter(
+      (m) => m.subject === 'Te hemos devuelto un importe',
+    );
+    expect(receipt[0]?.body).toContain('Te hemos devuelto 62,00');
+    // Nothing more is owed: a second refund is refused.
+    expect(
+      (await manager.call('record_refund', { registrationId, amountCents: 1, reason: 'Otra vez', confirm: true }))
+        .status,
+    ).toBe(409);
   });
 
   it('front-desk staff and strangers get neither the list, the file, nor a remittance', async () => {

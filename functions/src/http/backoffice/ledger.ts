@@ -1,13 +1,24 @@
 import type { backofficeActions } from 'shared-api/backoffice';
 import { invoiceQuery } from 'shared-api/backoffice';
-import { invoiceDocument, ledgerOf, monthlyFigures, tenantBalance, tenantsInArrears } from '../../modules/billing';
+import {
+  invoiceDocument,
+  ledgerOf,
+  monthlyFigures,
+  recordRefund,
+  tenantBalance,
+  tenantsInArrears,
+} from '../../modules/billing';
 import { recordAudit, requireStaff } from '../../modules/staff';
 import { HttpError } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
 import { metaOf } from '../../platform/request-meta';
 import { type ActionHandlers, type FunctionDefinition, parseOr400 } from '../router';
 import { contentDisposition } from './document';
 
-type LedgerActions = Pick<typeof backofficeActions, 'get_ledger' | 'list_arrears' | 'monthly_figures'>;
+type LedgerActions = Pick<
+  typeof backofficeActions,
+  'get_ledger' | 'list_arrears' | 'monthly_figures' | 'record_refund'
+>;
 
 export const ledgerActions: ActionHandlers<LedgerActions> = {
   /** Anyone at the desk may tell a tenant what they owe; changing it is a manager's. */
@@ -29,6 +40,11 @@ export const ledgerActions: ActionHandlers<LedgerActions> = {
     await requireStaff(ctx.db, meta, { role: 'manager' });
     const tenants = await tenantsInArrears(ctx.db, ctx.clock.now());
     return { tenants: tenants.map((t) => ({ ...t, lastContactAt: t.lastContactAt?.toISOString() ?? null })) };
+  },
+
+  async record_refund({ registrationId, amountCents, reason }, ctx, meta) {
+    const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
+    return commitThenRun(ctx, (tx) => recordRefund(tx, ctx, actor, { registrationId, amountCents, reason }));
   },
 
   async monthly_figures(_input, ctx, meta) {

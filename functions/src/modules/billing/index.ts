@@ -26,6 +26,7 @@ export { applyBalancePayment, startBalanceCheckout } from './ledger/balance-paym
 export { ledgerOf } from './ledger/entries';
 export type { PayLinkHolder } from './ledger/pay-links';
 export { payLinkHolder } from './ledger/pay-links';
+export { recordRefund } from './ledger/refunds';
 export type { PaymentRow } from './payment-records';
 export { applyPaymentOutcome, findPayment, latestPayment, paymentOfOrder, toPayment } from './payment-records';
 export { monthlyFigures } from './reports/monthly';

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../platform/db';
 import { sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
+import { madridDate } from '../../platform/madrid-time';
 import { requireRegistration } from '../sign-up';
 import { unitsFreed } from '../waitlist';
 import type { MoveInContext } from './context';
@@ -24,7 +25,7 @@ export interface EndedRental {
  */
 export async function endRental(
   tx: Queryable,
-  ctx: Pick<MoveInContext, 'mailer' | 'jobs'>,
+  ctx: Pick<MoveInContext, 'mailer' | 'jobs' | 'clock'>,
   registrationId: string,
   staff: { userId: string | null; usuario: string; ip: string | null },
 ): Promise<EndedRental> {
@@ -41,8 +42,12 @@ export async function endRental(
   const { rows: doorUsers } = await tx.query<{ usuario: string }>(
     sql`delete from door_users where registration_id = ${registrationId} returning usuario`,
   );
+  // The periods not yet begun are not owed (the contract bills whole periods: the current one
+  // stands), so they are never invoiced. One already in a remittance is cancelled too: should the
+  // bank collect it all the same, the money is recorded as the tenant's, to refund.
   await tx.query(sql`update rent_periods set status = 'cancelled'
-     where registration_id = ${registrationId} and status = 'scheduled' and period_start > (now() at time zone 'Europe/Madrid')::date`);
+     where registration_id = ${registrationId} and status in ('scheduled', 'submitted')
+       and period_start > ${madridDate(ctx.clock.now())}::date`);
   await tx.query(sql`update sepa_mandates set status = 'cancelled', cancelled_at = now()
      where registration_id = ${registrationId} and status in ('signed', 'awaiting_signature')`);
   const unitNumbers = units.map((unit) => unit.unit_number).sort();

@@ -21,6 +21,8 @@ const MAX_PRESENTATIONS = 3;
 
 interface SentRow extends Record<string, unknown> {
   id: string;
+  remittance_id: string | null;
+  paid_at: Date | string | null;
   overdue: boolean;
   registration_id: string;
   status: string;
@@ -115,6 +117,7 @@ async function recordOutcome(
 ): Promise<RecordedOutcome> {
   const { rows } =
     await tx.query<SentRow>(sql`select p.id, p.overdue_since is not null as overdue, p.registration_id, p.status, p.end_to_end_id, p.amount_cents, p.attempts,
+       p.remittance_id, p.paid_at,
        r.full_name, r.email, r.phone, r.language, i.number as invoice_number
      from rent_periods p join registrations r on r.id = p.registration_id
      left join invoices i on i.rent_period_id = p.id
@@ -150,6 +153,34 @@ async function recordOutcome(
     // Paid up: the arrears rules look again at once (access comes back within the minute).
     await scheduleArrearsCheck(tx, ctx, row.registration_id);
     return 'paid';
+  }
+  // A collection the bank took after all for a period no longer owed (the rental ended after the
+  // remittance was sent): the money is the tenant's, recorded so it shows as theirs and is refunded.
+  if (outcome.outcome === 'paid' && row.status === 'cancelled' && row.remittance_id && !row.paid_at) {
+    await tx.query(sql`update rent_periods set paid_at = ${now} where id = ${row.id}`);
+    await recordMovement(tx, {
+      registrationId: row.registration_id,
+      kind: 'direct_debit',
+      amountCents: row.amount_cents,
+      rentPeriodId: row.id,
+      reference: row.end_to_end_id,
+      at: now,
+    });
+    return 'paid';
+  }
+  // ...and gave it back later: nothing is the tenant's any more.
+  if (outcome.outcome === 'returned' && row.status === 'cancelled' && row.paid_at) {
+    await tx.query(sql`update rent_periods set paid_at = null, returned_at = ${now}, return_reason = ${outcome.reason}
+       where id = ${row.id}`);
+    await recordMovement(tx, {
+      registrationId: row.registration_id,
+      kind: 'direct_debit_return',
+      amountCents: -row.amount_cents,
+      rentPeriodId: row.id,
+      reference: row.end_to_end_id,
+      at: now,
+    });
+    return 'returned';
   }
   // A return may come after the settlement (a camt.054 books the credit first; an AM04 or MD06 return
   // days later): a paid collection can still be returned, once.

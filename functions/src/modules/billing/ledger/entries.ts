@@ -2,7 +2,7 @@ import type { Queryable } from '../../../platform/db';
 import { sql } from '../../../platform/db/sql';
 import { madridDate } from '../../../platform/madrid-time';
 
-type LedgerKind = 'invoice' | 'late_fee' | 'credit_note' | 'direct_debit' | 'card' | 'office' | 'return';
+type LedgerKind = 'invoice' | 'late_fee' | 'credit_note' | 'direct_debit' | 'card' | 'office' | 'refund' | 'return';
 
 export interface LedgerEntry {
   /** The day at the facility (Madrid). */
@@ -10,7 +10,7 @@ export interface LedgerEntry {
   kind: LedgerKind;
   /** The invoice's number, the collection's end-to-end id, the card order, or who recorded it. */
   reference: string;
-  /** A return's reason code; the invoice a credit note corrects. */
+  /** A return's reason code; the invoice a credit note corrects; why a refund was made. */
   detail: string | null;
   /** What it adds to the balance: an invoice owed (+), money received (−), a payment the bank took back (+). */
   amountCents: number;
@@ -44,11 +44,12 @@ export async function ledgerOf(q: Queryable, registrationId: string): Promise<Le
      from invoices i left join invoices c on c.id = i.corrects_invoice_id
      where i.registration_id = ${registrationId}`);
   const { rows: movements } = await q.query<{
-    kind: 'direct_debit' | 'card' | 'office';
+    kind: 'direct_debit' | 'card' | 'office' | 'refund';
     amount_cents: number;
     reference: string | null;
+    reason: string | null;
     occurred_at: Date | string;
-  }>(sql`select kind, amount_cents, reference, occurred_at from money_movements
+  }>(sql`select kind, amount_cents, reference, reason, occurred_at from money_movements
      where registration_id = ${registrationId} and kind <> 'direct_debit_return'`);
   const { rows: returns } = await q.query<{
     end_to_end_id: string;
@@ -80,7 +81,7 @@ export async function ledgerOf(q: Queryable, registrationId: string): Promise<Le
         date: madridDate(new Date(m.occurred_at)),
         kind: m.kind,
         reference: m.reference ?? '',
-        detail: null,
+        detail: m.reason,
         amountCents: -Number(m.amount_cents),
         invoiceId: null,
       },

@@ -6,7 +6,7 @@ export interface RentRollLine {
   units: string[];
   registrationCode: string;
   tenant: string;
-  /** The day the tenancy's first unit was let (the facility's calendar). */
+  /** The tenancy's first day: its first rent period's (the facility's calendar). */
   since: string;
   /** The rent of the tenancy's current (or last) period, VAT included. */
   rentCents: number;
@@ -22,7 +22,7 @@ export async function rentRoll(q: Queryable, now: Date): Promise<RentRollLine[]>
     units: string;
     registration_code: string;
     tenant: string;
-    since: Date | string;
+    since: string | null;
     rent_cents: number | null;
     period: string | null;
     balance: string;
@@ -30,7 +30,7 @@ export async function rentRoll(q: Queryable, now: Date): Promise<RentRollLine[]>
     suspended: boolean;
   }>(sql`select string_agg(u.unit_number, ' ' order by u.unit_number) as units, r.registration_code,
        coalesce(nullif(r.company_name, ''), r.full_name) as tenant,
-       (select min(l.let_from) from unit_lettings l where l.registration_id = r.id and l.let_until is null) as since,
+       (select to_char(min(p.period_start), 'YYYY-MM-DD') from rent_periods p where p.registration_id = r.id) as since,
        (select p.amount_cents from rent_periods p where p.registration_id = r.id and p.status <> 'cancelled'
           and p.period_start <= ${today}::date order by p.period_start desc limit 1) as rent_cents,
        r.metadata->'serviceDetails'->>'period' as period,
@@ -47,7 +47,7 @@ export async function rentRoll(q: Queryable, now: Date): Promise<RentRollLine[]>
     units: row.units.split(' '),
     registrationCode: row.registration_code,
     tenant: row.tenant,
-    since: row.since ? madridDate(new Date(row.since)) : '',
+    since: row.since ?? '',
     rentCents: Number(row.rent_cents ?? 0),
     period: row.period,
     balanceCents: Number(row.balance),

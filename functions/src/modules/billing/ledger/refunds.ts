@@ -1,0 +1,69 @@
+import type { Language } from 'shared-i18n';
+import type { FunctionContext } from '../../../context';
+import type { Queryable } from '../../../platform/db';
+import { sql } from '../../../platform/db/sql';
+import { paragraph } from '../../../platform/email/content';
+import { refusal } from '../../../platform/http-error';
+import { type Actor, recordAudit } from '../../staff';
+import { euros } from '../invoicing/amounts';
+import { tenantBalance } from './balance';
+import { recordMovement } from './movements';
+
+/**
+ * A manager records money given back to a tenant (by bank transfer) out of their balance in their
+ * favour: never more than it. The tenant gets a receipt by e-mail; the audit keeps who and why.
+ */
+export async function recordRefund(
+  tx: Queryable,
+  ctx: Pick<FunctionContext, 'clock' | 'mailer'>,
+  actor: Pick<Actor, 'id' | 'email' | 'ip'>,
+  input: { registrationId: string; amountCents: number; reason: string },
+): Promise<{ balanceCents: number }> {
+  const { rows } = await tx.query<{ email: string; full_name: string; language: Language }>(
+    sql`select email, full_name, language from registrations where id = ${input.registrationId} for update`,
+  );
+  const tenant = rows[0];
+  const before = await tenantBalance(tx, input.registrationId);
+  if (!tenant || input.amountCents > -before.balanceCents) throw refusal('refund_exceeds_credit');
+  await recordMovement(tx, {
+    registrationId: input.registrationId,
+    kind: 'refund',
+    amountCents: -input.amountCents,
+    reference: actor.email,
+    reason: input.reason,
+    at: ctx.clock.now(),
+  });
+  await recordAudit(tx, actor, {
+    action: 'record_refund',
+    target: `registration:${input.registrationId}`,
+    after: { amountCents: input.amountCents, reason: input.reason },
+  });
+  const english = tenant.language === 'en';
+  const amount = euros(input.amountCents, english ? 'en' : 'es');
+  await ctx.mailer.send(
+    {
+      to: tenant.email,
+      versions: [
+        english
+          ? {
+              language: 'en',
+              subject: 'We have refunded you',
+              greeting: `Hello ${tenant.full_name},`,
+              blocks: [
+                paragraph(`We have refunded you ${amount} by bank transfer to your account. Reason: ${input.reason}.`),
+              ],
+            }
+          : {
+              language: 'es',
+              subject: 'Te hemos devuelto un importe',
+              greeting: `Hola ${tenant.full_name}:`,
+              blocks: [
+                paragraph(`Te hemos devuelto ${amount} por transferencia a tu cuenta. Motivo: ${input.reason}.`),
+              ],
+            },
+      ],
+    },
+    tx,
+  );
+  return { balanceCents: before.balanceCents + input.amountCents };
+}
