@@ -181,6 +181,33 @@ test.describe('move-in: from the last signature to a tenant at the door, and the
     await received(request, who.email, /^Fin de tu alquiler/);
     await phone.close();
 
+    // Moved out: a manager, on her phone, checks the unit and gives the deposit back, keeping a part.
+    const manager = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    expect(
+      (await manager.request.post('/functions/v1/backoffice', { data: { action: 'login', ...E2E_MANAGER } })).status(),
+    ).toBe(200);
+    const desk = await manager.newPage();
+    await desk.goto(`/gestion/altas/${registrationId}`);
+    const deposit = desk.getByRole('region', { name: 'Devolver la fianza' });
+    await deposit.getByRole('button', { name: 'Devolver la fianza' }).click();
+    await expect(deposit.getByText('Revisa el trastero antes de devolver la fianza.')).toBeVisible();
+    await deposit.getByLabel('He revisado el trastero: está vacío y en buen estado').check();
+    await deposit.getByLabel('Importe que se retiene (€; vacío: nada)').fill('10,5');
+    await deposit.getByLabel('Motivo de lo retenido (se envía al inquilino)').fill('Limpieza');
+    await expectFitsNarrowPhone(desk);
+    await expectAccessible(desk);
+    desk.once('dialog', (dialog) => {
+      expect(dialog.message()).toMatch(/y retener 10,50\s€\?/);
+      void dialog.accept();
+    });
+    await deposit.getByRole('button', { name: 'Devolver la fianza' }).click();
+    await expect(desk.getByText(/^Fianza devuelta: .* a la tarjeta, 10,50\s€ retenido/)).toBeVisible();
+    await expect(desk.getByRole('region', { name: 'Devolver la fianza' })).toHaveCount(0);
+    const account = desk.getByRole('region', { name: 'Cuenta del inquilino' }).first();
+    await expect(account.getByRole('row').filter({ hasText: 'Retenido de la fianza (Limpieza)' })).toBeVisible();
+    expect((await received(request, who.email, /^Tu fianza · /)).text).toContain('Hemos retenido 10,50');
+    await manager.close();
+
     // The freed unit is held for the first in line, by e-mail, SMS and on her page.
     const offer = await received(request, ana.email, /^¡Tu trastero está disponible!/);
     expect(offer.text).toContain(`te guardamos ${unitNumber} hasta el`);

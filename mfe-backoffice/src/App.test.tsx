@@ -695,6 +695,89 @@ describe('a tenant’s account', () => {
   });
 });
 
+describe('the deposit at move-out', () => {
+  it('asks for the unit to be checked and a reason for what is kept, then returns the rest after a confirmation', async () => {
+    let returned = false;
+    backoffice.on('me', () => ({ staff: MANAGER }));
+    backoffice.on('get_registration', () => {
+      const detail = registrationDetail('approved');
+      detail.registration.stage = 'ended';
+      detail.registration.moveInStatus = 'ended';
+      detail.payments = detail.payments.map((p) => ({
+        ...p,
+        status: 'completed' as const,
+        refundedAt: returned ? '2026-11-27T10:00:00.000Z' : null,
+      }));
+      return detail;
+    });
+    backoffice.on('get_ledger', () => ({ balanceCents: 0, inCollectionCents: 0, payableCents: 0, entries: [] }));
+    backoffice.on('return_deposit', () => {
+      returned = true;
+      return { refundedCents: 13500, keptCents: 1500, refundedAt: '2026-11-27T10:00:00.000Z' };
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = userEvent.setup();
+    await renderRemote(App, `/gestion/altas/${REGISTRATION_ID}`, 'es');
+    const section = await screen.findByRole('region', { name: 'Devolver la fianza' });
+    expect(
+      await within(section).findByText(/^Debe ahora \(recibos devueltos y recargos\): 0,00\s€\.$/),
+    ).toBeInTheDocument();
+    await user.type(within(section).getByLabelText('Importe que se retiene (€; vacío: nada)'), '15');
+    await user.click(within(section).getByRole('button', { name: 'Devolver la fianza' }));
+    expect(within(section).getByText('Revisa el trastero antes de devolver la fianza.')).toBeInTheDocument();
+    expect(within(section).getByText('Di por qué se retiene (al menos 3 caracteres).')).toBeInTheDocument();
+    expect(backoffice.calls('return_deposit')).toHaveLength(0);
+    await user.click(within(section).getByLabelText('He revisado el trastero: está vacío y en buen estado'));
+    expect(within(section).queryByText('Revisa el trastero antes de devolver la fianza.')).toBeNull();
+    await user.type(within(section).getByLabelText('Motivo de lo retenido (se envía al inquilino)'), 'Limpieza');
+    await user.click(within(section).getByRole('button', { name: 'Devolver la fianza' }));
+    expect(confirm.mock.lastCall?.[0]).toMatch(/^¿Devolver \d+,\d{2}\s€ a la tarjeta y retener 15,00\s€\?/);
+    expect(await screen.findByText(/^Fianza devuelta: 135,00\s€ a la tarjeta, 15,00\s€ retenido/)).toBeInTheDocument();
+    expect(backoffice.calls('return_deposit')[0]).toMatchObject({
+      keepCents: 1500,
+      reason: 'Limpieza',
+      inspected: true,
+    });
+    // Returned: the panel is gone.
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Devolver la fianza' })).toBeNull());
+    confirm.mockRestore();
+  });
+});
+
+describe('the rent account', () => {
+  it('a manager changes it to a valid Spanish IBAN after a confirmation; a mistyped one never leaves the page', async () => {
+    backoffice.on('me', () => ({ staff: MANAGER }));
+    backoffice.on('get_registration', () => {
+      const detail = registrationDetail('approved');
+      detail.registration.stage = 'completed';
+      detail.registration.moveInStatus = 'allocated';
+      return detail;
+    });
+    backoffice.on('get_ledger', () => ({ balanceCents: 0, inCollectionCents: 6200, payableCents: 0, entries: [] }));
+    backoffice.on('change_bank_account', () => ({ iban: 'ES76 •••• 5766' }));
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = userEvent.setup();
+    await renderRemote(App, `/gestion/altas/${REGISTRATION_ID}`, 'es');
+    const account = await screen.findByRole('region', { name: 'Cuenta del inquilino' });
+    await user.click(await within(account).findByText('Cambiar la cuenta de cobro'));
+    await user.type(within(account).getByLabelText('Nuevo IBAN'), 'ES76 2077 0024 0031 0257 5767');
+    await user.click(within(account).getByRole('button', { name: 'Cambiar la cuenta' }));
+    expect(within(account).getByText('Escribe un IBAN español válido (ES y 22 cifras).')).toBeInTheDocument();
+    expect(backoffice.calls('change_bank_account')).toHaveLength(0);
+    await user.clear(within(account).getByLabelText('Nuevo IBAN'));
+    await user.type(within(account).getByLabelText('Nuevo IBAN'), 'es76 2077 0024 0031 0257 5766');
+    await user.click(within(account).getByRole('button', { name: 'Cambiar la cuenta' }));
+    expect(
+      await within(account).findByText('Cuenta de cobro cambiada a ES76 •••• 5766; se ha avisado al inquilino.'),
+    ).toBeInTheDocument();
+    expect(backoffice.calls('change_bank_account')[0]).toMatchObject({
+      iban: 'ES7620770024003102575766',
+      confirm: true,
+    });
+    confirm.mockRestore();
+  });
+});
+
 describe('a refund', () => {
   it('a manager records money given back, at most what the tenant is owed, with a reason and a confirmation', async () => {
     let refunded = false;

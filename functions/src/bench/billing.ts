@@ -85,7 +85,8 @@ async function remittanceFigure() {
   );
   await service.close();
   await db.close();
-  return { collections: run.result?.collections ?? 0, submitted: rows[0]?.n ?? 0, ms: run.ms, extraMb: run.extraMb };
+  const made = typeof run.result === 'object' ? run.result : null;
+  return { collections: made?.collections ?? 0, submitted: rows[0]?.n ?? 0, ms: run.ms, extraMb: run.extraMb };
 }
 
 async function arrearsFigure() {

@@ -61,7 +61,11 @@ export function CollectionsPage() {
     if (!window.confirm(t('collections.confirm', { count, total: formatEuros(total / 100, language) }))) return;
     setBusy(true);
     try {
-      const { remittance } = await api.backoffice('create_remittance', { dueBy: shown, confirm: true });
+      const { remittance } = await api.backoffice('create_remittance', {
+        dueBy: shown,
+        confirm: true,
+        expected: { collections: count, totalCents: total },
+      });
       announce({
         tone: 'ok',
         text: t('collections.made', { id: remittance.messageId, count: remittance.collections }),
@@ -69,6 +73,8 @@ export function CollectionsPage() {
       retry();
     } catch (error) {
       announce({ tone: 'error', text: failureText(t, error) });
+      // A list that changed meanwhile is read again, to be looked at before sending.
+      retry();
     } finally {
       setBusy(false);
     }

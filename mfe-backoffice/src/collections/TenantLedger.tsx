@@ -11,6 +11,7 @@ import { type Column, DataTable } from '../table/DataTable';
 import { LoadStatus } from '../table/LoadStatus';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
+import { BankAccountChange } from './BankAccountChange';
 import { RefundForm } from './RefundForm';
 
 type Ledger = BackofficeResponse<'get_ledger'>;
@@ -19,7 +20,18 @@ type Ledger = BackofficeResponse<'get_ledger'>;
  * A tenant's account on their page: every invoice, fee, credit note, payment and return with the
  * balance after it, and what they owe now. Read again when the page is (`version`).
  */
-export function TenantLedger({ registrationId, version }: { registrationId: string; version: unknown }) {
+export function TenantLedger({
+  registrationId,
+  version,
+  active,
+  onAccountChanged,
+}: {
+  registrationId: string;
+  version: unknown;
+  /** A tenancy under way: its rent account can be changed. */
+  active: boolean;
+  onAccountChanged(): void;
+}) {
   const t = useBackofficeT();
   const language = useLanguage();
   const [state, retry] = useAsync(() => api.backoffice('get_ledger', { registrationId }), [registrationId, version]);
@@ -84,6 +96,9 @@ export function TenantLedger({ registrationId, version }: { registrationId: stri
               announce={announce}
               onRecorded={retry}
             />
+          )}
+          {manager && active && (
+            <BankAccountChange registrationId={registrationId} announce={announce} onChanged={onAccountChanged} />
           )}
           <NoticeArea notice={notice} />
           <DataTable

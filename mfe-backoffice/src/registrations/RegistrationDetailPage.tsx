@@ -16,6 +16,7 @@ import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
 import { AwaitingUnit } from './AwaitingUnit';
 import { Countersign } from './Countersign';
+import { DepositReturn } from './DepositReturn';
 import { DocumentReview } from './DocumentReview';
 import { DoorAccess } from './DoorAccess';
 import { RentalActions } from './RentalActions';
@@ -237,8 +238,14 @@ export function RegistrationDetailPage({ registrationId }: { registrationId: str
         )}
       </section>
       {detail && <DoorAccess detail={detail} announce={announce} onChanged={reload} />}
+      <DepositReturn detail={detail} announce={announce} onReturned={reload} />
       {(registration.moveInStatus === 'allocated' || registration.moveInStatus === 'ended') && (
-        <TenantLedger registrationId={registrationId} version={detail} />
+        <TenantLedger
+          registrationId={registrationId}
+          version={detail}
+          active={registration.moveInStatus === 'allocated'}
+          onAccountChanged={reload}
+        />
       )}
     </>
   );

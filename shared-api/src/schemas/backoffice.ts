@@ -380,6 +380,7 @@ export const LEDGER_KINDS = [
   'card',
   'office',
   'refund',
+  'deposit',
   'return',
 ] as const;
 const ledgerEntry = z.object({
@@ -549,6 +550,26 @@ export const backofficeActions = {
     response: z.object({ amount: z.number(), refundedAt: iso }),
   },
   /**
+   * Managers only, once a rental has ended and the unit was found empty and in good order: the
+   * deposit back to the card, in full or less a part kept with a reason (it settles what the tenant
+   * owed). The tenant is e-mailed. Audited.
+   */
+  return_deposit: {
+    request: z
+      .object({
+        registrationId,
+        keepCents: z.number().int().min(0).max(10_000_000),
+        reason: z.string().trim().max(300).optional(),
+        inspected: z.literal(true, 'Confirm the unit was checked: empty and in good order'),
+        confirm: z.literal(true, 'Confirm the return of the deposit'),
+      })
+      .refine((value) => value.keepCents === 0 || (value.reason?.length ?? 0) >= 3, {
+        path: ['reason'],
+        message: 'Say why part of the deposit is kept',
+      }),
+    response: z.object({ refundedCents: z.number().int(), keptCents: z.number().int(), refundedAt: iso }),
+  },
+  /**
    * Ends a tenant's rental (any member of staff, confirmed): the units are free again, the door
    * access and future rent stop, the tenant is e-mailed, the waitlist is offered the units.
    */
@@ -611,6 +632,18 @@ export const backofficeActions = {
     }),
     response: z.object({ balanceCents: z.number().int() }),
   },
+  /**
+   * Managers only: the rent is collected from another account of the tenant's, under the same
+   * mandate (the next remittance carries the amendment); the tenant is e-mailed. Audited.
+   */
+  change_bank_account: {
+    request: z.object({
+      registrationId,
+      iban: z.string().trim().min(1, 'Enter the new IBAN').max(40),
+      confirm: z.literal(true, 'Confirm the change of account'),
+    }),
+    response: z.object({ iban: z.string() }),
+  },
   /** Managers only: every tenant who owes money now, longest overdue first. */
   list_arrears: { request: empty, response: z.object({ tenants: z.array(tenantInArrears) }) },
   /** Managers only: the arrears rules (days of grace, late fee, warning, suspension). Audited. */
@@ -634,7 +667,15 @@ export const backofficeActions = {
    * the collections in it are sent. None due: refused, nothing made.
    */
   create_remittance: {
-    request: z.object({ dueBy: isoDate, confirm: z.literal(true, 'Confirm the remittance') }),
+    request: z.object({
+      dueBy: isoDate,
+      confirm: z.literal(true, 'Confirm the remittance'),
+      /**
+       * What the manager confirmed (the screen's list): when the collections due have changed since
+       * (another came due, one was sent or paid), nothing is made and the list is shown again.
+       */
+      expected: z.object({ collections: z.number().int().min(1), totalCents: z.number().int() }).optional(),
+    }),
     response: z.object({ remittance }),
   },
   /**

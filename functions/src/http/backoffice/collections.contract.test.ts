@@ -68,7 +68,19 @@ describe.each(databaseEngines())('collections on $name', (engine) => {
     ]);
 
     expect((await manager.call('create_remittance', { dueBy: inDays(2) })).status).toBe(400);
-    const made = await manager.call('create_remittance', { dueBy: inDays(2), confirm: true });
+    // Confirmed for a list that is no longer the one due: nothing is made.
+    expect(
+      await manager.call('create_remittance', {
+        dueBy: inDays(2),
+        confirm: true,
+        expected: { collections: 2, totalCents: 12400 },
+      }),
+    ).toMatchObject({ status: 409, body: { code: 'collections_changed' } });
+    const made = await manager.call('create_remittance', {
+      dueBy: inDays(2),
+      confirm: true,
+      expected: { collections: 1, totalCents: 6200 },
+    });
     expect(made.status).toBe(200);
     const remittance = made.body.remittance as {
       id: string;
@@ -380,6 +392,13 @@ describe.each(databaseEngines())('collections on $name', (engine) => {
     expect((await staff.call('list_arrears')).status).toBe(403);
     expect((await staff.call('monthly_figures')).status).toBe(403);
     expect(
+      (await staff.call('return_deposit', { registrationId, keepCents: 0, inspected: true, confirm: true })).status,
+    ).toBe(403);
+    expect(
+      (await staff.call('change_bank_account', { registrationId, iban: 'ES9121000418450200051332', confirm: true }))
+        .status,
+    ).toBe(403);
+    expect(
       (await staff.call('record_refund', { registrationId, amountCents: 100, reason: 'Prueba', confirm: true })).status,
     ).toBe(403);
     expect((await staff.get('backoffice/export?report=rent_roll&lang=es')).status).toBe(403);
@@ -446,6 +465,88 @@ describe.each(databaseEngines())('collections on $name', (engine) => {
       (await manager.call('record_refund', { registrationId, amountCents: 1, reason: 'Otra vez', confirm: true }))
         .status,
     ).toBe(409);
+  });
+
+  it('a new account under the same mandate: the next remittance says so once, the tenant is told', async () => {
+    await resetMoveIns(served.db);
+    const { registrationId } = await moveIn();
+    const manager = await signedIn();
+    const change = (iban: string) => manager.call('change_bank_account', { registrationId, iban, confirm: true });
+    expect((await change('ES00 1234')).status).toBe(400);
+    // The account she signed up with: nothing to change.
+    const { rows } = await served.db.query<{ debtor_iban: string }>(
+      sql`select debtor_iban from sepa_mandates where registration_id = ${registrationId}`,
+    );
+    expect(await change(rows[0]?.debtor_iban ?? '')).toMatchObject({
+      status: 409,
+      body: { code: 'bank_account_unchanged' },
+    });
+    // Another bank (2077, was 2100 or another): SMNDA in the next file.
+    expect(await change('ES76 2077 0024 0031 0257 5766')).toMatchObject({
+      status: 200,
+      body: { iban: expect.stringMatching(/5766$/) },
+    });
+    const told = (await served.service.sentTo('ana@example.com')).filter(
+      (m) => m.subject === 'Ha cambiado tu cuenta de cobro',
+    );
+    expect(told[0]?.body).toContain('5766');
+    expect(told[0]?.body).not.toContain('0024003102575766');
+    const made = await manager.call('create_remittance', { dueBy: inDays(2), confirm: true });
+    const { id } = made.body.remittance as { id: string };
+    const xml = await (await manager.get(`backoffice/remittance?id=${id}`)).text();
+    const checked = await validateXML({ xml: { fileName: 'remittance.xml', contents: xml }, schema });
+    expect(checked.errors).toEqual([]);
+    expect(xml).toContain('<DbtrAcct><Id><IBAN>ES7620770024003102575766</IBAN></Id></DbtrAcct>');
+    const original = rows[0]?.debtor_iban ?? '';
+    expect(xml).toContain(
+      original.slice(4, 8) === '2077'
+        ? `<OrgnlDbtrAcct><Id><IBAN>${original}</IBAN></Id></OrgnlDbtrAcct>`
+        : '<OrgnlDbtrAgt><FinInstnId><Othr><Id>SMNDA</Id></Othr></FinInstnId></OrgnlDbtrAgt>',
+    );
+    // Seen by the bank: the next file has no amendment. Two changes before a file: the original stays.
+    const { rows: after } = await served.db.query<{ amended_from_iban: string | null }>(
+      sql`select amended_from_iban from sepa_mandates where registration_id = ${registrationId}`,
+    );
+    expect(after).toEqual([{ amended_from_iban: null }]);
+    await change('ES0420770001230000000017');
+    await change('ES9121000418450200051332');
+    const { rows: twice } = await served.db.query<{ amended_from_iban: string | null }>(
+      sql`select amended_from_iban from sepa_mandates where registration_id = ${registrationId}`,
+    );
+    expect(twice).toEqual([{ amended_from_iban: 'ES7620770024003102575766' }]);
+  });
+
+  it('the deposit at move-out: back to the card less a part kept with a reason, which settles what is owed; once', async () => {
+    await resetMoveIns(served.db);
+    const { registrationId } = await moveIn();
+    const manager = await signedIn();
+    const back = (payload: Record<string, unknown>) =>
+      manager.call('return_deposit', { registrationId, inspected: true, confirm: true, ...payload });
+    expect(await back({ keepCents: 0 })).toMatchObject({ status: 409, body: { code: 'rental_not_ended' } });
+    await served.service.ctx.jobs.runDue();
+    expect((await manager.call('end_rental', { registrationId, confirm: true })).status).toBe(200);
+    expect((await back({ keepCents: 1500 })).status).toBe(400);
+    expect((await manager.call('return_deposit', { registrationId, keepCents: 0, confirm: true })).status).toBe(400);
+    expect(await back({ keepCents: 10_000_000, reason: 'Todo' })).toMatchObject({ status: 400 });
+    const returned = await back({ keepCents: 1500, reason: 'Limpieza del trastero' });
+    expect(returned.status).toBe(200);
+    const { refundedCents, keptCents } = returned.body as { refundedCents: number; keptCents: number };
+    expect(keptCents).toBe(1500);
+    const { rows } = await served.db.query<{ amount: string; refund_cents: number; refunded: boolean }>(
+      sql`select amount::text, refund_cents, refunded_at is not null as refunded from payments
+         where registration_id = ${registrationId} and purpose = 'deposit'`,
+    );
+    expect(rows[0]).toMatchObject({ refund_cents: refundedCents, refunded: true });
+    expect(refundedCents + keptCents).toBe(Math.round(Number(rows[0]?.amount) * 100));
+    // What was kept settles what she owed: 62,00 invoiced, 15,00 of it paid from the deposit.
+    const ledger = await manager.call('get_ledger', { registrationId });
+    expect(ledger.body.balanceCents).toBe(6200 - 1500);
+    expect((ledger.body.entries as { kind: string; amountCents: number; detail: string | null }[]).at(-1)).toEqual(
+      expect.objectContaining({ kind: 'deposit', amountCents: -1500, detail: 'Limpieza del trastero' }),
+    );
+    const mail = (await served.service.sentTo('ana@example.com')).filter((m) => /^Tu fianza · /.test(m.subject ?? ''));
+    expect(mail[0]?.body.replace(/\s+/g, ' ')).toContain('Hemos retenido 15,00 €: Limpieza del trastero.');
+    expect(await back({ keepCents: 0 })).toMatchObject({ status: 409, body: { code: 'deposit_not_refundable' } });
   });
 
   it('front-desk staff and strangers get neither the list, the file, nor a remittance', async () => {

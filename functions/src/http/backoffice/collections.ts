@@ -74,9 +74,10 @@ export const collectionActions: ActionHandlers<CollectionActions> = {
     return { recorded };
   },
 
-  async create_remittance({ dueBy }, ctx, meta) {
+  async create_remittance({ dueBy, expected }, ctx, meta) {
     const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
-    const made = await commitThenRun(ctx, (tx) => createRemittance(tx, ctx, actor, dueBy));
+    const made = await commitThenRun(ctx, (tx) => createRemittance(tx, ctx, actor, dueBy, expected));
+    if (made === 'changed') throw refusal('collections_changed');
     if (!made) throw refusal('nothing_due');
     return { remittance: wire(made) };
   },

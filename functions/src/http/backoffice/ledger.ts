@@ -1,6 +1,8 @@
+import { maskIban } from 'shared-api';
 import type { backofficeActions } from 'shared-api/backoffice';
 import { invoiceQuery } from 'shared-api/backoffice';
 import {
+  changeDebtorAccount,
   invoiceDocument,
   ledgerOf,
   monthlyFigures,
@@ -17,7 +19,7 @@ import { contentDisposition } from './document';
 
 type LedgerActions = Pick<
   typeof backofficeActions,
-  'get_ledger' | 'list_arrears' | 'monthly_figures' | 'record_refund'
+  'get_ledger' | 'list_arrears' | 'monthly_figures' | 'record_refund' | 'change_bank_account'
 >;
 
 export const ledgerActions: ActionHandlers<LedgerActions> = {
@@ -45,6 +47,12 @@ export const ledgerActions: ActionHandlers<LedgerActions> = {
   async record_refund({ registrationId, amountCents, reason }, ctx, meta) {
     const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
     return commitThenRun(ctx, (tx) => recordRefund(tx, ctx, actor, { registrationId, amountCents, reason }));
+  },
+
+  async change_bank_account({ registrationId, iban }, ctx, meta) {
+    const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
+    const changed = await commitThenRun(ctx, (tx) => changeDebtorAccount(tx, ctx, actor, { registrationId, iban }));
+    return { iban: maskIban(changed.iban) };
   },
 
   async monthly_figures(_input, ctx, meta) {

@@ -5,15 +5,23 @@ import {
   endRentalByStaff,
   fittingFreeUnits,
   refundDepositByStaff,
+  returnDeposit,
   setAccessByStaff,
 } from '../../modules/rental';
 import { requireStaff } from '../../modules/staff';
 import { HttpError } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
 import type { ActionHandlers } from '../router';
 
 type TenancyActions = Pick<
   typeof backofficeActions,
-  'fitting_units' | 'assign_units' | 'refund_deposit' | 'end_rental' | 'suspend_access' | 'restore_access'
+  | 'fitting_units'
+  | 'assign_units'
+  | 'refund_deposit'
+  | 'return_deposit'
+  | 'end_rental'
+  | 'suspend_access'
+  | 'restore_access'
 >;
 
 /**
@@ -41,6 +49,19 @@ export const tenancyActions: ActionHandlers<TenancyActions> = {
     try {
       const refunded = await refundDepositByStaff(ctx, actor, input);
       return { amount: refunded.amount, refundedAt: refunded.refundedAt.toISOString() };
+    } catch (error) {
+      if (error instanceof PaymentProviderError) throw new HttpError(502, error.message);
+      throw error;
+    }
+  },
+
+  async return_deposit({ registrationId, keepCents, reason }, ctx, meta) {
+    const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
+    try {
+      const returned = await commitThenRun(ctx, (tx) =>
+        returnDeposit(tx, ctx, actor, { registrationId, keepCents, reason: reason || null }),
+      );
+      return { ...returned, refundedAt: returned.refundedAt.toISOString() };
     } catch (error) {
       if (error instanceof PaymentProviderError) throw new HttpError(502, error.message);
       throw error;

@@ -3,6 +3,7 @@
 export { restoreAccess, suspendAccess } from './arrears/access';
 export { arrearsSettings, saveArrearsSettings, scheduleArrearsCheck } from './arrears/check';
 export { tenantsInArrears } from './arrears/list';
+export { changeDebtorAccount } from './direct-debit/account-change';
 export { BankReportError } from './direct-debit/bank-reports';
 export { startRentSchedule } from './direct-debit/invoices';
 export type { Mandate } from './direct-debit/mandates';
@@ -17,13 +18,14 @@ export {
 } from './direct-debit/remittances';
 export { importBankReport, recordResultByHand } from './direct-debit/results';
 export { FIRST_COLLECTION_LEAD_DAYS } from './direct-debit/schedule';
-export { decimalEuros, euros } from './invoicing/amounts';
+export { decimalEuros, euros, splitVat, toCents } from './invoicing/amounts';
 export { invoiceDocument } from './invoicing/documents';
 export { billingJobs } from './jobs';
 export { overdueItems, tenantBalance } from './ledger/balance';
 export type { BalanceCheckout } from './ledger/balance-payment';
 export { applyBalancePayment, startBalanceCheckout } from './ledger/balance-payment';
 export { ledgerOf } from './ledger/entries';
+export { recordMovement } from './ledger/movements';
 export type { PayLinkHolder } from './ledger/pay-links';
 export { payLinkHolder } from './ledger/pay-links';
 export { recordRefund } from './ledger/refunds';

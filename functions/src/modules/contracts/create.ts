@@ -42,7 +42,12 @@ export async function createContract(ctx: FunctionContext, registrationId: strin
       },
       service,
       await depositOf(tx, registration),
-      { name: ctx.config.BUSINESS_NAME, email: ctx.config.BUSINESS_EMAIL, address: ctx.config.BUSINESS_ADDRESS },
+      {
+        name: ctx.config.BUSINESS_NAME,
+        email: ctx.config.BUSINESS_EMAIL,
+        address: ctx.config.BUSINESS_ADDRESS,
+        vat: { ratePercent: ctx.config.VAT_RATE_PERCENT, included: ctx.config.PRICES_INCLUDE_VAT === '1' },
+      },
       mandate,
       new Date(),
       {

@@ -11,7 +11,12 @@ const service = {
   recurringFee: 62,
   numberProductsRequired: 1,
 };
-const business = { name: 'Almacenes Demo, S.L.', email: 'reservas@demo.example', address: 'Calle Ejemplo, 1' };
+const business = {
+  name: 'Almacenes Demo, S.L.',
+  email: 'reservas@demo.example',
+  address: 'Calle Ejemplo, 1',
+  vat: { ratePercent: 21, included: true },
+};
 const mandate = {
   reference: 'MD-K7P2QX-ABC',
   creditorIdentifier: 'ES81000B00000000',
@@ -34,7 +39,7 @@ describe('the storage contract', () => {
       'trastero(s) B-012',
       '2. Duración y renovación.',
       'se renueva solo por periodos iguales',
-      '3. Precio. 62,00\u00a0€ por periodo mensual',
+      '3. Precio. 62,00\u00a0€ por periodo mensual, IVA (21 %) incluido, cobrado',
       '4. Fianza. 150,00\u00a0€',
       'adeudo directo SEPA',
       `avisando con ${NOTICE_DAYS} días de antelación`,
@@ -62,6 +67,25 @@ describe('the storage contract', () => {
     expect(text).toContain('ENGLISH TRANSLATION (for information: the Spanish text prevails)');
     expect(text).toContain('unit(s) B-012, B-013');
     expect(text).toContain(`with ${NOTICE_DAYS} days' notice`);
-    expect(text).toContain('3. Price. €62.00 per monthly period');
+    expect(text).toContain('3. Price. €62.00 per monthly period, VAT (21%) included, collected');
+  });
+
+  it('says the VAT on top, and what is collected in all, where published prices do not include it', () => {
+    const text = contractDocument(
+      parties,
+      service,
+      150,
+      { ...business, vat: { ratePercent: 21, included: false } },
+      mandate,
+      date,
+      {
+        unitNumbers: ['B-012'],
+        language: 'en',
+      },
+    );
+    expect(text).toContain(
+      '3. Precio. 62,00\u00a0€ por periodo mensual más IVA (21 %), 75,02\u00a0€ en total, cobrado',
+    );
+    expect(text).toContain('3. Price. €62.00 per monthly period plus VAT (21%), €75.02 in all, collected');
   });
 });

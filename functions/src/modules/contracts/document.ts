@@ -1,7 +1,7 @@
 import type { ClientData } from 'shared-api';
 import { formatEuros } from 'shared-i18n';
 import type { Mandate } from '../billing';
-import { FIRST_COLLECTION_LEAD_DAYS } from '../billing';
+import { FIRST_COLLECTION_LEAD_DAYS, splitVat, toCents } from '../billing';
 import type { ServiceDetails } from './types';
 
 export interface ContractParties extends ClientData {
@@ -37,7 +37,7 @@ export function contractDocument(
   parties: ContractParties,
   service: ServiceDetails,
   deposit: number,
-  business: { name: string; email: string; address: string },
+  business: Business,
   mandate: Mandate,
   date: Date,
   terms: ContractTerms = { unitNumbers: [], language: 'es' },
@@ -51,12 +51,20 @@ export function contractDocument(
   return [...spanish, ...english, '', ...mandateSection(mandate)].join('\n');
 }
 
+/** The business, and whether its published prices include VAT (what the rent collected is). */
+interface Business {
+  name: string;
+  email: string;
+  address: string;
+  vat: { ratePercent: number; included: boolean };
+}
+
 /** What the clauses are written from, in either language. */
 interface ContractFacts {
   parties: ContractParties;
   service: ServiceDetails;
   deposit: number;
-  business: { name: string; email: string; address: string };
+  business: Business;
   mandate: Mandate;
   date: Date;
   unitNumbers: string[];
@@ -68,6 +76,13 @@ function clauses(lang: 'es' | 'en', facts: ContractFacts): string[] {
   const count = service.numberProductsRequired ?? 1;
   const units = unitNumbers.length ? unitNumbers.join(', ') : null;
   const period = PERIOD_NAMES[lang][service.period];
+  // What is collected each period: the price as published, or the price and its VAT.
+  const { ratePercent, included } = business.vat;
+  const gross = splitVat(toCents(service.recurringFee), ratePercent, included).totalCents / 100;
+  const vat = {
+    es: included ? `, IVA (${ratePercent} %) incluido` : ` más IVA (${ratePercent} %), ${euros(gross)} en total`,
+    en: included ? `, VAT (${ratePercent}%) included` : ` plus VAT (${ratePercent}%), ${euros(gross)} in all`,
+  }[lang];
   const iso = date.toISOString().slice(0, 10);
   // The date as each language writes it (26/11/2026, 2026-11-26).
   const day = lang === 'es' ? iso.split('-').reverse().join('/') : iso;
@@ -87,7 +102,7 @@ function clauses(lang: 'es' | 'en', facts: ContractFacts): string[] {
       '1. Objeto. La Empresa cede al Cliente el uso de:',
       `   ${service.productName}${count > 1 ? ` × ${count} unidades` : ''}${units ? `: trastero(s) ${units}` : ''}, en las instalaciones de la Empresa, para guardar bienes muebles.`,
       `2. Duración y renovación. El contrato empieza cuando ambas partes lo han firmado, con la entrega del acceso, y dura un periodo ${period}; se renueva solo por periodos iguales mientras ninguna de las partes avise de su fin (cláusula 6).`,
-      `3. Precio. ${euros(service.recurringFee)} por periodo ${period}, cobrado por adeudo directo SEPA en la cuenta ${mandate.debtorIban} según la orden de domiciliación adjunta (referencia ${mandate.reference}), desde la entrega del trastero. El primer cargo se presenta a los ${FIRST_COLLECTION_LEAD_DAYS} días de la entrega y los siguientes el primer día de cada periodo: esta cláusula sirve de notificación previa de los cargos.`,
+      `3. Precio. ${euros(service.recurringFee)} por periodo ${period}${vat}, cobrado por adeudo directo SEPA en la cuenta ${mandate.debtorIban} según la orden de domiciliación adjunta (referencia ${mandate.reference}), desde la entrega del trastero. El primer cargo se presenta a los ${FIRST_COLLECTION_LEAD_DAYS} días de la entrega y los siguientes el primer día de cada periodo: esta cláusula sirve de notificación previa de los cargos.`,
       `4. Fianza. ${euros(deposit)}, abonada con tarjeta. Se devuelve en los ${DEPOSIT_RETURN_DAYS} días siguientes a la entrega del trastero vacío y en buen estado, descontando lo que se deba.`,
       '5. Pago. Por adeudo directo SEPA. Un recibo devuelto puede volver a presentarse, y sus gastos bancarios son a cargo del Cliente.',
       `6. Fin del contrato y preaviso. Cualquiera de las partes puede terminarlo avisando con ${NOTICE_DAYS} días de antelación al fin del periodo en curso, por correo electrónico a ${business.email} (la Empresa) o a ${parties.email} (el Cliente), o en la oficina. Al terminar, el Cliente deja el trastero vacío y limpio, y su acceso se desactiva.`,
@@ -115,7 +130,7 @@ function clauses(lang: 'es' | 'en', facts: ContractFacts): string[] {
     '1. Object. The Company grants the Client the use of:',
     `   ${service.productName}${count > 1 ? ` × ${count} units` : ''}${units ? `: unit(s) ${units}` : ''}, at the Company's premises, to keep movable goods.`,
     `2. Term and renewal. The contract starts when both parties have signed it, with the handing over of the access, and lasts one ${period} period; it renews itself for equal periods while neither party gives notice of its end (clause 6).`,
-    `3. Price. ${euros(service.recurringFee)} per ${period} period, collected by SEPA direct debit from account ${mandate.debtorIban} under the attached mandate (reference ${mandate.reference}), from the handing over of the unit. The first collection is presented ${FIRST_COLLECTION_LEAD_DAYS} days after the handing over and the next ones on the first day of each period: this clause is the prior notice of the collections.`,
+    `3. Price. ${euros(service.recurringFee)} per ${period} period${vat}, collected by SEPA direct debit from account ${mandate.debtorIban} under the attached mandate (reference ${mandate.reference}), from the handing over of the unit. The first collection is presented ${FIRST_COLLECTION_LEAD_DAYS} days after the handing over and the next ones on the first day of each period: this clause is the prior notice of the collections.`,
     `4. Deposit. ${euros(deposit)}, paid by card. It is returned within ${DEPOSIT_RETURN_DAYS} days of the unit being handed back empty and in good condition, less anything owed.`,
     '5. Payment. By SEPA direct debit. A returned collection may be presented again, and its bank charges are borne by the Client.',
     `6. End of the contract and notice. Either party may end it with ${NOTICE_DAYS} days' notice before the end of the current period, by e-mail to ${business.email} (the Company) or to ${parties.email} (the Client), or at the office. At the end, the Client leaves the unit empty and clean, and their access is switched off.`,

@@ -1,4 +1,6 @@
 /** The rental module's public face: what other modules and the HTTP layer may use. */
+
+export { returnDeposit } from './deposit-return';
 export { endRental, RENTAL_NOT_ACTIVE } from './end-rental';
 export { rentalJobs } from './jobs';
 export type { MoveInContext } from './move-in';

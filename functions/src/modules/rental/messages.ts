@@ -92,6 +92,41 @@ export function depositRefundedEmail(
       };
 }
 
+/** The deposit at move-out: what went back to the card, and what was kept and why. */
+export function depositReturnedEmail(
+  language: Language,
+  {
+    registrationCode,
+    refunded,
+    kept,
+    reason,
+  }: { registrationCode: string; refunded: string; kept: string | null; reason: string | null },
+): LocalisedContent {
+  return language === 'en'
+    ? {
+        language,
+        subject: `Your deposit · ${registrationCode}`,
+        blocks: [
+          paragraph('Thank you for storing with us. We have checked the unit and closed your rental.'),
+          paragraph(
+            `We have refunded ${refunded} of your deposit to the card you paid with. Depending on your bank, it takes 5 to 10 days to show.`,
+          ),
+          ...(kept ? [paragraph(`We have kept ${kept}: ${reason ?? ''}. It settles what was owed.`)] : []),
+        ],
+      }
+    : {
+        language,
+        subject: `Tu fianza · ${registrationCode}`,
+        blocks: [
+          paragraph('Gracias por guardar tus cosas con nosotros. Hemos revisado el trastero y cerrado tu alquiler.'),
+          paragraph(
+            `Te hemos devuelto ${refunded} de la fianza a la tarjeta con la que pagaste. Según tu banco, el abono tarda de 5 a 10 días en verse.`,
+          ),
+          ...(kept ? [paragraph(`Hemos retenido ${kept}: ${reason ?? ''}. Salda lo que se debía.`)] : []),
+        ],
+      };
+}
+
 /** A deposit checkout that never completed was cancelled: nothing charged, the way back to pay. */
 export function depositPaymentExpiredEmail(
   language: Language,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
-import { type Collection, pain008, sepaText } from './pain008';
+import { type Collection, pain008, sameBank, sepaText } from './pain008';
 
 const creditor = {
   name: 'Almacenes Ficticios del Sur, S.L.',
@@ -30,15 +30,28 @@ describe('pain008', () => {
       collection({}),
       collection({ endToEndId: 'MD-X-002', sequenceType: 'RCUR', amountCents: 4050, debtorName: 'Peña & Hijos' }),
       collection({ endToEndId: 'MD-Y-003', sequenceType: 'RCUR', amountCents: 1025 }),
+      // A new account at the same bank, and one at another bank, under their mandates.
+      collection({
+        endToEndId: 'MD-Z-004',
+        sequenceType: 'RCUR',
+        mandateReference: 'MD-Z',
+        amendment: { originalDebtorIban: 'ES7620770024003102575766' },
+      }),
+      collection({
+        endToEndId: 'MD-W-005',
+        sequenceType: 'RCUR',
+        mandateReference: 'MD-W',
+        amendment: { otherBank: true },
+      }),
     ],
   });
 
   it('carries the group totals and one payment block per sequence type and date', () => {
     expect(xml).toContain('xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.02"');
-    expect(xml).toMatch(/<GrpHdr>[\s\S]*<NbOfTxs>3<\/NbOfTxs>\s*<CtrlSum>112.75<\/CtrlSum>/);
+    expect(xml).toMatch(/<GrpHdr>[\s\S]*<NbOfTxs>5<\/NbOfTxs>\s*<CtrlSum>236.75<\/CtrlSum>/);
     expect(xml.match(/<PmtInf>/g)).toHaveLength(2);
     expect(xml).toMatch(/<SeqTp>FRST<\/SeqTp>[\s\S]*<SeqTp>RCUR<\/SeqTp>/);
-    expect(xml).toMatch(/<NbOfTxs>2<\/NbOfTxs>\s*<CtrlSum>50.75<\/CtrlSum>/);
+    expect(xml).toMatch(/<NbOfTxs>4<\/NbOfTxs>\s*<CtrlSum>174.75<\/CtrlSum>/);
     expect(xml).toContain('<ReqdColltnDt>2026-12-01</ReqdColltnDt>');
   });
 
@@ -47,6 +60,19 @@ describe('pain008', () => {
     expect(xml).toContain('<MndtId>MD-ABC123-1</MndtId><DtOfSgntr>2026-11-23</DtOfSgntr>');
     expect(xml).toContain('<DbtrAcct><Id><IBAN>ES7620770024003102575766</IBAN></Id></DbtrAcct>');
     expect(xml).toContain('<InstdAmt Ccy="EUR">62.00</InstdAmt>');
+  });
+
+  it('says a mandate was amended: the original account at the same bank, SMNDA for another bank', () => {
+    expect(xml).toContain(
+      '<MndtId>MD-Z</MndtId><DtOfSgntr>2026-11-23</DtOfSgntr><AmdmntInd>true</AmdmntInd><AmdmntInfDtls><OrgnlDbtrAcct><Id><IBAN>ES7620770024003102575766</IBAN></Id></OrgnlDbtrAcct></AmdmntInfDtls>',
+    );
+    expect(xml).toContain(
+      '<MndtId>MD-W</MndtId><DtOfSgntr>2026-11-23</DtOfSgntr><AmdmntInd>true</AmdmntInd><AmdmntInfDtls><OrgnlDbtrAgt><FinInstnId><Othr><Id>SMNDA</Id></Othr></FinInstnId></OrgnlDbtrAgt></AmdmntInfDtls>',
+    );
+    expect(xml.match(/<AmdmntInd>/g)).toHaveLength(2);
+    // ES76 2077…: the bank is 2077.
+    expect(sameBank('ES7620770024003102575766', 'ES0420770001230000000017')).toBe(true);
+    expect(sameBank('ES7620770024003102575766', 'ES9121000418450200051332')).toBe(false);
   });
 
   it('writes names in the SEPA character set, escaped', () => {

@@ -21,6 +21,24 @@ export interface Collection {
   debtorName: string;
   debtorIban: string;
   remittanceInformation: string;
+  /**
+   * The debtor's account changed under this mandate since the bank last saw it: the account it
+   * knew (another account at the same bank), or only that the bank changed too (SMNDA).
+   */
+  amendment?: { originalDebtorIban: string } | { otherBank: true };
+}
+
+/** The bank of a Spanish IBAN is its four digits after the check digits (entidad). */
+export const sameBank = (a: string, b: string) => a.slice(0, 2) === b.slice(0, 2) && a.slice(4, 8) === b.slice(4, 8);
+
+/** AmdmntInd and its details, in the order the XSD wants them (OrgnlDbtrAcct before OrgnlDbtrAgt). */
+function amendmentXml(amendment: Collection['amendment']): string {
+  if (!amendment) return '';
+  const details =
+    'originalDebtorIban' in amendment
+      ? `<OrgnlDbtrAcct><Id><IBAN>${escapeXml(amendment.originalDebtorIban)}</IBAN></Id></OrgnlDbtrAcct>`
+      : '<OrgnlDbtrAgt><FinInstnId><Othr><Id>SMNDA</Id></Othr></FinInstnId></OrgnlDbtrAgt>';
+  return `<AmdmntInd>true</AmdmntInd><AmdmntInfDtls>${details}</AmdmntInfDtls>`;
 }
 
 const escapeXml = (value: string) =>
@@ -68,7 +86,7 @@ export function pain008({
       (c) => `<DrctDbtTxInf>
 <PmtId><EndToEndId>${text(c.endToEndId, 35)}</EndToEndId></PmtId>
 <InstdAmt Ccy="EUR">${decimalEuros(c.amountCents)}</InstdAmt>
-<DrctDbtTx><MndtRltdInf><MndtId>${text(c.mandateReference, 35)}</MndtId><DtOfSgntr>${c.mandateSignedOn}</DtOfSgntr></MndtRltdInf></DrctDbtTx>
+<DrctDbtTx><MndtRltdInf><MndtId>${text(c.mandateReference, 35)}</MndtId><DtOfSgntr>${c.mandateSignedOn}</DtOfSgntr>${amendmentXml(c.amendment)}</MndtRltdInf></DrctDbtTx>
 <DbtrAgt>${agentNotProvided}</DbtrAgt>
 <Dbtr><Nm>${text(c.debtorName, 70)}</Nm></Dbtr>
 <DbtrAcct><Id><IBAN>${escapeXml(c.debtorIban)}</IBAN></Id></DbtrAcct>

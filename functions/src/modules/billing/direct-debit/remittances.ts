@@ -4,7 +4,7 @@ import type { Queryable } from '../../../platform/db';
 import { sql } from '../../../platform/db/sql';
 import { madridDate } from '../../../platform/madrid-time';
 import { type Actor, recordAudit } from '../../staff';
-import { type Collection, pain008 } from './pain008';
+import { type Collection, pain008, sameBank } from './pain008';
 import type { IsoDate } from './schedule';
 
 type RemittanceContext = Pick<FunctionContext, 'config' | 'clock'>;
@@ -29,6 +29,7 @@ interface DueRow extends Record<string, unknown> {
   debtor_iban: string;
   description: string;
   earlier_submitted: boolean;
+  amended_from_iban: string | null;
 }
 
 /**
@@ -41,7 +42,7 @@ async function dueRows(q: Queryable, dueBy: IsoDate, lock: boolean): Promise<Due
     await q.query<DueRow>(sql`select p.id, p.registration_id, r.registration_code, p.end_to_end_id, p.amount_cents,
        to_char(p.due_date, 'YYYY-MM-DD') as due_date, p.mandate_reference,
        to_char(m.signed_at at time zone 'Europe/Madrid', 'YYYY-MM-DD') as signed_on, m.debtor_name, m.debtor_iban,
-       p.description,
+       p.description, m.amended_from_iban,
        exists (select 1 from rent_periods e where e.mandate_reference = p.mandate_reference and e.status in ('submitted', 'paid'))
          as earlier_submitted
      from rent_periods p
@@ -71,6 +72,13 @@ async function dueRows(q: Queryable, dueBy: IsoDate, lock: boolean): Promise<Due
     debtorName: row.debtor_name,
     debtorIban: row.debtor_iban,
     remittanceInformation: row.description,
+    ...(row.amended_from_iban
+      ? {
+          amendment: sameBank(row.amended_from_iban, row.debtor_iban)
+            ? { originalDebtorIban: row.amended_from_iban }
+            : { otherBank: true as const },
+        }
+      : {}),
   }));
 }
 
@@ -142,9 +150,13 @@ export async function createRemittance(
   ctx: RemittanceContext,
   actor: Pick<Actor, 'id' | 'email' | 'ip'>,
   dueBy: IsoDate,
-): Promise<RemittanceSummary | null> {
+  expected?: { collections: number; totalCents: number },
+): Promise<RemittanceSummary | null | 'changed'> {
   const due = await dueRows(tx, dueBy, true);
   if (!due.length) return null;
+  // The file holds what the manager confirmed, or nothing: a list that changed is shown again.
+  const dueCents = due.reduce((sum, c) => sum + c.amountCents, 0);
+  if (expected && (expected.collections !== due.length || expected.totalCents !== dueCents)) return 'changed';
   const now = ctx.clock.now();
   const tomorrow = madridDate(new Date(now.getTime() + 86_400_000));
   // biome-ignore lint/complexity/useMathMinMax: ISO dates compared as text (Math.max takes numbers)
@@ -174,6 +186,11 @@ export async function createRemittance(
        sequence_type = c->>'sequenceType', due_date = (c->>'dueDate')::date
      from jsonb_array_elements(${JSON.stringify(sent)}::jsonb) as c
      where p.id = (c->>'id')::uuid`);
+  // The bank has now seen each amended mandate's new account: an ordinary mandate again.
+  const amended = [...new Set(collections.filter((c) => c.amendment).map((c) => c.mandateReference))];
+  if (amended.length) {
+    await tx.query(sql`update sepa_mandates set amended_from_iban = null where reference = any(${amended}::text[])`);
+  }
   await recordAudit(tx, actor, {
     action: 'create_remittance',
     target: `remittance:${messageId}`,

@@ -209,3 +209,29 @@ describe.each(databaseEngines())('invoices on $name', (engine) => {
     }
   });
 });
+
+/** A business whose published prices do not include VAT (`PRICES_INCLUDE_VAT=0`), on each engine. */
+describe.each(databaseEngines())('prices without VAT on $name', (engine) => {
+  const served = servedOn(engine, { NODE_ENV: 'test', DEV_OUTBOX: '1', PRICES_INCLUDE_VAT: '0' });
+  beforeEach(() => resetMoveIns(served.db));
+
+  it('collects the price and its VAT: the invoice’s base is the price, the contract says both', async () => {
+    const signUp = await signUpToContract(served);
+    await signUp.sign('Cliente');
+    await signUp.sign('Empresa');
+    await served.service.ctx.jobs.runDue();
+    const { rows } = await served.db.query<{ base_cents: number; vat_cents: number; total_cents: number }>(
+      sql`select base_cents, vat_cents, total_cents from invoices`,
+    );
+    // 62 € a month plus 21 %: 62.00 + 13.02 = 75.02.
+    expect(rows).toEqual([{ base_cents: 6200, vat_cents: 1302, total_cents: 7502 }]);
+    const { rows: periods } = await served.db.query<{ amount_cents: number }>(
+      sql`select distinct amount_cents from rent_periods where registration_id = ${signUp.registrationId}`,
+    );
+    expect(periods).toEqual([{ amount_cents: 7502 }]);
+    const { rows: contract } = await served.db.query<{ document: string }>(
+      sql`select document from contracts where registration_id = ${signUp.registrationId}`,
+    );
+    expect(contract[0]?.document).toContain('62,00\u00a0€ por periodo mensual más IVA (21 %), 75,02\u00a0€ en total');
+  });
+});

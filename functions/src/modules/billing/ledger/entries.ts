@@ -2,7 +2,16 @@ import type { Queryable } from '../../../platform/db';
 import { sql } from '../../../platform/db/sql';
 import { madridDate } from '../../../platform/madrid-time';
 
-type LedgerKind = 'invoice' | 'late_fee' | 'credit_note' | 'direct_debit' | 'card' | 'office' | 'refund' | 'return';
+type LedgerKind =
+  | 'invoice'
+  | 'late_fee'
+  | 'credit_note'
+  | 'direct_debit'
+  | 'card'
+  | 'office'
+  | 'refund'
+  | 'deposit'
+  | 'return';
 
 export interface LedgerEntry {
   /** The day at the facility (Madrid). */
@@ -44,7 +53,7 @@ export async function ledgerOf(q: Queryable, registrationId: string): Promise<Le
      from invoices i left join invoices c on c.id = i.corrects_invoice_id
      where i.registration_id = ${registrationId}`);
   const { rows: movements } = await q.query<{
-    kind: 'direct_debit' | 'card' | 'office' | 'refund';
+    kind: 'direct_debit' | 'card' | 'office' | 'refund' | 'deposit';
     amount_cents: number;
     reference: string | null;
     reason: string | null;

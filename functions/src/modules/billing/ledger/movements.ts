@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../../platform/db';
 import { sql } from '../../../platform/db/sql';
 
-export type MovementKind = 'direct_debit' | 'direct_debit_return' | 'card' | 'office' | 'refund';
+export type MovementKind = 'direct_debit' | 'direct_debit_return' | 'card' | 'office' | 'refund' | 'deposit';
 
 /** Money that moved for what a tenant was invoiced: received (positive) or given back (negative). */
 export async function recordMovement(

@@ -7,7 +7,7 @@ interface MonthFigures {
   month: string;
   /** Invoiced in the month (rent and fees, credit notes less). */
   dueCents: number;
-  /** Received in the month: direct debits paid, card payments, payments at the office. */
+  /** Received in the month: direct debits paid, card payments, payments at the office, deposits kept. */
   collectedCents: number;
   /** Collections the bank returned in the month. */
   returnedCents: number;
@@ -50,7 +50,7 @@ export async function monthlyFigures(q: Queryable, now: Date, count = 12): Promi
      select to_char(b.month, 'YYYY-MM') as month,
        (select coalesce(sum(i.total_cents), 0) from invoices i where i.issue_date >= b.month and i.issue_date < b.next)::text as due,
        (select coalesce(sum(m.amount_cents), 0) from money_movements m
-          where m.kind in ('direct_debit', 'card', 'office') and m.occurred_at >= b.starts and m.occurred_at < b.ends)::text as collected,
+          where m.kind in ('direct_debit', 'card', 'office', 'deposit') and m.occurred_at >= b.starts and m.occurred_at < b.ends)::text as collected,
        (select coalesce(sum(p.amount_cents), 0) from collection_returns r join rent_periods p on p.id = r.rent_period_id
           where r.returned_at >= b.starts and r.returned_at < b.ends)::text as returned,
        (select count(*)::integer from unit_lettings l
