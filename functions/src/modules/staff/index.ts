@@ -1,6 +1,6 @@
 /** The staff module's public face: what other modules and the HTTP layer may use. */
 
-export { recordAudit } from './audit';
+export { ARREARS_RULES, recordAudit } from './audit';
 export { PAIR_MAX_FAILURES } from './login-throttle';
 export { listMessages, resendMessage } from './outbox-desk';
 export {

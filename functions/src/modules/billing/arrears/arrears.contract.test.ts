@@ -115,6 +115,16 @@ describe.each(databaseEngines())('arrears on $name', (engine) => {
     await served.service.ctx.jobs.runDue();
     expect(await enter()).toMatchObject({ success: true });
     expect(await mail(/^Acceso al trastero restablecido$/)).toHaveLength(1);
+    // Every step the rules took on their own is in the back-office's audit, once.
+    const { rows: audit } = await served.db.query<{ action: string }>(
+      sql`select action from staff_audit where staff_email = 'reglas-de-impagos' order by id`,
+    );
+    expect(audit.map((a) => a.action)).toEqual([
+      'arrears_late_fee',
+      'arrears_warning',
+      'arrears_suspend',
+      'arrears_restore',
+    ]);
     // The late fee is still owed: she stays on the arrears list for it alone, with her door open.
     expect((await manager('list_arrears')).body.tenants).toEqual([
       expect.objectContaining({ registrationId, overdueCents: 1500, daysOverdue: null, access: 'open' }),

@@ -4,6 +4,7 @@ import type { Queryable } from '../../../platform/db';
 import { sql } from '../../../platform/db/sql';
 import { action, paragraph } from '../../../platform/email/content';
 import { fromMadrid, madridDate, spanishDate } from '../../../platform/madrid-time';
+import { ARREARS_RULES, recordAudit } from '../../staff';
 import { issueLateFee } from '../invoicing/issue';
 import { newPayLink } from '../ledger/pay-links';
 import { restoreAccess, suspendAccess } from './access';
@@ -117,6 +118,7 @@ async function warn(tx: Queryable, ctx: ArrearsContext, registrationId: string, 
 
 interface TenantRow extends Record<string, unknown> {
   id: string;
+  registration_code: string;
   full_name: string;
   email: string;
   phone: string;
@@ -136,7 +138,7 @@ interface TenantRow extends Record<string, unknown> {
 export async function checkArrears(tx: Queryable, ctx: ArrearsContext, registrationIds: string[]): Promise<void> {
   if (!registrationIds.length) return;
   const { rows: tenants } =
-    await tx.query<TenantRow>(sql`select id::text, full_name, email, phone, language, arrears_warned_at,
+    await tx.query<TenantRow>(sql`select id::text, registration_code, full_name, email, phone, language, arrears_warned_at,
        access_suspended_at, access_suspended_by
      from registrations where id = any(${registrationIds}::uuid[]) and move_in_status = 'allocated'
      order by id for update`);
@@ -165,20 +167,29 @@ export async function checkArrears(tx: Queryable, ctx: ArrearsContext, registrat
       suspended: tenant.access_suspended_at !== null,
       settings,
     });
+    const target = `registration:${tenant.registration_code}`;
     if (!plan) {
       // Paid up: the rules' own suspension ends now; one staff decided stays theirs to lift.
-      if (tenant.access_suspended_by === 'arrears') await restoreAccess(tx, ctx, tenant.id);
+      if (tenant.access_suspended_by === 'arrears' && (await restoreAccess(tx, ctx, tenant.id))) {
+        await recordAudit(tx, ARREARS_RULES, { action: 'arrears_restore', target });
+      }
       if (tenant.arrears_warned_at !== null) paidUp.push(tenant.id);
       continue;
     }
-    for (const periodId of plan.feesFor) await issueLateFee(tx, ctx, periodId, settings.lateFeeCents);
+    for (const periodId of plan.feesFor) {
+      const fee = await issueLateFee(tx, ctx, periodId, settings.lateFeeCents);
+      if (fee) {
+        await recordAudit(tx, ARREARS_RULES, { action: 'arrears_late_fee', target, after: { invoice: fee.number } });
+      }
+    }
     if (plan.warn) {
       await warn(tx, ctx, tenant.id, tenant, plan.suspendOn);
+      await recordAudit(tx, ARREARS_RULES, { action: 'arrears_warning', target, after: { suspendOn: plan.suspendOn } });
       await tx.query(sql`update registrations set arrears_warned_at = ${ctx.clock.now()}, arrears_contacted_at = ${ctx.clock.now()}
          where id = ${tenant.id}`);
     }
-    if (plan.suspend) {
-      await suspendAccess(tx, ctx, tenant.id, { by: 'arrears', reason: 'impago / unpaid rent' });
+    if (plan.suspend && (await suspendAccess(tx, ctx, tenant.id, { by: 'arrears', reason: 'impago / unpaid rent' }))) {
+      await recordAudit(tx, ARREARS_RULES, { action: 'arrears_suspend', target });
     }
     if (plan.nextCheck) nextSteps.push({ registrationId: tenant.id, day: plan.nextCheck });
   }

@@ -19,8 +19,8 @@ export async function recordRefund(
   actor: Pick<Actor, 'id' | 'email' | 'ip'>,
   input: { registrationId: string; amountCents: number; reason: string },
 ): Promise<{ balanceCents: number }> {
-  const { rows } = await tx.query<{ email: string; full_name: string; language: Language }>(
-    sql`select email, full_name, language from registrations where id = ${input.registrationId} for update`,
+  const { rows } = await tx.query<{ email: string; full_name: string; language: Language; registration_code: string }>(
+    sql`select email, full_name, language, registration_code from registrations where id = ${input.registrationId} for update`,
   );
   const tenant = rows[0];
   const before = await tenantBalance(tx, input.registrationId);
@@ -35,7 +35,7 @@ export async function recordRefund(
   });
   await recordAudit(tx, actor, {
     action: 'record_refund',
-    target: `registration:${input.registrationId}`,
+    target: `registration:${tenant.registration_code}`,
     after: { amountCents: input.amountCents, reason: input.reason },
   });
   const english = tenant.language === 'en';
