@@ -76,6 +76,8 @@ const envSchema = z.object({
   DOOR_ADMIN_RESET: z.enum(['0', '1']).default('0'),
   /** scrypt cost (log2 N) of new password and PIN hashes; OWASP's 17 by default, tests lower it. */
   DOOR_HASH_COST_LOG2: z.coerce.number().int().min(10).max(20).default(17),
+  /** Sign-in links asked for the tenant's account by one address in 15 minutes (any contacts). */
+  ACCOUNT_SIGN_INS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   /** "Does a sign-up with this e-mail and phone exist?" asked by one address in 15 minutes. */
   EXISTENCE_CHECKS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
   /**

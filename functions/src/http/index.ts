@@ -1,5 +1,6 @@
 import type { FunctionsConfig } from '../config';
 import { abridorFunction } from './abridor';
+import { accountFunction } from './account';
 import {
   backofficeBankReportFunction,
   backofficeDocumentFunction,
@@ -59,6 +60,7 @@ export function functionDefinitions(
     acceptWaitlistOfferFunction,
     abridorFunction,
     backofficeFunction,
+    accountFunction,
     backofficeDocumentFunction,
     backofficeExportFunction,
     backofficeRemittanceFunction,

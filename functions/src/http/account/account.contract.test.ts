@@ -1,0 +1,155 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sql } from '../../platform/db/sql';
+import { cookieJar } from '../../testing/cookie-jar';
+import { databaseEngines } from '../../testing/databases';
+import { servedOn } from '../../testing/service';
+import { signUpToContract } from '../../testing/sign-up';
+import { resetMoveIns } from '../../testing/units';
+
+type Answer = { status: number; body: Record<string, unknown> };
+
+/** The tenant's account: signing in by link or code, the session's limits, on each engine. */
+describe.each(databaseEngines())('account sign-in on $name', (engine) => {
+  const served = servedOn(engine);
+  beforeEach(async () => {
+    await resetMoveIns(served.db);
+    await served.db.query(sql`delete from account_sign_ins`);
+    await served.db.query(sql`delete from account_sessions`);
+  });
+
+  /** A browser of its own calling the account function. */
+  const browser = () => {
+    const jar = cookieJar();
+    return async (action: string, payload: Record<string, unknown> = {}): Promise<Answer> => {
+      const res = await jar.fetch(served.service.url('account'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ action, ...payload }),
+      });
+      return { status: res.status, body: (await res.json()) as Answer['body'] };
+    };
+  };
+  const advance = (ms: number) => served.service.ctx.adjustableClock?.advance(ms);
+  const tenant = async () => {
+    const signUp = await signUpToContract(served);
+    await signUp.sign('Cliente');
+    await signUp.sign('Empresa');
+    await served.service.ctx.jobs.runDue();
+    return signUp;
+  };
+  const lastSignInMail = async () =>
+    (await served.service.sentTo('ana@example.com')).filter((m) => m.subject === 'Tu enlace para entrar').at(-1)
+      ?.body ?? '';
+  const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
+
+  it('answers a stranger’s contact as a tenant’s: only the tenant is sent a way in', async () => {
+    await tenant();
+    const ask = browser();
+    const stranger = await ask('request_sign_in', { contact: 'nadie@example.com' });
+    const ana = await ask('request_sign_in', { contact: ' Ana@Example.com ' });
+    expect(stranger).toMatchObject({ status: 200, body: { signInId: expect.any(String) } });
+    expect(ana).toMatchObject({ status: 200, body: { signInId: expect.any(String) } });
+    expect(Object.keys(stranger.body)).toEqual(Object.keys(ana.body));
+    expect(await served.service.sentTo('nadie@example.com')).toEqual([]);
+    const mail = await lastSignInMail();
+    expect(mail).toMatch(/\/es\/mi-cuenta#acceso=[\w-]{43}/);
+    // Asked again at once: the same sign-in, nothing sent twice; for the stranger too.
+    expect((await ask('request_sign_in', { contact: 'ana@example.com' })).body.signInId).toBe(ana.body.signInId);
+    expect((await ask('request_sign_in', { contact: 'nadie@example.com' })).body.signInId).toBe(stranger.body.signInId);
+    expect(
+      (await served.service.sentTo('ana@example.com')).filter((m) => m.subject === 'Tu enlace para entrar'),
+    ).toHaveLength(1);
+    // A stranger's sign-in takes no code.
+    expect((await ask('verify_sign_in', { signInId: stranger.body.signInId, code: '123456' })).status).toBe(400);
+    expect((await ask('request_sign_in', { contact: 'no es nada' })).status).toBe(400);
+  });
+
+  it('a code works once; five wrong ones end the sign-in; a session shows the tenant’s rentals', async () => {
+    const { registrationId, registrationCode } = await tenant();
+    const ana = browser();
+    const { signInId } = (await ana('request_sign_in', { contact: 'ana@example.com' })).body;
+    const code = codeIn(await lastSignInMail());
+    const wrong = code === '000000' ? '000001' : '000000';
+    expect((await ana('me')).status).toBe(401);
+    expect(await ana('verify_sign_in', { signInId, code: wrong })).toMatchObject({
+      status: 400,
+      body: { error: 'This code or link is not valid or has expired: ask for a new one.' },
+    });
+    expect((await ana('verify_sign_in', { signInId, code })).status).toBe(200);
+    const me = await ana('me');
+    expect(me).toMatchObject({
+      status: 200,
+      body: { contact: 'a•••@example.com', tenancies: [{ registrationId, registrationCode, active: true }] },
+    });
+    expect((me.body.tenancies as { units: string[] }[])[0]?.units).toHaveLength(1);
+    // Used: a second device cannot use it again.
+    expect((await browser()('verify_sign_in', { signInId, code })).status).toBe(400);
+
+    advance(121_000);
+    const other = browser();
+    const again = (await other('request_sign_in', { contact: 'ana@example.com' })).body.signInId;
+    const right = codeIn(await lastSignInMail());
+    for (let i = 0; i < 5; i++)
+      await other('verify_sign_in', { signInId: again, code: right === '000000' ? '111111' : '000000' });
+    expect((await other('verify_sign_in', { signInId: again, code: right })).status).toBe(400);
+  });
+
+  it('the e-mailed link signs in; the session ends idle after 30 minutes, at most after 12 hours, and on sign-out', async () => {
+    await tenant();
+    const ana = browser();
+    await ana('request_sign_in', { contact: 'ana@example.com' });
+    const token = /acceso=([\w-]{43})/.exec(await lastSignInMail())?.[1];
+    expect((await ana('verify_sign_in', { token })).status).toBe(200);
+    expect((await ana('verify_sign_in', { token })).status).toBe(400);
+    advance(29 * 60_000);
+    expect((await ana('me')).status).toBe(200);
+    advance(31 * 60_000);
+    expect((await ana('me')).status).toBe(401);
+
+    // In use all along, it still ends 12 hours after it began.
+    advance(3 * 60_000);
+    const kept = browser();
+    await kept('request_sign_in', { contact: 'ana@example.com' });
+    expect(
+      (await kept('verify_sign_in', { token: /acceso=([\w-]{43})/.exec(await lastSignInMail())?.[1] })).status,
+    ).toBe(200);
+    for (let hour = 0; hour < 12; hour++) {
+      advance(20 * 60_000);
+      expect((await kept('me')).status).toBe(200);
+      advance(20 * 60_000);
+      expect((await kept('me')).status).toBe(200);
+      advance(20 * 60_000);
+      const still = (await kept('me')).status;
+      if (hour < 11) expect(still).toBe(200);
+      else expect(still).toBe(401);
+    }
+
+    advance(3 * 60_000);
+    const out = browser();
+    await out('request_sign_in', { contact: 'ana@example.com' });
+    await out('verify_sign_in', { token: /acceso=([\w-]{43})/.exec(await lastSignInMail())?.[1] });
+    expect((await out('sign_out')).status).toBe(200);
+    expect((await out('me')).status).toBe(401);
+  });
+
+  it('by phone: the code comes by SMS', async () => {
+    await tenant();
+    const ana = browser();
+    const { signInId } = (await ana('request_sign_in', { contact: '600 123 456' })).body;
+    const sms = (await served.service.sentTo('+34600123456'))
+      .filter((m) => m.body.includes('cuenta de trastero'))
+      .at(-1);
+    expect((await ana('verify_sign_in', { signInId, code: codeIn(sms?.body ?? '') })).status).toBe(200);
+    expect((await ana('me')).body.contact).toBe('•••• 456');
+  });
+
+  it('an address asking for too many sign-ins is held back, whoever it asks about', async () => {
+    const ask = browser();
+    for (let n = 0; n < 20; n++) {
+      expect((await ask('request_sign_in', { contact: `persona${n}@example.com` })).status).toBe(200);
+    }
+    expect((await ask('request_sign_in', { contact: 'otra@example.com' })).status).toBe(429);
+    advance(16 * 60_000);
+    expect((await ask('request_sign_in', { contact: 'otra@example.com' })).status).toBe(200);
+  });
+});

@@ -1,0 +1,6 @@
+/** The tenant's account: signing in without a password, and the session its functions check. */
+
+export { maskedContact } from './contact';
+export { closeAccountSession, openAccountSession, requireTenant } from './session';
+export { requestSignIn, SIGN_IN_NOT_VALID, verifySignIn } from './sign-in';
+export { tenancySummaries } from './summary';

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * The tenant's account (`mfe-account`): one function, `account`, an action per call. Signed in by a
+ * one-time link or code sent to the e-mail or phone of their tenancies (no password); the session
+ * is an httpOnly cookie scoped to the account functions, so no action carries a token. Apart from
+ * the public contracts (`shared-api/account`): only the account remote loads these schemas.
+ */
+
+/** The cookie of a tenant's session; its path is the account functions' (`/functions/v1/account`). */
+export const ACCOUNT_SESSION_COOKIE = 'account_session';
+/** A sign-in link or code works once, for this long after it was sent. */
+export const ACCOUNT_SIGN_IN_MINUTES = 10;
+/** Wrong codes one sign-in takes before it stops working. */
+export const ACCOUNT_SIGN_IN_MAX_WRONG_CODES = 5;
+/** A session unused this long has ended; one lasts at most `ACCOUNT_SESSION_HOURS` however used. */
+export const ACCOUNT_SESSION_IDLE_MINUTES = 30;
+export const ACCOUNT_SESSION_HOURS = 12;
+/** The account's page below each language's base; a link's secret follows `#`, never sent to a server. */
+export const ACCOUNT_PATHS = { es: '/es/mi-cuenta', en: '/en/account' } as const;
+
+const language = z.enum(['es', 'en']).default('es');
+const done = z.object({ success: z.literal(true) });
+
+export const accountActions = {
+  /**
+   * "Send me a way in": to the e-mail or phone of a tenancy, a one-time link and code. The answer
+   * is the same whether or not the contact is a tenant's (nothing tells who rents here); only an
+   * address asking too often is held back (429). `signInId` goes with the code.
+   */
+  request_sign_in: {
+    request: z.object({ contact: z.string().trim().min(3).max(200), language }),
+    response: z.object({ signInId: z.uuid() }),
+  },
+  /** The link's secret, or the sign-in's id and its 6-digit code: a session, once. */
+  verify_sign_in: {
+    request: z.union([
+      z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid') }),
+      z.object({
+        signInId: z.uuid(),
+        code: z
+          .string()
+          .trim()
+          .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+      }),
+    ]),
+    response: done,
+  },
+  /** Whose session this is (the contact masked) and their tenancies. */
+  me: {
+    request: z.object({}),
+    response: z.object({
+      contact: z.string(),
+      tenancies: z.array(
+        z.object({
+          registrationId: z.uuid(),
+          registrationCode: z.string(),
+          units: z.array(z.string()),
+          active: z.boolean(),
+        }),
+      ),
+    }),
+  },
+  sign_out: { request: z.object({}), response: done },
+} as const;
+
+export type AccountAction = keyof typeof accountActions;
+export type AccountRequest<A extends AccountAction> = z.input<(typeof accountActions)[A]['request']>;
+export type AccountResponse<A extends AccountAction> = z.output<(typeof accountActions)[A]['response']>;
