@@ -472,11 +472,12 @@ describe('collections', () => {
       sent
         ? {
             collections: [],
+            listHash: 'e'.repeat(64),
             sent: [{ ...due, remittanceMessageId: made.messageId, returned: null }],
             remittances: [made],
             arrears,
           }
-        : { collections: [due], sent: [], remittances: [], arrears },
+        : { collections: [due], listHash: 'f'.repeat(64), sent: [], remittances: [], arrears },
     );
     backoffice.on('create_remittance', () => {
       sent = true;
@@ -513,7 +514,10 @@ describe('collections', () => {
       /^¿Crear la remesa de 1 recibo por 62,00\s€\? Quedará enviado al banco\.$/,
     );
     expect(await screen.findByText(/Remesa REM-20261126120000-ABCDEF12 creada con 1 recibo\./)).toBeInTheDocument();
-    expect(backoffice.calls('create_remittance')[0]).toMatchObject({ confirm: true });
+    expect(backoffice.calls('create_remittance')[0]).toMatchObject({
+      confirm: true,
+      expected: { listHash: 'f'.repeat(64) },
+    });
     const link = await screen.findByRole('link', { name: 'Descargar la remesa REM-20261126120000-ABCDEF12 (XML)' });
     expect(link).toHaveAttribute('href', `/functions/v1/backoffice/remittance?id=${made.id}`);
     expect(screen.getByText('No hay recibos pendientes hasta esa fecha.')).toBeInTheDocument();
@@ -710,7 +714,7 @@ describe('the deposit at move-out', () => {
       }));
       return detail;
     });
-    backoffice.on('get_ledger', () => ({ balanceCents: 0, inCollectionCents: 0, payableCents: 0, entries: [] }));
+    backoffice.on('get_ledger', () => ({ balanceCents: 1500, inCollectionCents: 0, payableCents: 1500, entries: [] }));
     backoffice.on('return_deposit', () => {
       returned = true;
       return { refundedCents: 13500, keptCents: 1500, refundedAt: '2026-11-27T10:00:00.000Z' };
@@ -720,8 +724,13 @@ describe('the deposit at move-out', () => {
     await renderRemote(App, `/gestion/altas/${REGISTRATION_ID}`, 'es');
     const section = await screen.findByRole('region', { name: 'Devolver la fianza' });
     expect(
-      await within(section).findByText(/^Debe ahora \(recibos devueltos y recargos\): 0,00\s€\.$/),
+      await within(section).findByText(/^Debe ahora \(recibos devueltos y recargos\): 15,00\s€\.$/),
     ).toBeInTheDocument();
+    // More than is owed: refused on the page.
+    await user.type(within(section).getByLabelText('Importe que se retiene (€; vacío: nada)'), '15,01');
+    await user.click(within(section).getByRole('button', { name: 'Devolver la fianza' }));
+    expect(within(section).getByText('Escribe un importe de 0 a 15,00 €.')).toBeInTheDocument();
+    await user.clear(within(section).getByLabelText('Importe que se retiene (€; vacío: nada)'));
     await user.type(within(section).getByLabelText('Importe que se retiene (€; vacío: nada)'), '15');
     await user.click(within(section).getByRole('button', { name: 'Devolver la fianza' }));
     expect(within(section).getByText('Revisa el trastero antes de devolver la fianza.')).toBeInTheDocument();

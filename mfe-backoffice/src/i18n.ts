@@ -456,6 +456,7 @@ const spanish = {
     nothing_due: 'No hay cobros pendientes hasta esa fecha: no se ha creado ninguna remesa.',
     report_already_imported: 'Este informe del banco ya se importó: no se ha registrado nada dos veces.',
     collection_not_sent: 'Este recibo no espera respuesta del banco: no se ha registrado nada.',
+    keep_exceeds_owed: 'De la fianza solo se puede retener lo que el inquilino debe ahora.',
     rental_not_ended: 'La fianza se devuelve cuando el alquiler ha terminado y se ha revisado el trastero.',
     collections_changed:
       'Los recibos pendientes han cambiado desde que se mostró la lista: revísala antes de enviarla.',
@@ -526,7 +527,7 @@ const spanish = {
   deposit: {
     heading: 'Devolver la fianza',
     intro:
-      'El alquiler ha terminado. La fianza de {{amount}} vuelve a la tarjeta con la que se pagó, entera o menos lo que se retenga (lo retenido salda lo que deba el inquilino).',
+      'El alquiler ha terminado. La fianza de {{amount}} vuelve a la tarjeta con la que se pagó, entera o menos lo que deba ahora el inquilino, que se puede retener.',
     owed: 'Debe ahora (recibos devueltos y recargos): {{amount}}.',
     inspected: 'He revisado el trastero: está vacío y en buen estado',
     inspectedError: 'Revisa el trastero antes de devolver la fianza.',
@@ -1243,6 +1244,7 @@ const english: Texts<typeof spanish> = {
     nothing_due: 'No collection is due by that date: no remittance was made.',
     report_already_imported: 'This bank report was imported already: nothing was recorded twice.',
     collection_not_sent: 'This collection is not waiting for the bank: nothing was recorded.',
+    keep_exceeds_owed: 'Only what the tenant owes now can be kept from the deposit.',
     rental_not_ended: 'The deposit goes back once the rental has ended and the unit was checked.',
     collections_changed: 'The collections due have changed since the list was shown: look at it again before sending.',
     bank_account_unchanged: 'The rent is already collected from that account: nothing changed.',
@@ -1312,7 +1314,7 @@ const english: Texts<typeof spanish> = {
   deposit: {
     heading: 'Return the deposit',
     intro:
-      'The rental has ended. The deposit of {{amount}} goes back to the card it was paid with, in full or less what is kept (what is kept settles what the tenant owes).',
+      'The rental has ended. The deposit of {{amount}} goes back to the card it was paid with, in full or less what the tenant owes now, which may be kept.',
     owed: 'Owed now (returned collections and fees): {{amount}}.',
     inspected: 'I have checked the unit: it is empty and in good order',
     inspectedError: 'Check the unit before returning the deposit.',

@@ -70,6 +70,8 @@ export function ArrearsList({ version }: { version: unknown }) {
     <section aria-labelledby="arrears-list">
       <h2 id="arrears-list">{t('arrearsList.heading')}</h2>
       <p className={styles.muted}>{t('arrearsList.intro')}</p>
+      {/* A reading again that failed says so, over the last list (which may be out of date). */}
+      {tenants && state.state === 'error' && <LoadStatus state={state} onRetry={retry} />}
       {tenants ? (
         <DataTable
           label={t('arrearsList.heading')}

@@ -38,6 +38,7 @@ export function CollectionsPage() {
   const [state, retry] = useAsync(() => api.backoffice('list_collections', { dueBy: shown }), [shown]);
   const [data, setData] = useState<{
     collections: DueCollection[];
+    listHash: string;
     sent: SentCollection[];
     remittances: Remittance[];
     arrears: ArrearsSettingsForm;
@@ -64,7 +65,7 @@ export function CollectionsPage() {
       const { remittance } = await api.backoffice('create_remittance', {
         dueBy: shown,
         confirm: true,
-        expected: { collections: count, totalCents: total },
+        expected: { listHash: data.listHash },
       });
       announce({
         tone: 'ok',

@@ -72,6 +72,8 @@ export function TenantLedger({
   return (
     <section className={styles.card} aria-labelledby="tenant-ledger">
       <h2 id="tenant-ledger">{t('ledger.heading')}</h2>
+      {/* A reading again that failed says so, over the last account shown (which may be out of date). */}
+      {ledger && state.state === 'error' && <LoadStatus state={state} onRetry={retry} />}
       {!ledger ? (
         <LoadStatus state={state} onRetry={retry} />
       ) : (

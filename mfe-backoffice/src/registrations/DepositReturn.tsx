@@ -56,8 +56,9 @@ export function DepositReturn({
     const keepCents = Number.isFinite(kept) ? Math.round(kept * 100) : Number.NaN;
     const found: typeof errors = {};
     if (!inspected) found.inspected = t('deposit.inspectedError');
-    if (!(keepCents >= 0 && keepCents <= depositCents))
-      found.keep = t('deposit.keepError', { max: money(depositCents) });
+    // At most what is owed now (the server says so too), and never more than the deposit.
+    const most = Math.min(depositCents, owedCents ?? depositCents);
+    if (!(keepCents >= 0 && keepCents <= most)) found.keep = t('deposit.keepError', { max: money(most) });
     if (keepCents > 0 && reason.trim().length < 3) found.reason = t('deposit.reasonError');
     setErrors(found);
     if (Object.keys(found).length) return;

@@ -582,6 +582,8 @@ export const backofficeActions = {
     request: z.object({ dueBy: isoDate }),
     response: z.object({
       collections: z.array(dueCollection),
+      /** Names the list as shown: `create_remittance` makes the file only for this very list. */
+      listHash: z.string(),
       sent: z.array(sentCollection),
       remittances: z.array(remittance),
       arrears: arrearsSettings,
@@ -674,7 +676,7 @@ export const backofficeActions = {
        * What the manager confirmed (the screen's list): when the collections due have changed since
        * (another came due, one was sent or paid), nothing is made and the list is shown again.
        */
-      expected: z.object({ collections: z.number().int().min(1), totalCents: z.number().int() }).optional(),
+      expected: z.object({ listHash: z.string().regex(/^[0-9a-f]{64}$/) }).optional(),
     }),
     response: z.object({ remittance }),
   },

@@ -73,13 +73,13 @@ describe.each(databaseEngines())('collections on $name', (engine) => {
       await manager.call('create_remittance', {
         dueBy: inDays(2),
         confirm: true,
-        expected: { collections: 2, totalCents: 12400 },
+        expected: { listHash: 'a'.repeat(64) },
       }),
     ).toMatchObject({ status: 409, body: { code: 'collections_changed' } });
     const made = await manager.call('create_remittance', {
       dueBy: inDays(2),
       confirm: true,
-      expected: { collections: 1, totalCents: 6200 },
+      expected: { listHash: due.body.listHash as string },
     });
     expect(made.status).toBe(200);
     const remittance = made.body.remittance as {
@@ -503,7 +503,11 @@ describe.each(databaseEngines())('collections on $name', (engine) => {
         ? `<OrgnlDbtrAcct><Id><IBAN>${original}</IBAN></Id></OrgnlDbtrAcct>`
         : '<OrgnlDbtrAgt><FinInstnId><Othr><Id>SMNDA</Id></Othr></FinInstnId></OrgnlDbtrAgt>',
     );
-    // Seen by the bank: the next file has no amendment. Two changes before a file: the original stays.
+    // Collected from it: the bank knows the account now. Two changes before a file: the original stays.
+    const { rows: sent } = await served.db.query<{ id: string }>(
+      sql`select id from rent_periods where registration_id = ${registrationId} and status = 'submitted'`,
+    );
+    await manager.call('record_collection_result', { rentPeriodId: sent[0]?.id, outcome: 'paid' });
     const { rows: after } = await served.db.query<{ amended_from_iban: string | null }>(
       sql`select amended_from_iban from sepa_mandates where registration_id = ${registrationId}`,
     );
@@ -524,7 +528,18 @@ describe.each(databaseEngines())('collections on $name', (engine) => {
       manager.call('return_deposit', { registrationId, inspected: true, confirm: true, ...payload });
     expect(await back({ keepCents: 0 })).toMatchObject({ status: 409, body: { code: 'rental_not_ended' } });
     await served.service.ctx.jobs.runDue();
+    // Her first collection came back (refused by her): 62,00 owed when she leaves.
+    await manager.call('create_remittance', { dueBy: inDays(2), confirm: true });
+    const { rows: first } = await served.db.query<{ id: string }>(
+      sql`select id from rent_periods where registration_id = ${registrationId} and sequence = 1`,
+    );
+    await manager.call('record_collection_result', { rentPeriodId: first[0]?.id, outcome: 'returned', reason: 'MS02' });
     expect((await manager.call('end_rental', { registrationId, confirm: true })).status).toBe(200);
+    // More than she owes cannot be kept.
+    expect(await back({ keepCents: 6201, reason: 'Limpieza' })).toMatchObject({
+      status: 409,
+      body: { code: 'keep_exceeds_owed' },
+    });
     expect((await back({ keepCents: 1500 })).status).toBe(400);
     expect((await manager.call('return_deposit', { registrationId, keepCents: 0, confirm: true })).status).toBe(400);
     expect(await back({ keepCents: 10_000_000, reason: 'Todo' })).toMatchObject({ status: 400 });
@@ -538,7 +553,7 @@ describe.each(databaseEngines())('collections on $name', (engine) => {
     );
     expect(rows[0]).toMatchObject({ refund_cents: refundedCents, refunded: true });
     expect(refundedCents + keptCents).toBe(Math.round(Number(rows[0]?.amount) * 100));
-    // What was kept settles what she owed: 62,00 invoiced, 15,00 of it paid from the deposit.
+    // What was kept pays part of what she owed: 62,00 invoiced, 15,00 of it paid from the deposit.
     const ledger = await manager.call('get_ledger', { registrationId });
     expect(ledger.body.balanceCents).toBe(6200 - 1500);
     expect((ledger.body.entries as { kind: string; amountCents: number; detail: string | null }[]).at(-1)).toEqual(

@@ -13,6 +13,7 @@ export {
   collectionsDueBy,
   collectionsSent,
   createRemittance,
+  dueListHash,
   listRemittances,
   remittanceFile,
 } from './direct-debit/remittances';

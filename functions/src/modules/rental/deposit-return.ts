@@ -3,7 +3,7 @@ import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { sql } from '../../platform/db/sql';
 import { HttpError, refusal } from '../../platform/http-error';
-import { latestPayment, recordMovement, toCents } from '../billing';
+import { latestPayment, recordMovement, tenantBalance, toCents } from '../billing';
 import { requireRegistration } from '../sign-up';
 import { type Actor, recordAudit } from '../staff';
 import { depositReturnedEmail } from './messages';
@@ -17,7 +17,7 @@ export interface ReturnedDeposit {
 /**
  * The deposit at move-out, once staff found the unit empty and in good order: given back to the
  * card it was paid with, in full or less a part kept with a reason (the contract: "less what is
- * owed"). The kept part is money received against the tenant's balance. The provider is asked
+ * owed"), at most what the tenant owes now. The kept part is money received against their balance. The provider is asked
  * first: if it refuses, nothing changes. The tenant is e-mailed what came back and why any was kept.
  */
 export async function returnDeposit(
@@ -32,6 +32,9 @@ export async function returnDeposit(
   if (payment?.status !== 'completed' || payment.refunded_at) throw refusal('deposit_not_refundable');
   const depositCents = toCents(Number(payment.amount));
   if (input.keepCents > depositCents) throw new HttpError(400, 'At most the whole deposit can be kept.');
+  // The contract returns it "less what is owed": what is kept pays what is due now, never more.
+  if (input.keepCents > (await tenantBalance(tx, input.registrationId)).payableCents)
+    throw refusal('keep_exceeds_owed');
   if (input.keepCents > 0 && !input.reason) throw new HttpError(400, 'Say why part of the deposit is kept.');
   const refundedCents = depositCents - input.keepCents;
   if (refundedCents > 0 && payment.provider_order_id) {

@@ -55,10 +55,12 @@ const isBatch = (handler: JobHandler | undefined): handler is BatchJob =>
   typeof handler === 'object' && 'batch' in handler;
 
 /**
- * Jobs claimed at a time: enough for a batch kind to share its transaction widely, few enough that
- * other instances find work and a lease (60 s) covers the slowest (an invoice's PDF and e-mail).
+ * Jobs claimed at a time, run one after another under one lease (60 s): few enough that the lease
+ * covers the slowest (an invoice's PDF, an e-mail handed to SMTP) and other instances find work.
+ * A batch kind's jobs run in one transaction, so more of them are claimed together.
  */
-const CLAIM_SIZE = 50;
+const CLAIM_SIZE = 10;
+const BATCH_CLAIM_SIZE = 50;
 
 /** 5 s after the first failure, doubled after each one, at most an hour. */
 const defaultRetryDelayMs = (attempts: number) => Math.min(3_600_000, 5_000 * 2 ** (Math.min(attempts, 20) - 1));
@@ -103,8 +105,16 @@ export function createJobQueue({
   maxAttempts = 8,
   pollMs = 5_000,
 }: JobQueueOptions): JobQueue {
-  // Due times and claims are both on the service clock: a test moves it instead of sleeping.
+  /** Batch kinds' due jobs first (up to 50 of them, one transaction), else up to 10 of any kind. */
   async function claim(): Promise<ClaimedJob[]> {
+    // Read at each claim: the context fills its handlers in after the queue is made.
+    const batchKinds = Object.keys(handlers).filter((kind) => isBatch(handlers[kind]));
+    const batch = batchKinds.length ? await claimSome(BATCH_CLAIM_SIZE, batchKinds) : [];
+    return batch.length ? batch : claimSome(CLAIM_SIZE, null);
+  }
+
+  // Due times and claims are both on the service clock: a test moves it instead of sleeping.
+  async function claimSome(size: number, kinds: string[] | null): Promise<ClaimedJob[]> {
     const now = clock.now();
     const { rows } =
       await db.query<ClaimedJob>(sql`update jobs set attempts = attempts + 1, claimed_until = ${new Date(now.getTime() + leaseMs)}
@@ -112,7 +122,8 @@ export function createJobQueue({
          select id from jobs
          where done_at is null and failed_at is null and run_at <= ${now}
            and (claimed_until is null or claimed_until < ${now})
-         order by run_at, id limit ${CLAIM_SIZE}
+           ${kinds ? sql`and kind = any(${kinds}::text[])` : sql``}
+         order by run_at, id limit ${size}
          for update skip locked)
        returning id::text as id, kind, payload, attempts, run_at`);
     // RETURNING keeps no order: the jobs run in the order they fell due.

@@ -220,6 +220,56 @@ describe.each(databaseEngines())('arrears on $name', (engine) => {
     ).text();
     expect(result).toContain('Pago recibido');
     expect((await form(start, { token })).status).toBe(200);
+    // Paid by card, the bank never had it to give back: a return recorded for it changes nothing.
+    const manager = await staffSession(served);
+    const { rows: paidPeriod } = await served.db.query<{ id: string }>(
+      sql`select id from rent_periods where sequence = 1`,
+    );
+    expect(
+      (
+        await manager('record_collection_result', {
+          rentPeriodId: paidPeriod[0]?.id,
+          outcome: 'returned',
+          reason: 'AM04',
+        })
+      ).status,
+    ).toBe(409);
+  });
+
+  it('a checkout left open ends after 30 minutes, and can no longer be paid once the rent is paid another way', async () => {
+    const { registrationId, rentPeriodId, manager } = await tenantInArrears();
+    const link = /(http\S+\/functions\/v1\/pay-balance\?token=[\w-]+)/.exec(
+      (await mail(/^Recibo del alquiler devuelto$/))[0]?.body ?? '',
+    )?.[1];
+    const token = new URL(link ?? 'http://x/').searchParams.get('token') ?? '';
+    const start = `${served.service.base}/functions/v1/pay-balance-start`;
+    const paymentOf = async () =>
+      new URL((await form(start, { token })).headers.get('location') ?? '').searchParams.get('payment') ?? '';
+    // Left open: 30 minutes later it is over.
+    const abandoned = await paymentOf();
+    served.service.ctx.adjustableClock?.advance(31 * 60_000);
+    await served.service.ctx.jobs.runDue();
+    const { rows: ended } = await served.db.query<{ status: string; failure_reason: string }>(
+      sql`select status, failure_reason from payments where id = ${abandoned}`,
+    );
+    expect(ended[0]).toEqual({ status: 'cancelled', failure_reason: 'Payment expired' });
+    // Opened again, then paid at the office meanwhile: the open checkout is cancelled, nothing is
+    // charged twice.
+    const open = await paymentOf();
+    expect(open).not.toBe(abandoned);
+    await manager('record_collection_result', { rentPeriodId, outcome: 'paid' });
+    const late = await form(`${served.service.base}/functions/v1/sandbox-checkout-submit`, {
+      payment: open,
+      decision: 'pay',
+      card: '4242424242424242',
+      expiry: '12/40',
+      cvc: '123',
+    });
+    expect(await late.text()).toContain('Pago cancelado');
+    const { rows } = await served.db.query<{ n: number }>(
+      sql`select count(*)::integer as n from money_movements where registration_id = ${registrationId} and kind = 'card'`,
+    );
+    expect(rows[0]?.n).toBe(0);
   });
 
   it('a pay link that is not one, or has expired, shows nothing but the office', async () => {

@@ -142,6 +142,8 @@ export async function checkArrears(tx: Queryable, ctx: ArrearsContext, registrat
        access_suspended_at, access_suspended_by
      from registrations where id = any(${registrationIds}::uuid[]) and move_in_status = 'allocated'
      order by id for update`);
+  // A collection presented again is the bank's while it is out (what the tenant's pay link leaves
+  // out too): the rules wait for its answer; a second return finds its overdue date kept.
   const { rows: periods } = await tx.query<{
     registration_id: string;
     id: string;
@@ -151,7 +153,7 @@ export async function checkArrears(tx: Queryable, ctx: ArrearsContext, registrat
     sql`select registration_id::text, id, to_char(overdue_since, 'YYYY-MM-DD') as overdue_since,
        late_fee_invoice_id is not null as fee_issued
      from rent_periods where registration_id = any(${registrationIds}::uuid[]) and overdue_since is not null
-       and status not in ('paid', 'cancelled')`,
+       and status in ('scheduled', 'returned')`,
   );
   const settings = await arrearsSettings(tx);
   const today = madridDate(ctx.clock.now());

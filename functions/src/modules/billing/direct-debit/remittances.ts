@@ -1,13 +1,14 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FunctionContext } from '../../../context';
 import type { Queryable } from '../../../platform/db';
 import { sql } from '../../../platform/db/sql';
 import { madridDate } from '../../../platform/madrid-time';
 import { type Actor, recordAudit } from '../../staff';
+import { cancelBalanceCheckouts } from '../ledger/balance-payment';
 import { type Collection, pain008, sameBank } from './pain008';
 import type { IsoDate } from './schedule';
 
-type RemittanceContext = Pick<FunctionContext, 'config' | 'clock'>;
+type RemittanceContext = Pick<FunctionContext, 'config' | 'clock' | 'payments' | 'jobs' | 'mailer'>;
 
 /** A collection due by the date asked: what the Collections screen lists before the file is made. */
 export interface DueCollection extends Collection {
@@ -84,6 +85,17 @@ async function dueRows(q: Queryable, dueBy: IsoDate, lock: boolean): Promise<Due
 
 export const collectionsDueBy = (q: Queryable, dueBy: IsoDate) => dueRows(q, dueBy, false);
 
+/** Names a list of collections due: the same collections, in any order, the same name. */
+export const dueListHash = (due: Pick<DueCollection, 'rentPeriodId' | 'amountCents'>[]) =>
+  createHash('sha256')
+    .update(
+      due
+        .map((c) => `${c.rentPeriodId}:${c.amountCents}`)
+        .sort()
+        .join(','),
+    )
+    .digest('hex');
+
 /**
  * The collections in remittances the bank has not answered for yet, and those it returned that
  * are still unpaid (overdue: returned for good, or waiting to be presented again; paid at the
@@ -150,13 +162,12 @@ export async function createRemittance(
   ctx: RemittanceContext,
   actor: Pick<Actor, 'id' | 'email' | 'ip'>,
   dueBy: IsoDate,
-  expected?: { collections: number; totalCents: number },
+  expected?: { listHash: string },
 ): Promise<RemittanceSummary | null | 'changed'> {
   const due = await dueRows(tx, dueBy, true);
   if (!due.length) return null;
   // The file holds what the manager confirmed, or nothing: a list that changed is shown again.
-  const dueCents = due.reduce((sum, c) => sum + c.amountCents, 0);
-  if (expected && (expected.collections !== due.length || expected.totalCents !== dueCents)) return 'changed';
+  if (expected && expected.listHash !== dueListHash(due)) return 'changed';
   const now = ctx.clock.now();
   const tomorrow = madridDate(new Date(now.getTime() + 86_400_000));
   // biome-ignore lint/complexity/useMathMinMax: ISO dates compared as text (Math.max takes numbers)
@@ -186,11 +197,9 @@ export async function createRemittance(
        sequence_type = c->>'sequenceType', due_date = (c->>'dueDate')::date
      from jsonb_array_elements(${JSON.stringify(sent)}::jsonb) as c
      where p.id = (c->>'id')::uuid`);
-  // The bank has now seen each amended mandate's new account: an ordinary mandate again.
-  const amended = [...new Set(collections.filter((c) => c.amendment).map((c) => c.mandateReference))];
-  if (amended.length) {
-    await tx.query(sql`update sepa_mandates set amended_from_iban = null where reference = any(${amended}::text[])`);
-  }
+  // What is sent to the bank can no longer be paid by card too (a retried collection's tenant may
+  // have a checkout open for it).
+  await cancelBalanceCheckouts(tx, ctx, [...new Set(collections.map((c) => c.registrationId))]);
   await recordAudit(tx, actor, {
     action: 'create_remittance',
     target: `remittance:${messageId}`,

@@ -8,11 +8,12 @@ import { madridDate } from '../../../platform/madrid-time';
 import { type Actor, recordAudit } from '../../staff';
 import { scheduleArrearsCheck } from '../arrears/check';
 import { euros } from '../invoicing/amounts';
+import { cancelBalanceCheckouts } from '../ledger/balance-payment';
 import { recordMovement } from '../ledger/movements';
 import { newPayLink } from '../ledger/pay-links';
 import { type BankOutcome, mayRetry, parseBankReport, reasonText } from './bank-reports';
 
-type ResultContext = Pick<FunctionContext, 'config' | 'clock' | 'mailer' | 'sms' | 'jobs'>;
+type ResultContext = Pick<FunctionContext, 'config' | 'clock' | 'mailer' | 'sms' | 'jobs' | 'payments'>;
 
 export type RecordedOutcome = 'paid' | 'returned' | 'retry' | 'unchanged' | 'unknown';
 
@@ -141,6 +142,12 @@ async function recordOutcome(
     await tx.query(
       sql`update rent_periods set status = 'paid', paid_at = ${now}, overdue_since = null where id = ${row.id}`,
     );
+    // Collected from the new account: the bank knows it now, the mandate is an ordinary one again
+    // (until then each presentation says it was amended, a retry too).
+    if (row.status === 'submitted') {
+      await tx.query(sql`update sepa_mandates set amended_from_iban = null
+         where reference = (select mandate_reference from rent_periods where id = ${row.id})`);
+    }
     // The bank paid what it was sent; anything else was paid at the office (or by transfer).
     await recordMovement(tx, {
       registrationId: row.registration_id,
@@ -150,8 +157,10 @@ async function recordOutcome(
       reference: row.status === 'submitted' ? row.end_to_end_id : source.slice('manual:'.length) || source,
       at: now,
     });
-    // Paid up: the arrears rules look again at once (access comes back within the minute).
+    // Paid up: the arrears rules look again at once (access comes back within the minute), and a
+    // card checkout the tenant left open for it can no longer be paid.
     await scheduleArrearsCheck(tx, ctx, row.registration_id);
+    await cancelBalanceCheckouts(tx, ctx, [row.registration_id]);
     return 'paid';
   }
   // A collection the bank took after all for a period no longer owed (the rental ended after the
@@ -172,6 +181,9 @@ async function recordOutcome(
   if (outcome.outcome === 'returned' && row.status === 'cancelled' && row.paid_at) {
     await tx.query(sql`update rent_periods set paid_at = null, returned_at = ${now}, return_reason = ${outcome.reason}
        where id = ${row.id}`);
+    await tx.query(sql`insert into collection_returns (id, rent_period_id, end_to_end_id, reason, returned_at, source, retried)
+       values (${randomUUID()}, ${row.id}, ${row.end_to_end_id}, ${outcome.reason}, ${now}, ${source}, false)
+       on conflict (end_to_end_id) do nothing`);
     await recordMovement(tx, {
       registrationId: row.registration_id,
       kind: 'direct_debit_return',
@@ -183,8 +195,15 @@ async function recordOutcome(
     return 'returned';
   }
   // A return may come after the settlement (a camt.054 books the credit first; an AM04 or MD06 return
-  // days later): a paid collection can still be returned, once.
+  // days later): a collection the bank paid can still be returned, once. One paid otherwise (by card,
+  // at the office) was never the bank's to give back, and a return already recorded changes nothing.
   if (outcome.outcome === 'paid' || (row.status !== 'submitted' && row.status !== 'paid')) return 'unchanged';
+  if (row.status === 'paid') {
+    const { rows: byBank } = await tx.query(sql`select 1 from money_movements
+       where rent_period_id = ${row.id} and kind = 'direct_debit' and reference = ${row.end_to_end_id}
+         and not exists (select 1 from collection_returns r where r.end_to_end_id = ${row.end_to_end_id})`);
+    if (!byBank.length) return 'unchanged';
+  }
   const retry = mayRetry(outcome.reason) && row.attempts < MAX_PRESENTATIONS;
   // Money already booked goes back to the tenant's bank.
   if (row.status === 'paid') {
