@@ -4,6 +4,7 @@ import type { Queryable } from '../../../platform/db';
 import { sql } from '../../../platform/db/sql';
 import { action, paragraph } from '../../../platform/email/content';
 import { newPayLink } from '../ledger/pay-links';
+import { tellTenant } from '../tenant-message';
 
 /**
  * A tenancy's door access suspended or restored (the door refuses a suspended tenant's PIN): by
@@ -32,23 +33,12 @@ async function tell(
   tenant: TenantRow,
   texts: Record<Language, { subject: string; body: string[]; sms: string; pay?: { label: string; link: string } }>,
 ) {
-  const text = texts[tenant.language === 'en' ? 'en' : 'es'];
-  const pay = text.pay ? [action(text.pay.label, text.pay.link)] : [];
-  await ctx.mailer.send(
-    {
-      to: tenant.email,
-      versions: [
-        {
-          language: tenant.language === 'en' ? 'en' : 'es',
-          subject: text.subject,
-          greeting: tenant.language === 'en' ? `Hello ${tenant.full_name},` : `Hola ${tenant.full_name}:`,
-          blocks: [...text.body.map((line) => paragraph(line)), ...pay],
-        },
-      ],
-    },
-    tx,
-  );
-  await ctx.sms.queue({ to: tenant.phone, text: text.sms }, tx);
+  const said = (text: (typeof texts)[Language]) => ({
+    subject: text.subject,
+    blocks: [...text.body.map((line) => paragraph(line)), ...(text.pay ? [action(text.pay.label, text.pay.link)] : [])],
+    sms: text.sms,
+  });
+  await tellTenant(tx, ctx, tenant, { es: said(texts.es), en: said(texts.en) });
 }
 
 /**

@@ -7,6 +7,7 @@ import { fromMadrid, madridDate, spanishDate } from '../../../platform/madrid-ti
 import { ARREARS_RULES, recordAudit } from '../../staff';
 import { issueLateFee } from '../invoicing/issue';
 import { newPayLink } from '../ledger/pay-links';
+import { tellTenant } from '../tenant-message';
 import { restoreAccess, suspendAccess } from './access';
 import { type ArrearsSettings, arrearsPlan } from './rules';
 
@@ -67,53 +68,34 @@ export async function scheduleArrearsCheck(
 const englishDate = (isoDate: string) => formatCalendarDate(isoDate, 'en', 'medium');
 
 async function warn(tx: Queryable, ctx: ArrearsContext, registrationId: string, tenant: TenantRow, suspendOn: string) {
-  const english = tenant.language === 'en';
   const payLink = await newPayLink(tx, ctx, registrationId);
   const office = `${ctx.config.BUSINESS_PHONE} · ${ctx.config.BUSINESS_EMAIL}`;
-  await ctx.mailer.send(
-    {
-      to: tenant.email,
-      versions: [
-        english
-          ? {
-              language: 'en',
-              subject: 'Unpaid rent: your access will be suspended',
-              greeting: `Hello ${tenant.full_name},`,
-              blocks: [
-                paragraph(
-                  `Your storage rent is still unpaid. Unless it is paid, your access to the unit will be suspended on ${englishDate(suspendOn)}.`,
-                ),
-                paragraph('You can pay it now by card at this private link:'),
-                action('Pay by card', payLink),
-                paragraph(`Questions? Call or write to us: ${office}.`),
-              ],
-            }
-          : {
-              language: 'es',
-              subject: 'Alquiler sin pagar: se suspenderá tu acceso',
-              greeting: `Hola ${tenant.full_name}:`,
-              blocks: [
-                paragraph(
-                  `El alquiler de tu trastero sigue sin pagar. Si no se paga, tu acceso al trastero se suspenderá el ${spanishDate(suspendOn)}.`,
-                ),
-                paragraph('Puedes pagarlo ya con tarjeta en este enlace privado:'),
-                action('Pagar con tarjeta', payLink),
-                paragraph(`¿Dudas? Llámanos o escríbenos: ${office}.`),
-              ],
-            },
+  await tellTenant(tx, ctx, tenant, {
+    en: {
+      subject: 'Unpaid rent: your access will be suspended',
+      blocks: [
+        paragraph(
+          `Your storage rent is still unpaid. Unless it is paid, your access to the unit will be suspended on ${englishDate(suspendOn)}.`,
+        ),
+        paragraph('You can pay it now by card at this private link:'),
+        action('Pay by card', payLink),
+        paragraph(`Questions? Call or write to us: ${office}.`),
       ],
+      sms: `Unpaid storage rent: your access will be suspended on ${englishDate(suspendOn)}. Pay by card: ${payLink}`,
     },
-    tx,
-  );
-  await ctx.sms.queue(
-    {
-      to: tenant.phone,
-      text: english
-        ? `Unpaid storage rent: your access will be suspended on ${englishDate(suspendOn)}. Pay by card: ${payLink}`
-        : `Alquiler del trastero sin pagar: tu acceso se suspenderá el ${spanishDate(suspendOn)}. Paga con tarjeta: ${payLink}`,
+    es: {
+      subject: 'Alquiler sin pagar: se suspenderá tu acceso',
+      blocks: [
+        paragraph(
+          `El alquiler de tu trastero sigue sin pagar. Si no se paga, tu acceso al trastero se suspenderá el ${spanishDate(suspendOn)}.`,
+        ),
+        paragraph('Puedes pagarlo ya con tarjeta en este enlace privado:'),
+        action('Pagar con tarjeta', payLink),
+        paragraph(`¿Dudas? Llámanos o escríbenos: ${office}.`),
+      ],
+      sms: `Alquiler del trastero sin pagar: tu acceso se suspenderá el ${spanishDate(suspendOn)}. Paga con tarjeta: ${payLink}`,
     },
-    tx,
-  );
+  });
 }
 
 interface TenantRow extends Record<string, unknown> {

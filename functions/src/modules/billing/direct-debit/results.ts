@@ -11,6 +11,7 @@ import { euros } from '../invoicing/amounts';
 import { cancelBalanceCheckouts } from '../ledger/balance-payment';
 import { recordMovement } from '../ledger/movements';
 import { newPayLink } from '../ledger/pay-links';
+import { tellTenant } from '../tenant-message';
 import { type BankOutcome, mayRetry, parseBankReport, reasonText } from './bank-reports';
 
 type ResultContext = Pick<FunctionContext, 'config' | 'clock' | 'mailer' | 'sms' | 'jobs' | 'payments'>;
@@ -41,69 +42,59 @@ interface SentRow extends Record<string, unknown> {
  * The tenant hears of a return at once, in their language: why, what happens next, and a private
  * link to pay it by card now.
  */
-async function tellTenant(tx: Queryable, ctx: ResultContext, row: SentRow, reason: string | null, retry: boolean) {
-  const es = row.language !== 'en';
+async function tellOfReturn(tx: Queryable, ctx: ResultContext, row: SentRow, reason: string | null, retry: boolean) {
   const payLink = await newPayLink(tx, ctx, row.registration_id);
-  const amount = euros(row.amount_cents, es ? 'es' : 'en');
-  const invoice = row.invoice_number
-    ? es
-      ? ` (factura ${row.invoice_number})`
-      : ` (invoice ${row.invoice_number})`
-    : '';
-  const why = reasonText(reason, es ? 'es' : 'en');
   const office = `${ctx.config.BUSINESS_PHONE} · ${ctx.config.BUSINESS_EMAIL}`;
-  const next = es
-    ? retry
-      ? 'Lo volveremos a presentar al banco en los próximos días: comprueba que haya saldo. Si lo prefieres, págalo ya con tarjeta:'
-      : 'Puedes pagarlo ya con tarjeta en este enlace privado:'
-    : retry
-      ? 'We will present it to the bank again in the next few days: please make sure the funds are there. If you prefer, pay it now by card:'
-      : 'You can pay it now by card at this private link:';
-  const ask = es ? `¿Dudas? Llámanos o escríbenos: ${office}.` : `Questions? Call or write to us: ${office}.`;
-  await ctx.mailer.send(
-    {
-      to: row.email,
-      versions: [
-        es
-          ? {
-              language: 'es',
-              subject: 'Recibo del alquiler devuelto',
-              greeting: `Hola ${row.full_name}:`,
-              blocks: [
-                paragraph(`Tu banco ha devuelto el recibo del alquiler de ${amount}${invoice}: ${why}.`),
-                paragraph(next),
-                action('Pagar con tarjeta', payLink),
-                paragraph(ask),
-              ],
-            }
-          : {
-              language: 'en',
-              subject: 'Rent direct debit returned',
-              greeting: `Hello ${row.full_name},`,
-              blocks: [
-                paragraph(`Your bank returned the rent direct debit of ${amount}${invoice}: ${why}.`),
-                paragraph(next),
-                action('Pay by card', payLink),
-                paragraph(ask),
-              ],
-            },
+  const amount = { es: euros(row.amount_cents, 'es'), en: euros(row.amount_cents, 'en') };
+  await tellTenant(tx, ctx, row, {
+    es: {
+      subject: 'Recibo del alquiler devuelto',
+      blocks: [
+        paragraph(
+          `Tu banco ha devuelto el recibo del alquiler de ${amount.es}${row.invoice_number ? ` (factura ${row.invoice_number})` : ''}: ${reasonText(reason, 'es')}.`,
+        ),
+        paragraph(
+          retry
+            ? 'Lo volveremos a presentar al banco en los próximos días: comprueba que haya saldo. Si lo prefieres, págalo ya con tarjeta:'
+            : 'Puedes pagarlo ya con tarjeta en este enlace privado:',
+        ),
+        action('Pagar con tarjeta', payLink),
+        paragraph(`¿Dudas? Llámanos o escríbenos: ${office}.`),
       ],
+      sms: `Tu banco ha devuelto el recibo del alquiler del trastero (${amount.es}). Págalo con tarjeta: ${payLink}`,
     },
-    tx,
-  );
-  await ctx.sms.queue(
-    {
-      to: row.phone,
-      text: es
-        ? `Tu banco ha devuelto el recibo del alquiler del trastero (${amount}). Págalo con tarjeta: ${payLink}`
-        : `Your bank returned the storage rent direct debit (${amount}). Pay it by card: ${payLink}`,
+    en: {
+      subject: 'Rent direct debit returned',
+      blocks: [
+        paragraph(
+          `Your bank returned the rent direct debit of ${amount.en}${row.invoice_number ? ` (invoice ${row.invoice_number})` : ''}: ${reasonText(reason, 'en')}.`,
+        ),
+        paragraph(
+          retry
+            ? 'We will present it to the bank again in the next few days: please make sure the funds are there. If you prefer, pay it now by card:'
+            : 'You can pay it now by card at this private link:',
+        ),
+        action('Pay by card', payLink),
+        paragraph(`Questions? Call or write to us: ${office}.`),
+      ],
+      sms: `Your bank returned the storage rent direct debit (${amount.en}). Pay it by card: ${payLink}`,
     },
-    tx,
-  );
+  });
   await tx.query(
     sql`update registrations set arrears_contacted_at = ${ctx.clock.now()} where id = ${row.registration_id}`,
   );
 }
+
+/** The money of a collection the bank paid goes back to the tenant's bank (a return after payment). */
+const takeBack = (tx: Queryable, row: SentRow, at: Date) =>
+  recordMovement(tx, {
+    registrationId: row.registration_id,
+    kind: 'direct_debit_return',
+    amountCents: -row.amount_cents,
+    rentPeriodId: row.id,
+    reference: row.end_to_end_id,
+    at,
+  });
 
 /**
  * Records what the bank said about one collection sent: paid, or returned with its reason. A
@@ -184,14 +175,7 @@ async function recordOutcome(
     await tx.query(sql`insert into collection_returns (id, rent_period_id, end_to_end_id, reason, returned_at, source, retried)
        values (${randomUUID()}, ${row.id}, ${row.end_to_end_id}, ${outcome.reason}, ${now}, ${source}, false)
        on conflict (end_to_end_id) do nothing`);
-    await recordMovement(tx, {
-      registrationId: row.registration_id,
-      kind: 'direct_debit_return',
-      amountCents: -row.amount_cents,
-      rentPeriodId: row.id,
-      reference: row.end_to_end_id,
-      at: now,
-    });
+    await takeBack(tx, row, now);
     return 'returned';
   }
   // A return may come after the settlement (a camt.054 books the credit first; an AM04 or MD06 return
@@ -206,16 +190,7 @@ async function recordOutcome(
   }
   const retry = mayRetry(outcome.reason) && row.attempts < MAX_PRESENTATIONS;
   // Money already booked goes back to the tenant's bank.
-  if (row.status === 'paid') {
-    await recordMovement(tx, {
-      registrationId: row.registration_id,
-      kind: 'direct_debit_return',
-      amountCents: -row.amount_cents,
-      rentPeriodId: row.id,
-      reference: row.end_to_end_id,
-      at: now,
-    });
-  }
+  if (row.status === 'paid') await takeBack(tx, row, now);
   // Overdue from its first return; the arrears rules count from then.
   await tx.query(
     sql`update rent_periods set overdue_since = coalesce(overdue_since, ${madridDate(now)}::date) where id = ${row.id}`,
@@ -234,7 +209,7 @@ async function recordOutcome(
          paid_at = null
        where id = ${row.id}`);
   }
-  await tellTenant(tx, ctx, row, outcome.reason, retry);
+  await tellOfReturn(tx, ctx, row, outcome.reason, retry);
   return retry ? 'retry' : 'returned';
 }
 

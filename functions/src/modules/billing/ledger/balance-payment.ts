@@ -8,6 +8,7 @@ import { paragraph } from '../../../platform/email/content';
 import { scheduleArrearsCheck } from '../arrears/check';
 import { decimalEuros, euros, toCents } from '../invoicing/amounts';
 import { applyPaymentOutcome, findPayment, type PaymentRow } from '../payment-records';
+import { tellTenant } from '../tenant-message';
 import { tenantBalance } from './balance';
 import { recordMovement } from './movements';
 import { PAY_BALANCE_PATH } from './pay-links';
@@ -167,33 +168,25 @@ export async function applyBalancePayment(
   );
   const tenant = rows[0];
   if (!tenant) return;
-  const english = tenant.language === 'en';
-  const amount = euros(amountCents, english ? 'en' : 'es');
-  await ctx.mailer.send(
-    {
-      to: tenant.email,
-      versions: [
-        english
-          ? {
-              language: 'en',
-              subject: 'Payment received',
-              greeting: `Hello ${tenant.full_name},`,
-              blocks: [
-                paragraph(`We have received your card payment of ${amount} for your storage rent. Thank you.`),
-                paragraph(`Reference: ${payment.provider_order_id ?? payment.id}.`),
-              ],
-            }
-          : {
-              language: 'es',
-              subject: 'Pago recibido',
-              greeting: `Hola ${tenant.full_name}:`,
-              blocks: [
-                paragraph(`Hemos recibido tu pago con tarjeta de ${amount} del alquiler de tu trastero. Gracias.`),
-                paragraph(`Referencia: ${payment.provider_order_id ?? payment.id}.`),
-              ],
-            },
+  const reference = payment.provider_order_id ?? payment.id;
+  await tellTenant(tx, ctx, tenant, {
+    en: {
+      subject: 'Payment received',
+      blocks: [
+        paragraph(
+          `We have received your card payment of ${euros(amountCents, 'en')} for your storage rent. Thank you.`,
+        ),
+        paragraph(`Reference: ${reference}.`),
       ],
     },
-    tx,
-  );
+    es: {
+      subject: 'Pago recibido',
+      blocks: [
+        paragraph(
+          `Hemos recibido tu pago con tarjeta de ${euros(amountCents, 'es')} del alquiler de tu trastero. Gracias.`,
+        ),
+        paragraph(`Referencia: ${reference}.`),
+      ],
+    },
+  });
 }

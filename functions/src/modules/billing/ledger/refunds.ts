@@ -6,6 +6,7 @@ import { paragraph } from '../../../platform/email/content';
 import { refusal } from '../../../platform/http-error';
 import { type Actor, recordAudit } from '../../staff';
 import { euros } from '../invoicing/amounts';
+import { tellTenant } from '../tenant-message';
 import { tenantBalance } from './balance';
 import { recordMovement } from './movements';
 
@@ -38,32 +39,23 @@ export async function recordRefund(
     target: `registration:${tenant.registration_code}`,
     after: { amountCents: input.amountCents, reason: input.reason },
   });
-  const english = tenant.language === 'en';
-  const amount = euros(input.amountCents, english ? 'en' : 'es');
-  await ctx.mailer.send(
-    {
-      to: tenant.email,
-      versions: [
-        english
-          ? {
-              language: 'en',
-              subject: 'We have refunded you',
-              greeting: `Hello ${tenant.full_name},`,
-              blocks: [
-                paragraph(`We have refunded you ${amount} by bank transfer to your account. Reason: ${input.reason}.`),
-              ],
-            }
-          : {
-              language: 'es',
-              subject: 'Te hemos devuelto un importe',
-              greeting: `Hola ${tenant.full_name}:`,
-              blocks: [
-                paragraph(`Te hemos devuelto ${amount} por transferencia a tu cuenta. Motivo: ${input.reason}.`),
-              ],
-            },
+  await tellTenant(tx, ctx, tenant, {
+    en: {
+      subject: 'We have refunded you',
+      blocks: [
+        paragraph(
+          `We have refunded you ${euros(input.amountCents, 'en')} by bank transfer to your account. Reason: ${input.reason}.`,
+        ),
       ],
     },
-    tx,
-  );
+    es: {
+      subject: 'Te hemos devuelto un importe',
+      blocks: [
+        paragraph(
+          `Te hemos devuelto ${euros(input.amountCents, 'es')} por transferencia a tu cuenta. Motivo: ${input.reason}.`,
+        ),
+      ],
+    },
+  });
   return { balanceCents: before.balanceCents + input.amountCents };
 }
