@@ -456,6 +456,7 @@ const spanish = {
     nothing_due: 'No hay cobros pendientes hasta esa fecha: no se ha creado ninguna remesa.',
     report_already_imported: 'Este informe del banco ya se importó: no se ha registrado nada dos veces.',
     collection_not_sent: 'Este recibo no espera respuesta del banco: no se ha registrado nada.',
+    nothing_owed: 'No hay nada pendiente de pago: el próximo recibo se cobra por domiciliación.',
     keep_exceeds_owed: 'De la fianza solo se puede retener lo que el inquilino debe ahora.',
     rental_not_ended: 'La fianza se devuelve cuando el alquiler ha terminado y se ha revisado el trastero.',
     collections_changed:
@@ -1244,6 +1245,7 @@ const english: Texts<typeof spanish> = {
     nothing_due: 'No collection is due by that date: no remittance was made.',
     report_already_imported: 'This bank report was imported already: nothing was recorded twice.',
     collection_not_sent: 'This collection is not waiting for the bank: nothing was recorded.',
+    nothing_owed: 'Nothing is due now: the next rent is collected by direct debit as usual.',
     keep_exceeds_owed: 'Only what the tenant owes now can be kept from the deposit.',
     rental_not_ended: 'The deposit goes back once the rental has ended and the unit was checked.',
     collections_changed: 'The collections due have changed since the list was shown: look at it again before sending.',

@@ -1,6 +1,6 @@
 import type { FunctionsConfig } from '../config';
 import { abridorFunction } from './abridor';
-import { accountFunction } from './account';
+import { accountContractFunction, accountFunction, accountInvoiceFunction } from './account';
 import {
   backofficeBankReportFunction,
   backofficeDocumentFunction,
@@ -61,6 +61,8 @@ export function functionDefinitions(
     abridorFunction,
     backofficeFunction,
     accountFunction,
+    accountInvoiceFunction,
+    accountContractFunction,
     backofficeDocumentFunction,
     backofficeExportFunction,
     backofficeRemittanceFunction,

@@ -62,7 +62,57 @@ export const accountActions = {
     }),
   },
   sign_out: { request: z.object({}), response: done },
+  /**
+   * Each rental of the tenant's: units and sizes, since when, period and rent, the next collection,
+   * the balance (what the bank will collect, what is due now) and whether the door opens.
+   */
+  overview: {
+    request: z.object({}),
+    response: z.object({
+      tenancies: z.array(
+        z.object({
+          registrationId: z.uuid(),
+          registrationCode: z.string(),
+          active: z.boolean(),
+          units: z.array(z.object({ unitNumber: z.string(), sizeM3: z.number() })),
+          since: z.string().nullable(),
+          period: z.string().nullable(),
+          rentCents: z.number().int().nullable(),
+          nextCollection: z.object({ date: z.string(), amountCents: z.number().int() }).nullable(),
+          balanceCents: z.number().int(),
+          inCollectionCents: z.number().int(),
+          payableCents: z.number().int(),
+          accessSuspended: z.boolean(),
+        }),
+      ),
+    }),
+  },
+  /** The tenant's invoices and credit notes, newest first; each PDF at GET `account/invoice?id=`. */
+  invoices: {
+    request: z.object({}),
+    response: z.object({
+      invoices: z.array(
+        z.object({
+          invoiceId: z.uuid(),
+          registrationCode: z.string(),
+          number: z.string(),
+          issueDate: z.string(),
+          kind: z.enum(['invoice', 'late_fee', 'credit_note']),
+          totalCents: z.number().int(),
+        }),
+      ),
+    }),
+  },
+  /** A card checkout for what one of the tenant's rentals owes now (the payment adapter's). */
+  pay_balance: {
+    request: z.object({ registrationId: z.uuid() }),
+    response: z.object({ checkoutUrl: z.string() }),
+  },
 } as const;
+
+/** GET `account/invoice?id=` and `account/contract?registrationId=`: the tenant's own PDFs. */
+export const accountInvoiceQuery = z.object({ id: z.uuid('Invoice not found') });
+export const accountContractQuery = z.object({ registrationId: z.uuid('Contract not found') });
 
 export type AccountAction = keyof typeof accountActions;
 export type AccountRequest<A extends AccountAction> = z.input<(typeof accountActions)[A]['request']>;

@@ -75,6 +75,7 @@ export const STAFF_REFUSALS = {
   nothing_due: 'No collection is due by that date: nothing to send to the bank.',
   report_already_imported: 'This bank report was imported already: nothing was recorded twice.',
   collection_not_sent: 'This collection is not waiting for the bank: nothing was recorded.',
+  nothing_owed: 'Nothing is due now: the next rent is collected by direct debit as usual.',
   keep_exceeds_owed: 'Only what the tenant owes now can be kept from the deposit.',
   rental_not_ended: 'The deposit goes back once the rental has ended and the unit was checked.',
   collections_changed: 'The collections due have changed since the list was shown: look at it again before sending.',

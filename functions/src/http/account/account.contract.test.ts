@@ -1,3 +1,4 @@
+import { TEST_APPLICANT } from 'shared-api/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from '../../platform/db/sql';
 import { cookieJar } from '../../testing/cookie-jar';
@@ -130,6 +131,74 @@ describe.each(databaseEngines())('account sign-in on $name', (engine) => {
     await out('verify_sign_in', { token: /acceso=([\w-]{43})/.exec(await lastSignInMail())?.[1] });
     expect((await out('sign_out')).status).toBe(200);
     expect((await out('me')).status).toBe(401);
+  });
+
+  it('a tenant sees their rental, rent, next collection and balance, and downloads only their own PDFs', async () => {
+    const { registrationId, registrationCode } = await tenant();
+    const other = await signUpToContract(served, {
+      applicant: { ...TEST_APPLICANT, email: 'luis@example.com', phone: '+34 611 222 333' },
+    });
+    await other.sign('Cliente');
+    await other.sign('Empresa');
+    await served.service.ctx.jobs.runDue();
+    const jar = cookieJar();
+    const ana = async (action: string, payload: Record<string, unknown> = {}) => {
+      const res = await jar.fetch(served.service.url('account'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ action, ...payload }),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    expect((await ana('overview')).status).toBe(401);
+    await ana('request_sign_in', { contact: 'ana@example.com' });
+    await ana('verify_sign_in', { token: /acceso=([\w-]{43})/.exec(await lastSignInMail())?.[1] });
+    const today = served.service.ctx.clock.now();
+    const day = (offset: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(
+        new Date(today.getTime() + offset * 86_400_000),
+      );
+    const overview = await ana('overview');
+    expect(overview.body.tenancies).toEqual([
+      {
+        registrationId,
+        registrationCode,
+        active: true,
+        units: [{ unitNumber: expect.any(String), sizeM3: 3 }],
+        since: day(0),
+        period: 'monthly',
+        rentCents: 6200,
+        nextCollection: { date: day(2), amountCents: 6200 },
+        balanceCents: 6200,
+        inCollectionCents: 6200,
+        payableCents: 0,
+        accessSuspended: false,
+      },
+    ]);
+    const { invoices } = (await ana('invoices')).body as {
+      invoices: { invoiceId: string; number: string; kind: string }[];
+    };
+    expect(invoices).toEqual([expect.objectContaining({ registrationCode, kind: 'invoice', totalCents: 6200 })]);
+    const pdf = await jar.fetch(served.service.url(`account/invoice?id=${invoices[0]?.invoiceId}`));
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toContain(`${invoices[0]?.number}.pdf`);
+    const contract = await jar.fetch(served.service.url(`account/contract?registrationId=${registrationId}`));
+    expect(contract.status).toBe(200);
+    // Luis's invoice, contract and rental are as unknown to her as ones that do not exist.
+    const { rows } = await served.db.query<{ id: string }>(
+      sql`select id::text from invoices where registration_id = ${other.registrationId}`,
+    );
+    expect((await jar.fetch(served.service.url(`account/invoice?id=${rows[0]?.id}`))).status).toBe(404);
+    expect((await jar.fetch(served.service.url(`account/invoice?id=${crypto.randomUUID()}`))).status).toBe(404);
+    expect(
+      (await jar.fetch(served.service.url(`account/contract?registrationId=${other.registrationId}`))).status,
+    ).toBe(404);
+    expect((await ana('pay_balance', { registrationId: other.registrationId })).status).toBe(404);
+    // Nothing is due now: the bank collects the rent.
+    expect(await ana('pay_balance', { registrationId })).toMatchObject({ status: 409, body: { code: 'nothing_owed' } });
+    // Without a session, nothing.
+    expect((await fetch(served.service.url(`account/invoice?id=${invoices[0]?.invoiceId}`))).status).toBe(401);
   });
 
   it('by phone: the code comes by SMS', async () => {

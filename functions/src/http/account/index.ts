@@ -1,16 +1,25 @@
-import { accountActions } from 'shared-api/account';
+import { accountActions, accountContractQuery, accountInvoiceQuery } from 'shared-api/account';
+import { PaymentProviderError } from '../../adapters/payments';
 import {
   closeAccountSession,
+  invoiceTenancy,
   maskedContact,
   openAccountSession,
   requestSignIn,
   requireTenant,
   SIGN_IN_NOT_VALID,
+  tenancyOverview,
   tenancySummaries,
+  tenantInvoices,
   verifySignIn,
 } from '../../modules/account';
-import { HttpError } from '../../platform/http-error';
-import { actionFunction } from '../router';
+import { invoiceDocument, startBalanceCheckout } from '../../modules/billing';
+import { signedContractOf } from '../../modules/contracts';
+import { HttpError, refusal } from '../../platform/http-error';
+import { commitThenRun } from '../../platform/jobs/queue';
+import { metaOf } from '../../platform/request-meta';
+import { contentDisposition } from '../backoffice/document';
+import { actionFunction, type FunctionDefinition, parseOr400 } from '../router';
 
 /** The tenant's account's one function: every action but signing in checks the session cookie. */
 export const accountFunction = actionFunction('account', accountActions, {
@@ -40,4 +49,72 @@ export const accountFunction = actionFunction('account', accountActions, {
     await closeAccountSession(ctx.db, ctx, meta);
     return { success: true as const };
   },
+
+  async overview(_input, ctx, meta) {
+    const tenant = await requireTenant(ctx.db, ctx, meta);
+    return { tenancies: await tenancyOverview(ctx.db, ctx.clock.now(), tenant.registrationIds) };
+  },
+
+  async invoices(_input, ctx, meta) {
+    const tenant = await requireTenant(ctx.db, ctx, meta);
+    return { invoices: await tenantInvoices(ctx.db, tenant.registrationIds) };
+  },
+
+  async pay_balance({ registrationId }, ctx, meta) {
+    const tenant = await requireTenant(ctx.db, ctx, meta);
+    // Another tenant's rental is as unknown as one that does not exist.
+    if (!tenant.registrationIds.includes(registrationId)) throw new HttpError(404, NOT_FOUND);
+    try {
+      const checkout = await commitThenRun(ctx, (tx) => startBalanceCheckout(tx, ctx, registrationId));
+      if (checkout.kind === 'nothing_due') throw refusal('nothing_owed');
+      return { checkoutUrl: checkout.checkoutUrl };
+    } catch (error) {
+      if (error instanceof PaymentProviderError) throw new HttpError(502, PROVIDER_BUSY);
+      throw error;
+    }
+  },
 });
+
+const NOT_FOUND = 'Not found';
+const PROVIDER_BUSY = 'The payment provider could not be reached: try again in a moment.';
+
+function sendPdf(res: Parameters<FunctionDefinition['handle']>[2], pdf: Buffer, filename: string) {
+  res
+    .set({
+      'content-type': 'application/pdf',
+      'content-disposition': contentDisposition('attachment', filename),
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+      'cross-origin-resource-policy': 'same-origin',
+    })
+    .send(pdf);
+}
+
+/** GET account/invoice?id=… — one of the tenant's own invoices as issued; anyone else's is 404. */
+export const accountInvoiceFunction: FunctionDefinition = {
+  name: 'account/invoice',
+  method: 'GET',
+  async handle(req, ctx, res) {
+    const tenant = await requireTenant(ctx.db, ctx, metaOf(req, res, ctx.config));
+    const { id } = parseOr400(accountInvoiceQuery, req.query);
+    const owner = await invoiceTenancy(ctx.db, id);
+    const invoice = owner && tenant.registrationIds.includes(owner) ? await invoiceDocument(ctx.db, id) : null;
+    if (!invoice) throw new HttpError(404, NOT_FOUND);
+    sendPdf(res, invoice.pdf, `${invoice.number}.pdf`);
+  },
+};
+
+/** GET account/contract?registrationId=… — the tenant's own signed contract; anyone else's is 404. */
+export const accountContractFunction: FunctionDefinition = {
+  name: 'account/contract',
+  method: 'GET',
+  async handle(req, ctx, res) {
+    const tenant = await requireTenant(ctx.db, ctx, metaOf(req, res, ctx.config));
+    const { registrationId } = parseOr400(accountContractQuery, req.query);
+    const signed = tenant.registrationIds.includes(registrationId)
+      ? await signedContractOf(ctx.db, registrationId)
+      : null;
+    if (!signed) throw new HttpError(404, NOT_FOUND);
+    sendPdf(res, signed.pdf, `contrato-${signed.code}.pdf`);
+  },
+};
