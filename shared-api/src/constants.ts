@@ -20,3 +20,6 @@ export const PROCESO_PARAM = 'proceso';
  * an abandoned checkout does not keep the last unit from others for long.
  */
 export const PAYMENT_EXPIRY_MINUTES = 30;
+
+/** Notice either party gives before a rental ends (the contract's clause 6): the earliest move-out. */
+export const NOTICE_DAYS = 15;

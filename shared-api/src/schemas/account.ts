@@ -83,6 +83,10 @@ export const accountActions = {
           inCollectionCents: z.number().int(),
           payableCents: z.number().int(),
           accessSuspended: z.boolean(),
+          /** The day the tenant gave notice to move out (their last day), or null. */
+          moveOutOn: z.string().nullable(),
+          /** The first day they may choose if they give notice today. */
+          earliestMoveOut: z.string(),
         }),
       ),
     }),
@@ -103,6 +107,16 @@ export const accountActions = {
       ),
     }),
   },
+  /**
+   * Notice to move out: the rental ends at the end of `moveOutOn` (no earlier than the contract's
+   * notice allows); a reminder three days before; given again, the date moves.
+   */
+  give_notice: {
+    request: z.object({ registrationId: z.uuid(), moveOutOn: z.iso.date('Choose a date') }),
+    response: z.object({ moveOutOn: z.string() }),
+  },
+  /** The tenant stays after all. */
+  withdraw_notice: { request: z.object({ registrationId: z.uuid() }), response: done },
   /** A card checkout for what one of the tenant's rentals owes now (the payment adapter's). */
   pay_balance: {
     request: z.object({ registrationId: z.uuid() }),

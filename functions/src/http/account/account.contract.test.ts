@@ -1,6 +1,7 @@
 import { TEST_APPLICANT } from 'shared-api/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from '../../platform/db/sql';
+import { addDays, fromMadrid } from '../../platform/madrid-time';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn } from '../../testing/service';
@@ -173,6 +174,8 @@ describe.each(databaseEngines())('account sign-in on $name', (engine) => {
         inCollectionCents: 6200,
         payableCents: 0,
         accessSuspended: false,
+        moveOutOn: null,
+        earliestMoveOut: day(15),
       },
     ]);
     const { invoices } = (await ana('invoices')).body as {
@@ -199,6 +202,80 @@ describe.each(databaseEngines())('account sign-in on $name', (engine) => {
     expect(await ana('pay_balance', { registrationId })).toMatchObject({ status: 409, body: { code: 'nothing_owed' } });
     // Without a session, nothing.
     expect((await fetch(served.service.url(`account/invoice?id=${invoices[0]?.invoiceId}`))).status).toBe(401);
+  });
+
+  it('notice: no earlier than the contract allows, a reminder, and on the day the rental ends; withdrawn, it stays', async () => {
+    const { registrationId } = await tenant();
+    const ana = browser();
+    await ana('request_sign_in', { contact: 'ana@example.com' });
+    await ana('verify_sign_in', { token: /acceso=([\w-]{43})/.exec(await lastSignInMail())?.[1] });
+    const madrid = (offset: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(
+        new Date(served.service.ctx.clock.now().getTime() + offset * 86_400_000),
+      );
+    const tooSoon = await ana('give_notice', { registrationId, moveOutOn: madrid(14) });
+    expect(tooSoon).toMatchObject({ status: 400, body: { error: expect.stringContaining(madrid(15)) } });
+    expect((await ana('give_notice', { registrationId, moveOutOn: madrid(400) })).status).toBe(400);
+    const moveOutOn = madrid(20);
+    expect(await ana('give_notice', { registrationId, moveOutOn })).toMatchObject({ status: 200, body: { moveOutOn } });
+    expect(
+      (await served.service.sentTo('ana@example.com')).some((m) => /^Aviso recibido · /.test(m.subject ?? '')),
+    ).toBe(true);
+    expect(((await ana('overview')).body.tenancies as { moveOutOn: string }[])[0]?.moveOutOn).toBe(moveOutOn);
+
+    // Three days before, a reminder; the door still opens on the day itself.
+    const moveTo = async (day: string, time: string) => {
+      const target = fromMadrid(day, time).getTime();
+      served.service.ctx.adjustableClock?.advance(Math.max(0, target - served.service.ctx.clock.now().getTime()));
+      await served.service.ctx.jobs.runDue();
+    };
+    await moveTo(addDays(moveOutOn, -3), '10:00');
+    expect(
+      (await served.service.sentTo('ana@example.com')).some((m) => /^Tu alquiler termina el /.test(m.subject ?? '')),
+    ).toBe(true);
+    await moveTo(moveOutOn, '20:00');
+    const { rows: during } = await served.db.query<{ move_in_status: string }>(
+      sql`select move_in_status from registrations where id = ${registrationId}`,
+    );
+    expect(during[0]?.move_in_status).toBe('allocated');
+    // The day after: ended through the usual path, units free, nothing more collected.
+    await moveTo(addDays(moveOutOn, 1), '00:30');
+    const { rows: after } = await served.db.query<{ move_in_status: string; units: number; later: number }>(
+      sql`select r.move_in_status,
+         (select count(*)::integer from units u where u.registration_id = r.id) as units,
+         (select count(*)::integer from rent_periods p where p.registration_id = r.id and p.period_start > ${moveOutOn}::date
+            and p.status <> 'cancelled') as later
+       from registrations r where r.id = ${registrationId}`,
+    );
+    expect(after[0]).toEqual({ move_in_status: 'ended', units: 0, later: 0 });
+    expect(
+      (await served.service.sentTo('ana@example.com')).some((m) => /^Fin de tu alquiler · /.test(m.subject ?? '')),
+    ).toBe(true);
+    // Signed in again, the ended rental takes no notice.
+    await served.db.query(sql`delete from account_sign_ins`);
+    const back = browser();
+    await back('request_sign_in', { contact: 'ana@example.com' });
+    await back('verify_sign_in', { token: /acceso=([\w-]{43})/.exec(await lastSignInMail())?.[1] });
+    expect((await back('give_notice', { registrationId, moveOutOn: madrid(30) })).body.code).toBe('rental_not_active');
+  });
+
+  it('a notice withdrawn before its day changes nothing on that day', async () => {
+    const { registrationId } = await tenant();
+    const ana = browser();
+    await ana('request_sign_in', { contact: 'ana@example.com' });
+    await ana('verify_sign_in', { token: /acceso=([\w-]{43})/.exec(await lastSignInMail())?.[1] });
+    const moveOutOn = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(
+      new Date(served.service.ctx.clock.now().getTime() + 16 * 86_400_000),
+    );
+    await ana('give_notice', { registrationId, moveOutOn });
+    expect((await ana('withdraw_notice', { registrationId })).status).toBe(200);
+    served.service.ctx.adjustableClock?.advance(18 * 86_400_000);
+    await served.service.ctx.jobs.runDue();
+    const { rows } = await served.db.query<{ move_in_status: string }>(
+      sql`select move_in_status from registrations where id = ${registrationId}`,
+    );
+    expect(rows[0]?.move_in_status).toBe('allocated');
+    expect((await browser()('give_notice', { registrationId, moveOutOn })).status).toBe(401);
   });
 
   it('by phone: the code comes by SMS', async () => {

@@ -15,6 +15,7 @@ import {
 } from '../../modules/account';
 import { invoiceDocument, startBalanceCheckout } from '../../modules/billing';
 import { signedContractOf } from '../../modules/contracts';
+import { giveNotice, withdrawNotice } from '../../modules/rental';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { metaOf } from '../../platform/request-meta';
@@ -58,6 +59,19 @@ export const accountFunction = actionFunction('account', accountActions, {
   async invoices(_input, ctx, meta) {
     const tenant = await requireTenant(ctx.db, ctx, meta);
     return { invoices: await tenantInvoices(ctx.db, tenant.registrationIds) };
+  },
+
+  async give_notice({ registrationId, moveOutOn }, ctx, meta) {
+    const tenant = await requireTenant(ctx.db, ctx, meta);
+    if (!tenant.registrationIds.includes(registrationId)) throw new HttpError(404, NOT_FOUND);
+    return commitThenRun(ctx, (tx) => giveNotice(tx, ctx, { registrationId, moveOutOn }));
+  },
+
+  async withdraw_notice({ registrationId }, ctx, meta) {
+    const tenant = await requireTenant(ctx.db, ctx, meta);
+    if (!tenant.registrationIds.includes(registrationId)) throw new HttpError(404, NOT_FOUND);
+    await ctx.db.transaction((tx) => withdrawNotice(tx, registrationId));
+    return { success: true as const };
   },
 
   async pay_balance({ registrationId }, ctx, meta) {

@@ -2,6 +2,7 @@ import type { Queryable } from '../../platform/db';
 import { sql } from '../../platform/db/sql';
 import { madridDate } from '../../platform/madrid-time';
 import { tenantBalance } from '../billing';
+import { earliestMoveOut } from '../rental';
 
 /**
  * The tenant's rentals as their account shows them: units and sizes, since when, period and rent
@@ -20,7 +21,8 @@ export async function tenancyOverview(q: Queryable, now: Date, registrationIds: 
     rent_cents: number | null;
     next_date: string | null;
     next_cents: number | null;
-  }>(sql`select r.id::text, r.registration_code, r.move_in_status = 'allocated' as active,
+    move_out_on: string | null;
+  }>(sql`select r.id::text, to_char(r.move_out_on, 'YYYY-MM-DD') as move_out_on, r.registration_code, r.move_in_status = 'allocated' as active,
        r.access_suspended_at is not null as suspended, r.metadata->'serviceDetails'->>'period' as period,
        (select to_char(min(p.period_start), 'YYYY-MM-DD') from rent_periods p where p.registration_id = r.id) as since,
        (select p.amount_cents from rent_periods p where p.registration_id = r.id and p.status <> 'cancelled'
@@ -56,6 +58,8 @@ export async function tenancyOverview(q: Queryable, now: Date, registrationIds: 
       inCollectionCents: balance.inCollectionCents,
       payableCents: balance.payableCents,
       accessSuspended: row.suspended,
+      moveOutOn: row.move_out_on,
+      earliestMoveOut: earliestMoveOut(today),
     });
   }
   return tenancies;

@@ -1,6 +1,7 @@
+import { NOTICE_DAYS } from 'shared-api';
 import { STORED_TEST_APPLICANT } from 'shared-api/testing';
 import { describe, expect, it } from 'vitest';
-import { contractDocument, NOTICE_DAYS } from './document';
+import { contractDocument } from './document';
 
 const parties = { ...STORED_TEST_APPLICANT, registrationCode: 'K7P2QX', clientId: 'CL-000001' };
 const service = {

@@ -1,4 +1,4 @@
-import type { ClientData } from 'shared-api';
+import { type ClientData, NOTICE_DAYS } from 'shared-api';
 import { formatEuros } from 'shared-i18n';
 import type { Mandate } from '../billing';
 import { FIRST_COLLECTION_LEAD_DAYS, splitVat, toCents } from '../billing';
@@ -14,8 +14,6 @@ const PERIOD_NAMES: Record<'es' | 'en', Record<ServiceDetails['period'], string>
   en: { monthly: 'monthly', quarterly: 'quarterly', semiannually: 'half-yearly', annually: 'yearly' },
 };
 
-/** Notice either party gives before the end of a period to end the contract. */
-export const NOTICE_DAYS = 15;
 /** Days after the unit is handed back empty within which the deposit is returned. */
 const DEPOSIT_RETURN_DAYS = 30;
 

@@ -28,6 +28,8 @@ export async function endRental(
   ctx: Pick<MoveInContext, 'mailer' | 'jobs' | 'clock'>,
   registrationId: string,
   staff: { userId: string | null; usuario: string; ip: string | null },
+  /** The last day let (today when staff end it now; the move-out day for a notice). */
+  { lastDay }: { lastDay?: string } = {},
 ): Promise<EndedRental> {
   const registration = await requireRegistration(tx, registrationId, { forUpdate: true });
   if (registration.move_in_status !== 'allocated') throw new HttpError(409, RENTAL_NOT_ACTIVE);
@@ -37,7 +39,8 @@ export async function endRental(
   }>(sql`update units set status = 'available', registration_id = null, updated_at = now()
      where registration_id = ${registrationId} and status = 'occupied' returning unit_number, product_id`);
   await tx.query(
-    sql`update registrations set move_in_status = 'ended', rental_ended_at = now(), updated_at = now() where id = ${registrationId}`,
+    sql`update registrations set move_in_status = 'ended', rental_ended_at = now(), move_out_on = null, updated_at = now()
+       where id = ${registrationId}`,
   );
   const { rows: doorUsers } = await tx.query<{ usuario: string }>(
     sql`delete from door_users where registration_id = ${registrationId} returning usuario`,
@@ -47,7 +50,7 @@ export async function endRental(
   // bank collect it all the same, the money is recorded as the tenant's, to refund.
   await tx.query(sql`update rent_periods set status = 'cancelled'
      where registration_id = ${registrationId} and status in ('scheduled', 'submitted')
-       and period_start > ${madridDate(ctx.clock.now())}::date`);
+       and period_start > ${lastDay ?? madridDate(ctx.clock.now())}::date`);
   await tx.query(sql`update sepa_mandates set status = 'cancelled', cancelled_at = now()
      where registration_id = ${registrationId} and status in ('signed', 'awaiting_signature')`);
   const unitNumbers = units.map((unit) => unit.unit_number).sort();

@@ -2,6 +2,7 @@ import type { JobHandler } from '../../platform/jobs/queue';
 import { OFFER_ROUND_JOB, offerRound, type WaitlistContext } from '../waitlist';
 import { serveAwaitingTenants } from './awaiting';
 import type { MoveInContext } from './context';
+import { noticeJobs } from './notice';
 import { paymentJobs, type SettleContext } from './reservation/deposit-settlement';
 
 /**
@@ -12,6 +13,7 @@ import { paymentJobs, type SettleContext } from './reservation/deposit-settlemen
 export function rentalJobs(ctx: WaitlistContext & MoveInContext & SettleContext): Record<string, JobHandler> {
   return {
     ...paymentJobs(ctx),
+    ...noticeJobs(ctx),
     [OFFER_ROUND_JOB]: async (tx, payload) => {
       const productId = Number(payload.productId);
       await serveAwaitingTenants(tx, ctx, productId);
