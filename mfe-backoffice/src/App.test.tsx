@@ -19,6 +19,20 @@ const today = {
   awaitingUnitTotal: 0,
   visitsTotal: 0,
   visits: [],
+  moveOuts: [] as {
+    registrationId: string;
+    registrationCode: string;
+    fullName: string;
+    units: string[];
+    moveOutOn: string;
+  }[],
+  depositsToReturn: [] as {
+    registrationId: string;
+    registrationCode: string;
+    fullName: string;
+    endedAt: string;
+    depositCents: number;
+  }[],
   occupancy: [
     {
       productId: 202,
@@ -351,6 +365,41 @@ describe('a tenant who paid and has no unit', () => {
       { unitNumber: 'B-003', productName: 'Trastero 3 m³', sizeM3: 3 },
       { unitNumber: 'B-031', productName: 'Trastero 6 m³', sizeM3: 6 },
     ],
+  });
+
+  it('Today lists the week’s move-outs and the deposits still to return, each a link to its page', async () => {
+    backoffice.on('me', () => ({ staff: STAFF }));
+    backoffice.on('today', () => ({
+      ...today,
+      moveOuts: [
+        {
+          registrationId: REGISTRATION_ID,
+          registrationCode: 'ABC123',
+          fullName: 'Ana García',
+          units: ['B-007'],
+          moveOutOn: '2026-12-03',
+        },
+      ],
+      depositsToReturn: [
+        {
+          registrationId: '7b0f3c1e-0000-4000-8000-0000000000d1',
+          registrationCode: 'XYZ789',
+          fullName: 'Luis Pérez',
+          endedAt: '2026-11-25T10:00:00.000Z',
+          depositCents: 15000,
+        },
+      ],
+    }));
+    await renderRemote(App, '/gestion', 'es');
+    const moving = await screen.findByRole('region', { name: 'Salidas de los próximos 7 días' });
+    expect(within(moving).getByRole('link', { name: 'ABC123 · Ana García' })).toHaveAttribute(
+      'href',
+      `/gestion/altas/${REGISTRATION_ID}`,
+    );
+    expect(moving).toHaveTextContent('B-007 · último día: 3 dic 2026');
+    const deposits = screen.getByRole('region', { name: 'Fianzas por devolver' });
+    expect(within(deposits).getByRole('link', { name: 'XYZ789 · Luis Pérez' })).toBeInTheDocument();
+    expect(deposits).toHaveTextContent(/terminó el 25\/11\/26, 11:00 · 150,00\s€/);
   });
 
   it('is flagged on Today until resolved', async () => {

@@ -304,6 +304,11 @@ const spanish = {
     awaitingUnit: 'Inquilinos que pagaron y esperan trastero',
     seeAll: 'Ver todos ({{count}})',
     awaitingUnitHint: 'Firmaron y pagaron la fianza, pero no tienen trastero. Asígnales uno o devuelve la fianza.',
+    moveOuts: 'Salidas de los próximos 7 días',
+    moveOutOn: 'último día: {{date}}',
+    depositsToReturn: 'Fianzas por devolver',
+    depositToReturn: 'terminó el {{date}} · {{amount}}',
+    depositsHint: 'Revisa el trastero y devuelve la fianza desde la ficha del alta.',
   },
   monthly: {
     heading: 'Los últimos 12 meses',
@@ -1095,6 +1100,11 @@ const english: Texts<typeof spanish> = {
     awaitingUnit: 'Tenants who paid and wait for a unit',
     seeAll: 'See all ({{count}})',
     awaitingUnitHint: 'They signed and paid the deposit but have no unit. Assign one or refund the deposit.',
+    moveOuts: 'Moving out in the next 7 days',
+    moveOutOn: 'last day: {{date}}',
+    depositsToReturn: 'Deposits to return',
+    depositToReturn: 'ended {{date}} · {{amount}}',
+    depositsHint: "Check the unit and return the deposit from the sign-up's page.",
   },
   monthly: {
     heading: 'The last 12 months',

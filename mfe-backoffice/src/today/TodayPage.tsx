@@ -4,7 +4,7 @@ import { formatEuros } from 'shared-i18n';
 import { Link } from 'shared-router';
 import { useAsync } from 'shared-ui/async';
 import styles from '../Backoffice.module.css';
-import { formatDateTime, formatTime, productNameIn } from '../format';
+import { formatDateTime, formatTime, productNameIn, shortDate } from '../format';
 import { backofficePath } from '../routes';
 import { useStaffSession } from '../session/store';
 import { DataTable } from '../table/DataTable';
@@ -144,6 +144,44 @@ export function TodayPage() {
             )}
             <Link to={backofficePath(language, 'visits')}>{t('sections.visits')} →</Link>
           </section>
+          {state.value.moveOuts.length > 0 && (
+            <section className={styles.card} aria-labelledby="today-move-outs">
+              <h2 id="today-move-outs">{t('today.moveOuts')}</h2>
+              <ul className={styles.plainList}>
+                {state.value.moveOuts.map((m) => (
+                  <li key={m.registrationId}>
+                    <Link to={backofficePath(language, 'registrations', m.registrationId)}>
+                      {m.registrationCode} · {m.fullName}
+                    </Link>{' '}
+                    <span className={styles.muted}>
+                      {m.units.join(', ')} · {t('today.moveOutOn', { date: shortDate(m.moveOutOn, language) })}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {state.value.depositsToReturn.length > 0 && (
+            <section className={styles.card} aria-labelledby="today-deposits">
+              <h2 id="today-deposits">{t('today.depositsToReturn')}</h2>
+              <p className={styles.muted}>{t('today.depositsHint')}</p>
+              <ul className={styles.plainList}>
+                {state.value.depositsToReturn.map((d) => (
+                  <li key={d.registrationId}>
+                    <Link to={backofficePath(language, 'registrations', d.registrationId)}>
+                      {d.registrationCode} · {d.fullName}
+                    </Link>{' '}
+                    <span className={styles.muted}>
+                      {t('today.depositToReturn', {
+                        date: formatDateTime(d.endedAt, language),
+                        amount: formatEuros(d.depositCents / 100, language),
+                      })}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           {manager && <MonthlyFigures />}
           <section className={`${styles.card} ${styles.wide}`} aria-labelledby="today-occupancy">
             <h2 id="today-occupancy">{t('today.occupancy')}</h2>

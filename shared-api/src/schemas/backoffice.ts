@@ -481,6 +481,26 @@ export const backofficeActions = {
       visits: z.array(bookedVisit),
       visitsTotal: z.number().int(),
       occupancy: z.array(occupancyRow),
+      /** Tenants who gave notice to move out in the next 7 days (their last day), soonest first. */
+      moveOuts: z.array(
+        z.object({
+          registrationId: z.uuid(),
+          registrationCode: z.string(),
+          fullName: z.string(),
+          units: z.array(z.string()),
+          moveOutOn: isoDate,
+        }),
+      ),
+      /** Rentals ended whose deposit has not gone back yet (the unit to check first), oldest first. */
+      depositsToReturn: z.array(
+        z.object({
+          registrationId: z.uuid(),
+          registrationCode: z.string(),
+          fullName: z.string(),
+          endedAt: iso,
+          depositCents: z.number().int(),
+        }),
+      ),
     }),
   },
 

@@ -6,6 +6,7 @@ import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn } from '../../testing/service';
 import { signUpToContract } from '../../testing/sign-up';
+import { staffSession } from '../../testing/staff';
 import { resetMoveIns } from '../../testing/units';
 
 type Answer = { status: number; body: Record<string, unknown> };
@@ -230,6 +231,11 @@ describe.each(databaseEngines())('account sign-in on $name', (engine) => {
       await served.service.ctx.jobs.runDue();
     };
     await moveTo(addDays(moveOutOn, -3), '10:00');
+    // The desk sees her among the week's move-outs.
+    const desk = await staffSession(served);
+    expect((await desk('today')).body.moveOuts).toEqual([
+      expect.objectContaining({ registrationId, moveOutOn, units: [expect.any(String)] }),
+    ]);
     expect(
       (await served.service.sentTo('ana@example.com')).some((m) => /^Tu alquiler termina el /.test(m.subject ?? '')),
     ).toBe(true);
@@ -248,6 +254,10 @@ describe.each(databaseEngines())('account sign-in on $name', (engine) => {
        from registrations r where r.id = ${registrationId}`,
     );
     expect(after[0]).toEqual({ move_in_status: 'ended', units: 0, later: 0 });
+    // Moved out: her deposit waits to go back, on Today.
+    expect((await (await staffSession(served))('today')).body.depositsToReturn).toEqual([
+      expect.objectContaining({ registrationId, depositCents: expect.any(Number) }),
+    ]);
     expect(
       (await served.service.sentTo('ana@example.com')).some((m) => /^Fin de tu alquiler · /.test(m.subject ?? '')),
     ).toBe(true);

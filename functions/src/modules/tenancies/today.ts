@@ -3,6 +3,7 @@ import type { FunctionContext } from '../../context';
 import { toIso } from '../../platform/db/iso';
 import { sql } from '../../platform/db/sql';
 import { addDays, madridDate } from '../../platform/madrid-time';
+import { toCents } from '../billing';
 import { catalogue } from '../catalogue';
 import { visitsBetween } from '../visits';
 import { listRegistrations } from './registrations';
@@ -43,6 +44,29 @@ export async function todayAtTheDesk(ctx: Pick<FunctionContext, 'db' | 'clock'>)
   );
   const day = madridDate(ctx.clock.now());
   const visits = await visitsBetween(ctx.db, day, addDays(day, 1), true);
+  // The week's move-outs, and the deposits of rentals ended still to go back.
+  const { rows: moveOuts } = await ctx.db.query<{
+    id: string;
+    registration_code: string;
+    full_name: string;
+    units: string | null;
+    move_out_on: string;
+  }>(sql`select r.id::text, r.registration_code, r.full_name, to_char(r.move_out_on, 'YYYY-MM-DD') as move_out_on,
+       (select string_agg(u.unit_number, ' ' order by u.unit_number) from units u where u.registration_id = r.id) as units
+     from registrations r
+     where r.move_in_status = 'allocated' and r.move_out_on between ${day}::date and ${addDays(day, 7)}::date
+     order by r.move_out_on, r.registration_code limit ${TODAY_LIST_LIMIT}`);
+  const { rows: deposits } = await ctx.db.query<{
+    id: string;
+    registration_code: string;
+    full_name: string;
+    rental_ended_at: Date | string;
+    amount: string;
+  }>(sql`select r.id::text, r.registration_code, r.full_name, r.rental_ended_at, p.amount::text
+     from registrations r join payments p on p.registration_id = r.id
+       and p.purpose = 'deposit' and p.status = 'completed' and p.refunded_at is null
+     where r.move_in_status = 'ended' and r.rental_ended_at is not null
+     order by r.rental_ended_at limit ${TODAY_LIST_LIMIT}`);
   return {
     visits: visits.slice(0, TODAY_LIST_LIMIT),
     visitsTotal: visits.length,
@@ -62,6 +86,20 @@ export async function todayAtTheDesk(ctx: Pick<FunctionContext, 'db' | 'clock'>)
     awaitingCompanyTotal: awaiting.total,
     awaitingUnit: awaitingUnit.rows,
     awaitingUnitTotal: awaitingUnit.total,
+    moveOuts: moveOuts.map((m) => ({
+      registrationId: m.id,
+      registrationCode: m.registration_code,
+      fullName: m.full_name,
+      units: m.units ? m.units.split(' ') : [],
+      moveOutOn: m.move_out_on,
+    })),
+    depositsToReturn: deposits.map((d) => ({
+      registrationId: d.id,
+      registrationCode: d.registration_code,
+      fullName: d.full_name,
+      endedAt: toIso(d.rental_ended_at) ?? '',
+      depositCents: toCents(Number(d.amount)),
+    })),
     occupancy: (await catalogue(ctx.db)).map(
       ({ productId, name, nameEn, available, held, occupied, outOfService, total }) => ({
         productId,
