@@ -1,5 +1,6 @@
 import { accountActions, accountContractQuery, accountInvoiceQuery } from 'shared-api/account';
 import { PaymentProviderError } from '../../adapters/payments';
+import type { FunctionContext } from '../../context';
 import {
   closeAccountSession,
   invoiceTenancy,
@@ -18,8 +19,8 @@ import { signedContractOf } from '../../modules/contracts';
 import { giveNotice, withdrawNotice } from '../../modules/rental';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
-import { metaOf } from '../../platform/request-meta';
-import { contentDisposition } from '../backoffice/document';
+import { metaOf, type RequestMeta } from '../../platform/request-meta';
+import { sendDownload } from '../downloads';
 import { actionFunction, type FunctionDefinition, parseOr400 } from '../router';
 
 /** The tenant's account's one function: every action but signing in checks the session cookie. */
@@ -62,22 +63,18 @@ export const accountFunction = actionFunction('account', accountActions, {
   },
 
   async give_notice({ registrationId, moveOutOn }, ctx, meta) {
-    const tenant = await requireTenant(ctx.db, ctx, meta);
-    if (!tenant.registrationIds.includes(registrationId)) throw new HttpError(404, NOT_FOUND);
+    await requireOwnRental(ctx, meta, registrationId);
     return commitThenRun(ctx, (tx) => giveNotice(tx, ctx, { registrationId, moveOutOn }));
   },
 
   async withdraw_notice({ registrationId }, ctx, meta) {
-    const tenant = await requireTenant(ctx.db, ctx, meta);
-    if (!tenant.registrationIds.includes(registrationId)) throw new HttpError(404, NOT_FOUND);
+    await requireOwnRental(ctx, meta, registrationId);
     await ctx.db.transaction((tx) => withdrawNotice(tx, registrationId));
     return { success: true as const };
   },
 
   async pay_balance({ registrationId }, ctx, meta) {
-    const tenant = await requireTenant(ctx.db, ctx, meta);
-    // Another tenant's rental is as unknown as one that does not exist.
-    if (!tenant.registrationIds.includes(registrationId)) throw new HttpError(404, NOT_FOUND);
+    await requireOwnRental(ctx, meta, registrationId);
     try {
       const checkout = await commitThenRun(ctx, (tx) => startBalanceCheckout(tx, ctx, registrationId));
       if (checkout.kind === 'nothing_due') throw refusal('nothing_owed');
@@ -90,19 +87,13 @@ export const accountFunction = actionFunction('account', accountActions, {
 });
 
 const NOT_FOUND = 'Not found';
-const PROVIDER_BUSY = 'The payment provider could not be reached: try again in a moment.';
 
-function sendPdf(res: Parameters<FunctionDefinition['handle']>[2], pdf: Buffer, filename: string) {
-  res
-    .set({
-      'content-type': 'application/pdf',
-      'content-disposition': contentDisposition('attachment', filename),
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'no-store',
-      'cross-origin-resource-policy': 'same-origin',
-    })
-    .send(pdf);
+/** The signed-in tenant's own rental, or 404: another tenant's is as unknown as one that does not exist. */
+async function requireOwnRental(ctx: FunctionContext, meta: RequestMeta, registrationId: string): Promise<void> {
+  const tenant = await requireTenant(ctx.db, ctx, meta);
+  if (!tenant.registrationIds.includes(registrationId)) throw new HttpError(404, NOT_FOUND);
 }
+const PROVIDER_BUSY = 'The payment provider could not be reached: try again in a moment.';
 
 /** GET account/invoice?id=… — one of the tenant's own invoices as issued; anyone else's is 404. */
 export const accountInvoiceFunction: FunctionDefinition = {
@@ -114,7 +105,7 @@ export const accountInvoiceFunction: FunctionDefinition = {
     const owner = await invoiceTenancy(ctx.db, id);
     const invoice = owner && tenant.registrationIds.includes(owner) ? await invoiceDocument(ctx.db, id) : null;
     if (!invoice) throw new HttpError(404, NOT_FOUND);
-    sendPdf(res, invoice.pdf, `${invoice.number}.pdf`);
+    sendDownload(res, { body: invoice.pdf, type: 'application/pdf', filename: `${invoice.number}.pdf` });
   },
 };
 
@@ -129,6 +120,6 @@ export const accountContractFunction: FunctionDefinition = {
       ? await signedContractOf(ctx.db, registrationId)
       : null;
     if (!signed) throw new HttpError(404, NOT_FOUND);
-    sendPdf(res, signed.pdf, `contrato-${signed.code}.pdf`);
+    sendDownload(res, { body: signed.pdf, type: 'application/pdf', filename: `contrato-${signed.code}.pdf` });
   },
 };

@@ -18,9 +18,9 @@ import { recordAudit, requireStaff } from '../../modules/staff';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { metaOf } from '../../platform/request-meta';
+import { sendDownload } from '../downloads';
 import { type ActionHandlers, type FunctionDefinition, parseOr400 } from '../router';
 import { receiveFile } from '../upload';
-import { contentDisposition } from './document';
 
 type CollectionActions = Pick<
   typeof backofficeActions,
@@ -96,14 +96,7 @@ export const backofficeRemittanceFunction: FunctionDefinition = {
     const file = await remittanceFile(ctx.db, id);
     if (!file) throw new HttpError(404, 'Remittance not found');
     await recordAudit(ctx.db, actor, { action: 'download_remittance', target: `remittance:${file.messageId}` });
-    res
-      .set({
-        'content-type': 'application/xml; charset=utf-8',
-        'content-disposition': contentDisposition('attachment', `${file.messageId}.xml`),
-        'x-content-type-options': 'nosniff',
-        'cache-control': 'no-store',
-      })
-      .send(file.xml);
+    sendDownload(res, { body: file.xml, type: 'application/xml; charset=utf-8', filename: `${file.messageId}.xml` });
   },
 };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, documentHeaders, FRAMED_PDF_POLICY, SANDBOXED_DOCUMENT_POLICY } from './document';
+import { contentDisposition } from '../downloads';
+import { documentHeaders, FRAMED_PDF_POLICY, SANDBOXED_DOCUMENT_POLICY } from './document';
 
 describe('the headers of a served document', () => {
   it('names the file in plain ASCII, and in UTF-8 (RFC 5987) when it is not', () => {

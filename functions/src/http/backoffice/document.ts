@@ -4,6 +4,7 @@ import { openDocument } from '../../modules/sign-up';
 import { recordAudit, requireStaff } from '../../modules/staff';
 import { HttpError } from '../../platform/http-error';
 import { metaOf } from '../../platform/request-meta';
+import { contentDisposition } from '../downloads';
 import { type FunctionDefinition, parseOr400 } from '../router';
 
 /** The types the upload stores, with the extension a saved copy gets. Any other is sent as bytes to save. */
@@ -27,18 +28,6 @@ export const SANDBOXED_DOCUMENT_POLICY =
 export const FRAMED_PDF_POLICY = "frame-ancestors 'self'";
 /** What the browser is loading the answer for: only the back-office's frame shows a PDF inline. */
 const FRAME_DESTINATIONS = new Set(['iframe', 'frame', 'embed', 'object']);
-
-/**
- * `inline` or `attachment` with the file's name: `filename=` in plain ASCII (anything else an
- * underscore) for every browser, and RFC 5987's `filename*=` with the real name when it is not
- * plain ASCII.
- */
-export function contentDisposition(disposition: 'inline' | 'attachment', name: string): string {
-  const ascii = name.replace(/[^\w.-]/g, '_');
-  if (ascii === name) return `${disposition}; filename="${name}"`;
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
 
 /**
  * How one stored document is sent. Its type is the one the upload read from its bytes (never

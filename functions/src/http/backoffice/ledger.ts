@@ -14,8 +14,8 @@ import { recordAudit, requireStaff } from '../../modules/staff';
 import { HttpError } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { metaOf } from '../../platform/request-meta';
+import { sendDownload } from '../downloads';
 import { type ActionHandlers, type FunctionDefinition, parseOr400 } from '../router';
-import { contentDisposition } from './document';
 
 type LedgerActions = Pick<
   typeof backofficeActions,
@@ -72,13 +72,6 @@ export const backofficeInvoiceFunction: FunctionDefinition = {
     const invoice = await invoiceDocument(ctx.db, id);
     if (!invoice) throw new HttpError(404, 'Invoice not found');
     await recordAudit(ctx.db, actor, { action: 'download_invoice', target: `invoice:${invoice.number}` });
-    res
-      .set({
-        'content-type': 'application/pdf',
-        'content-disposition': contentDisposition('attachment', `${invoice.number}.pdf`),
-        'x-content-type-options': 'nosniff',
-        'cache-control': 'no-store',
-      })
-      .send(invoice.pdf);
+    sendDownload(res, { body: invoice.pdf, type: 'application/pdf', filename: `${invoice.number}.pdf` });
   },
 };

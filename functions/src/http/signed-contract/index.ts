@@ -5,20 +5,13 @@ import { requireApplicantSession } from '../../modules/sign-up';
 import { recordAudit, requireStaff } from '../../modules/staff';
 import { HttpError } from '../../platform/http-error';
 import { metaOf } from '../../platform/request-meta';
+import { sendDownload } from '../downloads';
 import { type FunctionDefinition, parseOr400 } from '../router';
 
 const query = z.object({ registrationId });
 
-function sendPdf(res: Parameters<FunctionDefinition['handle']>[2], { pdf, code }: { pdf: Buffer; code: string }) {
-  res
-    .set({
-      'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="contrato-${code}.pdf"`,
-      'cache-control': 'no-store',
-      'cross-origin-resource-policy': 'same-origin',
-    })
-    .send(pdf);
-}
+const sendPdf = (res: Parameters<FunctionDefinition['handle']>[2], { pdf, code }: { pdf: Buffer; code: string }) =>
+  sendDownload(res, { body: pdf, type: 'application/pdf', filename: `contrato-${code}.pdf` });
 
 /** GET signed-contract?registrationId=… — the applicant's own signed contract, to the browser holding its session. */
 export const signedContractFunction: FunctionDefinition = {
