@@ -24,6 +24,7 @@ export default defineConfig({
       'mfe-signup',
       'mfe-door',
       'mfe-backoffice',
+      'mfe-account',
     ],
   },
 });

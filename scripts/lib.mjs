@@ -6,7 +6,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const FRONTEND_APPS = ['shell', 'mfe-marketing', 'mfe-calculator', 'mfe-signup', 'mfe-door', 'mfe-backoffice'];
+export const FRONTEND_APPS = [
+  'shell',
+  'mfe-marketing',
+  'mfe-calculator',
+  'mfe-signup',
+  'mfe-door',
+  'mfe-backoffice',
+  'mfe-account',
+];
 /**
  * Federation name, port of its own origin, and whether it is also a standalone page (with the
  * functions it calls on its own origin). New remotes go last: ports follow this order.
@@ -23,6 +31,7 @@ export const REMOTES = [
     standalone: true,
     functions: ['backoffice', 'backoffice/document', 'backoffice/export'],
   },
+  { app: 'mfe-account', name: 'account', port: 3006 },
 ];
 
 export function run(command, args, options = {}) {
@@ -63,7 +72,7 @@ export function onSupportedNode() {
   process.exit(result.status ?? 1);
 }
 
-/** Builds the six front-end apps one after the other (2 cores: never two at once). */
+/** Builds the front-end apps one after the other (2 cores: never two at once). */
 export function buildFrontends(apps = FRONTEND_APPS) {
   for (const app of apps) {
     console.log(`Building ${app}…`);

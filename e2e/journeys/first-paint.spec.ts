@@ -13,6 +13,8 @@ const PAGES: {
   heading: RegExp;
   canonical?: false;
   chrome?: false;
+  /** One person's page: never indexed. */
+  personal?: true;
 }[] = [
   {
     path: '/es',
@@ -74,6 +76,23 @@ const PAGES: {
     title: /^Client Registration · /,
     heading: /Client Registration/,
   },
+  // The tenant's account: one person's, so never canonical or indexed; signing in happens in the browser.
+  {
+    path: '/es/mi-cuenta',
+    lang: 'es',
+    title: /^Mi cuenta · /,
+    heading: /^Mi cuenta$/,
+    canonical: false,
+    personal: true,
+  },
+  {
+    path: '/en/account',
+    lang: 'en',
+    title: /^My account · /,
+    heading: /^My account$/,
+    canonical: false,
+    personal: true,
+  },
   { path: '/es/no-existe', lang: 'es', title: /^Página no encontrada · /, heading: /404/, canonical: false },
   { path: '/en/no-such-page', lang: 'en', title: /^Page not found · /, heading: /404/, canonical: false },
   // The door tool: a staff keypad without the site's chrome.
@@ -126,7 +145,7 @@ async function phoneBeforeTheScripts(
 }
 
 test.describe('first paint', () => {
-  for (const { path, origin = '', lang, title, heading, canonical, chrome } of PAGES) {
+  for (const { path, origin = '', lang, title, heading, canonical, chrome, personal } of PAGES) {
     test(`${origin}${path}: the first HTML carries its title, description, heading and links in ${lang}`, async ({
       request,
     }) => {
@@ -147,7 +166,8 @@ test.describe('first paint', () => {
         expect(head).toContain(`<link rel="canonical" href="${GATEWAY_URL}${path}">`);
         expect(head).toMatch(/<link rel="alternate" hreflang="es" href="[^"]+">/);
         expect(head).toMatch(/<link rel="alternate" hreflang="en" href="[^"]+">/);
-      }
+      } else expect(head).not.toContain('rel="canonical"');
+      if (personal) expect(head).toContain('<meta name="robots" content="noindex, nofollow"');
       // No script runs before the first paint: the shell's code is added by the nonce'd loader.
       expect(head).not.toMatch(/<script[^>]+src=/);
     });
@@ -160,6 +180,7 @@ test.describe('first paint', () => {
       /<noscript>([\s\S]*?)<\/noscript>/.exec(await (await request.get(url)).text())?.[1];
     expect(await notice('/es/alta')).toMatch(/Esta página necesita JavaScript\. .*llámanos al \+34/);
     expect(await notice('/en/calculator')).toMatch(/This page needs JavaScript\. .*call us on \+34/);
+    expect(await notice('/es/mi-cuenta')).toMatch(/Esta página necesita JavaScript\. .*llámanos al \+34/);
     expect(await notice('/abridor')).toContain('El control de acceso necesita JavaScript');
     expect(await notice(`${DOOR_STANDALONE_URL}/abridor`)).toContain('El control de acceso necesita JavaScript');
     for (const readable of ['/es', '/en/facilities', '/es/privacidad']) expect(await notice(readable)).toBeUndefined();

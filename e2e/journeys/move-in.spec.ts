@@ -1,30 +1,17 @@
 import type { APIRequestContext } from '@playwright/test';
-import type { ReceivedMail } from '../mailbox';
-import { E2E_DOOR_ADMIN, E2E_MANAGER, MAILBOX_URL } from '../ports';
+import { E2E_DOOR_ADMIN, E2E_MANAGER } from '../ports';
 import {
   applicant,
   BUSINESS_EMAIL,
+  becomeTenant,
   compactPhone,
   expectAccessible,
   expectFitsNarrowPhone,
   lastMessage,
-  payWithCard,
-  sign,
-  signingLink,
+  received,
   throughDocuments,
 } from './signup-steps';
 import { expect, test } from './test';
-
-/** The newest e-mail to `recipient` whose subject matches, from the e2e inbox (SMTP). */
-async function received(request: APIRequestContext, recipient: string, subject: RegExp): Promise<ReceivedMail> {
-  let found: ReceivedMail | undefined;
-  await expect(async () => {
-    const res = await request.get(`${MAILBOX_URL}/?recipient=${encodeURIComponent(recipient)}`);
-    found = ((await res.json()) as { messages: ReceivedMail[] }).messages.find((m) => subject.test(m.subject));
-    expect(found, `an e-mail "${subject}" to ${recipient}`).toBeTruthy();
-  }).toPass({ timeout: 10_000 });
-  return found as ReceivedMail;
-}
 
 /** The demo's Trastero 18 m³ has one free unit: the tenant takes it, and then there is a line. */
 const LAST_UNIT_PRODUCT = { productId: '209', productName: 'Trastero 18 m³', unitsRequired: 1, volumeRequested: 16 };
@@ -56,32 +43,7 @@ test.describe('move-in: from the last signature to a tenant at the door, and the
     request,
   }) => {
     const who = applicant();
-    await page.goto(signupWithLastUnit());
-    await throughDocuments(page, request, 'es', who);
-    await expect(page.getByRole('radio', { name: /Trastero 18 m³/ })).toBeChecked();
-    await page.getByRole('button', { name: 'Siguiente' }).click();
-    await page.getByRole('button', { name: 'Crear', exact: true }).click();
-    await expect(page.getByText(/Cliente creado: CL-\d{6}/)).toBeVisible();
-    const paid = await payWithCard(page, /Pagar la fianza \(150,00/, '4242424242424242');
-    await expect(paid.getByRole('heading', { name: /Pago completado/ })).toBeVisible();
-    await paid.close();
-    await page.getByRole('button', { name: 'Crear contrato' }).click();
-    await expect(page.getByTestId('contract-status')).toHaveText('Pendiente de la firma del cliente');
-    await sign(page, await signingLink(page, request, who.email), 'Ana García');
-    await sign(page, await signingLink(page, request, BUSINESS_EMAIL), 'Trasteros Demo');
-
-    // A unit is the tenant's, live on the review.
-    const unit = page.getByTestId('move-in-status');
-    await expect(unit).toHaveText(/^B-\d{3}$/);
-    const unitNumber = (await unit.textContent()) ?? '';
-    const code = /([A-Z0-9]{6})$/.exec(
-      (
-        (await page
-          .getByText(/código de registro: /i)
-          .first()
-          .textContent()) ?? ''
-      ).trim(),
-    )?.[1];
+    const { unitNumber, code } = await becomeTenant(page, request, who, signupWithLastUnit());
 
     // The signed contract, as a PDF, in the tenant's inbox and the business's.
     const contract = await received(request, who.email, new RegExp(`^Tu contrato firmado .*· ${code}$`));

@@ -7,6 +7,7 @@ test.describe('the shell through the gateway', () => {
       ['/en/calculator', /^Volume calculator · /, /furniture/],
       ['/es/alta', /^Registro de Cliente · /, /trastero/i],
       ['/en/signup', /^Client Registration · /, /storage/i],
+      ['/en/account', /^My account · /, /invoices/],
       ['/en/this-page-does-not-exist', /^Page not found · /, /does not exist/],
       ['/abridor', /^Control de Acceso · /, /PIN/],
       ['/abridor-login', /^Acceso con enlace · /, /enlace/],
@@ -34,6 +35,7 @@ test.describe('the shell through the gateway', () => {
       ['/en/terms-of-service', 'marketing', /Terms and conditions/],
       ['/es/calculadora', 'calculator', /Calculadora de volumen/],
       ['/en/signup/verification', 'signup', /Client Registration/],
+      ['/es/mi-cuenta', 'account', /Mi cuenta/],
       ['/abridor', 'door', /Control de Acceso/],
       ['/abridor-login', 'door', /Acceso con enlace/],
     ];

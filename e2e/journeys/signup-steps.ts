@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { TEST_APPLICANT } from 'shared-api/testing';
+import type { ReceivedMail } from '../mailbox';
 import { MAILBOX_URL } from '../ports';
 
 /** Shared steps of the sign-up journeys. */
@@ -215,4 +216,48 @@ export async function sign(page: Page, link: string, name: string) {
   await signer.getByRole('button', { name: 'Firmar / Sign' }).click();
   await expect(signer.getByRole('heading', { name: /Contrato firmado/ })).toBeVisible();
   await signer.close();
+}
+
+/** The newest e-mail to `recipient` whose subject matches, from the e2e inbox (SMTP). */
+export async function received(request: APIRequestContext, recipient: string, subject: RegExp): Promise<ReceivedMail> {
+  let found: ReceivedMail | undefined;
+  await expect(async () => {
+    const res = await request.get(`${MAILBOX_URL}/?recipient=${encodeURIComponent(recipient)}`);
+    found = ((await res.json()) as { messages: ReceivedMail[] }).messages.find((m) => subject.test(m.subject));
+    expect(found, `an e-mail "${subject}" to ${recipient}`).toBeTruthy();
+  }).toPass({ timeout: 10_000 });
+  return found as ReceivedMail;
+}
+
+/**
+ * An applicant all the way to a tenant: the sign-up at `path` (a product chosen), the deposit paid,
+ * the contract signed by both; returns the unit given and the registration's code.
+ */
+export async function becomeTenant(
+  page: Page,
+  request: APIRequestContext,
+  who: { email: string; phone: string },
+  path: string,
+): Promise<{ unitNumber: string; code: string }> {
+  await page.goto(path);
+  await throughDocuments(page, request, 'es', who);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByRole('button', { name: 'Crear', exact: true }).click();
+  await expect(page.getByText(/Cliente creado: CL-\d{6}/)).toBeVisible();
+  const paid = await payWithCard(page, /Pagar la fianza \(/, '4242424242424242');
+  await expect(paid.getByRole('heading', { name: /Pago completado/ })).toBeVisible();
+  await paid.close();
+  await page.getByRole('button', { name: 'Crear contrato' }).click();
+  await expect(page.getByTestId('contract-status')).toHaveText('Pendiente de la firma del cliente');
+  await sign(page, await signingLink(page, request, who.email), 'Ana García');
+  await sign(page, await signingLink(page, request, BUSINESS_EMAIL), 'Trasteros Demo');
+  // A unit is the tenant's, live on the review.
+  const unit = page.getByTestId('move-in-status');
+  await expect(unit).toHaveText(/^[A-Z]-\d{3}$/);
+  const shown =
+    (await page
+      .getByText(/código de registro: /i)
+      .first()
+      .textContent()) ?? '';
+  return { unitNumber: (await unit.textContent()) ?? '', code: /([A-Z0-9]{6})$/.exec(shown.trim())?.[1] ?? '' };
 }

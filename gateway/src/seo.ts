@@ -114,6 +114,8 @@ export const robots = (base: string) => (_req: Request, res: Response) => {
         'Disallow: /en/backoffice',
         'Disallow: /es/lista-espera/',
         'Disallow: /en/waitlist/',
+        'Disallow: /es/mi-cuenta',
+        'Disallow: /en/account',
         'Disallow: /functions/',
         `Sitemap: ${base}/sitemap.xml`,
         '',

@@ -9,9 +9,11 @@ describe('warm-up', () => {
       '/es',
       '/es/calculadora',
       '/es/alta',
+      '/es/mi-cuenta',
       '/en',
       '/en/calculator',
       '/en/signup',
+      '/en/account',
       '/abridor',
     ]);
   });

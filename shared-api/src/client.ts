@@ -10,6 +10,7 @@ import type {
   postFunctions,
 } from './functions';
 import { findUnsafeInput, normalisedInput } from './rules/input-safety';
+import type { AccountAction, AccountRequest, AccountResponse } from './schemas/account';
 import type { BackofficeAction, BackofficeRequest, BackofficeResponse } from './schemas/backoffice';
 import type { ProductsQuery, ProductsResponse } from './schemas/products';
 import type { UploadType } from './schemas/registration';
@@ -170,6 +171,18 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
         async () =>
           ((await import('./schemas/backoffice')).backofficeActions as Record<string, FunctionContract>)[action],
       ) as Promise<BackofficeResponse<A>>;
+    },
+
+    /**
+     * The tenant's account's function: its session is a cookie scoped to it. Its contracts load
+     * apart from the public ones, like the back-office's.
+     */
+    account<A extends AccountAction>(action: A, payload: AccountRequest<A>): Promise<AccountResponse<A>> {
+      return postJson(
+        'account',
+        { action, ...(payload as object) },
+        async () => ((await import('./schemas/account')).accountActions as Record<string, FunctionContract>)[action],
+      ) as Promise<AccountResponse<A>>;
     },
 
     products(query: Omit<ProductsQuery, 'accion'>): Promise<ProductsResponse> {

@@ -74,6 +74,8 @@ describe('formatCalendarDate', () => {
   it('writes a calendar date in each language, the same day whatever the zone', () => {
     expect(formatCalendarDate('2026-12-01', 'es', 'medium')).toBe('1 dic 2026');
     expect(formatCalendarDate('2026-12-01', 'en', 'medium')).toBe('Dec 1, 2026');
+    expect(formatCalendarDate('2026-12-01', 'es', 'full')).toBe('martes, 1 de diciembre de 2026');
+    expect(formatCalendarDate('2026-12-01', 'en', 'full')).toBe('Tuesday, December 1, 2026');
     expect(formatCalendarDate('2026-12-01', 'es', 'long')).toBe('martes, 1 de diciembre');
     expect(formatCalendarDate('2026-12-01', 'en', 'short')).toBe('Tue, Dec 1');
   });

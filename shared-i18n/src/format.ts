@@ -96,11 +96,13 @@ const CALENDAR_STYLES = {
   short: { weekday: 'short', day: 'numeric', month: 'short' },
   long: { weekday: 'long', day: 'numeric', month: 'long' },
   medium: { dateStyle: 'medium' },
+  full: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 /**
  * A calendar date (`YYYY-MM-DD`) in the language's words: `short` "mar, 1 dic", `long` "martes, 1 de
- * diciembre", `medium` "1 dic 2026" (no reader misreads it, unlike 01/12). Read at UTC: a calendar
+ * diciembre", `medium` "1 dic 2026" (no reader misreads it, unlike 01/12), `full` "martes, 1 de
+ * diciembre de 2026". Read at UTC: a calendar
  * date has no zone, so it is the same day wherever it is shown.
  */
 export function formatCalendarDate(date: string, lang: Language, style: keyof typeof CALENDAR_STYLES): string {

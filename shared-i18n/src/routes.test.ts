@@ -3,6 +3,7 @@ import {
   isKnownPath,
   languageFromPath,
   matchPath,
+  PRIVATE_PAGES,
   pagePaths,
   pathFor,
   remoteForPath,
@@ -136,6 +137,18 @@ describe('the waitlist entry’s private page', () => {
     expect(switchLanguagePath(`/es/lista-espera/${token}`, '', 'en')).toBe(`/en/waitlist/${token}`);
     expect(pagePaths('waitlist')).toEqual(['/es/lista-espera/:token', '/en/waitlist/:token']);
     expect(pathFor('waitlist', 'en', undefined, token)).toBe(`/en/waitlist/${token}`);
+  });
+});
+
+describe("the tenant's account", () => {
+  it("is the account remote's page in either language, and nothing below it", () => {
+    expect(matchPath('/es/mi-cuenta')).toEqual({ kind: 'page', page: 'account', lang: 'es' });
+    expect(matchPath('/en/account/')).toEqual({ kind: 'page', page: 'account', lang: 'en' });
+    expect(matchPath('/es/mi-cuenta/facturas').kind).toBe('not-found');
+    expect(matchPath('/es/account').kind).toBe('not-found');
+    expect(remoteForPath('/en/account')).toBe('account');
+    expect(switchLanguagePath('/es/mi-cuenta', '', 'en')).toBe('/en/account');
+    expect(PRIVATE_PAGES.has('account')).toBe(true);
   });
 });
 

@@ -15,6 +15,8 @@ export const PAGES = {
   terms: { es: 'terminos', en: 'terms' },
   /** A waitlist entry's private page: always with its token (`/es/lista-espera/<token>`). */
   waitlist: { es: 'lista-espera', en: 'waitlist' },
+  /** The tenant's own account (contract, invoices, door, notice): signed in, never indexed. */
+  account: { es: 'mi-cuenta', en: 'account' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type PageId = keyof typeof PAGES;
@@ -40,6 +42,7 @@ export const REMOTE_OF_PAGE = {
   calculator: 'calculator',
   waitlist: 'calculator',
   signup: 'signup',
+  account: 'account',
   door: 'door',
   'door-login': 'door',
   backoffice: 'backoffice',
@@ -49,8 +52,8 @@ export type RemoteName = (typeof REMOTE_OF_PAGE)[keyof typeof REMOTE_OF_PAGE];
 /** The private token of a link (a waitlist entry's page): URL-safe base64 of 32 random bytes. */
 export const PRIVATE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-/** Pages reached only by a private link: never indexed, never linked, no canonical. */
-export const PRIVATE_PAGES: ReadonlySet<PageId> = new Set<PageId>(['waitlist']);
+/** Pages of one person's (a private link's, a signed-in tenant's): never indexed, no canonical. */
+export const PRIVATE_PAGES: ReadonlySet<PageId> = new Set<PageId>(['waitlist', 'account']);
 
 /** Paths of the door tool: outside the language prefix, Spanish only. */
 export const DOOR_PATHS = { app: '/abridor', login: '/abridor-login' } as const;

@@ -2,9 +2,9 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { ApiError, api } from 'shared-api';
 import { STAFF_PASSWORD_MIN, type StaffMember } from 'shared-api/backoffice';
 import controls from 'shared-ui/controls.module.css';
+import { TextField } from 'shared-ui/text-field';
 import styles from '../Backoffice.module.css';
 import { failureText } from '../errors';
-import { TextField } from '../forms/TextField';
 import { NoticeArea, useNotice } from '../notice';
 import { useStaffSession } from '../session/store';
 import { useBackofficeT } from '../texts';

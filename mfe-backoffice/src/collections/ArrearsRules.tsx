@@ -3,9 +3,9 @@ import { api } from 'shared-api';
 import type { ArrearsSettingsForm } from 'shared-api/backoffice';
 import { formatDecimal, type Language, parseDecimal } from 'shared-i18n';
 import controls from 'shared-ui/controls.module.css';
+import { TextField } from 'shared-ui/text-field';
 import styles from '../Backoffice.module.css';
 import { failureText } from '../errors';
-import { TextField } from '../forms/TextField';
 import { NoticeArea, useNotice } from '../notice';
 import { useBackofficeT } from '../texts';
 

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { api, hasValidIbanChecksum, isValidSpanishIban } from 'shared-api';
 import controls from 'shared-ui/controls.module.css';
+import { TextField } from 'shared-ui/text-field';
 import styles from '../Backoffice.module.css';
 import { failureText } from '../errors';
-import { TextField } from '../forms/TextField';
 import type { Notice } from '../notice';
 import { useBackofficeT } from '../texts';
 

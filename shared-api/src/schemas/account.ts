@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PERIODS } from './registration';
 
 /**
  * The tenant's account (`mfe-account`): one function, `account`, an action per call. Signed in by a
@@ -76,7 +77,7 @@ export const accountActions = {
           active: z.boolean(),
           units: z.array(z.object({ unitNumber: z.string(), sizeM3: z.number() })),
           since: z.string().nullable(),
-          period: z.string().nullable(),
+          period: z.enum(PERIODS).nullable(),
           rentCents: z.number().int().nullable(),
           nextCollection: z.object({ date: z.string(), amountCents: z.number().int() }).nullable(),
           balanceCents: z.number().int(),
@@ -85,8 +86,9 @@ export const accountActions = {
           accessSuspended: z.boolean(),
           /** The day the tenant gave notice to move out (their last day), or null. */
           moveOutOn: z.string().nullable(),
-          /** The first day they may choose if they give notice today. */
+          /** The days they may choose if they give notice today: from the notice period's end, within a year. */
           earliestMoveOut: z.string(),
+          latestMoveOut: z.string(),
         }),
       ),
     }),

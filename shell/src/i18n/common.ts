@@ -83,6 +83,7 @@ export const commonResources = {
       home: 'Inicio',
       facilities: 'Instalaciones',
       calculator: 'Calculadora',
+      account: 'Mi cuenta',
     },
     language: { label: 'Idioma', es: 'Español', en: 'Inglés', current: 'Idioma actual: {{language}}' },
     footer: {
@@ -191,6 +192,7 @@ export const commonResources = {
       home: 'Home',
       facilities: 'Facilities',
       calculator: 'Calculator',
+      account: 'My account',
     },
     language: { label: 'Language', es: 'Spanish', en: 'English', current: 'Current language: {{language}}' },
     footer: {

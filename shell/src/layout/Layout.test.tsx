@@ -24,7 +24,7 @@ describe("the home page's only header", () => {
     // Away at the top of the page, for a mouse or a finger.
     expect(header).toHaveAttribute('inert');
     const reached: string[] = [];
-    for (let i = 0; i < 12; i += 1) {
+    for (let i = 0; i < 14; i += 1) {
       await userEvent.tab();
       const focused = document.activeElement as HTMLElement;
       if (header.contains(focused)) reached.push(focused.textContent?.trim() ?? '');

@@ -6,4 +6,5 @@ export const NAV_ITEMS: { page: PageId; labelKey: ParseKeys<'common'>; end?: boo
   { page: 'home', labelKey: 'nav.home', end: true },
   { page: 'facilities', labelKey: 'nav.facilities' },
   { page: 'calculator', labelKey: 'nav.calculator' },
+  { page: 'account', labelKey: 'nav.account' },
 ];

@@ -14,7 +14,7 @@ import { RemoteSlot } from '../remotes/RemoteSlot';
 import { useLanguageSync } from './useLanguageSync';
 
 /** Remotes whose pages are mostly form controls: nothing may float over them. */
-const FORM_REMOTES = new Set<string>(['signup', 'calculator']);
+const FORM_REMOTES = new Set<string>(['signup', 'calculator', 'account']);
 
 function ResolvedRoute() {
   const { pathname, search, hash } = useLocation();

@@ -177,6 +177,7 @@ describe.each(databaseEngines())('account sign-in on $name', (engine) => {
         accessSuspended: false,
         moveOutOn: null,
         earliestMoveOut: day(15),
+        latestMoveOut: day(365),
       },
     ]);
     const { invoices } = (await ana('invoices')).body as {

@@ -1,8 +1,9 @@
+import type { Period } from 'shared-api';
 import type { Queryable } from '../../platform/db';
 import { sql } from '../../platform/db/sql';
 import { madridDate } from '../../platform/madrid-time';
 import { tenantBalance } from '../billing';
-import { earliestMoveOut } from '../rental';
+import { earliestMoveOut, latestMoveOut } from '../rental';
 
 /**
  * The tenant's rentals as their account shows them: units and sizes, since when, period and rent
@@ -16,7 +17,7 @@ export async function tenancyOverview(q: Queryable, now: Date, registrationIds: 
     registration_code: string;
     active: boolean;
     suspended: boolean;
-    period: string | null;
+    period: Period | null;
     since: string | null;
     rent_cents: number | null;
     next_date: string | null;
@@ -60,6 +61,7 @@ export async function tenancyOverview(q: Queryable, now: Date, registrationIds: 
       accessSuspended: row.suspended,
       moveOutOn: row.move_out_on,
       earliestMoveOut: earliestMoveOut(today),
+      latestMoveOut: latestMoveOut(today),
     });
   }
   return tenancies;

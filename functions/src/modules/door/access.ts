@@ -1,3 +1,4 @@
+import { ACCOUNT_PATHS } from 'shared-api/account';
 import { DOOR_PATHS } from 'shared-i18n';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
@@ -115,6 +116,7 @@ export async function issueDoorAccess(
           box,
           signInUrl: signIn.toString(),
           linkDays: ACCESS_LINK_DAYS,
+          accountUrl: new URL(ACCOUNT_PATHS[english ? 'en' : 'es'], ctx.config.PUBLIC_SITE_URL).toString(),
         }),
       ],
     },

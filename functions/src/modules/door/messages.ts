@@ -1,10 +1,19 @@
 import type { Language } from 'shared-i18n';
 import { action, type LocalisedContent, paragraph } from '../../platform/email/content';
 
-/** The tenant's door access: the single-use sign-in link (the PIN comes apart, by SMS). */
+/**
+ * The tenant's welcome at move-in: the door's single-use sign-in link (the PIN comes apart, by
+ * SMS), and their account, where the rest of the tenancy is (signed in by e-mail or phone).
+ */
 export function doorAccessEmail(
   language: Language,
-  { fullName, box, signInUrl, linkDays }: { fullName: string; box: string; signInUrl: string; linkDays: number },
+  {
+    fullName,
+    box,
+    signInUrl,
+    linkDays,
+    accountUrl,
+  }: { fullName: string; box: string; signInUrl: string; linkDays: number; accountUrl: string },
 ): LocalisedContent {
   return language === 'en'
     ? {
@@ -16,6 +25,10 @@ export function doorAccessEmail(
           paragraph(`Sign in with this link (single use, valid ${linkDays} days).`),
           action('Open the door app', signInUrl),
           paragraph('Your 4-digit PIN comes by SMS. You can change it in the app.'),
+          paragraph(
+            'Your contract, your invoices, paying and giving notice are in your account: sign in with this e-mail address or your mobile number, no password.',
+          ),
+          action('Go to my account', accountUrl),
         ],
       }
     : {
@@ -27,6 +40,10 @@ export function doorAccessEmail(
           paragraph(`Entra con este enlace (un solo uso, válido ${linkDays} días).`),
           action('Abrir la app de la puerta', signInUrl),
           paragraph('Tu PIN de 4 cifras te llega por SMS. Puedes cambiarlo en la app.'),
+          paragraph(
+            'Tu contrato, tus facturas, los pagos y la baja están en tu cuenta: entra con este correo o con tu móvil, sin contraseña.',
+          ),
+          action('Ir a mi cuenta', accountUrl),
         ],
       };
 }

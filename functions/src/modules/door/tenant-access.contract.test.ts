@@ -279,6 +279,8 @@ describe.each(databaseEngines())('tenant access on $name', (engine) => {
     const access = mails.find((m) => m.subject?.startsWith('Your door access'));
     expect(access?.body).toContain('You can now open the door of your unit');
     expect(access?.body).not.toContain('Ya puedes');
+    // The welcome leads to the tenant's account too, in their language.
+    expect(access?.body).toMatch(/Go to my account.*\/en\/account/s);
     expect(mails.some((m) => m.subject?.startsWith('Your signed contract'))).toBe(true);
     const sms = (await messages('+34600555777')).find((m) => m.body.includes('PIN'));
     expect(sms?.body).toMatch(/^Your door PIN \(unit [A-Z]-\d{3}\): \d{4}\./);

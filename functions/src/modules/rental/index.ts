@@ -5,7 +5,7 @@ export { endRental, RENTAL_NOT_ACTIVE } from './end-rental';
 export { rentalJobs } from './jobs';
 export type { MoveInContext } from './move-in';
 export { moveIn } from './move-in';
-export { earliestMoveOut, giveNotice, withdrawNotice } from './notice';
+export { earliestMoveOut, giveNotice, latestMoveOut, withdrawNotice } from './notice';
 export { fittingFreeUnits } from './remedy';
 export { startDepositCheckout } from './reservation/checkout';
 export { depositOf } from './reservation/deposit';

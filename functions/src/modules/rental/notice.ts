@@ -19,6 +19,8 @@ const LATEST_DAYS = 365;
 
 /** The first day a tenant giving notice today may move out (`YYYY-MM-DD`, the facility's calendar). */
 export const earliestMoveOut = (today: string) => addDays(today, NOTICE_DAYS);
+/** The last day they may choose today. */
+export const latestMoveOut = (today: string) => addDays(today, LATEST_DAYS);
 
 type NoticeContext = Pick<FunctionContext, 'clock' | 'mailer' | 'jobs'>;
 
@@ -58,7 +60,7 @@ export async function giveNotice(
       moveOutOn: `The earliest move-out is ${earliest}`,
     });
   }
-  if (input.moveOutOn > addDays(today, LATEST_DAYS)) {
+  if (input.moveOutOn > latestMoveOut(today)) {
     throw new HttpError(400, 'Choose a move-out date within a year.', { moveOutOn: 'Choose a date within a year' });
   }
   await tx.query(sql`update registrations set move_out_on = ${input.moveOutOn}::date, notice_given_at = ${ctx.clock.now()},

@@ -1,12 +1,12 @@
 import { type InputHTMLAttributes, type Ref, useId } from 'react';
-import controls from 'shared-ui/controls.module.css';
-import styles from '../Backoffice.module.css';
+import controls from './controls.module.css';
+import styles from './text-field.module.css';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'className'>;
 
 /**
- * A labelled text field of the back-office: its error, when it has one, under it and named by it
- * (aria-invalid, aria-describedby), or a message shown elsewhere (`describedBy`, a form's summary).
+ * A labelled text field: its hint and its error, when it has them, under it and named by it
+ * (aria-describedby, aria-invalid), or a message shown elsewhere (`describedBy`, a form's summary).
  */
 export function TextField({
   label,
@@ -16,6 +16,7 @@ export function TextField({
   invalid,
   describedBy,
   inputRef,
+  hint,
   id: givenId,
   ...input
 }: InputProps & {
@@ -24,6 +25,8 @@ export function TextField({
   onChange(value: string): void;
   /** Shown under the field, which it describes. */
   error?: string | null | undefined;
+  /** What to type, under the label's field until an error takes its place. */
+  hint?: string | undefined;
   /** Invalid with its message elsewhere (`describedBy`). */
   invalid?: boolean;
   describedBy?: string | undefined;
@@ -33,7 +36,8 @@ export function TextField({
   const ownId = useId();
   const id = givenId ?? ownId;
   const errorId = `${id}-error`;
-  const described = error ? errorId : describedBy;
+  const hintId = `${id}-hint`;
+  const described = error ? errorId : hint ? hintId : describedBy;
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
@@ -47,10 +51,16 @@ export function TextField({
         aria-describedby={described}
         onChange={(event) => onChange(event.target.value)}
       />
-      {error && (
+      {error ? (
         <p id={errorId} className={styles.error}>
           {error}
         </p>
+      ) : (
+        hint && (
+          <p id={hintId} className={styles.hint}>
+            {hint}
+          </p>
+        )
       )}
     </div>
   );

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import {
+  applicant,
+  becomeTenant,
+  codeIn,
+  compactPhone,
+  expectAccessible,
+  expectFitsNarrowPhone,
+  lastMessage,
+  received,
+} from './signup-steps';
+import { expect, test } from './test';
+
+/** The demo's Trastero 3 m³: plenty of free units, so journeys in parallel never run out. */
+const SMALL_UNIT = { productId: '202', productName: 'Trastero 3 m³', unitsRequired: 1, volumeRequested: 2 };
+const signupPath = `/es/alta?${new URLSearchParams({ productos: JSON.stringify(SMALL_UNIT) })}`;
+
+/** The day before `date` (`YYYY-MM-DD`). */
+const dayBefore = (date: string) => new Date(Date.parse(`${date}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+test.describe("the tenant's account", () => {
+  test.setTimeout(180_000);
+
+  test('a tenant signs in from the e-mailed link on a small phone, downloads the contract, gives notice; in English by the SMS code; nothing of anyone else', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const who = applicant();
+    const { unitNumber, code } = await becomeTenant(page, request, who, signupPath);
+    // The welcome at move-in leads to the account.
+    expect((await received(request, who.email, /^Tu acceso a la puerta/)).text).toMatch(
+      /Ir a mi cuenta.*\/es\/mi-cuenta/s,
+    );
+
+    // On a 360×640 phone, from the header's menu.
+    const phone = await browser.newContext({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
+    const tenant = await phone.newPage();
+    await tenant.goto('/es/instalaciones');
+    await tenant.getByTestId('static-header').getByRole('button', { name: 'Menú', exact: true }).click();
+    await tenant.getByRole('dialog', { name: 'Menú' }).getByRole('link', { name: 'Mi cuenta' }).click();
+    await expect(tenant).toHaveURL(/\/es\/mi-cuenta$/);
+    const contact = tenant.getByLabel('Correo electrónico o móvil');
+    await contact.fill('ana@');
+    await tenant.getByRole('button', { name: 'Enviarme el enlace y el código' }).click();
+    await expect(tenant.getByText(/Escribe tu correo/)).toBeVisible();
+    await contact.fill(who.email);
+    await tenant.getByRole('button', { name: 'Enviarme el enlace y el código' }).click();
+    await expect(tenant.getByText(/es el correo o el móvil de alguien que alquila aquí/)).toBeVisible();
+    await expectFitsNarrowPhone(tenant);
+    await expectAccessible(tenant);
+
+    const mail = await received(request, who.email, /^Tu enlace para entrar/);
+    const link = new URL(/(https?:\/\/\S+\/es\/mi-cuenta#acceso=[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1] ?? 'x:');
+    await tenant.goto(link.pathname + link.hash);
+    await expect(tenant.getByText(/^Has entrado como a•••@example\.com\.$/)).toBeVisible();
+    // The secret is out of the address bar once used.
+    await expect(tenant).toHaveURL(/\/es\/mi-cuenta$/);
+    const card = tenant.getByRole('region', { name: `Alquiler ${code}` });
+    await expect(card.getByText(`${unitNumber} (3 m³)`)).toBeVisible();
+    await expect(card.getByTestId('access')).toHaveText('Tu PIN abre la puerta.');
+
+    // The signed contract and an invoice, as PDFs.
+    const contractDownload = tenant.waitForEvent('download');
+    await card.getByRole('link', { name: 'Descargar el contrato firmado (PDF)' }).click();
+    const contract = await contractDownload;
+    expect(contract.suggestedFilename()).toBe(`contrato-${code}.pdf`);
+    const invoices = tenant.getByRole('region', { name: 'Facturas' });
+    const invoiceLink = invoices.getByRole('link', { name: /^Descargar la factura .* \(PDF\)$/ }).first();
+    await expect(invoiceLink).toBeVisible();
+    const invoice = await tenant.request.get((await invoiceLink.getAttribute('href')) ?? '');
+    expect(invoice.status()).toBe(200);
+    expect(invoice.headers()['content-type']).toBe('application/pdf');
+    expect((await invoice.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await expectFitsNarrowPhone(tenant);
+    await expectAccessible(tenant);
+
+    // Notice: a day inside the notice period is refused on the spot; the first allowed is taken.
+    const lastDay = card.getByLabel('Tu último día');
+    const earliest = (await lastDay.getAttribute('min')) ?? '';
+    await lastDay.fill(dayBefore(earliest));
+    await card.getByRole('button', { name: 'Avisar de la baja' }).click();
+    await expect(card.getByText(/^Elige un día desde el .* hasta el .*\.$/)).toBeVisible();
+    await lastDay.fill(earliest);
+    tenant.once('dialog', (dialog) => void dialog.accept());
+    await card.getByRole('button', { name: 'Avisar de la baja' }).click();
+    await expect(card.getByTestId('move-out')).toContainText('Has avisado de la baja: tu último día es el');
+    expect((await received(request, who.email, new RegExp(`^Aviso recibido · ${code}$`))).text).toContain(
+      'tu alquiler termina',
+    );
+
+    // The link again, now used: the session stands. In a browser without it: used, ask again.
+    await tenant.goto(link.pathname + link.hash);
+    await expect(tenant.getByText(/^Has entrado como/)).toBeVisible();
+    const elsewhere = await browser.newContext();
+    const stranger = await elsewhere.newPage();
+    await stranger.goto(link.pathname + link.hash);
+    await expect(
+      stranger.getByText('Este enlace ha caducado o ya se ha usado. Pide uno nuevo aquí abajo.'),
+    ).toBeVisible();
+    await expect(stranger.getByLabel('Correo electrónico o móvil')).toBeVisible();
+    await elsewhere.close();
+
+    // On a computer, in English, by the code sent to the mobile.
+    const desk = await browser.newContext({ locale: 'en-GB' });
+    const en = await desk.newPage();
+    await en.goto('/en/facilities');
+    await en
+      .getByTestId('static-header')
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'My account' })
+      .click();
+    await expect(en).toHaveURL(/\/en\/account$/);
+    await en.getByLabel('E-mail or mobile number').fill(who.phone);
+    await en.getByRole('button', { name: 'Send me the link and the code' }).click();
+    const codeField = en.getByLabel('6-digit code');
+    await expect(codeField).toBeFocused();
+    const sms = await lastMessage(request, compactPhone(who.phone));
+    expect(sms).toMatch(/^Your storage account code: \d{6}\./);
+    await codeField.fill('000000');
+    await en.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(en.getByText(/This code is not valid or has expired/)).toBeVisible();
+    await codeField.fill(codeIn(sms));
+    await en.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const rental = en.getByRole('region', { name: `Rental ${code}` });
+    await expect(rental.getByTestId('move-out')).toContainText('You have given notice: your last day is');
+    await expectAccessible(en);
+
+    // Nothing of anyone else: another rental's contract, an unknown invoice, someone else's notice.
+    for (const path of [
+      `/functions/v1/account/contract?registrationId=${randomUUID()}`,
+      `/functions/v1/account/invoice?id=${randomUUID()}`,
+    ]) {
+      const refused = await en.request.get(path);
+      expect(refused.status(), path).toBe(404);
+      expect(await refused.json()).toEqual({ error: 'Not found' });
+    }
+    const notice = await en.request.post('/functions/v1/account', {
+      data: { action: 'give_notice', registrationId: randomUUID(), moveOutOn: earliest },
+    });
+    expect(notice.status()).toBe(404);
+
+    // Signed out, the account answers nothing.
+    await en.getByRole('button', { name: 'Sign out' }).click();
+    await expect(en.getByText('You have signed out.')).toBeVisible();
+    expect((await en.request.post('/functions/v1/account', { data: { action: 'overview' } })).status()).toBe(401);
+    await desk.close();
+    await phone.close();
+  });
+});

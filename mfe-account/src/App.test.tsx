@@ -1,0 +1,250 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { accountActions } from 'shared-api/account';
+import { mockActionFunction, refusal } from 'shared-api/msw/action-mock';
+import { renderRemote } from 'shared-ui/testing';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import App from './App';
+import { useAccountSession } from './session/store';
+import type { Tenancy } from './tenancy/tenancy';
+
+const account = mockActionFunction('account', accountActions);
+const REGISTRATION_ID = '7f1c2a8e-0b5d-4c1e-9a7b-3d2f1e0c9b8a';
+const SIGN_IN_ID = '0c9b8a7f-1c2a-4e0b-9d4c-1e9a7b3d2f1e';
+const TOKEN = `${'aB3_-'.repeat(8)}xyz`;
+
+const tenancy = (overrides: Partial<Tenancy> = {}): Tenancy => ({
+  registrationId: REGISTRATION_ID,
+  registrationCode: 'TR-2026-0042',
+  active: true,
+  units: [{ unitNumber: 'A-12', sizeM3: 3 }],
+  since: '2026-10-01',
+  period: 'monthly',
+  rentCents: 4900,
+  nextCollection: { date: '2026-12-01', amountCents: 4900 },
+  balanceCents: 0,
+  inCollectionCents: 0,
+  payableCents: 0,
+  accessSuspended: false,
+  moveOutOn: null,
+  earliestMoveOut: '2026-12-12',
+  latestMoveOut: '2027-11-27',
+  ...overrides,
+});
+
+const signedIn = () => {
+  account.on('me', () => ({
+    contact: 'a•••@example.com',
+    tenancies: [{ registrationId: REGISTRATION_ID, registrationCode: 'TR-2026-0042', units: ['A-12'], active: true }],
+  }));
+  account.on('overview', () => ({ tenancies: [tenancy()] }));
+  account.on('invoices', () => ({
+    invoices: [
+      {
+        invoiceId: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
+        registrationCode: 'TR-2026-0042',
+        number: 'F-2026-0107',
+        issueDate: '2026-11-01',
+        kind: 'invoice',
+        totalCents: 4900,
+      },
+    ],
+  }));
+};
+const signedOut = () => account.on('me', () => refusal(401, 'Sign in to your account'));
+
+beforeAll(() => account.server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => account.server.close());
+beforeEach(() => {
+  useAccountSession.setState({ status: 'checking', contact: null, reason: null });
+  account.reset();
+});
+afterEach(() => {
+  account.server.resetHandlers();
+  vi.restoreAllMocks();
+});
+
+describe('signing in', () => {
+  it('asks for an e-mail or mobile, says the same to anyone, then takes the code', async () => {
+    signedOut();
+    account.on('request_sign_in', () => ({ signInId: SIGN_IN_ID }));
+    account.on('verify_sign_in', (body) =>
+      body.code === '123456' ? { success: true } : refusal(400, 'This code or link is not valid'),
+    );
+    await renderRemote(App, '/es/mi-cuenta', 'es');
+    const user = userEvent.setup();
+    const contact = await screen.findByLabelText('Correo electrónico o móvil');
+
+    await user.type(contact, 'ana@');
+    await user.click(screen.getByRole('button', { name: 'Enviarme el enlace y el código' }));
+    expect(await screen.findByText(/Escribe tu correo/)).toBeVisible();
+    expect(contact).toHaveAttribute('aria-invalid', 'true');
+    expect(account.calls('request_sign_in')).toHaveLength(0);
+
+    await user.clear(contact);
+    await user.type(contact, 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Enviarme el enlace y el código' }));
+    expect(
+      await screen.findByText(/Si ana@example.com es el correo o el móvil de alguien que alquila aquí/),
+    ).toBeVisible();
+    expect(account.calls('request_sign_in')).toEqual([
+      { action: 'request_sign_in', contact: 'ana@example.com', language: 'es' },
+    ]);
+    const code = screen.getByLabelText('Código de 6 cifras');
+    expect(code).toHaveFocus();
+
+    await user.type(code, '12345');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('El código tiene 6 cifras.')).toBeVisible();
+    await user.type(code, '7');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText(/Este código no es válido o ha caducado/)).toBeVisible();
+
+    signedIn();
+    await user.clear(code);
+    await user.type(code, '123 456');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Has entrado como a•••@example.com.')).toBeVisible();
+    expect(account.calls('verify_sign_in').at(-1)).toEqual({
+      action: 'verify_sign_in',
+      signInId: SIGN_IN_ID,
+      code: '123456',
+    });
+  });
+
+  it('says so when an address asks too often, in the page’s language', async () => {
+    signedOut();
+    account.on('request_sign_in', () => refusal(429, 'Too many sign-ins asked for'));
+    await renderRemote(App, '/en/account', 'en');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('E-mail or mobile number'), '612 345 678');
+    await user.click(screen.getByRole('button', { name: 'Send me the link and the code' }));
+    expect(await screen.findByText(/Too many codes were asked for/)).toBeVisible();
+  });
+
+  it('opens a link’s session from the fragment and takes the secret out of the address', async () => {
+    account.on('verify_sign_in', () => ({ success: true }));
+    signedIn();
+    const { location } = await renderRemote(App, `/es/mi-cuenta#acceso=${TOKEN}`, 'es');
+    expect(await screen.findByText('Has entrado como a•••@example.com.')).toBeVisible();
+    expect(account.calls('verify_sign_in')).toEqual([{ action: 'verify_sign_in', token: TOKEN }]);
+    expect(location()).toBe('/es/mi-cuenta');
+  });
+
+  it('says a used or expired link is no longer valid and offers a new one', async () => {
+    account.on('verify_sign_in', () => refusal(400, 'This code or link is not valid'));
+    signedOut();
+    await renderRemote(App, `/en/account#access=${TOKEN}`, 'en');
+    expect(await screen.findByText(/This link has expired or was already used/)).toBeVisible();
+    expect(screen.getByLabelText('E-mail or mobile number')).toBeVisible();
+  });
+
+  it('stays signed in when an old link is opened again with a session', async () => {
+    account.on('verify_sign_in', () => refusal(400, 'This code or link is not valid'));
+    signedIn();
+    await renderRemote(App, `/es/mi-cuenta#acceso=${TOKEN}`, 'es');
+    expect(await screen.findByText('Has entrado como a•••@example.com.')).toBeVisible();
+    expect(screen.queryByText(/Este enlace ha caducado/)).toBeNull();
+  });
+});
+
+describe('a signed-in tenant', () => {
+  it('sees each rental, the contract and the invoices to download', async () => {
+    signedIn();
+    await renderRemote(App, '/es/mi-cuenta', 'es');
+    const card = await screen.findByRole('region', { name: 'Alquiler TR-2026-0042' });
+    expect(within(card).getByText('A-12 (3 m³)')).toBeVisible();
+    expect(within(card).getByText('49,00 € · mensual')).toBeVisible();
+    expect(within(card).getByText('49,00 € el 1 dic 2026, por domiciliación')).toBeVisible();
+    expect(within(card).getByTestId('balance')).toHaveTextContent('Al día');
+    expect(within(card).getByTestId('access')).toHaveTextContent('Tu PIN abre la puerta.');
+    expect(within(card).getByRole('link', { name: 'Descargar el contrato firmado (PDF)' })).toHaveAttribute(
+      'href',
+      `/functions/v1/account/contract?registrationId=${REGISTRATION_ID}`,
+    );
+    expect(within(card).queryByRole('button', { name: /Pagar/ })).toBeNull();
+    const invoices = screen.getByRole('region', { name: 'Facturas' });
+    expect(
+      await within(invoices).findByRole('link', { name: 'Descargar la factura F-2026-0107 (PDF)' }),
+    ).toHaveAttribute('href', '/functions/v1/account/invoice?id=a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d');
+  });
+
+  it('pays what is due by card, and is told when nothing is due any more', async () => {
+    signedIn();
+    account.on('overview', () => ({
+      tenancies: [tenancy({ balanceCents: 6200, payableCents: 6200, accessSuspended: true })],
+    }));
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    await renderRemote(App, '/en/account', 'en');
+    const user = userEvent.setup();
+    const card = await screen.findByRole('region', { name: 'Rental TR-2026-0042' });
+    expect(within(card).getByTestId('access')).toHaveTextContent('Suspended');
+    account.on('pay_balance', () => refusal(409, 'Nothing is due now', 'nothing_owed'));
+    await user.click(within(card).getByRole('button', { name: 'Pay €62.00 by card' }));
+    expect(await within(card).findByText(/Nothing is due any more/)).toBeVisible();
+    expect(assign).not.toHaveBeenCalled();
+
+    account.on('pay_balance', () => ({ checkoutUrl: 'https://pay.example/checkout/1' }));
+    await user.click(within(card).getByRole('button', { name: 'Pay €62.00 by card' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/checkout/1'));
+    expect(within(card).getByRole('button', { name: 'Opening the payment…' })).toBeDisabled();
+    expect(account.calls('pay_balance')).toHaveLength(2);
+    expect(account.calls('pay_balance')[1]).toEqual({ action: 'pay_balance', registrationId: REGISTRATION_ID });
+  });
+
+  it('gives notice for a day the contract allows, and can withdraw it', async () => {
+    signedIn();
+    account.on('give_notice', (body) => ({ moveOutOn: String(body.moveOutOn) }));
+    account.on('withdraw_notice', () => ({ success: true }));
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await renderRemote(App, '/es/mi-cuenta', 'es');
+    const user = userEvent.setup();
+    const card = await screen.findByRole('region', { name: 'Alquiler TR-2026-0042' });
+    const date = within(card).getByLabelText('Tu último día');
+    expect(date).toHaveAttribute('min', '2026-12-12');
+
+    await user.click(within(card).getByRole('button', { name: 'Avisar de la baja' }));
+    expect(await within(card).findByText('Elige tu último día.')).toBeVisible();
+    await user.type(date, '2026-12-01');
+    await user.click(within(card).getByRole('button', { name: 'Avisar de la baja' }));
+    expect(
+      await within(card).findByText(
+        'Elige un día desde el sábado, 12 de diciembre de 2026 hasta el sábado, 27 de noviembre de 2027.',
+      ),
+    ).toBeVisible();
+    expect(account.calls('give_notice')).toHaveLength(0);
+
+    account.on('overview', () => ({ tenancies: [tenancy({ moveOutOn: '2026-12-31' })] }));
+    await user.clear(date);
+    await user.type(date, '2026-12-31');
+    await user.click(within(card).getByRole('button', { name: 'Avisar de la baja' }));
+    expect(await within(card).findByTestId('move-out')).toHaveTextContent('jueves, 31 de diciembre de 2026');
+    expect(account.calls('give_notice')).toEqual([
+      { action: 'give_notice', registrationId: REGISTRATION_ID, moveOutOn: '2026-12-31' },
+    ]);
+
+    account.on('overview', () => ({ tenancies: [tenancy()] }));
+    await user.click(within(card).getByRole('button', { name: 'Me quedo: retirar el aviso' }));
+    expect(await within(card).findByText('Aviso retirado: el alquiler sigue.')).toBeVisible();
+    expect(account.calls('withdraw_notice')).toHaveLength(1);
+  });
+
+  it('signs out, and a session that ends while the page is open leads back to signing in', async () => {
+    signedIn();
+    account.on('sign_out', () => ({ success: true }));
+    await renderRemote(App, '/es/mi-cuenta', 'es');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Salir' }));
+    expect(await screen.findByText('Has salido de tu cuenta.')).toBeVisible();
+
+    signedIn();
+    useAccountSession.setState({ status: 'checking' });
+    await useAccountSession.getState().check();
+    account.on('withdraw_notice', () => refusal(401, 'Sign in to your account'));
+    account.on('overview', () => ({ tenancies: [tenancy({ moveOutOn: '2026-12-31' })] }));
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await user.click(await screen.findByRole('button', { name: 'Me quedo: retirar el aviso' }));
+    expect(await screen.findByText('Tu sesión ha terminado. Vuelve a entrar.')).toBeVisible();
+  });
+});

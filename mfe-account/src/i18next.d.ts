@@ -1,0 +1,9 @@
+// Translation keys are checked by the compiler: a typo fails the typecheck instead of showing a raw key.
+import 'i18next';
+import type { accountResources } from './i18n';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    resources: { account: typeof accountResources.es };
+  }
+}

@@ -1,0 +1,61 @@
+import { ApiError, api } from 'shared-api';
+import { create } from 'zustand';
+
+type Status = 'checking' | 'signed-out' | 'signed-in' | 'unreachable';
+
+interface AccountSession {
+  status: Status;
+  /** The e-mail or phone signed in with, masked by the server (`a***@example.com`). */
+  contact: string | null;
+  /** Why the sign-in form shows: a link that no longer works, a session that ended, signing out. */
+  reason: 'link-invalid' | 'expired' | 'signed-out' | null;
+  /** Asks the server whose session the cookie is (none: signed out). */
+  check(): Promise<void>;
+  /** A sign-in link opened: its secret for a session, then whose it is. */
+  openLink(token: string): Promise<void>;
+  signOut(): Promise<void>;
+  /** A call answered 401: the session ended while the page was open. */
+  ended(): void;
+}
+
+export const useAccountSession = create<AccountSession>((set, get) => ({
+  status: 'checking',
+  contact: null,
+  reason: null,
+  async check() {
+    set({ status: 'checking' });
+    try {
+      const me = await api.account('me', {});
+      set({ status: 'signed-in', contact: me.contact, reason: null });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) set({ status: 'signed-out', contact: null });
+      else set({ status: 'unreachable' });
+    }
+  },
+  async openLink(token) {
+    set({ status: 'checking' });
+    try {
+      await api.account('verify_sign_in', { token });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        // An old link opened while signed in (from the e-mail, again) is no harm: the session stands.
+        await get().check();
+        if (get().status === 'signed-out') set({ reason: 'link-invalid' });
+        return;
+      }
+      set({ status: 'unreachable' });
+      return;
+    }
+    await get().check();
+  },
+  async signOut() {
+    try {
+      await api.account('sign_out', {});
+    } finally {
+      set({ status: 'signed-out', contact: null, reason: 'signed-out' });
+    }
+  },
+  ended() {
+    if (get().status === 'signed-in') set({ status: 'signed-out', contact: null, reason: 'expired' });
+  },
+}));
