@@ -21,17 +21,17 @@ const dayBefore = (date: string) => new Date(Date.parse(`${date}T12:00:00Z`) - 8
 test.describe("the tenant's account", () => {
   test.setTimeout(180_000);
 
-  test('a tenant signs in from the e-mailed link on a small phone, downloads the contract, gives notice; in English by the SMS code; nothing of anyone else', async ({
+  test('a tenant signs in from the e-mailed link on a small phone, downloads the contract, changes the PIN and opens the door, gives notice; in English by the SMS code, changes the e-mail; nothing of anyone else', async ({
     page,
     browser,
     request,
   }) => {
     const who = applicant();
     const { unitNumber, code } = await becomeTenant(page, request, who, signupPath);
-    // The welcome at move-in leads to the account.
-    expect((await received(request, who.email, /^Tu acceso a la puerta/)).text).toMatch(
-      /Ir a mi cuenta.*\/es\/mi-cuenta/s,
-    );
+    // The welcome at move-in leads to the account; the PIN came by SMS.
+    const welcome = await received(request, who.email, /^Tu acceso a la puerta/);
+    expect(welcome.text).toMatch(/Ir a mi cuenta.*\/es\/mi-cuenta/s);
+    const pin = /: (\d{4})\./.exec(await lastMessage(request, compactPhone(who.phone)))?.[1] ?? '';
 
     // On a 360×640 phone, from the header's menu.
     const phone = await browser.newContext({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
@@ -75,6 +75,26 @@ test.describe("the tenant's account", () => {
     await expectFitsNarrowPhone(tenant);
     await expectAccessible(tenant);
 
+    // A new PIN from the account, with the one of the SMS; the door takes it.
+    const door = card.getByRole('region', { name: 'La puerta' });
+    const newPin = pin === '2468' ? '1357' : '2468';
+    await door.getByLabel('PIN actual').fill(pin);
+    await door.getByLabel('PIN nuevo (4 cifras)').fill(newPin);
+    await door.getByLabel('Repite el PIN nuevo').fill(newPin);
+    await door.getByRole('button', { name: 'Cambiar el PIN' }).click();
+    await expect(door.getByText('PIN cambiado: úsalo desde ya en la puerta.')).toBeVisible();
+    const doorLink = new URL(/(https?:\/\/\S+\/abridor-login\?token=\S+)/.exec(welcome.text)?.[1] ?? 'x:');
+    const keypad = await phone.newPage();
+    await keypad.goto(doorLink.pathname + doorLink.search);
+    await expect(keypad).toHaveURL(/\/abridor$/, { timeout: 5_000 });
+    for (const digit of newPin) await keypad.getByRole('button', { name: digit, exact: true }).click();
+    await keypad.getByRole('button', { name: 'Entrada' }).click();
+    await expect(keypad.getByTestId('door-result')).toHaveText('Acceso Autorizado: ENTRADA');
+    await keypad.close();
+    // The tenant's own log shows it.
+    await door.getByRole('button', { name: 'Ver los últimos accesos' }).click();
+    await expect(door.getByTestId('door-log').getByRole('listitem').first()).toContainText('Entrada: hecho');
+
     // Notice: a day inside the notice period is refused on the spot; the first allowed is taken.
     const lastDay = card.getByLabel('Tu último día');
     const earliest = (await lastDay.getAttribute('min')) ?? '';
@@ -92,6 +112,9 @@ test.describe("the tenant's account", () => {
     // The link again, now used: the session stands. In a browser without it: used, ask again.
     await tenant.goto(link.pathname + link.hash);
     await expect(tenant.getByText(/^Has entrado como/)).toBeVisible();
+    await tenant.getByRole('button', { name: 'Salir' }).click();
+    await expect(tenant.getByText('Has salido de tu cuenta.')).toBeVisible();
+    expect((await tenant.request.post('/functions/v1/account', { data: { action: 'overview' } })).status()).toBe(401);
     const elsewhere = await browser.newContext();
     const stranger = await elsewhere.newPage();
     await stranger.goto(link.pathname + link.hash);
@@ -140,9 +163,20 @@ test.describe("the tenant's account", () => {
     });
     expect(notice.status()).toBe(404);
 
-    // Signed out, the account answers nothing.
-    await en.getByRole('button', { name: 'Sign out' }).click();
-    await expect(en.getByText('You have signed out.')).toBeVisible();
+    // A new e-mail, proved by the code sent to it; the old address is told; every session ends.
+    const contactDetails = en.getByRole('region', { name: 'Your contact details' });
+    await expect(contactDetails.getByTestId('contact-email')).toHaveText(who.email);
+    await contactDetails.getByRole('button', { name: 'Change the e-mail' }).click();
+    const newEmail = `nuevo.${who.email}`;
+    await contactDetails.getByLabel('New e-mail').fill(newEmail);
+    await contactDetails.getByRole('button', { name: 'Send the code' }).click();
+    const codeMail = await received(request, newEmail, /^Confirm your new e-mail$/);
+    await contactDetails.getByLabel('6-digit code').fill(codeIn(codeMail.text));
+    await contactDetails.getByRole('button', { name: 'Confirm the change' }).click();
+    await expect(en.getByText(/^Done: your contact details are now n•••@example\.com\./)).toBeVisible();
+    expect((await received(request, who.email, /^Han cambiado tus datos de contacto$/)).text).toContain(
+      'Si no has sido tú',
+    );
     expect((await en.request.post('/functions/v1/account', { data: { action: 'overview' } })).status()).toBe(401);
     await desk.close();
     await phone.close();

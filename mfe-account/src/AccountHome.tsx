@@ -5,6 +5,7 @@ import type { Language } from 'shared-i18n';
 import { AsyncStatus, useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
 import styles from './Account.module.css';
+import { ContactSection } from './contact/ContactSection';
 import { Invoices } from './invoices/Invoices';
 import { useAccountSession } from './session/store';
 import { TenancyCard } from './tenancy/TenancyCard';
@@ -56,6 +57,7 @@ export function AccountHome({ language }: { language: Language }) {
           ))
         ))}
       <Invoices language={language} />
+      <ContactSection language={language} />
     </>
   );
 }

@@ -35,6 +35,8 @@ const tenancy = (overrides: Partial<Tenancy> = {}): Tenancy => ({
 const signedIn = () => {
   account.on('me', () => ({
     contact: 'a•••@example.com',
+    email: 'ana@example.com',
+    phone: '+34600123456',
     tenancies: [{ registrationId: REGISTRATION_ID, registrationCode: 'TR-2026-0042', units: ['A-12'], active: true }],
   }));
   account.on('overview', () => ({ tenancies: [tenancy()] }));
@@ -56,7 +58,7 @@ const signedOut = () => account.on('me', () => refusal(401, 'Sign in to your acc
 beforeAll(() => account.server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => account.server.close());
 beforeEach(() => {
-  useAccountSession.setState({ status: 'checking', contact: null, reason: null });
+  useAccountSession.setState({ status: 'checking', contact: null, contacts: null, reason: null, changedTo: null });
   account.reset();
 });
 afterEach(() => {
@@ -246,5 +248,157 @@ describe('a signed-in tenant', () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     await user.click(await screen.findByRole('button', { name: 'Me quedo: retirar el aviso' }));
     expect(await screen.findByText('Tu sesión ha terminado. Vuelve a entrar.')).toBeVisible();
+  });
+});
+
+describe('the door from the account', () => {
+  it('changes the PIN with the current one, says the tries left and the lockout', async () => {
+    signedIn();
+    let tries = 2;
+    account.on('change_pin', (body) => {
+      if (body.currentPin === '1234') return { success: true };
+      tries -= 1;
+      return tries >= 0
+        ? { success: false, error: 'The current PIN is not right', attemptsLeft: tries + 1 }
+        : {
+            success: false,
+            error: 'Locked',
+            attemptsLeft: 0,
+            lockedUntil: new Date(Date.now() + 15_000).toISOString(),
+          };
+    });
+    await renderRemote(App, '/es/mi-cuenta', 'es');
+    const user = userEvent.setup();
+    const card = await screen.findByRole('region', { name: 'Alquiler TR-2026-0042' });
+    const door = within(card).getByRole('region', { name: 'La puerta' });
+    const current = within(door).getByLabelText('PIN actual');
+    const next = within(door).getByLabelText('PIN nuevo (4 cifras)');
+    const repeat = within(door).getByLabelText('Repite el PIN nuevo');
+    const change = within(door).getByRole('button', { name: 'Cambiar el PIN' });
+
+    await user.type(current, '123');
+    await user.click(change);
+    expect(await within(door).findByText('El PIN tiene 4 cifras.')).toBeVisible();
+    expect(current).toHaveFocus();
+    await user.type(current, '9');
+    await user.type(next, '5678');
+    await user.type(repeat, '5679');
+    await user.click(change);
+    expect(await within(door).findByText('Los dos PIN nuevos no coinciden.')).toBeVisible();
+    expect(account.calls('change_pin')).toHaveLength(0);
+
+    await user.clear(repeat);
+    await user.type(repeat, '5678');
+    await user.click(change);
+    expect(await within(door).findByText(/Te quedan 2 intentos/)).toBeVisible();
+    await user.click(change);
+    expect(await within(door).findByText(/Te queda 1 intento/)).toBeVisible();
+    await user.click(change);
+    expect(await within(door).findByText(/bloqueado 15 segundos, aquí y en la puerta/)).toBeVisible();
+
+    await user.clear(current);
+    await user.type(current, '1234');
+    await user.click(change);
+    expect(await within(door).findByText('PIN cambiado: úsalo desde ya en la puerta.')).toBeVisible();
+    expect(current).toHaveValue('');
+    expect(account.calls('change_pin').at(-1)).toEqual({
+      action: 'change_pin',
+      registrationId: REGISTRATION_ID,
+      currentPin: '1234',
+      newPin: '5678',
+    });
+  });
+
+  it('sends a new link into the door app, and shows the log when asked, in the tenant’s words', async () => {
+    signedIn();
+    account.on('door_link', () => ({ success: true }));
+    account.on('door_log', () => ({
+      entries: [
+        { at: '2026-11-27T18:05:00.000Z', action: 'ENTRADA', result: 'ok' },
+        { at: '2026-11-27T18:04:00.000Z', action: 'ENTRADA', result: 'wrong_pin' },
+        { at: '2026-11-27T09:00:00.000Z', action: 'issue_access:x', result: 'box' },
+      ],
+    }));
+    await renderRemote(App, '/en/account', 'en');
+    const user = userEvent.setup();
+    const door = within(await screen.findByRole('region', { name: 'Rental TR-2026-0042' })).getByRole('region', {
+      name: 'The door',
+    });
+    await user.click(within(door).getByRole('button', { name: 'Send me the app link' }));
+    expect(await within(door).findByText('Link sent to your e-mail.')).toBeVisible();
+    account.on('door_link', () => refusal(409, 'Several door links', 'door_link_throttled'));
+    await user.click(within(door).getByRole('button', { name: 'Send me the app link' }));
+    expect(await within(door).findByText(/Several links were sent this hour/)).toBeVisible();
+
+    expect(account.calls('door_log')).toHaveLength(0);
+    await user.click(within(door).getByRole('button', { name: 'Show the latest accesses' }));
+    const log = await within(door).findByTestId('door-log');
+    expect(
+      within(log)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual([
+      'Nov 27, 2026, 7:05 PM Entry: done',
+      'Nov 27, 2026, 7:04 PM Entry: wrong PIN',
+      'Nov 27, 2026, 10:00 AM Other action: other result',
+    ]);
+  });
+});
+
+describe('contact details', () => {
+  it('changes the e-mail once the code sent to it comes back, then asks to sign in again', async () => {
+    signedIn();
+    account.on('change_contact', (body) =>
+      body.value === 'luis@example.com'
+        ? refusal(409, 'On another customer', 'contact_taken')
+        : { changeId: SIGN_IN_ID },
+    );
+    account.on('confirm_contact', (body) =>
+      body.code === '654321'
+        ? { kind: 'email', contact: 'n•••@example.com' }
+        : refusal(409, 'Not valid', 'contact_change_invalid'),
+    );
+    await renderRemote(App, '/es/mi-cuenta', 'es');
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Tus datos de contacto' });
+    expect(within(section).getByTestId('contact-email')).toHaveTextContent('ana@example.com');
+    expect(within(section).getByTestId('contact-phone')).toHaveTextContent('+34600123456');
+
+    await user.click(within(section).getByRole('button', { name: 'Cambiar el correo' }));
+    const field = within(section).getByLabelText('Correo nuevo');
+    expect(field).toHaveFocus();
+    await user.type(field, 'nueva@');
+    await user.click(within(section).getByRole('button', { name: 'Enviar el código' }));
+    expect(await within(section).findByText('Escribe un correo válido (nombre@ejemplo.com).')).toBeVisible();
+    await user.clear(field);
+    await user.type(field, 'luis@example.com');
+    await user.click(within(section).getByRole('button', { name: 'Enviar el código' }));
+    expect(await within(section).findByText(/está en la ficha de otro cliente/)).toBeVisible();
+    await user.clear(field);
+    await user.type(field, 'nueva@example.com');
+    await user.click(within(section).getByRole('button', { name: 'Enviar el código' }));
+    expect(
+      await within(section).findByText(/Te hemos enviado un código de 6 cifras a nueva@example.com/),
+    ).toBeVisible();
+    const code = within(section).getByLabelText('Código de 6 cifras');
+    expect(code).toHaveFocus();
+    await user.type(code, '111111');
+    await user.click(within(section).getByRole('button', { name: 'Confirmar el cambio' }));
+    expect(await within(section).findByText(/El código no es válido o ha caducado/)).toBeVisible();
+    await user.clear(code);
+    await user.type(code, '654321');
+    await user.click(within(section).getByRole('button', { name: 'Confirmar el cambio' }));
+    expect(
+      await screen.findByText(
+        'Hecho: tus datos de contacto son ahora n•••@example.com. Por seguridad, vuelve a entrar.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Correo electrónico o móvil')).toBeVisible();
+    expect(account.calls('change_contact').at(-1)).toEqual({
+      action: 'change_contact',
+      kind: 'email',
+      value: 'nueva@example.com',
+      language: 'es',
+    });
   });
 });

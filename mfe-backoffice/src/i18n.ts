@@ -750,6 +750,11 @@ const spanish = {
       arrears_warning: 'Reglas de impagos: avisaron de la suspensión',
       arrears_suspend: 'Reglas de impagos: suspendieron el acceso',
       arrears_restore: 'Reglas de impagos: restablecieron el acceso (pagado)',
+      account_give_notice: 'El inquilino avisó de la baja desde su cuenta',
+      account_withdraw_notice: 'El inquilino retiró su aviso de baja',
+      account_change_pin: 'El inquilino cambió su PIN desde su cuenta',
+      account_door_link: 'El inquilino pidió un enlace a la app de la puerta',
+      account_change_contact: 'El inquilino cambió su correo o su móvil',
     },
   },
   account: {
@@ -1543,6 +1548,11 @@ const english: Texts<typeof spanish> = {
       arrears_warning: 'Arrears rules: warned of the suspension',
       arrears_suspend: 'Arrears rules: suspended access',
       arrears_restore: 'Arrears rules: restored access (paid)',
+      account_give_notice: 'The tenant gave notice from their account',
+      account_withdraw_notice: 'The tenant withdrew their notice',
+      account_change_pin: 'The tenant changed their PIN from their account',
+      account_door_link: 'The tenant asked for a link to the door app',
+      account_change_contact: 'The tenant changed their e-mail or mobile',
     },
   },
   account: {

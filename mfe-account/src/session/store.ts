@@ -7,8 +7,10 @@ interface AccountSession {
   status: Status;
   /** The e-mail or phone signed in with, masked by the server (`a***@example.com`). */
   contact: string | null;
-  /** Why the sign-in form shows: a link that no longer works, a session that ended, signing out. */
-  reason: 'link-invalid' | 'expired' | 'signed-out' | null;
+  /** The e-mail and mobile on file. */
+  contacts: { email: string; phone: string } | null;
+  /** Why the sign-in form shows: a link that no longer works, a session that ended, signing out, a new contact. */
+  reason: 'link-invalid' | 'expired' | 'signed-out' | 'contact-changed' | null;
   /** Asks the server whose session the cookie is (none: signed out). */
   check(): Promise<void>;
   /** A sign-in link opened: its secret for a session, then whose it is. */
@@ -16,17 +18,22 @@ interface AccountSession {
   signOut(): Promise<void>;
   /** A call answered 401: the session ended while the page was open. */
   ended(): void;
+  /** A new e-mail or mobile counts now: every session of the old one ended, this one too. */
+  contactChanged(shown: string): void;
+  /** The new contact, masked, after a change (the sign-in says it). */
+  changedTo: string | null;
 }
 
 export const useAccountSession = create<AccountSession>((set, get) => ({
   status: 'checking',
   contact: null,
+  contacts: null,
   reason: null,
   async check() {
     set({ status: 'checking' });
     try {
       const me = await api.account('me', {});
-      set({ status: 'signed-in', contact: me.contact, reason: null });
+      set({ status: 'signed-in', contact: me.contact, contacts: { email: me.email, phone: me.phone }, reason: null });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) set({ status: 'signed-out', contact: null });
       else set({ status: 'unreachable' });
@@ -54,6 +61,10 @@ export const useAccountSession = create<AccountSession>((set, get) => ({
     } finally {
       set({ status: 'signed-out', contact: null, reason: 'signed-out' });
     }
+  },
+  changedTo: null,
+  contactChanged(shown) {
+    set({ status: 'signed-out', contact: null, contacts: null, reason: 'contact-changed', changedTo: shown });
   },
   ended() {
     if (get().status === 'signed-in') set({ status: 'signed-out', contact: null, reason: 'expired' });

@@ -88,14 +88,7 @@ export function SignIn({ language }: { language: Language }) {
   return (
     <section className={styles.card} aria-labelledby="account-sign-in">
       <h2 id="account-sign-in">{t('signIn.heading')}</h2>
-      {reason && step.kind === 'contact' && (
-        <p
-          role={reason === 'signed-out' ? 'status' : 'alert'}
-          className={reason === 'signed-out' ? styles.ok : styles.error}
-        >
-          {reason === 'link-invalid' ? t('signIn.linkInvalid') : reason === 'expired' ? t('expired') : t('signedOut')}
-        </p>
-      )}
+      {reason && step.kind === 'contact' && <ReasonNotice />}
       {step.kind === 'contact' ? (
         <form className={styles.form} onSubmit={send} noValidate>
           <p>{t('signIn.intro', { minutes: ACCOUNT_SIGN_IN_MINUTES })}</p>
@@ -152,5 +145,24 @@ export function SignIn({ language }: { language: Language }) {
       )}
       <p className={styles.muted}>{t('signIn.help', { phone })}</p>
     </section>
+  );
+}
+
+/** Why the sign-in shows: good news as a status, a problem as an alert. */
+function ReasonNotice() {
+  const t = useAccountT();
+  const { reason, changedTo } = useAccountSession();
+  if (!reason) return null;
+  const good = reason === 'signed-out' || reason === 'contact-changed';
+  const text = {
+    'link-invalid': t('signIn.linkInvalid'),
+    expired: t('expired'),
+    'signed-out': t('signedOut'),
+    'contact-changed': t('contact.changed', { contact: changedTo ?? '' }),
+  }[reason];
+  return (
+    <p role={good ? 'status' : 'alert'} className={good ? styles.ok : styles.error}>
+      {text}
+    </p>
   );
 }

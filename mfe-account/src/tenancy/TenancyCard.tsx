@@ -3,6 +3,7 @@ import { ApiError, api } from 'shared-api';
 import { formatCalendarDate, formatDecimal, formatEuros, type Language } from 'shared-i18n';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Account.module.css';
+import { DoorSection } from '../door/DoorSection';
 import { NoticeForm } from '../notice/NoticeForm';
 import { useAccountT } from '../texts';
 import type { Tenancy } from './tenancy';
@@ -90,6 +91,7 @@ export function TenancyCard({
           {t('tenancy.contract')}
         </a>
       </p>
+      {tenancy.active && <DoorSection registrationId={tenancy.registrationId} language={language} />}
       {tenancy.active && <NoticeForm tenancy={tenancy} language={language} onChanged={onChanged} />}
     </section>
   );

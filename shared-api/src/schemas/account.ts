@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PIN_PATTERN } from './abridor';
 import { PERIODS } from './registration';
 
 /**
@@ -21,6 +22,12 @@ export const ACCOUNT_SESSION_HOURS = 12;
 export const ACCOUNT_PATHS = { es: '/es/mi-cuenta', en: '/en/account' } as const;
 
 const language = z.enum(['es', 'en']).default('es');
+const pin = z.string().regex(PIN_PATTERN, 'Enter a 4-digit PIN');
+const rental = { registrationId: z.uuid() };
+const sixDigits = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code');
 const done = z.object({ success: z.literal(true) });
 
 export const accountActions = {
@@ -37,21 +44,17 @@ export const accountActions = {
   verify_sign_in: {
     request: z.union([
       z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid') }),
-      z.object({
-        signInId: z.uuid(),
-        code: z
-          .string()
-          .trim()
-          .regex(/^\d{6}$/, 'Enter the 6-digit code'),
-      }),
+      z.object({ signInId: z.uuid(), code: sixDigits }),
     ]),
     response: done,
   },
-  /** Whose session this is (the contact masked) and their tenancies. */
+  /** Whose session this is (the contact masked), the e-mail and mobile on file, and their tenancies. */
   me: {
     request: z.object({}),
     response: z.object({
       contact: z.string(),
+      email: z.string(),
+      phone: z.string(),
       tenancies: z.array(
         z.object({
           registrationId: z.uuid(),
@@ -123,6 +126,44 @@ export const accountActions = {
   pay_balance: {
     request: z.object({ registrationId: z.uuid() }),
     response: z.object({ checkoutUrl: z.string() }),
+  },
+  /**
+   * A new door PIN: the current one is checked as at the keypad, with its lockout (three wrong in a
+   * row lock the PIN for 15 s, here and at the door). A refused PIN answers 200 with the reason.
+   */
+  change_pin: {
+    request: z.object({ ...rental, currentPin: pin, newPin: pin }),
+    response: z.union([
+      z.object({ success: z.literal(true) }),
+      z.object({
+        success: z.literal(false),
+        error: z.string(),
+        attemptsLeft: z.number().int().optional(),
+        lockedUntil: z.string().optional(),
+      }),
+    ]),
+  },
+  /** The latest lines of the door's log for the tenant's own door user (newest first). */
+  door_log: {
+    request: z.object(rental),
+    response: z.object({
+      entries: z.array(z.object({ at: z.string(), action: z.string(), result: z.string() })),
+    }),
+  },
+  /** A new single-use link into the door app, e-mailed to the rental's address (never shown). */
+  door_link: { request: z.object(rental), response: done },
+  /**
+   * A new e-mail or mobile: a code goes to it, and nothing changes until `confirm_contact` brings it
+   * back. For every rental of the session's contact.
+   */
+  change_contact: {
+    request: z.object({ kind: z.enum(['email', 'phone']), value: z.string().trim().min(3).max(200), language }),
+    response: z.object({ changeId: z.uuid() }),
+  },
+  /** The new contact's code: it counts from now; the old one is told; every session of it ends, this one too. */
+  confirm_contact: {
+    request: z.object({ changeId: z.uuid(), code: sixDigits }),
+    response: z.object({ kind: z.enum(['email', 'phone']), contact: z.string() }),
   },
 } as const;
 

@@ -84,8 +84,26 @@ export const STAFF_REFUSALS = {
 } as const;
 export type StaffRefusalCode = keyof typeof STAFF_REFUSALS;
 
+/** Refusals of the tenant's own account. */
+export const ACCOUNT_REFUSALS = {
+  no_door_access: 'This rental has no door access now (not issued yet, or the rental has ended).',
+  same_pin: 'The new PIN must be different from the current one.',
+  door_link_throttled: 'Several door links were sent this hour: look for them in your e-mail, or wait a while.',
+  contact_unchanged: 'That is already your e-mail or phone.',
+  contact_taken: "That e-mail or phone is on another customer's file: call us to change it.",
+  contact_change_throttled: 'Several codes were sent to new contacts this hour: wait a while before asking again.',
+  contact_change_invalid: 'This code is not valid or has expired: ask for a new one.',
+} as const;
+export type AccountRefusalCode = keyof typeof ACCOUNT_REFUSALS;
+
 /** Every code a refusal (409) may carry, with its English message. */
-export const ALL_REFUSALS = { ...REFUSALS, ...VISIT_REFUSALS, ...WAITLIST_REFUSALS, ...STAFF_REFUSALS } as const;
+export const ALL_REFUSALS = {
+  ...REFUSALS,
+  ...VISIT_REFUSALS,
+  ...WAITLIST_REFUSALS,
+  ...STAFF_REFUSALS,
+  ...ACCOUNT_REFUSALS,
+} as const;
 export type AnyRefusalCode = keyof typeof ALL_REFUSALS;
 
 export type RefusalCode = keyof typeof REFUSALS;

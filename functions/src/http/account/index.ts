@@ -2,20 +2,25 @@ import { accountActions, accountContractQuery, accountInvoiceQuery } from 'share
 import { PaymentProviderError } from '../../adapters/payments';
 import type { FunctionContext } from '../../context';
 import {
+  auditTenant,
   closeAccountSession,
+  confirmContactChange,
   invoiceTenancy,
   maskedContact,
   openAccountSession,
+  requestContactChange,
   requestSignIn,
   requireTenant,
   SIGN_IN_NOT_VALID,
   tenancyOverview,
   tenancySummaries,
+  tenantContacts,
   tenantInvoices,
   verifySignIn,
 } from '../../modules/account';
 import { invoiceDocument, startBalanceCheckout } from '../../modules/billing';
 import { signedContractOf } from '../../modules/contracts';
+import { changeTenantPin, sendTenantDoorLink, tenantDoorLog } from '../../modules/door';
 import { giveNotice, withdrawNotice } from '../../modules/rental';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
@@ -43,6 +48,7 @@ export const accountFunction = actionFunction('account', accountActions, {
     const tenant = await requireTenant(ctx.db, ctx, meta);
     return {
       contact: maskedContact(tenant.contact),
+      ...(await tenantContacts(ctx.db, tenant.registrationIds)),
       tenancies: await tenancySummaries(ctx.db, tenant.registrationIds),
     };
   },
@@ -63,13 +69,20 @@ export const accountFunction = actionFunction('account', accountActions, {
   },
 
   async give_notice({ registrationId, moveOutOn }, ctx, meta) {
-    await requireOwnRental(ctx, meta, registrationId);
-    return commitThenRun(ctx, (tx) => giveNotice(tx, ctx, { registrationId, moveOutOn }));
+    const tenant = await requireOwnRental(ctx, meta, registrationId);
+    return commitThenRun(ctx, async (tx) => {
+      const given = await giveNotice(tx, ctx, { registrationId, moveOutOn });
+      await auditTenant(tx, tenant, meta, { action: 'account_give_notice', registrationId, after: given });
+      return given;
+    });
   },
 
   async withdraw_notice({ registrationId }, ctx, meta) {
-    await requireOwnRental(ctx, meta, registrationId);
-    await ctx.db.transaction((tx) => withdrawNotice(tx, registrationId));
+    const tenant = await requireOwnRental(ctx, meta, registrationId);
+    await ctx.db.transaction(async (tx) => {
+      await withdrawNotice(tx, registrationId);
+      await auditTenant(tx, tenant, meta, { action: 'account_withdraw_notice', registrationId });
+    });
     return { success: true as const };
   },
 
@@ -84,14 +97,61 @@ export const accountFunction = actionFunction('account', accountActions, {
       throw error;
     }
   },
+
+  async change_pin({ registrationId, currentPin, newPin }, ctx, meta) {
+    const tenant = await requireOwnRental(ctx, meta, registrationId);
+    const changed = await changeTenantPin(ctx, registrationId, { currentPin, newPin }, meta);
+    if (changed.success) await auditTenant(ctx.db, tenant, meta, { action: 'account_change_pin', registrationId });
+    return changed;
+  },
+
+  async door_log({ registrationId }, ctx, meta) {
+    await requireOwnRental(ctx, meta, registrationId);
+    return { entries: await tenantDoorLog(ctx.db, registrationId) };
+  },
+
+  async door_link({ registrationId }, ctx, meta) {
+    const tenant = await requireOwnRental(ctx, meta, registrationId);
+    await commitThenRun(ctx, async (tx) => {
+      await sendTenantDoorLink(tx, ctx, registrationId, meta);
+      await auditTenant(tx, tenant, meta, { action: 'account_door_link', registrationId });
+    });
+    return { success: true as const };
+  },
+
+  async change_contact({ kind, value, language }, ctx, meta) {
+    const tenant = await requireTenant(ctx.db, ctx, meta);
+    return commitThenRun(ctx, (tx) => requestContactChange(tx, ctx, tenant, { kind, value, language }));
+  },
+
+  async confirm_contact({ changeId, code }, ctx, meta) {
+    const tenant = await requireTenant(ctx.db, ctx, meta);
+    const changed = await commitThenRun(ctx, async (tx) => {
+      const done = await confirmContactChange(tx, ctx, tenant, { changeId, code });
+      if (done) {
+        for (const registrationId of tenant.registrationIds) {
+          await auditTenant(tx, tenant, meta, {
+            action: 'account_change_contact',
+            registrationId,
+            before: { [done.kind]: done.before },
+            after: { [done.kind]: done.after },
+          });
+        }
+      }
+      return done;
+    });
+    if (!changed) throw refusal('contact_change_invalid');
+    return { kind: changed.kind, contact: changed.after };
+  },
 });
 
 const NOT_FOUND = 'Not found';
 
-/** The signed-in tenant's own rental, or 404: another tenant's is as unknown as one that does not exist. */
-async function requireOwnRental(ctx: FunctionContext, meta: RequestMeta, registrationId: string): Promise<void> {
+/** The signed-in tenant, whose rental this is, or 404: another tenant's is as unknown as one that does not exist. */
+async function requireOwnRental(ctx: FunctionContext, meta: RequestMeta, registrationId: string) {
   const tenant = await requireTenant(ctx.db, ctx, meta);
   if (!tenant.registrationIds.includes(registrationId)) throw new HttpError(404, NOT_FOUND);
+  return tenant;
 }
 const PROVIDER_BUSY = 'The payment provider could not be reached: try again in a moment.';
 

@@ -1,7 +1,9 @@
-/** The tenant's account: signing in without a password, and the session its functions check. */
+/** The tenant's account: signing in without a password, the session its functions check, their contact details. */
 
+export { auditTenant } from './audit';
 export { maskedContact } from './contact';
+export { confirmContactChange, requestContactChange } from './contact-change';
 export { invoiceTenancy, tenancyOverview, tenantInvoices } from './overview';
 export { closeAccountSession, openAccountSession, requireTenant } from './session';
 export { requestSignIn, SIGN_IN_NOT_VALID, verifySignIn } from './sign-in';
-export { tenancySummaries } from './summary';
+export { tenancySummaries, tenantContacts } from './summary';

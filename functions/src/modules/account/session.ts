@@ -71,3 +71,13 @@ export async function requireTenant(
   if (!registrationIds.length) throw new HttpError(401, ACCOUNT_SIGN_IN_REQUIRED);
   return { contact, registrationIds };
 }
+
+/** Every live session of these contacts ends (a contact changed: its sessions must not outlive it). */
+export async function revokeAccountSessions(
+  q: Queryable,
+  ctx: Pick<FunctionContext, 'clock'>,
+  contactKeys: string[],
+): Promise<void> {
+  await q.query(sql`update account_sessions set revoked_at = ${ctx.clock.now()}
+     where contact = any(${contactKeys}::text[]) and revoked_at is null`);
+}

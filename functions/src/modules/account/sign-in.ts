@@ -1,4 +1,4 @@
-import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { RESEND_COOLDOWN_SECONDS } from 'shared-api';
 import { ACCOUNT_PATHS, ACCOUNT_SIGN_IN_MAX_WRONG_CODES, ACCOUNT_SIGN_IN_MINUTES } from 'shared-api/account';
 import type { Language } from 'shared-i18n';
@@ -9,6 +9,7 @@ import { HttpError } from '../../platform/http-error';
 import { newToken, sha256 } from '../../platform/security/secrets';
 import { type Contact, contactKey, parseContact } from './contact';
 import { signInEmail, signInSms } from './messages';
+import { codeHash, codeMatches, newCode } from './one-time-code';
 
 type SignInContext = Pick<FunctionContext, 'db' | 'clock' | 'config' | 'mailer' | 'sms'>;
 
@@ -16,8 +17,6 @@ const INVALID_CONTACT = 'Enter the e-mail or mobile phone of your rental.';
 const TOO_MANY = 'Too many sign-in requests from here. Please try again in a few minutes.';
 export const SIGN_IN_NOT_VALID = 'This code or link is not valid or has expired: ask for a new one.';
 const ADDRESS_WINDOW_MINUTES = 15;
-
-const codeHash = (signInId: string, code: string) => createHash('sha256').update(`${signInId}:${code}`).digest('hex');
 
 /** The tenancies a contact may see: theirs, under way or ended (an ended one still has invoices). */
 export async function tenanciesOf(q: Queryable, contact: Contact): Promise<string[]> {
@@ -60,7 +59,7 @@ export async function requestSignIn(
     const expiresAt = new Date(now.getTime() + ACCOUNT_SIGN_IN_MINUTES * 60_000);
     const tenant = (await tenanciesOf(tx, contact)).length > 0;
     const { token, hash } = newToken();
-    const signInCode = String(randomInt(1_000_000)).padStart(6, '0');
+    const signInCode = newCode();
     await tx.query(sql`insert into account_sign_ins (id, contact, token_hash, code_hash, created_at, expires_at, ip)
        values (${signInId}, ${key}, ${tenant ? hash : null}, ${tenant ? codeHash(signInId, signInCode) : null},
          ${now}, ${expiresAt}, ${input.ip})`);
@@ -111,9 +110,7 @@ export async function verifySignIn(
   const signIn = rows[0];
   if (!signIn?.code_hash || signIn.wrong_codes >= ACCOUNT_SIGN_IN_MAX_WRONG_CODES) return null;
   if ('code' in input) {
-    const given = Buffer.from(codeHash(signIn.id, input.code), 'hex');
-    const stored = Buffer.from(signIn.code_hash, 'hex');
-    if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
+    if (!codeMatches(signIn.id, input.code, signIn.code_hash)) {
       await tx.query(sql`update account_sign_ins set wrong_codes = wrong_codes + 1 where id = ${signIn.id}`);
       return null;
     }

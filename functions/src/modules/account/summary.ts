@@ -15,3 +15,10 @@ export async function tenancySummaries(q: Queryable, registrationIds: string[]) 
     active: row.active,
   }));
 }
+
+/** The e-mail and mobile the tenant's rentals have on file now (their newest rental's). */
+export async function tenantContacts(q: Queryable, registrationIds: string[]) {
+  const { rows } = await q.query<{ email: string; phone: string }>(sql`select email, phone from registrations
+     where id = any(${registrationIds}::uuid[]) order by created_at desc limit 1`);
+  return { email: rows[0]?.email ?? '', phone: rows[0]?.phone ?? '' };
+}

@@ -5,6 +5,7 @@ export { doorAuditPage, searchDoorAudit } from './audit-log';
 export { adminUser, sessionUser, toDoorUser } from './sessions';
 export { ensureDoorAdmin } from './setup';
 export { doorLogIn, doorLogOut, validateDoorToken } from './sign-in';
+export { changeTenantPin, sendTenantDoorLink, tenantDoorLog } from './tenant';
 export {
   addDoorUser,
   deleteDoorUser,

@@ -78,3 +78,37 @@ export function accessWithheldNotice({
     ],
   };
 }
+
+/** A new link into the door app, asked for from the tenant's account (the PIN stays theirs). */
+export function doorLinkEmail(
+  language: Language,
+  { fullName, box, signInUrl, hours }: { fullName: string; box: string; signInUrl: string; hours: number },
+): LocalisedContent {
+  return language === 'en'
+    ? {
+        language,
+        subject: `Your link to the door app · ${box}`,
+        greeting: `Hello ${fullName},`,
+        blocks: [
+          paragraph(
+            `Here is the link you asked for from your account to open the door app on this phone (unit ${box}).`,
+          ),
+          paragraph(`It works once, for ${hours} hours. Your PIN is the same as before.`),
+          action('Open the door app', signInUrl),
+          paragraph('If you did not ask for it, ignore this e-mail and tell us.'),
+        ],
+      }
+    : {
+        language,
+        subject: `Tu enlace a la app de la puerta · ${box}`,
+        greeting: `Hola ${fullName}:`,
+        blocks: [
+          paragraph(
+            `Aquí tienes el enlace que has pedido desde tu cuenta para abrir la app de la puerta en este móvil (trastero ${box}).`,
+          ),
+          paragraph(`Sirve una vez, durante ${hours} horas. Tu PIN es el mismo de siempre.`),
+          action('Abrir la app de la puerta', signInUrl),
+          paragraph('Si no lo has pedido tú, ignora este correo y avísanos.'),
+        ],
+      };
+}
