@@ -677,6 +677,59 @@ describe('door access', () => {
   });
 });
 
+describe('notice to move out, given at the desk', () => {
+  it('records the last day the contract allows, and withdraws it', async () => {
+    let moveOutOn: string | null = null;
+    backoffice.on('me', () => ({ staff: STAFF }));
+    backoffice.on('get_registration', () => {
+      const detail = registrationDetail('approved');
+      detail.registration.stage = 'completed';
+      detail.registration.moveInStatus = 'allocated';
+      detail.registration.notice = { moveOutOn, earliestMoveOut: '2026-12-12', latestMoveOut: '2027-11-27' };
+      return detail;
+    });
+    backoffice.on('give_notice', (body) => {
+      moveOutOn = String(body.moveOutOn);
+      return { moveOutOn };
+    });
+    backoffice.on('withdraw_notice', () => {
+      moveOutOn = null;
+      return { success: true };
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = userEvent.setup();
+    await renderRemote(App, `/gestion/altas/${REGISTRATION_ID}`, 'es');
+    const section = await screen.findByRole('region', { name: 'Baja' });
+    expect(within(section).getByTestId('move-out-state')).toHaveTextContent('No ha avisado de la baja.');
+    const date = within(section).getByLabelText('Último día (el inquilino ha avisado)');
+    await user.type(date, '2026-12-11');
+    await user.click(within(section).getByRole('button', { name: 'Registrar el aviso' }));
+    expect(
+      within(section).getByText(
+        'Elige un día desde el sábado, 12 de diciembre de 2026 hasta el sábado, 27 de noviembre de 2027.',
+      ),
+    ).toBeInTheDocument();
+    expect(backoffice.calls('give_notice')).toHaveLength(0);
+    await user.clear(date);
+    await user.type(date, '2026-12-31');
+    await user.click(within(section).getByRole('button', { name: 'Registrar el aviso' }));
+    await waitFor(() =>
+      expect(within(section).getByTestId('move-out-state')).toHaveTextContent(
+        'Ha avisado de la baja: su último día es el jueves, 31 de diciembre de 2026.',
+      ),
+    );
+    expect(backoffice.calls('give_notice')[0]).toMatchObject({
+      registrationId: REGISTRATION_ID,
+      moveOutOn: '2026-12-31',
+    });
+    await user.click(within(section).getByRole('button', { name: 'Retirar el aviso' }));
+    await waitFor(() =>
+      expect(within(section).getByTestId('move-out-state')).toHaveTextContent('No ha avisado de la baja.'),
+    );
+    vi.restoreAllMocks();
+  });
+});
+
 describe('a tenant’s account', () => {
   it('lists invoices, payments and returns with the balance, and offers each invoice’s PDF', async () => {
     backoffice.on('me', () => ({ staff: STAFF }));

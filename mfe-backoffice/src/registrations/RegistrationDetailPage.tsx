@@ -19,6 +19,7 @@ import { Countersign } from './Countersign';
 import { DepositReturn } from './DepositReturn';
 import { DocumentReview } from './DocumentReview';
 import { DoorAccess } from './DoorAccess';
+import { MoveOutNotice } from './MoveOutNotice';
 import { RentalActions } from './RentalActions';
 
 /** One registration: the client, verification, documents to review, payments, contract and signers. */
@@ -238,6 +239,7 @@ export function RegistrationDetailPage({ registrationId }: { registrationId: str
         )}
       </section>
       {detail && <DoorAccess detail={detail} announce={announce} onChanged={reload} />}
+      {detail && <MoveOutNotice detail={detail} announce={announce} onChanged={reload} />}
       <DepositReturn detail={detail} announce={announce} onReturned={reload} />
       {(registration.moveInStatus === 'allocated' || registration.moveInStatus === 'ended') && (
         <TenantLedger

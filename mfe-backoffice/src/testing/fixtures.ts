@@ -61,6 +61,7 @@ export function registrationDetail(reviewStatus: 'pending' | 'approved' = 'pendi
       period: 'monthly',
       unitsRequired: 1,
       accessSuspension: null,
+      notice: { moveOutOn: null, earliestMoveOut: '2026-12-12', latestMoveOut: '2027-11-27' },
     },
     documents: [
       document('frontId', reviewStatus),

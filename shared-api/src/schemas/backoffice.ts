@@ -47,6 +47,8 @@ const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const search = z.string().trim().max(100).optional();
 const direction = z.enum(['asc', 'desc']).default('desc');
 const iso = z.string();
+/** A calendar date, `YYYY-MM-DD`. */
+const isoDate = z.iso.date('Choose a date');
 /** Staff open registrations by the id the lists gave them: anything else finds none (not a database error). */
 const registrationId = z.uuid('Registration not found');
 const TOTP_CODE = /^\d{6}$/;
@@ -122,6 +124,8 @@ export const registrationDetail = z.object({
     unitsRequired: z.number().int().nullable(),
     /** The door refuses the tenant's PIN while set: since when, why, and who decided (rules or staff). */
     accessSuspension: z.object({ since: iso, reason: z.string(), by: z.enum(['arrears', 'staff']) }).nullable(),
+    /** Notice to move out: the last day given (or null), and the days a notice given today may choose. */
+    notice: z.object({ moveOutOn: isoDate.nullable(), earliestMoveOut: isoDate, latestMoveOut: isoDate }),
   }),
   documents: z.array(reviewedDocument),
   payments: z.array(
@@ -315,9 +319,6 @@ export const doorAuditRow = z.object({
 
 const paged = <T extends z.ZodType>(row: T) =>
   z.object({ rows: z.array(row), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
-
-/** A calendar date, `YYYY-MM-DD`. */
-const isoDate = z.iso.date('Choose a date');
 
 /** A rent collection due to be sent to the bank (amounts in cents). */
 const dueCollection = z.object({
@@ -597,6 +598,15 @@ export const backofficeActions = {
     request: z.object({ registrationId, confirm: z.literal(true, 'Confirm the end of the rental') }),
     response: z.object({ freedUnits: z.array(z.string()) }),
   },
+  /**
+   * Notice to move out given for the tenant (who phoned, or came to the desk): the same rule as
+   * their account's (no earlier than the contract's notice), the tenant e-mailed the same.
+   */
+  give_notice: {
+    request: z.object({ registrationId, moveOutOn: isoDate }),
+    response: z.object({ moveOutOn: isoDate }),
+  },
+  withdraw_notice: { request: z.object({ registrationId }), response: z.object({ success: z.literal(true) }) },
   /** Managers only: the collections due by a date not yet sent to the bank, and the remittances made. */
   list_collections: {
     request: z.object({ dueBy: isoDate }),

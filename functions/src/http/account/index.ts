@@ -79,8 +79,8 @@ export const accountFunction = actionFunction('account', accountActions, {
 
   async withdraw_notice({ registrationId }, ctx, meta) {
     const tenant = await requireOwnRental(ctx, meta, registrationId);
-    await ctx.db.transaction(async (tx) => {
-      await withdrawNotice(tx, registrationId);
+    await commitThenRun(ctx, async (tx) => {
+      await withdrawNotice(tx, ctx, registrationId);
       await auditTenant(tx, tenant, meta, { action: 'account_withdraw_notice', registrationId });
     });
     return { success: true as const };

@@ -20,7 +20,7 @@ export const registrationActions: ActionHandlers<RegistrationActions> = {
 
   async get_registration({ registrationId }, ctx, meta) {
     await requireStaff(ctx.db, meta);
-    return registrationDetail(ctx.db, registrationId);
+    return registrationDetail(ctx.db, registrationId, ctx.clock.now());
   },
 
   async review_document(input, ctx, meta) {

@@ -112,10 +112,37 @@ export async function giveNotice(
 }
 
 /** The tenant stays after all: the notice is withdrawn (its jobs find no notice on their day). */
-export async function withdrawNotice(tx: Queryable, registrationId: string): Promise<void> {
-  await tenancy(tx, registrationId);
-  await tx.query(sql`update registrations set move_out_on = null, notice_given_at = null, updated_at = now()
-     where id = ${registrationId}`);
+export async function withdrawNotice(
+  tx: Queryable,
+  ctx: Pick<FunctionContext, 'mailer'>,
+  registrationId: string,
+): Promise<void> {
+  const tenant = await tenancy(tx, registrationId);
+  const { rows } = await tx.query(sql`update registrations set move_out_on = null, notice_given_at = null,
+       updated_at = now() where id = ${registrationId} and move_out_on is not null returning id`);
+  // Told, so a notice withdrawn by staff (on the phone) is not a surprise; nothing to tell twice.
+  if (!rows.length) return;
+  await ctx.mailer.send(
+    {
+      to: tenant.email,
+      versions: [
+        tenant.language === 'en'
+          ? {
+              language: 'en',
+              subject: `Notice withdrawn · ${tenant.registration_code}`,
+              greeting: `Hello ${tenant.full_name},`,
+              blocks: [paragraph('Your notice to move out is withdrawn: your rental goes on as before.')],
+            }
+          : {
+              language: 'es',
+              subject: `Aviso retirado · ${tenant.registration_code}`,
+              greeting: `Hola ${tenant.full_name}:`,
+              blocks: [paragraph('Tu aviso de baja está retirado: el alquiler sigue como hasta ahora.')],
+            },
+      ],
+    },
+    tx,
+  );
 }
 
 /** The notice's timed work: the reminder, and the end of the rental on its day (if still so). */

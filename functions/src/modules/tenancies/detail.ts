@@ -4,17 +4,18 @@ import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
 import { sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
-import { unitsOf } from '../rental';
+import { madridDate } from '../../platform/madrid-time';
+import { earliestMoveOut, latestMoveOut, unitsOf } from '../rental';
 import { REGISTRATION_NOT_FOUND, readMetadata, reviewedDocuments } from '../sign-up';
 import { PRODUCT_NAME_EN, stageOf } from './registrations';
 
 /** One tenancy as staff see it: the registration, its documents, payments, contract and units. */
-export async function registrationDetail(q: Queryable, registrationId: string): Promise<RegistrationDetail> {
+export async function registrationDetail(q: Queryable, registrationId: string, now: Date): Promise<RegistrationDetail> {
   const { rows } = await q.query<
     Record<string, unknown> & { id: string }
   >(sql`select id::text as id, registration_code, client_type, full_name, company_name, document_type, document_number,
        cif, email, phone, address, city, postal_code, iban, email_verified, phone_verified, move_in_status,
-       rental_ended_at, access_suspended_at, access_suspension_reason, access_suspended_by, metadata, created_at, ${PRODUCT_NAME_EN} as product_name_en
+       rental_ended_at, to_char(move_out_on, 'YYYY-MM-DD') as move_out_on, access_suspended_at, access_suspension_reason, access_suspended_by, metadata, created_at, ${PRODUCT_NAME_EN} as product_name_en
      from registrations r where id = ${registrationId}`);
   const row = rows[0];
   if (!row) throw new HttpError(404, REGISTRATION_NOT_FOUND);
@@ -68,6 +69,11 @@ export async function registrationDetail(q: Queryable, registrationId: string): 
             by: row.access_suspended_by === 'arrears' ? 'arrears' : 'staff',
           }
         : null,
+      notice: {
+        moveOutOn: text(row.move_out_on),
+        earliestMoveOut: earliestMoveOut(madridDate(now)),
+        latestMoveOut: latestMoveOut(madridDate(now)),
+      },
     },
     documents: await reviewedDocuments(q, registrationId),
     payments: payments.map((p) => ({
