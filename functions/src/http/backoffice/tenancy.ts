@@ -4,15 +4,13 @@ import {
   assignUnitsByStaff,
   endRentalByStaff,
   fittingFreeUnits,
-  giveNotice,
+  giveNoticeByStaff,
   refundDepositByStaff,
   returnDeposit,
   setAccessByStaff,
-  withdrawNotice,
+  withdrawNoticeByStaff,
 } from '../../modules/rental';
-import { recordAudit, requireStaff } from '../../modules/staff';
-import type { Queryable } from '../../platform/db';
-import { sql } from '../../platform/db/sql';
+import { requireStaff } from '../../modules/staff';
 import { HttpError } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import type { ActionHandlers } from '../router';
@@ -49,23 +47,12 @@ export const tenancyActions: ActionHandlers<TenancyActions> = {
     return { freedUnits: ended.units.map((unit) => unit.unitNumber) };
   },
 
-  async give_notice({ registrationId, moveOutOn }, ctx, meta) {
-    const actor = await requireStaff(ctx.db, meta);
-    return commitThenRun(ctx, async (tx) => {
-      const code = await registrationCode(tx, registrationId);
-      const given = await giveNotice(tx, ctx, { registrationId, moveOutOn });
-      await recordAudit(tx, actor, { action: 'give_notice', target: `registration:${code}`, after: given });
-      return given;
-    });
+  async give_notice(input, ctx, meta) {
+    return giveNoticeByStaff(ctx, await requireStaff(ctx.db, meta), input);
   },
 
   async withdraw_notice({ registrationId }, ctx, meta) {
-    const actor = await requireStaff(ctx.db, meta);
-    await commitThenRun(ctx, async (tx) => {
-      const code = await registrationCode(tx, registrationId);
-      await withdrawNotice(tx, ctx, registrationId);
-      await recordAudit(tx, actor, { action: 'withdraw_notice', target: `registration:${code}` });
-    });
+    await withdrawNoticeByStaff(ctx, await requireStaff(ctx.db, meta), registrationId);
     return { success: true as const };
   },
 
@@ -104,12 +91,3 @@ export const tenancyActions: ActionHandlers<TenancyActions> = {
     return { success: true as const };
   },
 };
-
-/** The registration's code for the activity log, or 404. */
-async function registrationCode(tx: Queryable, registrationId: string): Promise<string> {
-  const { rows } = await tx.query<{ registration_code: string }>(
-    sql`select registration_code from registrations where id = ${registrationId}`,
-  );
-  if (!rows[0]) throw new HttpError(404, 'Registration not found');
-  return rows[0].registration_code;
-}

@@ -11,6 +11,13 @@ export { startDepositCheckout } from './reservation/checkout';
 export { depositOf } from './reservation/deposit';
 export { END_REASONS, endUnfinishedPayment, settlePayment } from './reservation/deposit-settlement';
 export { heldFor, heldForRegistration } from './reservation/holds';
-export { assignUnitsByStaff, endRentalByStaff, refundDepositByStaff, setAccessByStaff } from './staff-desk';
+export {
+  assignUnitsByStaff,
+  endRentalByStaff,
+  giveNoticeByStaff,
+  refundDepositByStaff,
+  setAccessByStaff,
+  withdrawNoticeByStaff,
+} from './staff-desk';
 export { listUnits, setUnitService } from './unit-desk';
 export { returnUnitToService, unitsOf } from './units';

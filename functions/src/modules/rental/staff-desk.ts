@@ -7,6 +7,7 @@ import { restoreAccess, scheduleArrearsCheck, suspendAccess } from '../billing';
 import { REGISTRATION_NOT_FOUND } from '../sign-up';
 import { type Actor, recordAudit } from '../staff';
 import { endRental } from './end-rental';
+import { giveNotice, withdrawNotice } from './notice';
 import { assignUnits, refundDeposit } from './remedy';
 
 const codeOf = async (q: Queryable, registrationId: string) =>
@@ -54,6 +55,38 @@ export async function endRentalByStaff(ctx: FunctionContext, actor: Actor, regis
       after: { moveInStatus: 'ended', freedUnits: result.units.map((unit) => unit.unitNumber) },
     });
     return result;
+  });
+}
+
+/** The code of a registration that exists (for the activity log), or 404. */
+async function registrationCodeOf(tx: Queryable, registrationId: string): Promise<string> {
+  const { rows } = await tx.query<{ registration_code: string }>(
+    sql`select registration_code from registrations where id = ${registrationId}`,
+  );
+  if (!rows[0]) throw new HttpError(404, REGISTRATION_NOT_FOUND);
+  return rows[0].registration_code;
+}
+
+/** Staff record a tenant's notice for them (on the phone, at the desk): the account's rule and e-mail. */
+export async function giveNoticeByStaff(
+  ctx: FunctionContext,
+  actor: Actor,
+  input: { registrationId: string; moveOutOn: string },
+) {
+  return commitThenRun(ctx, async (tx) => {
+    const code = await registrationCodeOf(tx, input.registrationId);
+    const given = await giveNotice(tx, ctx, input);
+    await recordAudit(tx, actor, { action: 'give_notice', target: `registration:${code}`, after: given });
+    return given;
+  });
+}
+
+/** Staff withdraw a tenant's notice (they stay after all); the tenant is told. */
+export async function withdrawNoticeByStaff(ctx: FunctionContext, actor: Actor, registrationId: string) {
+  await commitThenRun(ctx, async (tx) => {
+    const code = await registrationCodeOf(tx, registrationId);
+    await withdrawNotice(tx, ctx, registrationId);
+    await recordAudit(tx, actor, { action: 'withdraw_notice', target: `registration:${code}` });
   });
 }
 
