@@ -112,9 +112,16 @@ test.describe("the tenant's account", () => {
     // The link again, now used: the session stands. In a browser without it: used, ask again.
     await tenant.goto(link.pathname + link.hash);
     await expect(tenant.getByText(/^Has entrado como/)).toBeVisible();
+    // The session's cookie, copied elsewhere, works while the session lives…
+    const replay = await browser.newContext();
+    await replay.addCookies(await phone.cookies());
+    const overview = () => replay.request.post('/functions/v1/account', { data: { action: 'overview' } });
+    expect((await overview()).status()).toBe(200);
     await tenant.getByRole('button', { name: 'Salir' }).click();
     await expect(tenant.getByText('Has salido de tu cuenta.')).toBeVisible();
-    expect((await tenant.request.post('/functions/v1/account', { data: { action: 'overview' } })).status()).toBe(401);
+    // …and not after signing out: ended on the server, not only forgotten by this browser.
+    expect((await overview()).status()).toBe(401);
+    await replay.close();
     const elsewhere = await browser.newContext();
     const stranger = await elsewhere.newPage();
     await stranger.goto(link.pathname + link.hash);

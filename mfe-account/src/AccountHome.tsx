@@ -17,6 +17,7 @@ export function AccountHome({ language }: { language: Language }) {
   const contact = useAccountSession((s) => s.contact);
   const [overview, reload] = useAsync(() => api.account('overview', {}), []);
   const [signingOut, setSigningOut] = useState(false);
+  const [signOutFailed, setSignOutFailed] = useState(false);
   // After a change (notice given, a payment refused as no longer due) the rentals reload: the cards
   // stay as they were meanwhile, so the page does not jump and a message in a card stays.
   const shown = useRef<AccountResponse<'overview'> | null>(null);
@@ -33,12 +34,20 @@ export function AccountHome({ language }: { language: Language }) {
           disabled={signingOut}
           onClick={() => {
             setSigningOut(true);
-            void useAccountSession.getState().signOut();
+            setSignOutFailed(false);
+            useAccountSession
+              .getState()
+              .signOut()
+              .catch(() => {
+                setSigningOut(false);
+                setSignOutFailed(true);
+              });
           }}
         >
           {t('signOut')}
         </button>
       </div>
+      <div role="alert">{signOutFailed && <p className={styles.error}>{t('signOutFailed')}</p>}</div>
       <AsyncStatus
         state={tenancies && overview.state === 'loading' ? { state: 'done', value: null } : overview}
         loading={t('loading')}

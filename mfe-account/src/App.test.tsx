@@ -232,6 +232,17 @@ describe('a signed-in tenant', () => {
     expect(account.calls('withdraw_notice')).toHaveLength(1);
   });
 
+  it('says so when signing out fails, and stays signed in rather than pretend', async () => {
+    signedIn();
+    account.on('sign_out', () => refusal(503, 'Unavailable'));
+    await renderRemote(App, '/es/mi-cuenta', 'es');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Salir' }));
+    expect(await screen.findByText(/No se ha podido cerrar la sesión/)).toBeVisible();
+    expect(screen.getByText('Has entrado como a•••@example.com.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Salir' })).toBeEnabled();
+  });
+
   it('signs out, and a session that ends while the page is open leads back to signing in', async () => {
     signedIn();
     account.on('sign_out', () => ({ success: true }));
@@ -239,6 +250,7 @@ describe('a signed-in tenant', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Salir' }));
     expect(await screen.findByText('Has salido de tu cuenta.')).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Entrar' })).toHaveFocus();
 
     signedIn();
     useAccountSession.setState({ status: 'checking' });

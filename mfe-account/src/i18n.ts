@@ -35,6 +35,7 @@ const es = {
   signedInAs: 'Has entrado como {{contact}}.',
   signOut: 'Salir',
   signedOut: 'Has salido de tu cuenta.',
+  signOutFailed: 'No se ha podido cerrar la sesión: comprueba la conexión y vuelve a probar.',
   none: 'No tienes ningún alquiler con nosotros a tu nombre.',
   tenancy: {
     heading: 'Alquiler {{code}}',
@@ -89,6 +90,7 @@ const es = {
     pinFormat: 'El PIN tiene 4 cifras.',
     pinMismatch: 'Los dos PIN nuevos no coinciden.',
     samePin: 'El PIN nuevo tiene que ser distinto del actual.',
+    pinBlocked: 'Hoy se han escrito aquí demasiados PIN incorrectos: podrás cambiarlo mañana, o en la oficina.',
     changePin: 'Cambiar el PIN',
     pinChanged: 'PIN cambiado: úsalo desde ya en la puerta.',
     wrongPin_one: 'El PIN actual no es correcto. Te queda {{count}} intento antes de un bloqueo de 15 segundos.',
@@ -103,6 +105,7 @@ const es = {
     logHeading: 'Registro de accesos',
     showLog: 'Ver los últimos accesos',
     logEmpty: 'Aún no hay accesos.',
+    refreshLog: 'Actualizar el registro',
     actions: {
       ENTRADA: 'Entrada',
       SALIDA: 'Salida',
@@ -188,6 +191,7 @@ const en: typeof es = {
   signedInAs: 'Signed in as {{contact}}.',
   signOut: 'Sign out',
   signedOut: 'You have signed out.',
+  signOutFailed: 'Signing out did not work: check the connection and try again.',
   none: 'There is no rental with us in your name.',
   tenancy: {
     heading: 'Rental {{code}}',
@@ -242,6 +246,7 @@ const en: typeof es = {
     pinFormat: 'The PIN has 4 digits.',
     pinMismatch: 'The two new PINs do not match.',
     samePin: 'The new PIN must be different from the current one.',
+    pinBlocked: 'Too many wrong PINs were typed here today: you can change it tomorrow, or at the office.',
     changePin: 'Change the PIN',
     pinChanged: 'PIN changed: use it at the door from now on.',
     wrongPin_one: 'The current PIN is not right. {{count}} try left before a 15-second lockout.',
@@ -256,6 +261,7 @@ const en: typeof es = {
     logHeading: 'Access log',
     showLog: 'Show the latest accesses',
     logEmpty: 'No accesses yet.',
+    refreshLog: 'Refresh the log',
     actions: {
       ENTRADA: 'Entry',
       SALIDA: 'Exit',

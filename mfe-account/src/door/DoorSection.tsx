@@ -26,6 +26,7 @@ export function DoorSection({ registrationId, language }: { registrationId: stri
 function refusalText(t: ReturnType<typeof useAccountT>, caught: unknown): string {
   if (caught instanceof ApiError && caught.code === 'no_door_access') return t('door.noAccess');
   if (caught instanceof ApiError && caught.code === 'same_pin') return t('door.samePin');
+  if (caught instanceof ApiError && caught.code === 'pin_change_blocked') return t('door.pinBlocked');
   if (caught instanceof ApiError && caught.code === 'door_link_throttled') return t('door.linkThrottled');
   return t('actionFailed');
 }
@@ -177,9 +178,9 @@ function DoorLog({ registrationId, language }: { registrationId: string; languag
   return (
     <div className={styles.form}>
       <h4 className={styles.subheading}>{t('door.logHeading')}</h4>
-      {(log.state === 'closed' || log.state === 'error') && (
+      {log.state !== 'loading' && (
         <button type="button" className={controls.secondary} onClick={() => void load()}>
-          {t('door.showLog')}
+          {log.state === 'done' ? t('door.refreshLog') : t('door.showLog')}
         </button>
       )}
       <div role="status" aria-live="polite">

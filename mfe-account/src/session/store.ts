@@ -56,11 +56,10 @@ export const useAccountSession = create<AccountSession>((set, get) => ({
     await get().check();
   },
   async signOut() {
-    try {
-      await api.account('sign_out', {});
-    } finally {
-      set({ status: 'signed-out', contact: null, reason: 'signed-out' });
-    }
+    // Only once the server has ended it: a page saying "signed out" over a live session would leave
+    // a shared phone signed in. A failure is the caller's to say.
+    await api.account('sign_out', {});
+    set({ status: 'signed-out', contact: null, contacts: null, reason: 'signed-out' });
   },
   changedTo: null,
   contactChanged(shown) {

@@ -29,6 +29,13 @@ export function SignIn({ language }: { language: Language }) {
   const codeInput = useRef<HTMLInputElement>(null);
   const contactInput = useRef<HTMLInputElement>(null);
   const cameBack = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Arrived here from the account (signed out, a new contact, a session ended): the focus was on a
+  // button that is gone; it starts again at this form's heading, where the reason is read next.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form appears
+  useEffect(() => {
+    if (reason === 'signed-out' || reason === 'contact-changed' || reason === 'expired') heading.current?.focus();
+  }, []);
 
   // Each step's field has the focus when it appears (after "send", the code; after "another", the contact).
   useEffect(() => {
@@ -87,7 +94,9 @@ export function SignIn({ language }: { language: Language }) {
 
   return (
     <section className={styles.card} aria-labelledby="account-sign-in">
-      <h2 id="account-sign-in">{t('signIn.heading')}</h2>
+      <h2 id="account-sign-in" ref={heading} tabIndex={-1}>
+        {t('signIn.heading')}
+      </h2>
       {reason && step.kind === 'contact' && <ReasonNotice />}
       {step.kind === 'contact' ? (
         <form className={styles.form} onSubmit={send} noValidate>
@@ -98,8 +107,7 @@ export function SignIn({ language }: { language: Language }) {
             onChange={setContact}
             error={error}
             inputRef={contactInput}
-            autoComplete="email"
-            inputMode="email"
+            autoComplete="username"
             maxLength={200}
             required
           />

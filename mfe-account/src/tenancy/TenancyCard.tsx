@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError, api } from 'shared-api';
 import { formatCalendarDate, formatDecimal, formatEuros, type Language } from 'shared-i18n';
 import controls from 'shared-ui/controls.module.css';
@@ -122,6 +122,15 @@ function PayBalance({ tenancy, language, onChanged }: { tenancy: Tenancy; langua
   const t = useAccountT();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  // Back from the checkout, a phone may show this page from its back-forward cache as it was left:
+  // "opening the payment", disabled. It is live again.
+  useEffect(() => {
+    const back = (event: PageTransitionEvent) => {
+      if (event.persisted) setBusy(false);
+    };
+    window.addEventListener('pageshow', back);
+    return () => window.removeEventListener('pageshow', back);
+  }, []);
   const pay = async () => {
     setBusy(true);
     setMessage(null);

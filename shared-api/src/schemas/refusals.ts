@@ -88,6 +88,8 @@ export type StaffRefusalCode = keyof typeof STAFF_REFUSALS;
 export const ACCOUNT_REFUSALS = {
   no_door_access: 'This rental has no door access now (not issued yet, or the rental has ended).',
   same_pin: 'The new PIN must be different from the current one.',
+  pin_change_blocked:
+    'Too many wrong PINs were given here today: the PIN can be changed again tomorrow, or at the office.',
   door_link_throttled: 'Several door links were sent this hour: look for them in your e-mail, or wait a while.',
   contact_unchanged: 'That is already your e-mail or phone.',
   contact_taken: "That e-mail or phone is on another customer's file: call us to change it.",

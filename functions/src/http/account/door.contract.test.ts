@@ -110,6 +110,20 @@ describe.each(databaseEngines())('the account’s door on $name', (engine) => {
     ).toBe(404);
   });
 
+  it('stops taking wrong current PINs after nine in a day: a session cannot try them all', async () => {
+    const { registrationId, pin } = await moveIn();
+    const ana = await accountSession(served);
+    const wrong = pin === '0000' ? '1111' : '0000';
+    for (let attempt = 0; attempt < 9; attempt++) {
+      await ana('change_pin', { registrationId, currentPin: wrong, newPin: '4321' });
+      // Past each keypad lockout, as a patient guesser would wait.
+      if (attempt % 3 === 2) advance(16_000);
+    }
+    expect((await ana('change_pin', { registrationId, currentPin: pin, newPin: '4321' })).body.code).toBe(
+      'pin_change_blocked',
+    );
+  });
+
   it('says so when the rental has no door access (ended)', async () => {
     const { registrationId } = await moveIn();
     const ana = await accountSession(served);

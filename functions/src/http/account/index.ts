@@ -141,7 +141,7 @@ export const accountFunction = actionFunction('account', accountActions, {
       return done;
     });
     if (!changed) throw refusal('contact_change_invalid');
-    return { kind: changed.kind, contact: changed.after };
+    return { kind: changed.kind, contact: changed.shown };
   },
 });
 

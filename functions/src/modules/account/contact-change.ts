@@ -19,8 +19,7 @@ type ChangeContext = Pick<FunctionContext, 'clock' | 'mailer' | 'sms'>;
 
 /**
  * A tenant asks to change their e-mail or mobile: a code goes to the new one, and nothing changes
- * until it comes back. The rentals it will apply to are the session's; another customer's contact
- * is refused (one address, one customer's rentals).
+ * until it comes back. The rentals it will apply to are the session's.
  */
 export async function requestContactChange(
   tx: Queryable,
@@ -33,14 +32,6 @@ export async function requestContactChange(
     const message = input.kind === 'email' ? INVALID_EMAIL : INVALID_PHONE;
     throw new HttpError(400, message, { value: message });
   }
-  const { rows: current } = await tx.query<{ email: string; phone: string }>(
-    sql`select lower(email) as email, phone from registrations where id = any(${tenant.registrationIds}::uuid[])`,
-  );
-  if (current.every((row) => row[contact.kind] === contact.value)) throw refusal('contact_unchanged');
-  const column = contact.kind === 'email' ? sql`lower(email)` : sql`phone`;
-  const { rows: others } = await tx.query(sql`select 1 from registrations
-     where ${column} = ${contact.value} and not (id = any(${tenant.registrationIds}::uuid[])) limit 1`);
-  if (others.length) throw refusal('contact_taken');
   const requestedBy = contactKey(tenant.contact);
   const now = ctx.clock.now();
   // One change at a time per tenant: two requests at once cannot both pass the count.
@@ -48,6 +39,12 @@ export async function requestContactChange(
   const { rows: recent } = await tx.query<{ n: number }>(sql`select count(*)::int as n from account_contact_changes
      where requested_by = ${requestedBy} and created_at > ${new Date(now.getTime() - 3_600_000)}`);
   if ((recent[0]?.n ?? 0) >= CHANGES_PER_HOUR) throw refusal('contact_change_throttled');
+  const { rows: current } = await tx.query<{ email: string; phone: string }>(
+    sql`select lower(email) as email, phone from registrations where id = any(${tenant.registrationIds}::uuid[])`,
+  );
+  if (current.every((row) => row[contact.kind] === contact.value)) throw refusal('contact_unchanged');
+  // Whether the contact is another customer's is asked only once the code proves it is the tenant's:
+  // asked here, the answer would tell anyone signed in who else rents.
 
   const changeId = randomUUID();
   const code = newCode();
@@ -76,7 +73,7 @@ export async function confirmContactChange(
   ctx: ChangeContext,
   tenant: Tenant,
   input: { changeId: string; code: string },
-): Promise<{ kind: Contact['kind']; before: string; after: string } | null> {
+): Promise<{ kind: Contact['kind']; before: string; after: string; shown: string } | null> {
   const now = ctx.clock.now();
   const { rows } = await tx.query<{
     id: string;
@@ -95,6 +92,13 @@ export async function confirmContactChange(
     await tx.query(sql`update account_contact_changes set wrong_codes = wrong_codes + 1 where id = ${change.id}`);
     return null;
   }
+  // One address, one customer's rentals: a contact on another tenant's rental is refused (the code
+  // proved it is this person's, so saying so tells them nothing new).
+  const column = change.kind === 'email' ? sql`lower(email)` : sql`phone`;
+  const { rows: others } = await tx.query(sql`select 1 from registrations
+     where ${column} = ${change.new_value} and move_in_status in ('allocated', 'ended')
+       and not (id = any(${change.registration_ids}::uuid[])) limit 1`);
+  if (others.length) throw refusal('contact_taken');
   await tx.query(sql`update account_contact_changes set used_at = ${now} where id = ${change.id}`);
   const { rows: before } = await tx.query<{ email: string; phone: string; language: Language; full_name: string }>(
     sql`select email, phone, language, full_name from registrations where id = any(${change.registration_ids}::uuid[])
@@ -119,5 +123,5 @@ export async function confirmContactChange(
     await ctx.mailer.send({ to: old.value, versions: [contactChangedEmail(language, previous.full_name, shown)] }, tx);
   } else await ctx.sms.queue({ to: old.value, text: contactChangedSms(language, shown) }, tx);
   await revokeAccountSessions(tx, ctx, [contactKey(tenant.contact), contactKey(old)]);
-  return { kind: change.kind, before: maskedContact(old), after: shown };
+  return { kind: change.kind, before: old.value, after: change.new_value, shown };
 }

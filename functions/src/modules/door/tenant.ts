@@ -21,6 +21,11 @@ import type { UserRow } from './sessions';
 const DOOR_LINK_HOURS = 24;
 /** Links a rental may ask for in an hour: one lost e-mail, not a mailbomb. */
 const DOOR_LINKS_PER_HOUR = 3;
+/**
+ * Wrong current PINs the account takes from one rental in a day: the keypad's lockout (3 in 15 s)
+ * alone would let a session try every PIN in a night; the door itself still has only its lockout.
+ */
+const WRONG_PINS_PER_DAY = 9;
 /** Lines of the tenant's access log shown: the latest. */
 const LOG_LINES = 50;
 /** What the tenant sees of their door user's trail: the door, their PIN, their sign-ins. */
@@ -46,6 +51,11 @@ export async function changeTenantPin(
   meta: RequestMeta,
 ): Promise<{ success: true } | PinRefusal> {
   const user = await tenantDoorUser(ctx.db, registrationId);
+  // Counted as the keypad's audit is written: on the database's clock.
+  const { rows: wrong } = await ctx.db.query<{ n: number }>(sql`select count(*)::int as n from door_audit
+     where user_id = ${user.id} and action = 'change_pin' and result in ('wrong_pin', 'locked')
+       and created_at > now() - interval '24 hours'`);
+  if ((wrong[0]?.n ?? 0) >= WRONG_PINS_PER_DAY) throw refusal('pin_change_blocked');
   const refused = await checkPin(ctx, user, currentPin, meta, {
     action: 'change_pin',
     wrongPin: 'The current PIN is not right',
@@ -86,8 +96,10 @@ export async function sendTenantDoorLink(
 ): Promise<void> {
   const user = await tenantDoorUser(tx, registrationId);
   const now = ctx.clock.now();
-  const { rows: recent } = await tx.query<{ n: number }>(sql`select count(*)::int as n from door_audit
-     where user_id = ${user.id} and action = 'tenant_link' and created_at > ${new Date(now.getTime() - 3_600_000)}`);
+  // One request at a time per door user: two at once cannot both pass the count.
+  await tx.query(sql`select pg_advisory_xact_lock(hashtext(${`door-link:${user.id}`}))`);
+  const { rows: recent } = await tx.query<{ n: number }>(sql`select count(*)::int as n from door_magic_tokens
+     where user_id = ${user.id} and from_account and created_at > ${new Date(now.getTime() - 3_600_000)}`);
   if ((recent[0]?.n ?? 0) >= DOOR_LINKS_PER_HOUR) throw refusal('door_link_throttled');
   const { rows } = await tx.query<{ email: string; full_name: string; language: Language }>(
     sql`select email, full_name, language from registrations where id = ${registrationId}`,
@@ -95,11 +107,11 @@ export async function sendTenantDoorLink(
   const tenant = rows[0];
   if (!tenant) throw refusal('no_door_access');
   const link = newToken();
-  await tx.query(sql`insert into door_magic_tokens (token_hash, user_id, expires_at)
-     values (${link.hash}, ${user.id}, ${new Date(now.getTime() + DOOR_LINK_HOURS * 3_600_000)})`);
-  // On the service clock, like the throttle that counts it.
-  await tx.query(sql`insert into door_audit (user_id, usuario, action, result, ip, created_at)
-     values (${user.id}, ${user.usuario}, 'tenant_link', 'issued', ${meta.ip}, ${now})`);
+  // Expiry on the database's clock, as the door app checks it; the request's time on the service's,
+  // as the hourly limit counts it.
+  await tx.query(sql`insert into door_magic_tokens (token_hash, user_id, expires_at, created_at, from_account)
+     values (${link.hash}, ${user.id}, now() + make_interval(hours => ${DOOR_LINK_HOURS}), ${now}, true)`);
+  await audit(tx, { userId: user.id, usuario: user.usuario, action: 'tenant_link', result: 'issued' }, meta);
   const signIn = new URL(DOOR_PATHS.login, ctx.config.PUBLIC_SITE_URL);
   signIn.searchParams.set('token', link.token);
   await ctx.mailer.send(
