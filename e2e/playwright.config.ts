@@ -1,6 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 import { GATEWAY_URL } from './ports';
 
+const desktop = { ...devices['Desktop Chrome'], channel: undefined };
+/** The journeys that move the service's clock forward (days, in development). */
+const MOVES_THE_CLOCK = /(move-in|account)\.spec\.ts/;
+
 export default defineConfig({
   testDir: './journeys',
   globalSetup: './global-setup.ts',
@@ -32,7 +36,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },
+    { name: 'desktop', use: desktop, testIgnore: MOVES_THE_CLOCK },
+    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/, testIgnore: MOVES_THE_CLOCK },
+    // Journeys that move the service's clock by days run after every other, one after the other: a
+    // jump in the middle of another journey would expire its payment, its session or its offer.
+    { name: 'clock: move-in', use: desktop, testMatch: /move-in\.spec\.ts/, dependencies: ['desktop', 'phone'] },
+    { name: 'clock: account', use: desktop, testMatch: /account\.spec\.ts/, dependencies: ['clock: move-in'] },
   ],
 });

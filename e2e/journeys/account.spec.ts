@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { E2E_MANAGER } from '../ports';
 import {
   applicant,
   becomeTenant,
@@ -21,7 +22,7 @@ const dayBefore = (date: string) => new Date(Date.parse(`${date}T12:00:00Z`) - 8
 test.describe("the tenant's account", () => {
   test.setTimeout(180_000);
 
-  test('a tenant signs in from the e-mailed link on a small phone, downloads the contract, changes the PIN and opens the door, gives notice; in English by the SMS code, changes the e-mail; nothing of anyone else', async ({
+  test('a tenant signs in from the e-mailed link on a small phone, downloads the contract, changes the PIN and opens the door, gives notice; in English by the SMS code, changes the e-mail; nothing of anyone else; the day passes, the deposit comes back with its receipt', async ({
     page,
     browser,
     request,
@@ -156,6 +157,15 @@ test.describe("the tenant's account", () => {
     await expect(rental.getByTestId('move-out')).toContainText('You have given notice: your last day is');
     await expectAccessible(en);
 
+    // Everything kept about her, as a file to take away.
+    const dataDownload = en.waitForEvent('download');
+    await en.getByRole('link', { name: 'Download my data (JSON)' }).click();
+    const dataFile = await dataDownload;
+    expect(dataFile.suggestedFilename()).toMatch(/^mis-datos-\d{4}-\d{2}-\d{2}\.json$/);
+    const { readFile } = await import('node:fs/promises');
+    const exported = JSON.parse(await readFile((await dataFile.path()) ?? '', 'utf8'));
+    expect(exported.rentals[0]).toMatchObject({ registrationCode: code, units: [unitNumber] });
+
     // Nothing of anyone else: another rental's contract, an unknown invoice, someone else's notice.
     for (const path of [
       `/functions/v1/account/contract?registrationId=${randomUUID()}`,
@@ -185,6 +195,43 @@ test.describe("the tenant's account", () => {
       'Si no has sido tú',
     );
     expect((await en.request.post('/functions/v1/account', { data: { action: 'overview' } })).status()).toBe(401);
+
+    // The days pass (the service's clock, moved in development): when the last one ends, the rental
+    // ends by itself, the door with it.
+    expect((await request.post('/functions/v1/dev-clock', { data: { hours: 16 * 24 } })).status()).toBe(200);
+    expect((await received(request, newEmail, /^Fin de tu alquiler/)).text).toContain(unitNumber);
+
+    // A manager, on her phone, checks the unit and returns the deposit; the tenant gets the receipt.
+    const manager = await browser.newContext({ viewport: { width: 375, height: 740 } });
+    const office = (action: string, data: Record<string, unknown>) =>
+      manager.request.post('/functions/v1/backoffice', { data: { action, ...data } });
+    expect((await office('login', E2E_MANAGER)).status()).toBe(200);
+    const found = await (await office('list_registrations', { search: code })).json();
+    const counter = await manager.newPage();
+    await counter.goto(`/gestion/altas/${found.rows[0].registrationId}`);
+    const deposit = counter.getByRole('region', { name: 'Devolver la fianza' });
+    await deposit.getByLabel('He revisado el trastero: está vacío y en buen estado').check();
+    counter.once('dialog', (dialog) => void dialog.accept());
+    await deposit.getByRole('button', { name: 'Devolver la fianza' }).click();
+    await expect(counter.getByText(/^Fianza devuelta: .* a la tarjeta, 0,00\s€ retenido/)).toBeVisible();
+    expect((await received(request, newEmail, /^Tu fianza · /)).text).toContain('Te hemos devuelto');
+    await manager.close();
+
+    // Signed in again with the new address: the rental shows as ended, its contract still there.
+    const later = await phone.newPage();
+    await later.goto('/es/mi-cuenta');
+    await later.getByLabel('Correo electrónico o móvil').fill(newEmail);
+    await later.getByRole('button', { name: 'Enviarme el enlace y el código' }).click();
+    const again = await received(request, newEmail, /^Tu enlace para entrar/);
+    const secondLink = new URL(
+      /(https?:\/\/\S+\/es\/mi-cuenta#acceso=[A-Za-z0-9_-]{43})/.exec(again.text)?.[1] ?? 'x:',
+    );
+    await later.goto(secondLink.pathname + secondLink.hash);
+    const ended = later.getByRole('region', { name: `Alquiler ${code} Terminado` });
+    await expect(ended.getByTestId('balance')).toBeVisible();
+    await expect(ended.getByRole('link', { name: 'Descargar el contrato firmado (PDF)' })).toBeVisible();
+    await expect(ended.getByRole('region', { name: 'Dejar el trastero' })).toHaveCount(0);
+    await expectAccessible(later);
     await desk.close();
     await phone.close();
   });

@@ -11,8 +11,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const RELEASE_PORT = E2E_PORTS.remoteBase + 40;
 
 /** Serves a folder as a remote's origin (tooling/serve-static.mjs), kept running until teardown. */
-async function serveRelease(folder: string): Promise<string> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'tooling/serve-static.mjs'), folder, String(RELEASE_PORT)], {
+async function serveRelease(folder: string, port = RELEASE_PORT): Promise<string> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'tooling/serve-static.mjs'), folder, String(port)], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -64,5 +64,29 @@ test.describe('releasing one remote (README: Releasing one remote)', () => {
     // The other remotes still come from where they were.
     await page.goto('/es');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test("the tenant's account, released the same way, is server-rendered and run from its new folder", async ({
+    page,
+    request,
+  }) => {
+    const folder = path.join(mkdtempSync(path.join(tmpdir(), 'release-')), 'account', '2026-11-27');
+    cpSync(path.join(ROOT, 'mfe-account', 'dist'), folder, { recursive: true });
+    writeFileSync(path.join(folder, 'release.txt'), '2026-11-27');
+    const origin = await serveRelease(folder, RELEASE_PORT + 1);
+    const registry = JSON.parse(readFileSync(E2E_REGISTRY_FILE, 'utf8')) as Record<string, unknown>;
+    writeFileSync(E2E_REGISTRY_FILE, JSON.stringify({ ...registry, account: { origin } }, null, 2));
+    await expect.poll(async () => (await request.get('/remotes/account/release.txt')).status()).toBe(200);
+
+    // The first HTML carries the account's page, server-rendered as before.
+    const html = await (await request.get('/es/mi-cuenta')).text();
+    expect(html).toMatch(/<h1[^>]*>Mi cuenta<\/h1>/);
+    const fromRelease: string[] = [];
+    page.on('requestfinished', (req) => {
+      if (new URL(req.url()).pathname.startsWith('/remotes/account/')) fromRelease.push(req.url());
+    });
+    await page.goto('/es/mi-cuenta');
+    await expect(page.getByLabel('Correo electrónico o móvil')).toBeVisible();
+    expect(fromRelease.some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
   });
 });

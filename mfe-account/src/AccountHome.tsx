@@ -6,6 +6,7 @@ import { AsyncStatus, useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
 import styles from './Account.module.css';
 import { ContactSection } from './contact/ContactSection';
+import { DataSection } from './data/DataSection';
 import { Invoices } from './invoices/Invoices';
 import { useAccountSession } from './session/store';
 import { TenancyCard } from './tenancy/TenancyCard';
@@ -67,6 +68,7 @@ export function AccountHome({ language }: { language: Language }) {
         ))}
       <Invoices language={language} />
       <ContactSection language={language} />
+      <DataSection />
     </>
   );
 }

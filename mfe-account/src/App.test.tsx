@@ -414,3 +414,26 @@ describe('contact details', () => {
     });
   });
 });
+
+describe('personal data', () => {
+  it('offers the data as a file, and erases it once nothing is pending, saying why not before', async () => {
+    signedIn();
+    account.on('request_erasure', () => refusal(409, 'A rental is still active', 'erasure_rental_active'));
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await renderRemote(App, '/en/account', 'en');
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Your data' });
+    expect(within(section).getByRole('link', { name: 'Download my data (JSON)' })).toHaveAttribute(
+      'href',
+      '/functions/v1/account/data',
+    );
+    expect(within(section).getByText(/we keep the invoices and the collection files/)).toBeVisible();
+    await user.click(within(section).getByRole('button', { name: 'Erase my data' }));
+    expect(await within(section).findByText(/You have an active rental: give notice first/)).toBeVisible();
+
+    account.on('request_erasure', () => ({ erased: ['TR-2026-0042'] }));
+    await user.click(within(section).getByRole('button', { name: 'Erase my data' }));
+    expect(await screen.findByText('We have erased your data. We have confirmed it by e-mail.')).toBeVisible();
+    expect(account.calls('request_erasure').at(-1)).toEqual({ action: 'request_erasure', confirm: true });
+  });
+});

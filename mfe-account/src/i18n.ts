@@ -148,6 +148,22 @@ const es = {
     wrongCode: 'El código no es válido o ha caducado. Compruébalo o pide otro.',
     changed: 'Hecho: tus datos de contacto son ahora {{contact}}. Por seguridad, vuelve a entrar.',
   },
+  data: {
+    heading: 'Tus datos',
+    download: 'Descargar mis datos (JSON)',
+    downloadIntro: 'Todo lo que guardamos sobre ti, en un archivo que puedes llevarte.',
+    eraseHeading: 'Borrar mis datos',
+    eraseIntro:
+      'Cuando no tengas ningún alquiler activo y no quede nada pendiente, ni por tu parte ni por la nuestra (la fianza devuelta), puedes pedir que borremos tus datos. Se borran en el momento: tus datos de cliente, tus documentos de identidad, el contrato, el mandato de domiciliación, tu acceso a la puerta y esta cuenta.',
+    eraseKept:
+      'Por ley (normativa fiscal y mercantil) guardamos seis años las facturas y los ficheros de cobro enviados al banco, tal como se emitieron.',
+    erase: 'Borrar mis datos',
+    eraseConfirm: '¿Borrar tus datos? No se puede deshacer: no podrás volver a entrar en esta cuenta.',
+    erased: 'Hemos borrado tus datos. Te lo hemos confirmado por correo.',
+    rentalActive: 'Tienes un alquiler activo: avisa primero de la baja. Cuando termine, podrás borrar tus datos.',
+    owed: 'Queda algo pendiente de pago o de cobro por el banco: cuando esté saldado, podrás borrarlos.',
+    refundPending: 'Aún te debemos dinero (una devolución o la fianza): cuando te lo devolvamos, podrás borrarlos.',
+  },
   invoices: {
     heading: 'Facturas',
     none: 'Aún no tienes facturas.',
@@ -303,6 +319,22 @@ const en: typeof es = {
     throttled: 'You asked for several codes this hour: wait a while before asking again.',
     wrongCode: 'The code is not valid or has expired. Check it or ask for another.',
     changed: 'Done: your contact details are now {{contact}}. For your safety, sign in again.',
+  },
+  data: {
+    heading: 'Your data',
+    download: 'Download my data (JSON)',
+    downloadIntro: 'Everything we keep about you, in a file you can take away.',
+    eraseHeading: 'Erase my data',
+    eraseIntro:
+      'Once no rental of yours is active and nothing is pending on either side (the deposit paid back), you can ask us to erase your data. It is erased at once: your client details, your ID documents, the contract, the direct debit mandate, your door access and this account.',
+    eraseKept:
+      'By law (Spanish tax and commercial law) we keep the invoices and the collection files sent to the bank for six years, as they were issued.',
+    erase: 'Erase my data',
+    eraseConfirm: 'Erase your data? It cannot be undone: you will not be able to sign in to this account again.',
+    erased: 'We have erased your data. We have confirmed it by e-mail.',
+    rentalActive: 'You have an active rental: give notice first. Once it has ended, you can erase your data.',
+    owed: 'Something is still to be paid or collected by the bank: once it is settled, you can erase it.',
+    refundPending: 'We still owe you money (a refund or the deposit): once we have paid it back, you can erase it.',
   },
   invoices: {
     heading: 'Invoices',

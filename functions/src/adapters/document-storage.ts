@@ -15,6 +15,8 @@ export interface DocumentStorage {
   removeSiblings(relativePath: string): Promise<void>;
   /** The stored bytes and their size, or null when the file is gone. */
   open(relativePath: string): Promise<{ stream: Readable; size: number } | null>;
+  /** Removes every document of one registration (its folder), for good: a tenant's erasure. */
+  removeRegistration(registrationId: string): Promise<void>;
 }
 
 export function localDocumentStorage(root: string): DocumentStorage {
@@ -38,6 +40,13 @@ export function localDocumentStorage(root: string): DocumentStorage {
       const info = await stat(full).catch(() => null);
       if (!info?.isFile()) return null;
       return { stream: createReadStream(full), size: info.size };
+    },
+    async removeRegistration(registrationId) {
+      // A registration's folder is its UUID: nothing else (not the root, not a path) is removed.
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(registrationId)) {
+        throw new Error('Not a registration id');
+      }
+      await rm(resolve(registrationId), { recursive: true, force: true });
     },
     async removeSiblings(relativePath) {
       const full = resolve(relativePath);

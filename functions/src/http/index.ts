@@ -1,6 +1,6 @@
 import type { FunctionsConfig } from '../config';
 import { abridorFunction } from './abridor';
-import { accountContractFunction, accountFunction, accountInvoiceFunction } from './account';
+import { accountContractFunction, accountDataFunction, accountFunction, accountInvoiceFunction } from './account';
 import {
   backofficeBankReportFunction,
   backofficeDocumentFunction,
@@ -63,6 +63,7 @@ export function functionDefinitions(
     accountFunction,
     accountInvoiceFunction,
     accountContractFunction,
+    accountDataFunction,
     backofficeDocumentFunction,
     backofficeExportFunction,
     backofficeRemittanceFunction,

@@ -1,4 +1,4 @@
-import { api } from 'shared-api';
+import { api, FUNCTIONS_BASE_PATH } from 'shared-api';
 import { formatCalendarDate, formatEuros, type Language } from 'shared-i18n';
 import { AsyncStatus, useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
@@ -37,7 +37,7 @@ export function Invoices({ language }: { language: Language }) {
                 </span>
                 <a
                   className={`${controls.secondary} ${controls.compact}`}
-                  href={`/functions/v1/account/invoice?id=${encodeURIComponent(invoice.invoiceId)}`}
+                  href={`${FUNCTIONS_BASE_PATH}/account/invoice?id=${encodeURIComponent(invoice.invoiceId)}`}
                   download
                   aria-label={t('invoices.downloadLabel', { number: invoice.number })}
                 >

@@ -10,7 +10,7 @@ interface AccountSession {
   /** The e-mail and mobile on file. */
   contacts: { email: string; phone: string } | null;
   /** Why the sign-in form shows: a link that no longer works, a session that ended, signing out, a new contact. */
-  reason: 'link-invalid' | 'expired' | 'signed-out' | 'contact-changed' | null;
+  reason: 'link-invalid' | 'expired' | 'signed-out' | 'contact-changed' | 'erased' | null;
   /** Asks the server whose session the cookie is (none: signed out). */
   check(): Promise<void>;
   /** A sign-in link opened: its secret for a session, then whose it is. */
@@ -20,6 +20,8 @@ interface AccountSession {
   ended(): void;
   /** A new e-mail or mobile counts now: every session of the old one ended, this one too. */
   contactChanged(shown: string): void;
+  /** The tenant's data was erased: the account is gone with it. */
+  erased(): void;
   /** The new contact, masked, after a change (the sign-in says it). */
   changedTo: string | null;
 }
@@ -62,6 +64,9 @@ export const useAccountSession = create<AccountSession>((set, get) => ({
     set({ status: 'signed-out', contact: null, contacts: null, reason: 'signed-out' });
   },
   changedTo: null,
+  erased() {
+    set({ status: 'signed-out', contact: null, contacts: null, reason: 'erased' });
+  },
   contactChanged(shown) {
     set({ status: 'signed-out', contact: null, contacts: null, reason: 'contact-changed', changedTo: shown });
   },

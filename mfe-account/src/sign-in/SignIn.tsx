@@ -34,7 +34,7 @@ export function SignIn({ language }: { language: Language }) {
   // button that is gone; it starts again at this form's heading, where the reason is read next.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form appears
   useEffect(() => {
-    if (reason === 'signed-out' || reason === 'contact-changed' || reason === 'expired') heading.current?.focus();
+    if (reason && reason !== 'link-invalid') heading.current?.focus();
   }, []);
 
   // Each step's field has the focus when it appears (after "send", the code; after "another", the contact).
@@ -161,12 +161,13 @@ function ReasonNotice() {
   const t = useAccountT();
   const { reason, changedTo } = useAccountSession();
   if (!reason) return null;
-  const good = reason === 'signed-out' || reason === 'contact-changed';
+  const good = reason === 'signed-out' || reason === 'contact-changed' || reason === 'erased';
   const text = {
     'link-invalid': t('signIn.linkInvalid'),
     expired: t('expired'),
     'signed-out': t('signedOut'),
     'contact-changed': t('contact.changed', { contact: changedTo ?? '' }),
+    erased: t('data.erased'),
   }[reason];
   return (
     <p role={good ? 'status' : 'alert'} className={good ? styles.ok : styles.error}>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ApiError, api } from 'shared-api';
+import { ApiError, api, FUNCTIONS_BASE_PATH } from 'shared-api';
 import { formatCalendarDate, formatDecimal, formatEuros, type Language } from 'shared-i18n';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Account.module.css';
@@ -85,7 +85,7 @@ export function TenancyCard({
       <p>
         <a
           className={controls.secondary}
-          href={`/functions/v1/account/contract?registrationId=${encodeURIComponent(tenancy.registrationId)}`}
+          href={`${FUNCTIONS_BASE_PATH}/account/contract?registrationId=${encodeURIComponent(tenancy.registrationId)}`}
           download
         >
           {t('tenancy.contract')}

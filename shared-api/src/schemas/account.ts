@@ -165,6 +165,14 @@ export const accountActions = {
     request: z.object({ changeId: z.uuid(), code: sixDigits }),
     response: z.object({ kind: z.enum(['email', 'phone']), contact: z.string() }),
   },
+  /**
+   * Erasure of the tenant's data, once no rental is active and nothing is owed either way: done at
+   * once (the invoices and bank files stay, as tax law requires); the session ends with it.
+   */
+  request_erasure: {
+    request: z.object({ confirm: z.literal(true, 'Confirm the erasure') }),
+    response: z.object({ erased: z.array(z.string()) }),
+  },
 } as const;
 
 /** GET `account/invoice?id=` and `account/contract?registrationId=`: the tenant's own PDFs. */

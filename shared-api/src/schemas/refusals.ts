@@ -95,6 +95,10 @@ export const ACCOUNT_REFUSALS = {
   contact_taken: "That e-mail or phone is on another customer's file: call us to change it.",
   contact_change_throttled: 'Several codes were sent to new contacts this hour: wait a while before asking again.',
   contact_change_invalid: 'This code is not valid or has expired: ask for a new one.',
+  erasure_rental_active: 'A rental is still active: give notice first; your data can be erased once it has ended.',
+  erasure_owed: 'Something is still owed or being collected: once it is settled, your data can be erased.',
+  erasure_refund_pending:
+    'We still owe you money (a refund or the deposit): once it is paid back, your data can be erased.',
 } as const;
 export type AccountRefusalCode = keyof typeof ACCOUNT_REFUSALS;
 

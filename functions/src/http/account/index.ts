@@ -5,9 +5,11 @@ import {
   auditTenant,
   closeAccountSession,
   confirmContactChange,
+  eraseTenant,
   invoiceTenancy,
   maskedContact,
   openAccountSession,
+  personalData,
   requestContactChange,
   requestSignIn,
   requireTenant,
@@ -119,6 +121,14 @@ export const accountFunction = actionFunction('account', accountActions, {
     return { success: true as const };
   },
 
+  async request_erasure(_input, ctx, meta) {
+    const tenant = await requireTenant(ctx.db, ctx, meta);
+    const erased = await commitThenRun(ctx, (tx) => eraseTenant(tx, ctx, tenant));
+    // Its session rows are gone with the rest; the browser forgets the cookie too.
+    await closeAccountSession(ctx.db, ctx, meta);
+    return { erased };
+  },
+
   async change_contact({ kind, value, language }, ctx, meta) {
     const tenant = await requireTenant(ctx.db, ctx, meta);
     return commitThenRun(ctx, (tx) => requestContactChange(tx, ctx, tenant, { kind, value, language }));
@@ -181,5 +191,21 @@ export const accountContractFunction: FunctionDefinition = {
       : null;
     if (!signed) throw new HttpError(404, NOT_FOUND);
     sendDownload(res, { body: signed.pdf, type: 'application/pdf', filename: `contrato-${signed.code}.pdf` });
+  },
+};
+
+/** GET account/data — everything kept about the signed-in tenant, as a JSON file to take away. */
+export const accountDataFunction: FunctionDefinition = {
+  name: 'account/data',
+  method: 'GET',
+  async handle(req, ctx, res) {
+    const tenant = await requireTenant(ctx.db, ctx, metaOf(req, res, ctx.config));
+    const now = ctx.clock.now();
+    const data = await personalData(ctx.db, tenant, now);
+    sendDownload(res, {
+      body: Buffer.from(`${JSON.stringify(data, null, 2)}\n`),
+      type: 'application/json',
+      filename: `mis-datos-${now.toISOString().slice(0, 10)}.json`,
+    });
   },
 };

@@ -3,7 +3,9 @@
 export { auditTenant } from './audit';
 export { maskedContact } from './contact';
 export { confirmContactChange, requestContactChange } from './contact-change';
+export { eraseTenant } from './erasure';
 export { invoiceTenancy, tenancyOverview, tenantInvoices } from './overview';
+export { personalData } from './personal-data';
 export { closeAccountSession, openAccountSession, requireTenant } from './session';
 export { requestSignIn, SIGN_IN_NOT_VALID, verifySignIn } from './sign-in';
 export { tenancySummaries, tenantContacts } from './summary';

@@ -71,8 +71,15 @@ export async function changeTenantPin(
   return { success: true };
 }
 
-/** The latest lines of the tenant's own door user: when the door opened for them, and how it went. */
-export async function tenantDoorLog(q: Queryable, registrationId: string) {
+/**
+ * The latest lines of the tenant's own door user: when the door opened for them, and how it went.
+ * A rental with no door user refuses, unless `orNone` (a data export: then nothing to list).
+ */
+export async function tenantDoorLog(q: Queryable, registrationId: string, { orNone = false } = {}) {
+  if (orNone) {
+    const { rows } = await q.query(sql`select 1 from door_users where registration_id = ${registrationId}`);
+    if (!rows.length) return [];
+  }
   const user = await tenantDoorUser(q, registrationId);
   const { rows } = await q.query<{ created_at: Date | string; action: string; result: string }>(sql`select created_at,
        action, result from door_audit where user_id = ${user.id} and action = any(${TENANT_ACTIONS})
