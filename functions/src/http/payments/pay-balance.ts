@@ -1,3 +1,4 @@
+import { ACCOUNT_PATHS } from 'shared-api/account';
 import type { Language } from 'shared-i18n';
 import { z } from 'zod';
 import { PaymentProviderError } from '../../adapters/payments';
@@ -41,8 +42,10 @@ const TEXT = {
     },
     completed:
       'Gracias. Te hemos enviado el justificante por correo. Si tu acceso estaba suspendido, tu PIN vuelve a abrir la puerta en un minuto.',
-    unfinished: 'No se ha cobrado nada. Para intentarlo de nuevo, vuelve a abrir el enlace de tu correo.',
+    unfinished:
+      'No se ha cobrado nada. Para intentarlo de nuevo, vuelve a abrir el enlace de tu correo o paga desde tu cuenta.',
     waiting: 'En cuanto el banco lo confirme, te lo diremos por correo.',
+    toAccount: 'Ir a mi cuenta',
   },
   en: {
     title: 'Pay the rent due',
@@ -67,8 +70,9 @@ const TEXT = {
     },
     completed:
       'Thank you. We have e-mailed you the receipt. If your access was suspended, your PIN opens the door again within a minute.',
-    unfinished: 'Nothing was charged. To try again, open the link in your e-mail again.',
+    unfinished: 'Nothing was charged. To try again, open the link in your e-mail again, or pay from your account.',
     waiting: 'As soon as the bank confirms it, we will tell you by e-mail.',
+    toAccount: 'Go to my account',
   },
 } as const satisfies Record<Language, unknown>;
 
@@ -122,7 +126,8 @@ export const payBalancePageFunction: FunctionDefinition = {
         page(
           heading,
           `<h1 class="${payment.status === 'completed' ? 'ok' : ''}">${heading}</h1>
-<div class="card"><p><strong>${euros(Math.round(Number(payment.amount) * 100), language)}</strong></p><p>${after}</p></div>`,
+<div class="card"><p><strong>${euros(Math.round(Number(payment.amount) * 100), language)}</strong></p><p>${after}</p>
+<p><a href="${ACCOUNT_PATHS[language]}">${text.toAccount}</a></p></div>`,
           language,
         ),
       );

@@ -219,6 +219,8 @@ describe.each(databaseEngines())('arrears on $name', (engine) => {
       await fetch(`${served.service.base}/functions/v1/pay-balance?payment=${retryCheckout}&lang=es`)
     ).text();
     expect(result).toContain('Pago recibido');
+    // Where the tenant goes next: their account, in their language.
+    expect(result).toContain('<a href="/es/mi-cuenta">Ir a mi cuenta</a>');
     expect((await form(start, { token })).status).toBe(200);
     // Paid by card, the bank never had it to give back: a return recorded for it changes nothing.
     const manager = await staffSession(served);
