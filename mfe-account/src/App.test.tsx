@@ -374,7 +374,7 @@ describe('contact details', () => {
     const user = userEvent.setup();
     const section = await screen.findByRole('region', { name: 'Tus datos de contacto' });
     expect(within(section).getByTestId('contact-email')).toHaveTextContent('ana@example.com');
-    expect(within(section).getByTestId('contact-phone')).toHaveTextContent('+34600123456');
+    expect(within(section).getByTestId('contact-phone')).toHaveTextContent('+34 600 123 456');
 
     await user.click(within(section).getByRole('button', { name: 'Cambiar el correo' }));
     const field = within(section).getByLabelText('Correo nuevo');

@@ -110,7 +110,7 @@ export function ContactSection({ language }: { language: Language }) {
         <dt>{t('contact.email')}</dt>
         <dd data-testid="contact-email">{contacts?.email}</dd>
         <dt>{t('contact.phone')}</dt>
-        <dd data-testid="contact-phone">{contacts?.phone}</dd>
+        <dd data-testid="contact-phone">{contacts ? spacedPhone(contacts.phone) : ''}</dd>
       </dl>
       {step.kind === 'view' && (
         <div className={styles.actions}>
@@ -176,4 +176,10 @@ export function ContactSection({ language }: { language: Language }) {
       )}
     </section>
   );
+}
+
+/** A Spanish mobile as people write it (+34 612 345 678); any other number as stored. */
+function spacedPhone(phone: string): string {
+  const spanish = /^\+34(\d{3})(\d{3})(\d{3})$/.exec(phone);
+  return spanish ? `+34 ${spanish[1]} ${spanish[2]} ${spanish[3]}` : phone;
 }

@@ -30,14 +30,19 @@ export function TenancyCard({
         {!tenancy.active && <span className={styles.badge}>{t('tenancy.ended')}</span>}
       </h2>
       <dl className={styles.details}>
-        <dt>{t('tenancy.units')}</dt>
-        <dd>
-          {tenancy.units
-            .map((unit) =>
-              t('tenancy.unit', { number: unit.unitNumber, size: `${formatDecimal(unit.sizeM3, language)} m³` }),
-            )
-            .join(', ')}
-        </dd>
+        {/* An ended rental's units were handed back: no longer its. */}
+        {tenancy.units.length > 0 && (
+          <>
+            <dt>{t('tenancy.units')}</dt>
+            <dd>
+              {tenancy.units
+                .map((unit) =>
+                  t('tenancy.unit', { number: unit.unitNumber, size: `${formatDecimal(unit.sizeM3, language)} m³` }),
+                )
+                .join(', ')}
+            </dd>
+          </>
+        )}
         {tenancy.since && (
           <>
             <dt>{t('tenancy.since')}</dt>
