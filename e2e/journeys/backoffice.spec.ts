@@ -7,6 +7,7 @@ import {
   expectFitsNarrowPhone,
   PNG,
   payWithCard,
+  received,
   sign,
   signingLink,
   throughDocuments,
@@ -34,17 +35,6 @@ async function signedIn(
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('navigation', { name: 'Secciones' })).toBeVisible();
   return page;
-}
-
-/** The e-mail to `recipient` whose subject matches, once it has arrived. */
-async function mailWith(request: APIRequestContext, recipient: string, subject: RegExp): Promise<ReceivedMail> {
-  let found: ReceivedMail | undefined;
-  await expect(async () => {
-    const res = await request.get(`${MAILBOX_URL}/?recipient=${encodeURIComponent(recipient)}`);
-    found = ((await res.json()) as { messages: ReceivedMail[] }).messages.find((m) => subject.test(m.subject));
-    expect(found, `an e-mail "${subject}" to ${recipient}`).toBeTruthy();
-  }).toPass({ timeout: 10_000 });
-  return found as ReceivedMail;
 }
 
 /** A phone of its own per booking: one number holds at most two future visits. */
@@ -190,7 +180,7 @@ test.describe('back-office', () => {
     await expectAccessible(manager);
 
     // Moved in: the first month's invoice reaches the tenant with its PDF.
-    const invoice = await mailWith(request, who.email, /^Factura F\d{4}-\d{6}$/);
+    const invoice = await received(request, who.email, /^Factura F\d{4}-\d{6}$/);
     expect(invoice.attachments).toEqual([expect.objectContaining({ contentType: 'application/pdf' })]);
 
     // Her first collection is due in two days: the manager sends it to the bank on her phone.
@@ -251,7 +241,7 @@ test.describe('back-office', () => {
     expect(pdf.headers()['content-type']).toBe('application/pdf');
 
     // She pays it on her phone from the e-mail's private link, with the sandbox's card.
-    const returnedMail = await mailWith(request, who.email, /^Recibo del alquiler devuelto$/);
+    const returnedMail = await received(request, who.email, /^Recibo del alquiler devuelto$/);
     const payLink = new URL(
       /(https?:\/\/\S+\/functions\/v1\/pay-balance\?token=[\w-]+)/.exec(returnedMail.text)?.[1] ?? '',
     );
@@ -275,7 +265,7 @@ test.describe('back-office', () => {
     await tenant.getByRole('link', { name: 'Volver' }).click();
     await expect(tenant.getByRole('heading', { level: 1, name: 'Pago recibido' })).toBeVisible();
     await expectFitsNarrowPhone(tenant);
-    await mailWith(request, who.email, /^Pago recibido$/);
+    await received(request, who.email, /^Pago recibido$/);
     await phone.close();
 
     // Paid up: her account says so, and the arrears list no longer has her.
@@ -337,7 +327,7 @@ test.describe('back-office', () => {
     await expectAccessible(manager);
 
     // Pepe chooses his own password from the invitation, on his phone: the manager never knows it.
-    const invitation = await mailWith(request, email, /^Tu cuenta de Gestión/);
+    const invitation = await received(request, email, /^Tu cuenta de Gestión/);
     const welcome = waitingForHydration(
       await (await browser.newContext({ viewport: { width: 375, height: 740 } })).newPage(),
     );
@@ -403,7 +393,7 @@ test.describe('back-office', () => {
     });
     expect(added.status()).toBe(200);
     // Olga chose her first password from the invitation.
-    const invited = await mailWith(request, email, /^Tu cuenta de Gestión/);
+    const invited = await received(request, email, /^Tu cuenta de Gestión/);
     const accepted = await request.post('/functions/v1/backoffice', {
       data: {
         action: 'reset_password',
@@ -423,7 +413,7 @@ test.describe('back-office', () => {
     await expectFitsNarrowPhone(phone);
     await expectAccessible(phone);
 
-    const mail = await mailWith(request, email, /^Elige una contraseña nueva para Gestión/);
+    const mail = await received(request, email, /^Elige una contraseña nueva para Gestión/);
     const link = /https?:\/\/\S+?(\/gestion\/restablecer#[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1] ?? '';
     expect(link).not.toBe('');
     await phone.goto(link);
@@ -435,7 +425,7 @@ test.describe('back-office', () => {
     await expectAccessible(phone);
     await phone.getByRole('button', { name: 'Guardar la contraseña' }).click();
     await expect(phone.getByRole('status')).toContainText('Contraseña guardada.');
-    await mailWith(request, email, /^Tu contraseña de Gestión ha cambiado/);
+    await received(request, email, /^Tu contraseña de Gestión ha cambiado/);
 
     await phone.getByRole('link', { name: 'Entrar en la gestión' }).click();
     await phone.getByLabel('Correo electrónico').fill(email);
@@ -498,7 +488,7 @@ test.describe('back-office', () => {
     await expect(dialog.getByRole('heading', { name: 'Confirma tu visita' })).toBeVisible();
     await expect(dialog).toContainText(`a las ${time} hasta las`);
     await expectFitsNarrowPhone(page);
-    const held = await mailWith(request, email, /^Confirma tu visita: código \d{6}$/);
+    const held = await received(request, email, /^Confirma tu visita: código \d{6}$/);
     expect(held.text).not.toContain('Rocío Visitante');
     await dialog.getByLabel('Código del correo').fill('000000' === held.subject.slice(-6) ? '111111' : '000000');
     await dialog.getByRole('button', { name: 'Confirmar la visita' }).click();
@@ -510,7 +500,7 @@ test.describe('back-office', () => {
     await expectFitsNarrowPhone(page);
 
     // The e-mail: the visit for the calendar, and a link to cancel it.
-    const mail = await mailWith(request, email, /^Tu visita /);
+    const mail = await received(request, email, /^Tu visita /);
     expect(mail.subject).toContain(`a las ${time}`);
     const calendar = mail.attachments.find((file) => file.filename === 'visita.ics');
     expect(Buffer.from(calendar?.base64 ?? '', 'base64').toString('utf8')).toContain('BEGIN:VEVENT');
@@ -564,11 +554,11 @@ test.describe('back-office', () => {
     await page.getByRole('checkbox', { name: /política de privacidad/ }).check();
     await page.getByRole('button', { name: 'Reservar' }).click();
     await expect(page.getByRole('status')).toContainText('Te guardamos la visita del');
-    const held = await mailWith(request, email, /^Confirma tu visita: código \d{6}$/);
+    const held = await received(request, email, /^Confirma tu visita: código \d{6}$/);
     await page.getByLabel('Código del correo').fill(held.subject.slice(-6));
     await page.getByRole('button', { name: 'Confirmar la visita' }).click();
     await expect(page.getByRole('status')).toContainText('Visita confirmada');
-    await mailWith(request, email, /^Tu visita /);
+    await received(request, email, /^Tu visita /);
     await context.close();
     // The same page, with its errors showing, checked where the checks can run (they are scripts).
     const checked = await browser.newContext({ viewport: { width: 360, height: 640 } });
@@ -602,7 +592,7 @@ test.describe('back-office', () => {
     });
     expect(booked.status()).toBe(200);
     // Confirmed with the e-mail's code, as the dialog does.
-    const code = (await mailWith(request, email, /^Confirma tu visita/)).subject.slice(-6);
+    const code = (await received(request, email, /^Confirma tu visita/)).subject.slice(-6);
     const { visitId } = (await booked.json()) as { visitId: string };
     expect((await request.post('/functions/v1/confirm-visit', { data: { visitId, code } })).status()).toBe(200);
     const staff = await signedIn(browser, E2E_MANAGER, { width: 360 });
@@ -648,7 +638,7 @@ test.describe('back-office', () => {
         },
       });
       expect(booked.status()).toBe(200);
-      const code = (await mailWith(request, who.email, /^Confirma tu visita/)).subject.slice(-6);
+      const code = (await received(request, who.email, /^Confirma tu visita/)).subject.slice(-6);
       const { visitId } = (await booked.json()) as { visitId: string };
       expect((await request.post('/functions/v1/confirm-visit', { data: { visitId, code } })).status()).toBe(200);
     }
@@ -664,7 +654,7 @@ test.describe('back-office', () => {
     await expect(staff.getByText('2 visitas canceladas; se ha avisado a cada visitante por correo.')).toBeVisible();
     for (const who of people) {
       await expect(staff.getByRole('listitem').filter({ hasText: who.email })).toContainText('Cancelada');
-      await mailWith(request, who.email, /^Hemos cancelado tu visita/);
+      await received(request, who.email, /^Hemos cancelado tu visita/);
     }
     await staff.context().close();
   });
