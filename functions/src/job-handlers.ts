@@ -1,4 +1,5 @@
 import type { FunctionContext } from './context';
+import { erasureJobs } from './modules/account';
 import { billingJobs } from './modules/billing';
 import { rentalJobs } from './modules/rental';
 import { passwordResetJobs } from './modules/staff';
@@ -14,5 +15,6 @@ export function jobHandlers(ctx: FunctionContext): Record<string, JobHandler> {
     ...passwordResetJobs(ctx),
     ...visitJobs(ctx),
     ...billingJobs(ctx),
+    ...erasureJobs(ctx),
   };
 }

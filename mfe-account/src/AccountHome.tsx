@@ -68,7 +68,7 @@ export function AccountHome({ language }: { language: Language }) {
         ))}
       <Invoices language={language} />
       <ContactSection language={language} />
-      <DataSection />
+      <DataSection language={language} />
     </>
   );
 }

@@ -416,7 +416,7 @@ describe('contact details', () => {
 });
 
 describe('personal data', () => {
-  it('offers the data as a file, and erases it once nothing is pending, saying why not before', async () => {
+  it('offers the data as a file, and erases it with the code sent, once nothing is pending', async () => {
     signedIn();
     account.on('request_erasure', () => refusal(409, 'A rental is still active', 'erasure_rental_active'));
     vi.spyOn(window, 'confirm').mockReturnValue(true);
@@ -431,9 +431,24 @@ describe('personal data', () => {
     await user.click(within(section).getByRole('button', { name: 'Erase my data' }));
     expect(await within(section).findByText(/You have an active rental: give notice first/)).toBeVisible();
 
-    account.on('request_erasure', () => ({ erased: ['TR-2026-0042'] }));
+    account.on('request_erasure', () => ({ erasureId: SIGN_IN_ID }));
+    account.on('confirm_erasure', (body) =>
+      body.code === '246810' ? { erased: ['TR-2026-0042'] } : refusal(409, 'Not valid', 'erasure_code_invalid'),
+    );
     await user.click(within(section).getByRole('button', { name: 'Erase my data' }));
+    expect(await within(section).findByText(/we have sent a 6-digit code to a•••@example.com/)).toBeVisible();
+    const code = within(section).getByLabelText('6-digit code');
+    await user.type(code, '111111');
+    await user.click(within(section).getByRole('button', { name: 'Erase for good' }));
+    expect(await within(section).findByText(/The code is not valid or has expired/)).toBeVisible();
+    await user.clear(code);
+    await user.type(code, '246810');
+    await user.click(within(section).getByRole('button', { name: 'Erase for good' }));
     expect(await screen.findByText('We have erased your data. We have confirmed it by e-mail.')).toBeVisible();
-    expect(account.calls('request_erasure').at(-1)).toEqual({ action: 'request_erasure', confirm: true });
+    expect(account.calls('confirm_erasure').at(-1)).toEqual({
+      action: 'confirm_erasure',
+      erasureId: SIGN_IN_ID,
+      code: '246810',
+    });
   });
 });

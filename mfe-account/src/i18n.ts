@@ -90,7 +90,8 @@ const es = {
     pinFormat: 'El PIN tiene 4 cifras.',
     pinMismatch: 'Los dos PIN nuevos no coinciden.',
     samePin: 'El PIN nuevo tiene que ser distinto del actual.',
-    pinBlocked: 'Hoy se han escrito aquí demasiados PIN incorrectos: podrás cambiarlo mañana, o en la oficina.',
+    pinBlocked:
+      'En las últimas 24 horas se han escrito aquí demasiados PIN incorrectos: podrás cambiarlo más tarde, o en la oficina.',
     changePin: 'Cambiar el PIN',
     pinChanged: 'PIN cambiado: úsalo desde ya en la puerta.',
     wrongPin_one: 'El PIN actual no es correcto. Te queda {{count}} intento antes de un bloqueo de 15 segundos.',
@@ -158,7 +159,18 @@ const es = {
     eraseKept:
       'Por ley (normativa fiscal y mercantil) guardamos seis años las facturas y los ficheros de cobro enviados al banco, tal como se emitieron.',
     erase: 'Borrar mis datos',
+    codeSent: 'Para confirmarlo, te hemos enviado un código de 6 cifras a {{contact}}. Caduca en {{minutes}} minutos.',
+    code: 'Código de 6 cifras',
+    codeInvalid: 'El código tiene 6 cifras.',
+    wrongCode: 'El código no es válido o ha caducado. Compruébalo o pide otro.',
+    eraseNow: 'Borrar definitivamente',
+    cancel: 'Cancelar',
     eraseConfirm: '¿Borrar tus datos? No se puede deshacer: no podrás volver a entrar en esta cuenta.',
+    sharedContact:
+      'Con este correo o móvil hay alquileres a nombre de más de una persona: pide tus datos en la oficina.',
+    tooSoon:
+      'Hace menos de ocho semanas de un cobro por domiciliación, y el banco aún puede devolverlo: podrás borrarlos después.',
+    throttled: 'Has pedido varios códigos esta hora: espera un rato.',
     erased: 'Hemos borrado tus datos. Te lo hemos confirmado por correo.',
     rentalActive: 'Tienes un alquiler activo: avisa primero de la baja. Cuando termine, podrás borrar tus datos.',
     owed: 'Queda algo pendiente de pago o de cobro por el banco: cuando esté saldado, podrás borrarlos.',
@@ -262,7 +274,7 @@ const en: typeof es = {
     pinFormat: 'The PIN has 4 digits.',
     pinMismatch: 'The two new PINs do not match.',
     samePin: 'The new PIN must be different from the current one.',
-    pinBlocked: 'Too many wrong PINs were typed here today: you can change it tomorrow, or at the office.',
+    pinBlocked: 'Too many wrong PINs were typed here in the last 24 hours: you can change it later, or at the office.',
     changePin: 'Change the PIN',
     pinChanged: 'PIN changed: use it at the door from now on.',
     wrongPin_one: 'The current PIN is not right. {{count}} try left before a 15-second lockout.',
@@ -330,7 +342,18 @@ const en: typeof es = {
     eraseKept:
       'By law (Spanish tax and commercial law) we keep the invoices and the collection files sent to the bank for six years, as they were issued.',
     erase: 'Erase my data',
+    codeSent: 'To confirm it, we have sent a 6-digit code to {{contact}}. It expires in {{minutes}} minutes.',
+    code: '6-digit code',
+    codeInvalid: 'The code has 6 digits.',
+    wrongCode: 'The code is not valid or has expired. Check it or ask for another.',
+    eraseNow: 'Erase for good',
+    cancel: 'Cancel',
     eraseConfirm: 'Erase your data? It cannot be undone: you will not be able to sign in to this account again.',
+    sharedContact:
+      "There are rentals under this e-mail or mobile in more than one person's name: ask at the office for your data.",
+    tooSoon:
+      'A direct debit was collected less than eight weeks ago, and the bank may still return it: you can erase your data after that.',
+    throttled: 'You asked for several codes this hour: wait a while.',
     erased: 'We have erased your data. We have confirmed it by e-mail.',
     rentalActive: 'You have an active rental: give notice first. Once it has ended, you can erase your data.',
     owed: 'Something is still to be paid or collected by the bank: once it is settled, you can erase it.',

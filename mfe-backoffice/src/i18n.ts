@@ -457,6 +457,7 @@ const spanish = {
     units_too_small: 'Entre todos, los trasteros elegidos son más pequeños que lo que alquila.',
     deposit_not_refundable: 'No hay una fianza pagada que devolver.',
     rental_not_active: 'Este alquiler no está activo (ya terminó, o no se llegó a asignar trastero).',
+    no_notice: 'No hay ningún aviso de baja que retirar.',
     access_not_changed: 'No ha cambiado nada: el alquiler no está activo o el acceso ya estaba así.',
     nothing_due: 'No hay cobros pendientes hasta esa fecha: no se ha creado ninguna remesa.',
     report_already_imported: 'Este informe del banco ya se importó: no se ha registrado nada dos veces.',
@@ -772,6 +773,8 @@ const spanish = {
       account_change_pin: 'El inquilino cambió su PIN desde su cuenta',
       account_door_link: 'El inquilino pidió un enlace a la app de la puerta',
       account_change_contact: 'El inquilino cambió su correo o su móvil',
+      account_rent_again: 'El inquilino empezó otro alta desde su cuenta',
+      account_erasure: 'El inquilino borró sus datos desde su cuenta',
     },
   },
   account: {
@@ -1273,6 +1276,7 @@ const english: Texts<typeof spanish> = {
     units_too_small: 'Together the chosen units are smaller than what the tenant rents.',
     deposit_not_refundable: 'There is no paid deposit to refund.',
     rental_not_active: 'This rental is not active (ended already, or no unit was let).',
+    no_notice: 'There is no notice to move out to withdraw.',
     access_not_changed: 'Nothing changed: the rental is not active, or access already was so.',
     nothing_due: 'No collection is due by that date: no remittance was made.',
     report_already_imported: 'This bank report was imported already: nothing was recorded twice.',
@@ -1587,6 +1591,8 @@ const english: Texts<typeof spanish> = {
       account_change_pin: 'The tenant changed their PIN from their account',
       account_door_link: 'The tenant asked for a link to the door app',
       account_change_contact: 'The tenant changed their e-mail or mobile',
+      account_rent_again: 'The tenant started another sign-up from their account',
+      account_erasure: 'The tenant erased their data from their account',
     },
   },
   account: {

@@ -95,7 +95,10 @@ export function MoveOutNotice({
           type="date"
           label={notice.moveOutOn ? t('moveOut.changeDate') : t('moveOut.date')}
           value={day}
-          onChange={setDay}
+          onChange={(value) => {
+            setDay(value);
+            setError(null);
+          }}
           min={notice.earliestMoveOut}
           max={notice.latestMoveOut}
           hint={t('moveOut.hint', { date: range.earliest })}

@@ -12,7 +12,7 @@ import { useSiteConfig } from 'shared-ui/site';
 import { toast } from 'shared-ui/toast';
 import { emptyDraft, type RegistrationDraft } from '../session/draft';
 import { useInactivity } from '../session/inactivity';
-import { isLocked, saveDraft } from '../session/server';
+import { isLocked, loadDraft, saveDraft } from '../session/server';
 import { latestSessionRecord, readSessionRecord, removeSessionRecord } from '../session/session-record';
 import {
   PENDING_RECOVERY,
@@ -111,10 +111,22 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
           go(decision.to);
           return null;
         case 'look-up': {
-          const { exists, completed } = await api.action('registration-handler', 'check_registration_exists_by_id', {
-            registrationId: proceso ?? '',
-          });
+          const { exists, completed, session } = await api.action(
+            'registration-handler',
+            'check_registration_exists_by_id',
+            { registrationId: proceso ?? '' },
+          );
           if (isCancelled()) return null;
+          // Begun elsewhere with this browser's session (a tenant renting again from their
+          // account): taken up as it is on the server, then landed on like any draft of this device.
+          if (exists && !completed && session) {
+            const adopted = await loadDraft(proceso ?? '').catch(() => null);
+            if (isCancelled()) return null;
+            if (adopted) {
+              store.replace(adopted);
+              return land();
+            }
+          }
           const found = afterLookUp(exists, completed);
           if (found.outcome === 'session-expired' || found.outcome === 'completed') {
             if (found.outcome === 'completed') {

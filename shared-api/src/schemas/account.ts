@@ -166,11 +166,25 @@ export const accountActions = {
     response: z.object({ kind: z.enum(['email', 'phone']), contact: z.string() }),
   },
   /**
-   * Erasure of the tenant's data, once no rental is active and nothing is owed either way: done at
-   * once (the invoices and bank files stay, as tax law requires); the session ends with it.
+   * Rent another unit: a new sign-up with this rental's client data and reviewed documents on file,
+   * its contacts taken as verified; the browser gets its session and goes to the services step.
+   * Refused while something is overdue.
+   */
+  rent_again: {
+    request: z.object(rental),
+    response: z.object({ registrationId: z.uuid() }),
+  },
+  /**
+   * Erasure of the tenant's data, once no rental is active and nothing is pending either way: first
+   * a 6-digit code to the contact signed in with (a session alone erases nothing)…
    */
   request_erasure: {
-    request: z.object({ confirm: z.literal(true, 'Confirm the erasure') }),
+    request: z.object({ language }),
+    response: z.object({ erasureId: z.uuid() }),
+  },
+  /** …then, with it, done at once (the invoices and bank files stay, as tax law requires); the session ends with it. */
+  confirm_erasure: {
+    request: z.object({ erasureId: z.uuid(), code: sixDigits }),
     response: z.object({ erased: z.array(z.string()) }),
   },
 } as const;

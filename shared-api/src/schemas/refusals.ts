@@ -71,6 +71,7 @@ export const STAFF_REFUSALS = {
   units_too_small: 'Together the chosen units are smaller than what the tenant rents.',
   deposit_not_refundable: 'There is no paid deposit to refund.',
   rental_not_active: 'This rental is not active (ended already, or no unit was let).',
+  no_notice: 'There is no notice to move out to withdraw.',
   access_not_changed: 'Nothing changed: the rental is not active, or access is already so.',
   nothing_due: 'No collection is due by that date: nothing to send to the bank.',
   report_already_imported: 'This bank report was imported already: nothing was recorded twice.',
@@ -89,12 +90,19 @@ export const ACCOUNT_REFUSALS = {
   no_door_access: 'This rental has no door access now (not issued yet, or the rental has ended).',
   same_pin: 'The new PIN must be different from the current one.',
   pin_change_blocked:
-    'Too many wrong PINs were given here today: the PIN can be changed again tomorrow, or at the office.',
+    'Too many wrong PINs were given here in the last 24 hours: the PIN can be changed again later, or at the office.',
   door_link_throttled: 'Several door links were sent this hour: look for them in your e-mail, or wait a while.',
   contact_unchanged: 'That is already your e-mail or phone.',
   contact_taken: "That e-mail or phone is on another customer's file: call us to change it.",
   contact_change_throttled: 'Several codes were sent to new contacts this hour: wait a while before asking again.',
   contact_change_invalid: 'This code is not valid or has expired: ask for a new one.',
+  rent_again_overdue: 'Something is overdue on one of your rentals: pay it first, then you can rent another unit.',
+  shared_contact:
+    "Your rentals under this e-mail or phone are in more than one person's name: ask at the office for your data.",
+  erasure_too_soon:
+    'A direct debit was collected less than eight weeks ago, and the bank may still return it: your data can be erased after that.',
+  erasure_throttled: 'Several codes to erase your data were sent this hour: wait a while before asking again.',
+  erasure_code_invalid: 'This code is not valid or has expired: ask for a new one.',
   erasure_rental_active: 'A rental is still active: give notice first; your data can be erased once it has ended.',
   erasure_owed: 'Something is still owed or being collected: once it is settled, your data can be erased.',
   erasure_refund_pending:

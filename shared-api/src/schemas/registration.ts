@@ -211,8 +211,12 @@ export const registrationActions = {
   },
   check_registration_exists_by_id: {
     request: z.object({ registrationId }),
-    /** `completed`: the sign-up is finished, so a lost session is not "expired" but done. */
-    response: z.object({ exists: z.boolean(), completed: z.boolean().optional() }),
+    /**
+     * `completed`: the sign-up is finished, so a lost session is not "expired" but done. `session`:
+     * this browser holds a live session of it (begun elsewhere, e.g. renting again from the
+     * tenant's account), so the sign-up can take it up as it is on the server.
+     */
+    response: z.object({ exists: z.boolean(), completed: z.boolean().optional(), session: z.boolean().optional() }),
   },
   check_and_set_product: {
     request: z.object({

@@ -5,12 +5,13 @@ import {
   auditTenant,
   closeAccountSession,
   confirmContactChange,
-  eraseTenant,
+  confirmErasure,
   invoiceTenancy,
   maskedContact,
   openAccountSession,
   personalData,
   requestContactChange,
+  requestErasure,
   requestSignIn,
   requireTenant,
   SIGN_IN_NOT_VALID,
@@ -20,10 +21,11 @@ import {
   tenantInvoices,
   verifySignIn,
 } from '../../modules/account';
-import { invoiceDocument, startBalanceCheckout } from '../../modules/billing';
+import { invoiceDocument, startBalanceCheckout, tenantBalance } from '../../modules/billing';
 import { signedContractOf } from '../../modules/contracts';
 import { changeTenantPin, sendTenantDoorLink, tenantDoorLog } from '../../modules/door';
 import { giveNotice, withdrawNotice } from '../../modules/rental';
+import { startRegistrationFrom } from '../../modules/sign-up';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { metaOf, type RequestMeta } from '../../platform/request-meta';
@@ -121,9 +123,25 @@ export const accountFunction = actionFunction('account', accountActions, {
     return { success: true as const };
   },
 
-  async request_erasure(_input, ctx, meta) {
+  async rent_again({ registrationId }, ctx, meta) {
+    const tenant = await requireOwnRental(ctx, meta, registrationId);
+    for (const id of tenant.registrationIds) {
+      if ((await tenantBalance(ctx.db, id)).payableCents > 0) throw refusal('rent_again_overdue');
+    }
+    const started = await startRegistrationFrom(ctx, meta, registrationId);
+    await auditTenant(ctx.db, tenant, meta, { action: 'account_rent_again', registrationId, after: started });
+    return started;
+  },
+
+  async request_erasure({ language }, ctx, meta) {
     const tenant = await requireTenant(ctx.db, ctx, meta);
-    const erased = await commitThenRun(ctx, (tx) => eraseTenant(tx, ctx, tenant));
+    return commitThenRun(ctx, (tx) => requestErasure(tx, ctx, tenant, language));
+  },
+
+  async confirm_erasure({ erasureId, code }, ctx, meta) {
+    const tenant = await requireTenant(ctx.db, ctx, meta);
+    const erased = await commitThenRun(ctx, (tx) => confirmErasure(tx, ctx, tenant, { erasureId, code }));
+    if (!erased) throw refusal('erasure_code_invalid');
     // Its session rows are gone with the rest; the browser forgets the cookie too.
     await closeAccountSession(ctx.db, ctx, meta);
     return { erased };

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { TEST_APPLICANT } from 'shared-api/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from '../../platform/db/sql';
 import { accountSession } from '../../testing/account';
@@ -72,22 +73,23 @@ describe.each(databaseEngines())('the account’s personal data on $name', (engi
     expect(JSON.stringify(data)).not.toMatch(/base64|file_path|filePath/);
   });
 
-  it('erases a former tenant once nothing is owed either way; keeps the invoices as issued', async () => {
+  it('erases a former tenant with a code, once nothing is owed either way; keeps the invoices as issued', async () => {
     const { registrationId, registrationCode } = await moveIn();
     const ana = await accountSession(served);
-    expect((await ana('request_erasure', { confirm: true })).body.code).toBe('erasure_rental_active');
+    const ask = () => ana('request_erasure', { language: 'es' });
+    expect((await ask()).body.code).toBe('erasure_rental_active');
 
     const manager = await staffSession(served);
     expect((await manager('end_rental', { registrationId, confirm: true })).status).toBe(200);
     await served.service.ctx.jobs.runDue();
-    // The first month was invoiced and is still with the bank, and the deposit not yet back.
-    const owed = (await ana('request_erasure', { confirm: true })).body.code;
-    expect(['erasure_owed', 'erasure_refund_pending']).toContain(owed);
+    // The first month is still with the bank.
+    expect((await ask()).body.code).toBe('erasure_owed');
     await served.db.query(sql`update rent_periods set status = 'cancelled' where registration_id = ${registrationId}`);
     await served.db.query(sql`insert into money_movements (id, registration_id, kind, amount_cents, reference, occurred_at)
        select gen_random_uuid(), ${registrationId}, 'office', total_cents, 'test', now() from invoices
        where registration_id = ${registrationId}`);
-    expect((await ana('request_erasure', { confirm: true })).body.code).toBe('erasure_refund_pending');
+    // Settled, but the deposit is not back yet.
+    expect((await ask()).body.code).toBe('erasure_refund_pending');
     expect(
       (await manager('return_deposit', { registrationId, keepCents: 0, inspected: true, confirm: true })).status,
     ).toBe(200);
@@ -98,9 +100,24 @@ describe.each(databaseEngines())('the account’s personal data on $name', (engi
       new Uint8Array([1, 2, 3]),
     );
     const folder = path.join(served.service.ctx.config.DOCUMENTS_DIR, registrationId);
-    expect(await readdir(folder)).toHaveLength(1);
-    const erased = await ana('request_erasure', { confirm: true });
+    const asked = await ask();
+    expect(asked.status).toBe(200);
+    const code = /\b(\d{6})\b/.exec(
+      (await served.service.sentTo('ana@example.com'))
+        .filter((m) => m.subject === 'Confirma el borrado de tus datos')
+        .at(-1)?.body ?? '',
+    )?.[1];
+    // A session alone erases nothing: a wrong code does nothing.
+    const wrong = code === '000000' ? '000001' : '000000';
+    expect((await ana('confirm_erasure', { erasureId: asked.body.erasureId, code: wrong })).body.code).toBe(
+      'erasure_code_invalid',
+    );
+    expect((await ana('me')).status).toBe(200);
+
+    const erased = await ana('confirm_erasure', { erasureId: asked.body.erasureId, code });
     expect(erased.body).toEqual({ erased: [registrationCode] });
+    // The ID files go after the rows are committed, by the queue.
+    await served.service.ctx.jobs.runDue();
     expect(await readdir(folder).catch(() => [])).toEqual([]);
     const { rows } = await served.db.query<Record<string, unknown>>(sql`select full_name, document_number, email, phone,
        address, iban from registrations where id = ${registrationId}`);
@@ -116,12 +133,30 @@ describe.each(databaseEngines())('the account’s personal data on $name', (engi
       sql`select buyer from invoices where registration_id = ${registrationId}`,
     );
     expect(kept.rows[0]?.buyer.name).toBe('Ana García');
+    // Nowhere else: the billing client, the signers, the mandate, the door's log, the messages, the log's names.
     const { rows: left } = await served.db.query<Record<string, number>>(sql`select
        (select count(*)::int from registration_documents where registration_id = ${registrationId}) as documents,
-       (select count(*)::int from door_users where registration_id = ${registrationId}) as door_users,
+       (select count(*)::int from clients where registration_id = ${registrationId} and full_name <> 'Datos borrados') as clients,
        (select count(*)::int from signed_contracts s join contracts c on c.id = s.contract_id
-         where c.registration_id = ${registrationId}) as signed_contracts`);
-    expect(left[0]).toEqual({ documents: 0, door_users: 0, signed_contracts: 0 });
+         where c.registration_id = ${registrationId}) as signed_contracts,
+       (select count(*)::int from contract_submitters s join contracts c on c.id = s.contract_id
+         where c.registration_id = ${registrationId} and s.role = 'Cliente' and s.email <> '') as signers,
+       (select count(*)::int from sepa_mandates where registration_id = ${registrationId} and debtor_iban <> 'XX00BORRADO') as mandates,
+       (select count(*)::int from door_audit where lower(coalesce(usuario, '')) like 'ana@example.com%'
+         or position('ana@example.com' in action || result) > 0) as door_lines,
+       (select count(*)::int from outbox where recipient in ('ana@example.com', '+34600123456')
+         and subject is distinct from 'Hemos borrado tus datos') as messages,
+       (select count(*)::int from staff_audit where staff_email like '%ana@example.com%') as audit_names`);
+    expect(left[0]).toEqual({
+      documents: 0,
+      clients: 0,
+      signed_contracts: 0,
+      signers: 0,
+      mandates: 0,
+      door_lines: 0,
+      messages: 0,
+      audit_names: 0,
+    });
     // Staff still find the rental by its code, erased, with its money as it was.
     const page = await manager('get_registration', { registrationId });
     expect(page.status).toBe(200);
@@ -132,5 +167,17 @@ describe.each(databaseEngines())('the account’s personal data on $name', (engi
     const mails = await served.service.sentTo('ana@example.com');
     expect(mails.map((m) => m.subject)).toEqual(['Hemos borrado tus datos']);
     expect(mails[0]?.body).toContain('las facturas emitidas');
+  });
+
+  it("hands neither person the other's data when two share a contact", async () => {
+    await moveIn();
+    const other = await signUpToContract(served, {
+      applicant: { ...TEST_APPLICANT, fullName: 'Luis García', documentNumber: '87654321X' },
+    });
+    await other.sign('Cliente');
+    await other.sign('Empresa');
+    await served.service.ctx.jobs.runDue();
+    const ana = await accountSession(served);
+    expect((await ana('request_erasure', { language: 'es' })).body.code).toBe('shared_contact');
   });
 });

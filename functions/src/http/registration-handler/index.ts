@@ -5,6 +5,7 @@ import {
   confirmRecovery,
   createRegistration,
   findRegistration,
+  holdsApplicantSession,
   isUuid,
   recoverByCode,
   registrationWithDocuments,
@@ -70,11 +71,15 @@ export const registrationHandlerFunction = actionFunction('registration-handler'
     return { registrationCode: row.registration_code };
   },
 
-  async check_registration_exists_by_id({ registrationId }, ctx) {
+  async check_registration_exists_by_id({ registrationId }, ctx, meta) {
     if (!isUuid(registrationId)) return { exists: false };
     const row = await findRegistration(ctx.db, registrationId);
     if (row) await touchRegistration(ctx.db, registrationId);
-    return { exists: Boolean(row), completed: row?.global_status === 'completed' };
+    return {
+      exists: Boolean(row),
+      completed: row?.global_status === 'completed',
+      session: row ? await holdsApplicantSession(ctx.db, meta, registrationId) : false,
+    };
   },
 
   async check_and_set_product(input, ctx, meta) {

@@ -3,7 +3,7 @@
 export { auditTenant } from './audit';
 export { maskedContact } from './contact';
 export { confirmContactChange, requestContactChange } from './contact-change';
-export { eraseTenant } from './erasure';
+export { confirmErasure, erasureJobs, requestErasure } from './erasure';
 export { invoiceTenancy, tenancyOverview, tenantInvoices } from './overview';
 export { personalData } from './personal-data';
 export { closeAccountSession, openAccountSession, requireTenant } from './session';

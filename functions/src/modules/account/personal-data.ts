@@ -1,6 +1,7 @@
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
 import { sql } from '../../platform/db/sql';
+import { refusal } from '../../platform/http-error';
 import { tenantDoorLog } from '../door';
 import { contactKey } from './contact';
 import type { Tenant } from './session';
@@ -21,6 +22,9 @@ export async function personalData(q: Queryable, tenant: Tenant, now: Date) {
        postal_code, iban, language, move_in_status, rental_ended_at, to_char(move_out_on, 'YYYY-MM-DD') as move_out_on,
        metadata->'serviceDetails' as service, created_at
      from registrations where id = any(${ids}::uuid[]) order by created_at`);
+  // A contact shared by two people (a family's e-mail) names both one's rentals: neither is handed the other's.
+  if (new Set(registrations.map((r) => String(r.document_number).toUpperCase())).size > 1)
+    throw refusal('shared_contact');
   const byRental = async <T extends Row>(statement: ReturnType<typeof sql>) =>
     (await q.query<T & { registration_id: string }>(statement)).rows;
   const units = await byRental(sql`select registration_id::text, unit_number from units

@@ -120,8 +120,9 @@ export async function withdrawNotice(
   const tenant = await tenancy(tx, registrationId);
   const { rows } = await tx.query(sql`update registrations set move_out_on = null, notice_given_at = null,
        updated_at = now() where id = ${registrationId} and move_out_on is not null returning id`);
-  // Told, so a notice withdrawn by staff (on the phone) is not a surprise; nothing to tell twice.
-  if (!rows.length) return;
+  // Nothing to withdraw (already withdrawn, or never given): said, not recorded as done.
+  if (!rows.length) throw refusal('no_notice');
+  // Told, so a notice withdrawn by staff (on the phone) is not a surprise.
   await ctx.mailer.send(
     {
       to: tenant.email,

@@ -1,4 +1,5 @@
 /** The sign-up module's public face: what other modules and the HTTP layer may use. */
+export { startRegistrationFrom } from './again';
 export { holdsApplicantSession, requireApplicantSession } from './applicant-session';
 export { becomeClient } from './client';
 export { updateClientField } from './client-data';
