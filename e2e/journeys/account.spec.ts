@@ -96,6 +96,13 @@ test.describe("the tenant's account", () => {
     await door.getByRole('button', { name: 'Ver los últimos accesos' }).click();
     await expect(door.getByTestId('door-log').getByRole('listitem').first()).toContainText('Entrada: hecho');
 
+    // Another unit: the sign-up opens at the services step, the data and documents on file.
+    await tenant.getByRole('button', { name: 'Alquilar otro trastero' }).click();
+    await expect(tenant).toHaveURL(/\/es\/alta\/servicios\?proceso=[0-9a-f-]{36}$/);
+    await expect(tenant.getByRole('radio', { name: /Trastero 3 m³/ }).first()).toBeVisible();
+    await tenant.goto('/es/mi-cuenta');
+    await expect(card.getByTestId('access')).toHaveText('Tu PIN abre la puerta.');
+
     // Notice: a day inside the notice period is refused on the spot; the first allowed is taken.
     const lastDay = card.getByLabel('Tu último día');
     const earliest = (await lastDay.getAttribute('min')) ?? '';

@@ -5,6 +5,7 @@ import type { Language } from 'shared-i18n';
 import { AsyncStatus, useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
 import styles from './Account.module.css';
+import { RentAgain } from './again/RentAgain';
 import { ContactSection } from './contact/ContactSection';
 import { DataSection } from './data/DataSection';
 import { Invoices } from './invoices/Invoices';
@@ -66,6 +67,9 @@ export function AccountHome({ language }: { language: Language }) {
             <TenancyCard key={tenancy.registrationId} tenancy={tenancy} language={language} onChanged={reload} />
           ))
         ))}
+      {tenancies?.length ? (
+        <RentAgain fromRegistrationId={tenancies[tenancies.length - 1]?.registrationId ?? ''} language={language} />
+      ) : null}
       <Invoices language={language} />
       <ContactSection language={language} />
       <DataSection language={language} />

@@ -452,3 +452,19 @@ describe('personal data', () => {
     });
   });
 });
+
+describe('renting again', () => {
+  it('opens the sign-up at the services step with the new registration, or says what is overdue', async () => {
+    signedIn();
+    account.on('rent_again', () => refusal(409, 'Overdue', 'rent_again_overdue'));
+    const { location } = await renderRemote(App, '/es/mi-cuenta', 'es');
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: '¿Necesitas más espacio?' });
+    await user.click(within(section).getByRole('button', { name: 'Alquilar otro trastero' }));
+    expect(await within(section).findByText(/Hay algo pendiente de pago/)).toBeVisible();
+    account.on('rent_again', () => ({ registrationId: SIGN_IN_ID }));
+    await user.click(within(section).getByRole('button', { name: 'Alquilar otro trastero' }));
+    await waitFor(() => expect(location()).toBe(`/es/alta/servicios?proceso=${SIGN_IN_ID}`));
+    expect(account.calls('rent_again').at(-1)).toEqual({ action: 'rent_again', registrationId: REGISTRATION_ID });
+  });
+});

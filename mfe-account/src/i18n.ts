@@ -125,6 +125,14 @@ const es = {
       other: 'otro resultado',
     },
   },
+  again: {
+    heading: '¿Necesitas más espacio?',
+    intro:
+      'Alquila otro trastero sin volver a escribir tus datos ni subir tus documentos: empiezas en la elección del trastero.',
+    start: 'Alquilar otro trastero',
+    starting: 'Preparando el alta…',
+    overdue: 'Hay algo pendiente de pago en tus alquileres: págalo primero y podrás alquilar otro.',
+  },
   contact: {
     heading: 'Tus datos de contacto',
     intro: 'Te escribimos aquí y con ellos entras en tu cuenta.',
@@ -307,6 +315,14 @@ const en: typeof es = {
       failed: 'failed',
       other: 'other result',
     },
+  },
+  again: {
+    heading: 'Need more space?',
+    intro:
+      'Rent another unit without typing your details or uploading your documents again: you start at choosing the unit.',
+    start: 'Rent another unit',
+    starting: 'Preparing the sign-up…',
+    overdue: 'Something is overdue on your rentals: pay it first and you can rent another.',
   },
   contact: {
     heading: 'Your contact details',

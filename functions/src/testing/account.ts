@@ -5,9 +5,8 @@ import type { ServedFunctions } from './service';
 export type AccountAnswer = { status: number; body: Record<string, unknown> & { code?: string } };
 type Served = { service: Pick<ServedFunctions, 'url' | 'sentTo'> };
 
-/** A browser of its own (its cookies) calling the tenant's account function, signed in or not. */
-export function accountBrowser(served: Served) {
-  const jar = cookieJar();
+/** A browser of its own (its cookies, or `jar`'s) calling the tenant's account function, signed in or not. */
+export function accountBrowser(served: Served, jar = cookieJar()) {
   return async (action: string, payload: Record<string, unknown> = {}): Promise<AccountAnswer> => {
     const res = await jar.fetch(served.service.url('account'), {
       method: 'POST',
@@ -27,8 +26,8 @@ export async function signInLinkSecret(served: Served, email: string): Promise<s
 }
 
 /** A tenant's own browser, signed in to their account by the e-mailed link. */
-export async function accountSession(served: Served, email = 'ana@example.com') {
-  const call = accountBrowser(served);
+export async function accountSession(served: Served, email = 'ana@example.com', jar = cookieJar()) {
+  const call = accountBrowser(served, jar);
   await call('request_sign_in', { contact: email });
   const verified = await call('verify_sign_in', { token: await signInLinkSecret(served, email) });
   if (verified.status !== 200) {
