@@ -436,7 +436,7 @@ describe('personal data', () => {
       body.code === '246810' ? { erased: ['TR-2026-0042'] } : refusal(409, 'Not valid', 'erasure_code_invalid'),
     );
     await user.click(within(section).getByRole('button', { name: 'Erase my data' }));
-    expect(await within(section).findByText(/we have sent a 6-digit code to a•••@example.com/)).toBeVisible();
+    expect(await within(section).findByText(/we have sent you a 6-digit code \(a•••@example.com\)/)).toBeVisible();
     const code = within(section).getByLabelText('6-digit code');
     await user.type(code, '111111');
     await user.click(within(section).getByRole('button', { name: 'Erase for good' }));

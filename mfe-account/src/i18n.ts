@@ -132,6 +132,7 @@ const es = {
     start: 'Alquilar otro trastero',
     starting: 'Preparando el alta…',
     overdue: 'Hay algo pendiente de pago en tus alquileres: págalo primero y podrás alquilar otro.',
+    throttled: 'Has empezado varias altas esta hora: termina una o espera un rato.',
   },
   contact: {
     heading: 'Tus datos de contacto',
@@ -167,10 +168,10 @@ const es = {
     eraseKept:
       'Por ley (normativa fiscal y mercantil) guardamos seis años las facturas y los ficheros de cobro enviados al banco, tal como se emitieron.',
     erase: 'Borrar mis datos',
-    codeSent: 'Para confirmarlo, te hemos enviado un código de 6 cifras a {{contact}}. Caduca en {{minutes}} minutos.',
+    codeSent: 'Para confirmarlo, te hemos enviado un código de 6 cifras ({{contact}}). Caduca en {{minutes}} minutos.',
     code: 'Código de 6 cifras',
     codeInvalid: 'El código tiene 6 cifras.',
-    wrongCode: 'El código no es válido o ha caducado. Compruébalo o pide otro.',
+    wrongCode: 'El código no es válido o ha caducado. Compruébalo, o cancela y vuelve a pedir el borrado.',
     eraseNow: 'Borrar definitivamente',
     cancel: 'Cancelar',
     eraseConfirm: '¿Borrar tus datos? No se puede deshacer: no podrás volver a entrar en esta cuenta.',
@@ -323,6 +324,7 @@ const en: typeof es = {
     start: 'Rent another unit',
     starting: 'Preparing the sign-up…',
     overdue: 'Something is overdue on your rentals: pay it first and you can rent another.',
+    throttled: 'You started several sign-ups this hour: finish one, or wait a while.',
   },
   contact: {
     heading: 'Your contact details',
@@ -358,10 +360,10 @@ const en: typeof es = {
     eraseKept:
       'By law (Spanish tax and commercial law) we keep the invoices and the collection files sent to the bank for six years, as they were issued.',
     erase: 'Erase my data',
-    codeSent: 'To confirm it, we have sent a 6-digit code to {{contact}}. It expires in {{minutes}} minutes.',
+    codeSent: 'To confirm it, we have sent you a 6-digit code ({{contact}}). It expires in {{minutes}} minutes.',
     code: '6-digit code',
     codeInvalid: 'The code has 6 digits.',
-    wrongCode: 'The code is not valid or has expired. Check it or ask for another.',
+    wrongCode: 'The code is not valid or has expired. Check it, or cancel and ask for the erasure again.',
     eraseNow: 'Erase for good',
     cancel: 'Cancel',
     eraseConfirm: 'Erase your data? It cannot be undone: you will not be able to sign in to this account again.',

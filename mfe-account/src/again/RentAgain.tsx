@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ApiError, api } from 'shared-api';
+import { ApiError, api, handOver } from 'shared-api';
 import { type Language, pathFor } from 'shared-i18n';
 import { useNavigate } from 'shared-router';
 import controls from 'shared-ui/controls.module.css';
@@ -20,6 +20,7 @@ export function RentAgain({ fromRegistrationId, language }: { fromRegistrationId
     setError(null);
     try {
       const { registrationId } = await api.account('rent_again', { registrationId: fromRegistrationId });
+      handOver(registrationId);
       navigate(`${pathFor('signup', language, 'service-details')}?${new URLSearchParams({ proceso: registrationId })}`);
     } catch (caught) {
       setError(

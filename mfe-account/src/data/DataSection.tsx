@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError, api, FUNCTIONS_BASE_PATH } from 'shared-api';
 import { ACCOUNT_SIGN_IN_MINUTES } from 'shared-api/account';
 import type { Language } from 'shared-i18n';
@@ -20,6 +20,10 @@ export function DataSection({ language }: { language: Language }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const codeInput = useRef<HTMLInputElement>(null);
+  // The code's field has the focus when it appears.
+  useEffect(() => {
+    if (erasureId) codeInput.current?.focus();
+  }, [erasureId]);
 
   const refusalText = (caught: unknown) => {
     const known: Record<string, string> = {
@@ -42,8 +46,6 @@ export function DataSection({ language }: { language: Language }) {
       const asked = await api.account('request_erasure', { language });
       setCode('');
       setErasureId(asked.erasureId);
-      // After React has put the code field in.
-      queueMicrotask(() => codeInput.current?.focus());
     } catch (caught) {
       setError(refusalText(caught));
     } finally {

@@ -1,6 +1,6 @@
 import type { ParseKeys } from 'i18next';
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { api, readHandoff } from 'shared-api';
+import { api, readHandoff, takeHandover } from 'shared-api';
 import type { Language, SignupStep } from 'shared-i18n';
 import { useTranslation } from 'shared-i18n';
 import { useLocation, useNavigate } from 'shared-router';
@@ -73,6 +73,8 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
       });
 
     async function land(): Promise<Landing | null> {
+      // Read afresh: a draft taken up from the server below lands again with it.
+      const current = useDraft.getState().draft;
       const decision = decideLanding({
         step,
         params,
@@ -80,11 +82,11 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
         resetRequested: Boolean(sessionFlag(RESET_FLAG)),
         pendingRecovery: Boolean(sessionFlag(PENDING_RECOVERY)),
         savedRegistrationId: latestSessionRecord(localStorage, Date.now())?.registrationId ?? null,
-        draft: store.draft,
+        draft: current,
         procesoDraft: !proceso
           ? null
-          : store.draft.registrationId === proceso
-            ? store.draft
+          : current.registrationId === proceso
+            ? current
             : readSessionRecord(localStorage, proceso, Date.now()),
       });
       // A step shown again with the draft it has (the address gained `proceso` once the
@@ -117,9 +119,11 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
             { registrationId: proceso ?? '' },
           );
           if (isCancelled()) return null;
-          // Begun elsewhere with this browser's session (a tenant renting again from their
-          // account): taken up as it is on the server, then landed on like any draft of this device.
-          if (exists && !completed && session) {
+          // Begun elsewhere with this browser's session, and handed over by the page that began it
+          // (a tenant renting again from their account): taken up as it is on the server, then
+          // landed on like any draft of this device. Only then: a session that is merely still
+          // live (Back after the inactivity expiry on a shared computer) still asks for the code.
+          if (exists && !completed && session && takeHandover(proceso ?? '')) {
             const adopted = await loadDraft(proceso ?? '').catch(() => null);
             if (isCancelled()) return null;
             if (adopted) {

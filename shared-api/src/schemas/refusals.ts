@@ -96,6 +96,7 @@ export const ACCOUNT_REFUSALS = {
   contact_taken: "That e-mail or phone is on another customer's file: call us to change it.",
   contact_change_throttled: 'Several codes were sent to new contacts this hour: wait a while before asking again.',
   contact_change_invalid: 'This code is not valid or has expired: ask for a new one.',
+  rent_again_throttled: 'Several sign-ups were started from your account this hour: finish one, or wait a while.',
   rent_again_overdue: 'Something is overdue on one of your rentals: pay it first, then you can rent another unit.',
   shared_contact:
     "Your rentals under this e-mail or phone are in more than one person's name: ask at the office for your data.",

@@ -2,6 +2,7 @@ import { accountActions, accountContractQuery, accountInvoiceQuery } from 'share
 import { PaymentProviderError } from '../../adapters/payments';
 import type { FunctionContext } from '../../context';
 import {
+  assertRentAgainAllowed,
   auditTenant,
   closeAccountSession,
   confirmContactChange,
@@ -125,6 +126,7 @@ export const accountFunction = actionFunction('account', accountActions, {
 
   async rent_again({ registrationId }, ctx, meta) {
     const tenant = await requireOwnRental(ctx, meta, registrationId);
+    await assertRentAgainAllowed(ctx.db, tenant);
     for (const id of tenant.registrationIds) {
       if ((await tenantBalance(ctx.db, id)).payableCents > 0) throw refusal('rent_again_overdue');
     }

@@ -377,13 +377,21 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
 
     it('check_registration_exists_by_id', async () => {
       const id = await register();
+      // This caller holds the sign-up's session (it began it): `session` says so, and only of its own.
       expect((await call('check_registration_exists_by_id', { registrationId: id })).body).toEqual({
         exists: true,
         completed: false,
+        session: true,
       });
+      const stranger = await fetch(served.service.url('registration-handler'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'check_registration_exists_by_id', registrationId: id }),
+      });
+      expect(await stranger.json()).toEqual({ exists: true, completed: false, session: false });
       // A finished sign-up says so: coming back to its link is not an expired session.
       await served.db.query(sql`update registrations set global_status = 'completed' where id = ${id}`);
-      expect((await call('check_registration_exists_by_id', { registrationId: id })).body).toEqual({
+      expect((await call('check_registration_exists_by_id', { registrationId: id })).body).toMatchObject({
         exists: true,
         completed: true,
       });

@@ -210,14 +210,17 @@ async function erase(tx: Queryable, ctx: ErasureContext, tenant: Tenant, rentals
      where contract_id in (select id from contracts where registration_id = any(${ids}::uuid[])) and role = 'Cliente'`);
   await tx.query(sql`update sepa_mandates set debtor_name = ${ERASED}, debtor_iban = 'XX00BORRADO', amended_from_iban = null
      where registration_id = any(${ids}::uuid[])`);
-  // The door's log keeps what happened, not who: their user name (their e-mail) and address go.
+  // The door's log keeps what happened, not who: their user name (their e-mail, alone or with a
+  // registration code) and address go; the e-mail inside a line's text, matched whole.
   for (const email of emails) {
+    const whole = `(^|[^A-Za-z0-9._%+-])${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^A-Za-z0-9._%+-])`;
     await tx.query(sql`update door_audit set
-         usuario = case when lower(usuario) like ${`${email}%`} then null else usuario end,
-         ip = case when lower(usuario) like ${`${email}%`} then null else ip end,
-         action = replace(action, ${email}, '(datos borrados)'),
-         result = replace(result, ${email}, '(datos borrados)')
-       where lower(usuario) like ${`${email}%`} or position(${email} in action) > 0 or position(${email} in result) > 0`);
+         usuario = case when lower(usuario) = ${email} or starts_with(lower(usuario), ${`${email} (`}) then null else usuario end,
+         ip = case when lower(usuario) = ${email} or starts_with(lower(usuario), ${`${email} (`}) then null else ip end,
+         action = regexp_replace(action, ${whole}, '\\1(datos borrados)\\2', 'gi'),
+         result = regexp_replace(result, ${whole}, '\\1(datos borrados)\\2', 'gi')
+       where lower(usuario) = ${email} or starts_with(lower(usuario), ${`${email} (`})
+          or action ~* ${whole} or result ~* ${whole}`);
   }
   await tx.query(sql`delete from door_users where registration_id = any(${ids}::uuid[])`);
   await tx.query(sql`delete from account_sessions where contact = any(${keys}::text[])`);
@@ -229,7 +232,8 @@ async function erase(tx: Queryable, ctx: ErasureContext, tenant: Tenant, rentals
   // rentals (a message still waiting goes too: its delivery finds nothing to send).
   await tx.query(sql`delete from outbox where lower(recipient) = any(${emails}::text[]) or recipient = any(${phones}::text[])
      or (lower(recipient) = lower(${ctx.config.BUSINESS_EMAIL}) and exists (
-       select 1 from unnest(${codes}::text[]) c where position(c in coalesce(subject, '') || body) > 0))`);
+       select 1 from unnest(${codes}::text[]) c
+       where (coalesce(subject, '') || ' ' || body) ~ ('(^|[^A-Z0-9])' || c || '([^A-Z0-9]|$)')))`);
   const actors = keys.map((key) => `inquilino:${key.slice(key.indexOf(':') + 1)}`);
   await tx.query(sql`update staff_audit set staff_email = 'inquilino:(datos borrados)', ip = null
      where staff_email = any(${actors}::text[])`);
@@ -276,9 +280,17 @@ async function erase(tx: Queryable, ctx: ErasureContext, tenant: Tenant, rentals
   }
 }
 
-/** The erasure's files, after its rows are committed: retried until storage has removed them. */
-export function erasureJobs(ctx: Pick<FunctionContext, 'documents'>): Record<string, JobHandler> {
+/**
+ * The erasure's files, after its rows are committed: retried for about a day (storage away for a
+ * while), then said loudly in the log for whoever runs the service to remove by hand.
+ */
+export function erasureJobs(ctx: Pick<FunctionContext, 'documents' | 'log'>): Record<string, JobHandler> {
   const job: ExternalJob = {
+    maxAttempts: 30,
+    retryDelayMs: (attempts) => Math.min(60 * 60_000, 30_000 * 2 ** attempts),
+    async gaveUp(payload, error) {
+      ctx.log.error({ err: error, registrationIds: payload.registrationIds }, 'erased tenant: ID files NOT removed');
+    },
     async external(payload) {
       const ids = Array.isArray(payload.registrationIds) ? payload.registrationIds.map(String) : [];
       for (const id of ids) await ctx.documents.removeRegistration(id);

@@ -6,6 +6,7 @@ export { confirmContactChange, requestContactChange } from './contact-change';
 export { confirmErasure, erasureJobs, requestErasure } from './erasure';
 export { invoiceTenancy, tenancyOverview, tenantInvoices } from './overview';
 export { personalData } from './personal-data';
+export { assertRentAgainAllowed } from './rent-again';
 export { closeAccountSession, openAccountSession, requireTenant } from './session';
 export { requestSignIn, SIGN_IN_NOT_VALID, verifySignIn } from './sign-in';
 export { tenancySummaries, tenantContacts } from './summary';
