@@ -1,5 +1,9 @@
+import { TEST_APPLICANT } from 'shared-api/testing';
+import type { Queryable } from '../platform/db';
+import { sql } from '../platform/db/sql';
 import { cookieJar } from './cookie-jar';
 import type { ServedFunctions } from './service';
+import { signUpToContract } from './sign-up';
 
 /** An account call's answer as a test reads it. */
 export type AccountAnswer = { status: number; body: Record<string, unknown> & { code?: string } };
@@ -35,4 +39,22 @@ export async function accountSession(served: Served, email = 'ana@example.com', 
     throw new Error(`signing in ${email} failed: ${JSON.stringify(verified.body)}; sent: ${JSON.stringify(sent)}`);
   }
   return call;
+}
+
+/** A tenant moved in (both signatures, the queue run), by default the shared test applicant. */
+export async function movedInTenant(
+  served: Parameters<typeof signUpToContract>[0],
+  applicant: Record<string, string> = TEST_APPLICANT,
+) {
+  const signUp = await signUpToContract(served, { applicant });
+  await signUp.sign('Cliente');
+  await signUp.sign('Empresa');
+  await served.service.ctx.jobs.runDue();
+  return signUp;
+}
+
+/** No account session or sign-in left from an earlier test (their cooldowns run on the shared clock). */
+export async function resetAccounts(db: Queryable): Promise<void> {
+  await db.query(sql`delete from account_sessions`);
+  await db.query(sql`delete from account_sign_ins`);
 }

@@ -5,6 +5,7 @@ import type { Language } from 'shared-i18n';
 import controls from 'shared-ui/controls.module.css';
 import { TextField } from 'shared-ui/text-field';
 import styles from '../Account.module.css';
+import { CodeField, sixDigits } from '../code/CodeField';
 import { useAccountSession } from '../session/store';
 import { looksLikeContact } from '../sign-in/contact';
 import { useAccountT } from '../texts';
@@ -74,8 +75,8 @@ export function ContactSection({ language }: { language: Language }) {
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
     if (step.kind !== 'code') return;
-    const digits = code.replace(/\s/g, '');
-    if (!/^\d{6}$/.test(digits)) {
+    const digits = sixDigits(code);
+    if (!digits) {
       setError(t('contact.codeInvalid'));
       input.current?.focus();
       return;
@@ -153,17 +154,7 @@ export function ContactSection({ language }: { language: Language }) {
               minutes: ACCOUNT_SIGN_IN_MINUTES,
             })}
           </p>
-          <TextField
-            label={t('contact.code')}
-            value={code}
-            onChange={setCode}
-            error={error}
-            inputRef={input}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={7}
-            required
-          />
+          <CodeField label={t('contact.code')} value={code} onChange={setCode} error={error} inputRef={input} />
           <div className={styles.actions}>
             <button type="submit" className={controls.primary} disabled={busy}>
               {t('contact.confirm')}

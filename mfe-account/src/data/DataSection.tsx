@@ -3,8 +3,8 @@ import { ApiError, api, FUNCTIONS_BASE_PATH } from 'shared-api';
 import { ACCOUNT_SIGN_IN_MINUTES } from 'shared-api/account';
 import type { Language } from 'shared-i18n';
 import controls from 'shared-ui/controls.module.css';
-import { TextField } from 'shared-ui/text-field';
 import styles from '../Account.module.css';
+import { CodeField, sixDigits } from '../code/CodeField';
 import { useAccountSession } from '../session/store';
 import { useAccountT } from '../texts';
 
@@ -56,8 +56,8 @@ export function DataSection({ language }: { language: Language }) {
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
     if (!erasureId || busy) return;
-    const digits = code.replace(/\s/g, '');
-    if (!/^\d{6}$/.test(digits)) {
+    const digits = sixDigits(code);
+    if (!digits) {
       setError(t('data.codeInvalid'));
       codeInput.current?.focus();
       return;
@@ -89,17 +89,7 @@ export function DataSection({ language }: { language: Language }) {
       {erasureId ? (
         <form className={styles.form} onSubmit={confirm} noValidate>
           <p role="status">{t('data.codeSent', { contact, minutes: ACCOUNT_SIGN_IN_MINUTES })}</p>
-          <TextField
-            label={t('data.code')}
-            value={code}
-            onChange={setCode}
-            error={error}
-            inputRef={codeInput}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={7}
-            required
-          />
+          <CodeField label={t('data.code')} value={code} onChange={setCode} error={error} inputRef={codeInput} />
           <div className={styles.actions}>
             <button type="submit" className={controls.danger} disabled={busy}>
               {t('data.eraseNow')}

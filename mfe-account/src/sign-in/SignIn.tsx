@@ -6,6 +6,7 @@ import controls from 'shared-ui/controls.module.css';
 import { useSiteConfig } from 'shared-ui/site';
 import { TextField } from 'shared-ui/text-field';
 import styles from '../Account.module.css';
+import { CodeField, sixDigits } from '../code/CodeField';
 import { useAccountSession } from '../session/store';
 import { useAccountT } from '../texts';
 import { looksLikeContact } from './contact';
@@ -73,8 +74,8 @@ export function SignIn({ language }: { language: Language }) {
   const enter = async (event: FormEvent) => {
     event.preventDefault();
     if (step.kind !== 'code') return;
-    const digits = code.replace(/\s/g, '');
-    if (!/^\d{6}$/.test(digits)) {
+    const digits = sixDigits(code);
+    if (!digits) {
       setError(t('signIn.codeInvalid'));
       codeInput.current?.focus();
       return;
@@ -118,17 +119,7 @@ export function SignIn({ language }: { language: Language }) {
       ) : (
         <form className={styles.form} onSubmit={enter} noValidate>
           <p role="status">{t('signIn.sent', { contact: step.contact, minutes: ACCOUNT_SIGN_IN_MINUTES })}</p>
-          <TextField
-            label={t('signIn.code')}
-            value={code}
-            onChange={setCode}
-            error={error}
-            inputRef={codeInput}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={7}
-            required
-          />
+          <CodeField label={t('signIn.code')} value={code} onChange={setCode} error={error} inputRef={codeInput} />
           <button type="submit" className={controls.primary} disabled={busy}>
             {busy ? t('signIn.entering') : t('signIn.enter')}
           </button>

@@ -1,10 +1,9 @@
 import { TEST_APPLICANT } from 'shared-api/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from '../../platform/db/sql';
-import { accountBrowser, accountSession, signInLinkSecret } from '../../testing/account';
+import { accountBrowser, accountSession, movedInTenant, resetAccounts, signInLinkSecret } from '../../testing/account';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn } from '../../testing/service';
-import { signUpToContract } from '../../testing/sign-up';
 import { resetMoveIns } from '../../testing/units';
 
 /** A tenant's new e-mail or mobile: proved by a code before it counts; the old one told; sessions end. */
@@ -12,18 +11,11 @@ describe.each(databaseEngines())('the account’s contact details on $name', (en
   const served = servedOn(engine);
   beforeEach(async () => {
     await resetMoveIns(served.db);
-    await served.db.query(sql`delete from account_sessions`);
+    await resetAccounts(served.db);
     await served.db.query(sql`delete from account_contact_changes`);
-    await served.db.query(sql`delete from account_sign_ins`);
   });
   const advance = (ms: number) => served.service.ctx.adjustableClock?.advance(ms);
-  const moveIn = async (applicant: Record<string, string> = TEST_APPLICANT) => {
-    const signUp = await signUpToContract(served, { applicant });
-    await signUp.sign('Cliente');
-    await signUp.sign('Empresa');
-    await served.service.ctx.jobs.runDue();
-    return signUp;
-  };
+  const moveIn = (applicant?: Record<string, string>) => movedInTenant(served, applicant);
   const codeSentTo = async (recipient: string) => {
     const message = (await served.service.sentTo(recipient)).at(-1);
     return /\b(\d{6})\b/.exec(message?.body ?? '')?.[1] ?? '';

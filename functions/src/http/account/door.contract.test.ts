@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { TEST_APPLICANT } from 'shared-api/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from '../../platform/db/sql';
-import { accountSession } from '../../testing/account';
+import { accountSession, movedInTenant, resetAccounts } from '../../testing/account';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn } from '../../testing/service';
-import { signUpToContract } from '../../testing/sign-up';
 import { resetMoveIns } from '../../testing/units';
 
 type DoorReply = { success?: boolean; valid?: boolean; token?: string; error?: string };
@@ -15,17 +14,13 @@ describe.each(databaseEngines())('the account’s door on $name', (engine) => {
   const served = servedOn(engine);
   beforeEach(async () => {
     await resetMoveIns(served.db);
-    await served.db.query(sql`delete from account_sessions`);
-    await served.db.query(sql`delete from account_sign_ins`);
+    await resetAccounts(served.db);
   });
   const door = async (body: Record<string, unknown>) => (await served.service.post<DoorReply>('abridor', body)).body;
   const advance = (ms: number) => served.service.ctx.adjustableClock?.advance(ms);
 
   const moveIn = async (applicant: Record<string, string> = TEST_APPLICANT) => {
-    const signUp = await signUpToContract(served, { applicant });
-    await signUp.sign('Cliente');
-    await signUp.sign('Empresa');
-    await served.service.ctx.jobs.runDue();
+    const signUp = await movedInTenant(served, applicant);
     const phone = (applicant.phone ?? '').replace(/\s/g, '');
     const sms = (await served.service.sentTo(phone)).find((m) => m.body.includes('PIN'));
     return { ...signUp, pin: /PIN[^:]*: (\d{4})\./.exec(sms?.body ?? '')?.[1] ?? '' };

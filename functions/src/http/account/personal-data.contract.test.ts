@@ -3,7 +3,7 @@ import path from 'node:path';
 import { TEST_APPLICANT } from 'shared-api/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from '../../platform/db/sql';
-import { accountSession } from '../../testing/account';
+import { accountSession, movedInTenant, resetAccounts } from '../../testing/account';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn } from '../../testing/service';
@@ -16,16 +16,9 @@ describe.each(databaseEngines())('the account’s personal data on $name', (engi
   const served = servedOn(engine);
   beforeEach(async () => {
     await resetMoveIns(served.db);
-    await served.db.query(sql`delete from account_sessions`);
-    await served.db.query(sql`delete from account_sign_ins`);
+    await resetAccounts(served.db);
   });
-  const moveIn = async () => {
-    const signUp = await signUpToContract(served);
-    await signUp.sign('Cliente');
-    await signUp.sign('Empresa');
-    await served.service.ctx.jobs.runDue();
-    return signUp;
-  };
+  const moveIn = (applicant?: Record<string, string>) => movedInTenant(served, applicant);
 
   it('downloads everything kept about the tenant as JSON, only with a session', async () => {
     const { registrationCode } = await moveIn();

@@ -1,11 +1,10 @@
 import { TEST_APPLICANT } from 'shared-api/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from '../../platform/db/sql';
-import { accountSession } from '../../testing/account';
+import { accountSession, movedInTenant, resetAccounts } from '../../testing/account';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn } from '../../testing/service';
-import { signUpToContract } from '../../testing/sign-up';
 import { resetMoveIns } from '../../testing/units';
 
 /** Renting another unit from the account: the sign-up starts with the data and documents on file. */
@@ -13,16 +12,9 @@ describe.each(databaseEngines())('renting again from the account on $name', (eng
   const served = servedOn(engine);
   beforeEach(async () => {
     await resetMoveIns(served.db);
-    await served.db.query(sql`delete from account_sessions`);
-    await served.db.query(sql`delete from account_sign_ins`);
+    await resetAccounts(served.db);
   });
-  const moveIn = async (applicant: Record<string, string> = TEST_APPLICANT) => {
-    const signUp = await signUpToContract(served, { applicant });
-    await signUp.sign('Cliente');
-    await signUp.sign('Empresa');
-    await served.service.ctx.jobs.runDue();
-    return signUp;
-  };
+  const moveIn = (applicant?: Record<string, string>) => movedInTenant(served, applicant);
 
   it('opens a sign-up with the client data, contacts verified and documents as reviewed, in this browser', async () => {
     const { registrationId } = await moveIn();

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from '../../platform/db/sql';
-import { accountSession } from '../../testing/account';
+import { accountSession, movedInTenant, resetAccounts } from '../../testing/account';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn } from '../../testing/service';
 import { signUpToContract } from '../../testing/sign-up';
@@ -12,17 +12,12 @@ describe.each(databaseEngines())('notice given by staff on $name', (engine) => {
   const served = servedOn(engine);
   beforeEach(async () => {
     await resetMoveIns(served.db);
-    await served.db.query(sql`delete from account_sessions`);
-    await served.db.query(sql`delete from account_sign_ins`);
+    await resetAccounts(served.db);
   });
   const subjects = async () => (await served.service.sentTo('ana@example.com')).map((m) => m.subject ?? '');
 
   it('records a day the contract allows, tells the tenant, shows it on the page and in their account; withdrawn once', async () => {
-    const signUp = await signUpToContract(served);
-    await signUp.sign('Cliente');
-    await signUp.sign('Empresa');
-    await served.service.ctx.jobs.runDue();
-    const { registrationId, registrationCode } = signUp;
+    const { registrationId, registrationCode } = await movedInTenant(served);
     const desk = await staffSession(served);
     const detail = async () =>
       ((await desk('get_registration', { registrationId })).body.registration as { notice: Record<string, unknown> })
