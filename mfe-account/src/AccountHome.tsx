@@ -50,6 +50,25 @@ export function AccountHome({ language }: { language: Language }) {
         </button>
       </div>
       <div role="alert">{signOutFailed && <p className={styles.error}>{t('signOutFailed')}</p>}</div>
+      {/* A long page on a phone: its parts one tap away. */}
+      <nav aria-label={t('jump.label')}>
+        <ul className={styles.jump}>
+          {tenancies?.[0] && (
+            <li>
+              <a href={`#tenancy-${tenancies[0].registrationId}`}>{t('jump.rentals')}</a>
+            </li>
+          )}
+          <li>
+            <a href="#account-invoices">{t('jump.invoices')}</a>
+          </li>
+          <li>
+            <a href="#account-contact">{t('jump.contact')}</a>
+          </li>
+          <li>
+            <a href="#account-data">{t('jump.data')}</a>
+          </li>
+        </ul>
+      </nav>
       <AsyncStatus
         state={tenancies && overview.state === 'loading' ? { state: 'done', value: null } : overview}
         loading={t('loading')}

@@ -165,6 +165,14 @@ describe('a signed-in tenant', () => {
       `/functions/v1/account/contract?registrationId=${REGISTRATION_ID}`,
     );
     expect(within(card).queryByRole('button', { name: /Pagar/ })).toBeNull();
+    const jump = screen.getByRole('navigation', { name: 'En esta página' });
+    expect(within(jump).getByRole('link', { name: 'Alquileres' })).toHaveAttribute(
+      'href',
+      `#tenancy-${REGISTRATION_ID}`,
+    );
+    expect(within(jump).getByRole('link', { name: 'Facturas' })).toHaveAttribute('href', '#account-invoices');
+    expect(document.getElementById(`tenancy-${REGISTRATION_ID}`)).toHaveTextContent('Alquiler TR-2026-0042');
+    expect(document.getElementById('account-invoices')).toHaveTextContent('Facturas');
     const invoices = screen.getByRole('region', { name: 'Facturas' });
     expect(
       await within(invoices).findByRole('link', { name: 'Descargar la factura F-2026-0107 (PDF)' }),

@@ -38,6 +38,8 @@ export function NoticeForm({
 
   const refusal = (caught: unknown) => {
     if (caught instanceof ApiError && caught.code === 'rental_not_active') return t('notice.notActive');
+    // Withdrawn already (another device, the office): the page catches up.
+    if (caught instanceof ApiError && caught.code === 'no_notice') return t('notice.withdrawn');
     if (caught instanceof ApiError && caught.status === 400) return t('notice.dateInvalid', range);
     return t('actionFailed');
   };
