@@ -26,6 +26,13 @@ const today = {
     units: string[];
     moveOutOn: string;
   }[],
+  noticesGiven: [] as {
+    registrationId: string;
+    registrationCode: string;
+    fullName: string;
+    moveOutOn: string;
+    givenAt: string;
+  }[],
   depositsToReturn: [] as {
     registrationId: string;
     registrationCode: string;
@@ -367,7 +374,7 @@ describe('a tenant who paid and has no unit', () => {
     ],
   });
 
-  it('Today lists the week’s move-outs and the deposits still to return, each a link to its page', async () => {
+  it('Today lists the week’s move-outs, the notices received and the deposits still to return, each a link to its page', async () => {
     backoffice.on('me', () => ({ staff: STAFF }));
     backoffice.on('today', () => ({
       ...today,
@@ -378,6 +385,15 @@ describe('a tenant who paid and has no unit', () => {
           fullName: 'Ana García',
           units: ['B-007'],
           moveOutOn: '2026-12-03',
+        },
+      ],
+      noticesGiven: [
+        {
+          registrationId: '7b0f3c1e-0000-4000-8000-0000000000d2',
+          registrationCode: 'NTC456',
+          fullName: 'Eva Ruiz',
+          moveOutOn: '2026-12-20',
+          givenAt: '2026-11-26T17:30:00.000Z',
         },
       ],
       depositsToReturn: [
@@ -397,6 +413,9 @@ describe('a tenant who paid and has no unit', () => {
       `/gestion/altas/${REGISTRATION_ID}`,
     );
     expect(moving).toHaveTextContent('B-007 · último día: 3 dic 2026');
+    const notices = screen.getByRole('region', { name: 'Avisos de baja de los últimos 7 días' });
+    expect(within(notices).getByRole('link', { name: 'NTC456 · Eva Ruiz' })).toBeInTheDocument();
+    expect(notices).toHaveTextContent('avisó el 26/11/26, 18:30 · último día: 20 dic 2026');
     const deposits = screen.getByRole('region', { name: 'Fianzas por devolver' });
     expect(within(deposits).getByRole('link', { name: 'XYZ789 · Luis Pérez' })).toBeInTheDocument();
     expect(deposits).toHaveTextContent(/terminó el 25\/11\/26, 11:00 · 150,00\s€/);

@@ -161,6 +161,26 @@ export function TodayPage() {
               </ul>
             </section>
           )}
+          {state.value.noticesGiven.length > 0 && (
+            <section className={styles.card} aria-labelledby="today-notices">
+              <h2 id="today-notices">{t('today.noticesGiven')}</h2>
+              <ul className={styles.plainList}>
+                {state.value.noticesGiven.map((n) => (
+                  <li key={n.registrationId}>
+                    <Link to={backofficePath(language, 'registrations', n.registrationId)}>
+                      {n.registrationCode} · {n.fullName}
+                    </Link>{' '}
+                    <span className={styles.muted}>
+                      {t('today.noticeGiven', {
+                        given: formatDateTime(n.givenAt, language),
+                        date: shortDate(n.moveOutOn, language),
+                      })}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           {state.value.depositsToReturn.length > 0 && (
             <section className={styles.card} aria-labelledby="today-deposits">
               <h2 id="today-deposits">{t('today.depositsToReturn')}</h2>

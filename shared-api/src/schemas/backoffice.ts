@@ -492,6 +492,16 @@ export const backofficeActions = {
           moveOutOn: isoDate,
         }),
       ),
+      /** Notices to move out received in the last 7 days, newest first, with the last day each gave. */
+      noticesGiven: z.array(
+        z.object({
+          registrationId: z.uuid(),
+          registrationCode: z.string(),
+          fullName: z.string(),
+          moveOutOn: isoDate,
+          givenAt: iso,
+        }),
+      ),
       /** Rentals ended whose deposit has not gone back yet (the unit to check first), oldest first. */
       depositsToReturn: z.array(
         z.object({

@@ -30,6 +30,10 @@ describe.each(databaseEngines())('notice given by staff on $name', (engine) => {
       moveOutOn: earliestMoveOut,
     });
     expect((await detail()).moveOutOn).toBe(earliestMoveOut);
+    // Today lists it among the week's notices.
+    expect((await desk('today')).body.noticesGiven).toEqual([
+      expect.objectContaining({ registrationId, registrationCode, moveOutOn: earliestMoveOut }),
+    ]);
     expect(await subjects()).toContain(`Aviso recibido · ${registrationCode}`);
     const ana = await accountSession(served);
     const overview = (await ana('overview')).body.tenancies as { moveOutOn: string }[];

@@ -56,6 +56,19 @@ export async function todayAtTheDesk(ctx: Pick<FunctionContext, 'db' | 'clock'>)
      from registrations r
      where r.move_in_status = 'allocated' and r.move_out_on between ${day}::date and ${addDays(day, 7)}::date
      order by r.move_out_on, r.registration_code limit ${TODAY_LIST_LIMIT}`);
+  // Notices received this week (from the account or at the desk), newest first: whoever plans the units sees them.
+  const { rows: notices } = await ctx.db.query<{
+    id: string;
+    registration_code: string;
+    full_name: string;
+    move_out_on: string;
+    notice_given_at: Date | string;
+  }>(sql`select r.id::text, r.registration_code, r.full_name, to_char(r.move_out_on, 'YYYY-MM-DD') as move_out_on,
+       r.notice_given_at
+     from registrations r
+     where r.move_in_status = 'allocated' and r.move_out_on is not null
+       and r.notice_given_at > ${new Date(ctx.clock.now().getTime() - 7 * 86_400_000)}
+     order by r.notice_given_at desc limit ${TODAY_LIST_LIMIT}`);
   const { rows: deposits } = await ctx.db.query<{
     id: string;
     registration_code: string;
@@ -92,6 +105,13 @@ export async function todayAtTheDesk(ctx: Pick<FunctionContext, 'db' | 'clock'>)
       fullName: m.full_name,
       units: m.units ? m.units.split(' ') : [],
       moveOutOn: m.move_out_on,
+    })),
+    noticesGiven: notices.map((n) => ({
+      registrationId: n.id,
+      registrationCode: n.registration_code,
+      fullName: n.full_name,
+      moveOutOn: n.move_out_on,
+      givenAt: toIso(n.notice_given_at) ?? '',
     })),
     depositsToReturn: deposits.map((d) => ({
       registrationId: d.id,
