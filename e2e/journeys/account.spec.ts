@@ -10,7 +10,7 @@ import {
   lastMessage,
   received,
 } from './signup-steps';
-import { expect, test } from './test';
+import { expect, test, waitingForHydration } from './test';
 
 /** The demo's Trastero 3 m³: plenty of free units, so journeys in parallel never run out. */
 const SMALL_UNIT = { productId: '202', productName: 'Trastero 3 m³', unitsRequired: 1, volumeRequested: 2 };
@@ -36,7 +36,7 @@ test.describe("the tenant's account", () => {
 
     // On a 360×640 phone, from the header's menu.
     const phone = await browser.newContext({ viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
-    const tenant = await phone.newPage();
+    const tenant = waitingForHydration(await phone.newPage());
     await tenant.goto('/es/instalaciones');
     await tenant.getByTestId('static-header').getByRole('button', { name: 'Menú', exact: true }).click();
     await tenant.getByRole('dialog', { name: 'Menú' }).getByRole('link', { name: 'Mi cuenta' }).click();
@@ -85,7 +85,7 @@ test.describe("the tenant's account", () => {
     await door.getByRole('button', { name: 'Cambiar el PIN' }).click();
     await expect(door.getByText('PIN cambiado: úsalo desde ya en la puerta.')).toBeVisible();
     const doorLink = new URL(/(https?:\/\/\S+\/abridor-login\?token=\S+)/.exec(welcome.text)?.[1] ?? 'x:');
-    const keypad = await phone.newPage();
+    const keypad = waitingForHydration(await phone.newPage());
     await keypad.goto(doorLink.pathname + doorLink.search);
     await expect(keypad).toHaveURL(/\/abridor$/, { timeout: 5_000 });
     for (const digit of newPin) await keypad.getByRole('button', { name: digit, exact: true }).click();
@@ -131,7 +131,7 @@ test.describe("the tenant's account", () => {
     expect((await overview()).status()).toBe(401);
     await replay.close();
     const elsewhere = await browser.newContext();
-    const stranger = await elsewhere.newPage();
+    const stranger = waitingForHydration(await elsewhere.newPage());
     await stranger.goto(link.pathname + link.hash);
     await expect(
       stranger.getByText('Este enlace ha caducado o ya se ha usado. Pide uno nuevo aquí abajo.'),
@@ -141,7 +141,7 @@ test.describe("the tenant's account", () => {
 
     // On a computer, in English, by the code sent to the mobile.
     const desk = await browser.newContext({ locale: 'en-GB' });
-    const en = await desk.newPage();
+    const en = waitingForHydration(await desk.newPage());
     await en.goto('/en/facilities');
     await en
       .getByTestId('static-header')
@@ -214,7 +214,7 @@ test.describe("the tenant's account", () => {
       manager.request.post('/functions/v1/backoffice', { data: { action, ...data } });
     expect((await office('login', E2E_MANAGER)).status()).toBe(200);
     const found = await (await office('list_registrations', { search: code })).json();
-    const counter = await manager.newPage();
+    const counter = waitingForHydration(await manager.newPage());
     await counter.goto(`/gestion/altas/${found.rows[0].registrationId}`);
     const deposit = counter.getByRole('region', { name: 'Devolver la fianza' });
     await deposit.getByLabel('He revisado el trastero: está vacío y en buen estado').check();
@@ -225,7 +225,7 @@ test.describe("the tenant's account", () => {
     await manager.close();
 
     // Signed in again with the new address: the rental shows as ended, its contract still there.
-    const later = await phone.newPage();
+    const later = waitingForHydration(await phone.newPage());
     await later.goto('/es/mi-cuenta');
     await later.getByLabel('Correo electrónico o móvil').fill(newEmail);
     await later.getByRole('button', { name: 'Enviarme el enlace y el código' }).click();

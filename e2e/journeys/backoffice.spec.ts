@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import type { ReceivedMail } from '../mailbox';
 import { BACKOFFICE_STANDALONE_URL, E2E_MANAGER, MAILBOX_URL } from '../ports';
 import {
