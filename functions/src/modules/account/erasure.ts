@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ACCOUNT_SIGN_IN_MAX_WRONG_CODES, ACCOUNT_SIGN_IN_MINUTES } from 'shared-api/account';
 import type { Language } from 'shared-i18n';
+import { tellTenant } from '../../adapters/tell-tenant';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { sql } from '../../platform/db/sql';
@@ -256,26 +257,20 @@ async function erase(tx: Queryable, ctx: ErasureContext, tenant: Tenant, rentals
   if (!told) return;
   const language: Language = told.language === 'en' ? 'en' : 'es';
   for (const email of emails) {
-    await ctx.mailer.send(
-      {
-        to: email,
-        versions: [
-          language === 'en'
-            ? {
-                language,
-                subject: 'Your data has been erased',
-                greeting: `Hello ${told.full_name},`,
-                blocks: [paragraph('As you asked from your account, we have erased your data.'), paragraph(KEPT.en)],
-              }
-            : {
-                language,
-                subject: 'Hemos borrado tus datos',
-                greeting: `Hola ${told.full_name}:`,
-                blocks: [paragraph('Como nos pediste desde tu cuenta, hemos borrado tus datos.'), paragraph(KEPT.es)],
-              },
-        ],
-      },
+    await tellTenant(
       tx,
+      ctx,
+      { email, full_name: told.full_name, language },
+      {
+        en: {
+          subject: 'Your data has been erased',
+          blocks: [paragraph('As you asked from your account, we have erased your data.'), paragraph(KEPT.en)],
+        },
+        es: {
+          subject: 'Hemos borrado tus datos',
+          blocks: [paragraph('Como nos pediste desde tu cuenta, hemos borrado tus datos.'), paragraph(KEPT.es)],
+        },
+      },
     );
   }
 }

@@ -1,5 +1,6 @@
 import { NOTICE_DAYS } from 'shared-api';
 import type { Language } from 'shared-i18n';
+import { tellTenant } from '../../adapters/tell-tenant';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { sql } from '../../platform/db/sql';
@@ -81,33 +82,22 @@ export async function giveNotice(
     });
   }
   const day = { es: dateIn(input.moveOutOn, 'es'), en: dateIn(input.moveOutOn, 'en') };
-  await ctx.mailer.send(
-    {
-      to: tenant.email,
-      versions: [
-        tenant.language === 'en'
-          ? {
-              language: 'en',
-              subject: `Notice received · ${tenant.registration_code}`,
-              greeting: `Hello ${tenant.full_name},`,
-              blocks: [
-                paragraph(`We have your notice: your rental ends at the end of ${day.en}.`),
-                paragraph('Please leave the unit empty and clean by then; your PIN works until that day ends.'),
-              ],
-            }
-          : {
-              language: 'es',
-              subject: `Aviso recibido · ${tenant.registration_code}`,
-              greeting: `Hola ${tenant.full_name}:`,
-              blocks: [
-                paragraph(`Hemos recibido tu aviso: tu alquiler termina al final del ${day.es}.`),
-                paragraph('Deja el trastero vacío y limpio para entonces; tu PIN funciona hasta que acabe ese día.'),
-              ],
-            },
+  await tellTenant(tx, ctx, tenant, {
+    en: {
+      subject: `Notice received · ${tenant.registration_code}`,
+      blocks: [
+        paragraph(`We have your notice: your rental ends at the end of ${day.en}.`),
+        paragraph('Please leave the unit empty and clean by then; your PIN works until that day ends.'),
       ],
     },
-    tx,
-  );
+    es: {
+      subject: `Aviso recibido · ${tenant.registration_code}`,
+      blocks: [
+        paragraph(`Hemos recibido tu aviso: tu alquiler termina al final del ${day.es}.`),
+        paragraph('Deja el trastero vacío y limpio para entonces; tu PIN funciona hasta que acabe ese día.'),
+      ],
+    },
+  });
   return { moveOutOn: input.moveOutOn };
 }
 
@@ -123,27 +113,16 @@ export async function withdrawNotice(
   // Nothing to withdraw (already withdrawn, or never given): said, not recorded as done.
   if (!rows.length) throw refusal('no_notice');
   // Told, so a notice withdrawn by staff (on the phone) is not a surprise.
-  await ctx.mailer.send(
-    {
-      to: tenant.email,
-      versions: [
-        tenant.language === 'en'
-          ? {
-              language: 'en',
-              subject: `Notice withdrawn · ${tenant.registration_code}`,
-              greeting: `Hello ${tenant.full_name},`,
-              blocks: [paragraph('Your notice to move out is withdrawn: your rental goes on as before.')],
-            }
-          : {
-              language: 'es',
-              subject: `Aviso retirado · ${tenant.registration_code}`,
-              greeting: `Hola ${tenant.full_name}:`,
-              blocks: [paragraph('Tu aviso de baja está retirado: el alquiler sigue como hasta ahora.')],
-            },
-      ],
+  await tellTenant(tx, ctx, tenant, {
+    en: {
+      subject: `Notice withdrawn · ${tenant.registration_code}`,
+      blocks: [paragraph('Your notice to move out is withdrawn: your rental goes on as before.')],
     },
-    tx,
-  );
+    es: {
+      subject: `Aviso retirado · ${tenant.registration_code}`,
+      blocks: [paragraph('Tu aviso de baja está retirado: el alquiler sigue como hasta ahora.')],
+    },
+  });
 }
 
 /** The notice's timed work: the reminder, and the end of the rental on its day (if still so). */
@@ -160,35 +139,22 @@ export function noticeJobs(ctx: MoveInContext): Record<string, JobHandler> {
       const tenant = await stillDue(tx, payload);
       if (!tenant) return;
       const day = String(payload.day);
-      await ctx.mailer.send(
-        {
-          to: tenant.email,
-          versions: [
-            tenant.language === 'en'
-              ? {
-                  language: 'en',
-                  subject: `Your rental ends on ${day}`,
-                  greeting: `Hello ${tenant.full_name},`,
-                  blocks: [
-                    paragraph(
-                      `A reminder: your rental ends at the end of ${day}. Please leave the unit empty and clean.`,
-                    ),
-                  ],
-                }
-              : {
-                  language: 'es',
-                  subject: `Tu alquiler termina el ${spanishDate(day)}`,
-                  greeting: `Hola ${tenant.full_name}:`,
-                  blocks: [
-                    paragraph(
-                      `Te recordamos que tu alquiler termina al final del ${spanishDate(day)}. Deja el trastero vacío y limpio.`,
-                    ),
-                  ],
-                },
+      await tellTenant(tx, ctx, tenant, {
+        en: {
+          subject: `Your rental ends on ${day}`,
+          blocks: [
+            paragraph(`A reminder: your rental ends at the end of ${day}. Please leave the unit empty and clean.`),
           ],
         },
-        tx,
-      );
+        es: {
+          subject: `Tu alquiler termina el ${spanishDate(day)}`,
+          blocks: [
+            paragraph(
+              `Te recordamos que tu alquiler termina al final del ${spanishDate(day)}. Deja el trastero vacío y limpio.`,
+            ),
+          ],
+        },
+      });
     },
     [MOVE_OUT_JOB]: async (tx, payload) => {
       if (!(await stillDue(tx, payload))) return;

@@ -1,10 +1,10 @@
 import type { Language } from 'shared-i18n';
+import { tellTenant } from '../../../adapters/tell-tenant';
 import type { FunctionContext } from '../../../context';
 import type { Queryable } from '../../../platform/db';
 import { sql } from '../../../platform/db/sql';
 import { action, paragraph } from '../../../platform/email/content';
 import { newPayLink } from '../ledger/pay-links';
-import { tellTenant } from '../tenant-message';
 
 /**
  * A tenancy's door access suspended or restored (the door refuses a suspended tenant's PIN): by

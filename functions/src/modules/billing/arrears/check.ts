@@ -1,4 +1,5 @@
 import { formatCalendarDate, type Language } from 'shared-i18n';
+import { tellTenant } from '../../../adapters/tell-tenant';
 import type { FunctionContext } from '../../../context';
 import type { Queryable } from '../../../platform/db';
 import { sql } from '../../../platform/db/sql';
@@ -7,7 +8,6 @@ import { fromMadrid, madridDate, spanishDate } from '../../../platform/madrid-ti
 import { ARREARS_RULES, recordAudit } from '../../staff';
 import { issueLateFee } from '../invoicing/issue';
 import { newPayLink } from '../ledger/pay-links';
-import { tellTenant } from '../tenant-message';
 import { restoreAccess, suspendAccess } from './access';
 import { type ArrearsSettings, arrearsPlan } from './rules';
 

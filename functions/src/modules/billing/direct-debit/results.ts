@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Language } from 'shared-i18n';
+import { tellTenant } from '../../../adapters/tell-tenant';
 import type { FunctionContext } from '../../../context';
 import type { Queryable } from '../../../platform/db';
 import { sql } from '../../../platform/db/sql';
@@ -11,7 +12,6 @@ import { euros } from '../invoicing/amounts';
 import { cancelBalanceCheckouts } from '../ledger/balance-payment';
 import { recordMovement } from '../ledger/movements';
 import { newPayLink } from '../ledger/pay-links';
-import { tellTenant } from '../tenant-message';
 import { type BankOutcome, mayRetry, parseBankReport, reasonText } from './bank-reports';
 
 type ResultContext = Pick<FunctionContext, 'config' | 'clock' | 'mailer' | 'sms' | 'jobs' | 'payments'>;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_EXPIRY_MINUTES } from 'shared-api';
 import type { Language } from 'shared-i18n';
+import { tellTenant } from '../../../adapters/tell-tenant';
 import type { FunctionContext } from '../../../context';
 import type { Queryable } from '../../../platform/db';
 import { sql } from '../../../platform/db/sql';
@@ -8,7 +9,6 @@ import { paragraph } from '../../../platform/email/content';
 import { scheduleArrearsCheck } from '../arrears/check';
 import { decimalEuros, euros, toCents } from '../invoicing/amounts';
 import { applyPaymentOutcome, findPayment, type PaymentRow } from '../payment-records';
-import { tellTenant } from '../tenant-message';
 import { tenantBalance } from './balance';
 import { recordMovement } from './movements';
 import { PAY_BALANCE_PATH } from './pay-links';

@@ -1,4 +1,5 @@
 import type { Language } from 'shared-i18n';
+import { tellTenant } from '../../../adapters/tell-tenant';
 import type { FunctionContext } from '../../../context';
 import type { Queryable } from '../../../platform/db';
 import { sql } from '../../../platform/db/sql';
@@ -6,7 +7,6 @@ import { paragraph } from '../../../platform/email/content';
 import { refusal } from '../../../platform/http-error';
 import { type Actor, recordAudit } from '../../staff';
 import { euros } from '../invoicing/amounts';
-import { tellTenant } from '../tenant-message';
 import { tenantBalance } from './balance';
 import { recordMovement } from './movements';
 

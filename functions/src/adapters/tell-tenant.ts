@@ -1,9 +1,10 @@
 import type { Language } from 'shared-i18n';
-import type { FunctionContext } from '../../context';
-import type { Queryable } from '../../platform/db';
-import type { Block } from '../../platform/email/content';
+import type { Queryable } from '../platform/db';
+import type { Block } from '../platform/email/content';
+import type { Mailer } from './mailer';
+import type { SmsSender } from './sms';
 
-/** Whom billing writes to: a tenant, by name, in the language they signed up in. */
+/** Whom a capability writes to: a tenant, by name, in the language they signed up in. */
 export interface Addressee {
   email: string;
   full_name: string;
@@ -21,7 +22,7 @@ type Said = Record<Language, { subject: string; blocks: Block[]; sms?: string }>
  */
 export async function tellTenant(
   tx: Queryable,
-  ctx: Pick<FunctionContext, 'mailer' | 'sms'> | Pick<FunctionContext, 'mailer'>,
+  ctx: { mailer: Mailer; sms?: SmsSender },
   tenant: Addressee,
   said: Said,
 ): Promise<void> {
@@ -41,5 +42,5 @@ export async function tellTenant(
     },
     tx,
   );
-  if (text.sms && tenant.phone && 'sms' in ctx) await ctx.sms.queue({ to: tenant.phone, text: text.sms }, tx);
+  if (text.sms && tenant.phone && ctx.sms) await ctx.sms.queue({ to: tenant.phone, text: text.sms }, tx);
 }
