@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TEST_APPLICANT } from 'shared-api/testing';
 import { E2E_MANAGER } from '../ports';
 import {
   applicant,
@@ -172,6 +173,41 @@ test.describe("the tenant's account", () => {
     const { readFile } = await import('node:fs/promises');
     const exported = JSON.parse(await readFile((await dataFile.path()) ?? '', 'utf8'));
     expect(exported.rentals[0]).toMatchObject({ registrationCode: code, units: [unitNumber] });
+
+    // The rent from another account: a check digit off is caught on the spot; the new mandate is
+    // e-mailed to sign, and counts once signed.
+    const bank = rental.getByRole('region', { name: 'Rent account' });
+    await expect(bank.getByTestId('bank-account')).toContainText('ES91');
+    await bank.getByRole('button', { name: 'Change the account' }).click();
+    const ibanField = bank.getByLabel('IBAN of the new account');
+    await ibanField.fill('ES76 2077 0024 0031 0257 5767');
+    await bank.getByRole('button', { name: 'Send me the mandate to sign' }).click();
+    await expect(bank.getByText(/check digits must add up/)).toBeVisible();
+    await expect(ibanField).toBeFocused();
+    await ibanField.fill('ES76 2077 0024 0031 0257 5766');
+    await bank.getByRole('button', { name: 'Send me the mandate to sign' }).click();
+    await expect(bank.getByTestId('bank-pending')).toContainText('awaiting your signature');
+    const mandateMail = await received(
+      request,
+      who.email,
+      new RegExp(`^Orden de domiciliación para firmar · ${code}$`),
+    );
+    const signing = new URL(/(https?:\/\/\S+\/functions\/v1\/esign\?token=[\w-]+)/.exec(mandateMail.text)?.[1] ?? 'x:');
+    const mandatePage = await desk.newPage();
+    await mandatePage.goto(signing.pathname + signing.search);
+    await expect(mandatePage.getByRole('heading', { level: 1 })).toContainText('SEPA direct debit mandate signature');
+    await expect(mandatePage.getByText(/ES7620770024003102575766/)).toBeVisible();
+    await mandatePage.getByLabel('Nombre completo / Full name').fill(TEST_APPLICANT.fullName);
+    await mandatePage.getByRole('checkbox').check();
+    await mandatePage.getByRole('button', { name: 'Firmar / Sign' }).click();
+    await expect(mandatePage.getByRole('heading', { level: 1 })).toContainText('Mandate signed');
+    await mandatePage.close();
+    await en.reload();
+    await expect(bank.getByTestId('bank-account')).toContainText(/ES76\s•+\s5766/);
+    await expect(bank.getByTestId('bank-pending')).toHaveCount(0);
+    expect(
+      (await received(request, who.email, new RegExp(`^Ha cambiado tu cuenta de cobro · ${code}$`))).text,
+    ).toContain('5766');
 
     // Nothing of anyone else: another rental's contract, an unknown invoice, someone else's notice.
     for (const path of [

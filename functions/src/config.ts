@@ -140,6 +140,7 @@ const envSchema = z.object({
   DOCUSEAL_API_URL: z.url().optional(),
   DOCUSEAL_API_KEY: z.string().optional(),
   DOCUSEAL_TEMPLATE_ID: z.string().optional(),
+  DOCUSEAL_MANDATE_TEMPLATE_ID: z.string().optional(),
   DOCUSEAL_WEBHOOK_SECRET: z.string().optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /**

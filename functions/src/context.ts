@@ -52,7 +52,12 @@ function eSignature(config: FunctionsConfig): ESign {
   if (!DOCUSEAL_API_URL || !DOCUSEAL_API_KEY || !DOCUSEAL_TEMPLATE_ID) {
     throw new Error('ESIGN_PROVIDER=docuseal needs DOCUSEAL_API_URL, DOCUSEAL_API_KEY and DOCUSEAL_TEMPLATE_ID');
   }
-  return docusealESign({ apiUrl: DOCUSEAL_API_URL, apiKey: DOCUSEAL_API_KEY, templateId: DOCUSEAL_TEMPLATE_ID });
+  return docusealESign({
+    apiUrl: DOCUSEAL_API_URL,
+    apiKey: DOCUSEAL_API_KEY,
+    templateId: DOCUSEAL_TEMPLATE_ID,
+    ...(config.DOCUSEAL_MANDATE_TEMPLATE_ID ? { mandateTemplateId: config.DOCUSEAL_MANDATE_TEMPLATE_ID } : {}),
+  });
 }
 
 /**

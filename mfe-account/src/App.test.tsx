@@ -29,6 +29,7 @@ const tenancy = (overrides: Partial<Tenancy> = {}): Tenancy => ({
   moveOutOn: null,
   earliestMoveOut: '2026-12-12',
   latestMoveOut: '2027-11-27',
+  bankAccount: { maskedIban: 'ES91 •••• 1332', mandateReference: 'MD-TR20260042-7F1C2A8E0B5D', pendingChange: null },
   ...overrides,
 });
 
@@ -327,6 +328,80 @@ describe('the door from the account', () => {
       currentPin: '1234',
       newPin: '5678',
     });
+  });
+
+  it('sends a new mandate to sign for another account, checks the IBAN first, and can drop it', async () => {
+    signedIn();
+    let pending: Tenancy['bankAccount'] = null;
+    account.on('overview', () => ({
+      tenancies: [
+        tenancy(
+          pending
+            ? {
+                bankAccount: {
+                  maskedIban: 'ES91 •••• 1332',
+                  mandateReference: 'MD-TR20260042-7F1C2A8E0B5D',
+                  pendingChange: pending.pendingChange,
+                },
+              }
+            : {},
+        ),
+      ],
+    }));
+    account.on('change_bank_account', (body) => {
+      if (String(body.iban).replace(/\s/g, '') === 'ES9121000418450200051332')
+        return refusal(409, 'Unchanged', 'bank_account_unchanged');
+      pending = {
+        maskedIban: 'ES91 •••• 1332',
+        mandateReference: 'MD-TR20260042-7F1C2A8E0B5D',
+        pendingChange: { maskedIban: 'ES76 •••• 5766', requestedAt: '2026-11-27T10:00:00.000Z' },
+      };
+      return { maskedIban: 'ES76 •••• 5766' };
+    });
+    account.on('cancel_bank_change', () => {
+      pending = null;
+      return { success: true };
+    });
+    await renderRemote(App, '/en/account', 'en');
+    const user = userEvent.setup();
+    const card = await screen.findByRole('region', { name: 'Rental TR-2026-0042' });
+    const bank = within(card).getByRole('region', { name: 'Rent account' });
+    expect(
+      within(bank).getByText(/from the account ES91 •••• 1332 \(mandate MD-TR20260042-7F1C2A8E0B5D\)/),
+    ).toBeVisible();
+    await user.click(within(bank).getByRole('button', { name: 'Change the account' }));
+    const iban = within(bank).getByLabelText('IBAN of the new account');
+    const send = within(bank).getByRole('button', { name: 'Send me the mandate to sign' });
+
+    await user.click(send);
+    expect(await within(bank).findByText('Type the IBAN of the new account.')).toBeVisible();
+    expect(iban).toHaveFocus();
+    // One digit off: the check digits say so before anything is sent.
+    await user.type(iban, 'ES76 2077 0024 0031 0257 5767');
+    await user.click(send);
+    expect(await within(bank).findByText(/check digits must add up/)).toBeVisible();
+    expect(iban).toHaveAccessibleDescription(/check digits must add up/);
+    await user.clear(iban);
+    await user.type(iban, 'ES91 2100 0418 4502 0005 1332');
+    await user.click(send);
+    expect(await within(bank).findByText('The rent is already collected from that account.')).toBeVisible();
+    await user.clear(iban);
+    await user.type(iban, 'es76 2077 0024 0031 0257 5766');
+    await user.click(send);
+    expect(
+      await within(bank).findByText(/We have e-mailed you the direct debit mandate for the account ES76 •••• 5766/),
+    ).toBeVisible();
+    expect(account.calls('change_bank_account').at(-1)).toEqual({
+      action: 'change_bank_account',
+      registrationId: REGISTRATION_ID,
+      iban: 'es76 2077 0024 0031 0257 5766',
+    });
+    expect(await within(bank).findByTestId('bank-pending')).toHaveTextContent(
+      'New account ES76 •••• 5766 awaiting your signature',
+    );
+    await user.click(within(bank).getByRole('button', { name: 'Cancel the change' }));
+    expect(await within(bank).findByText(/Change cancelled/)).toBeVisible();
+    await waitFor(() => expect(within(bank).queryByTestId('bank-pending')).toBeNull());
   });
 
   it('sends a new link into the door app, and shows the log when asked, in the tenant’s words', async () => {

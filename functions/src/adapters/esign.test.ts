@@ -5,6 +5,7 @@ import { docusealESign, hashSigningToken, localESign, verifySharedSecret } from 
 
 const request = {
   contractId: 'c-1',
+  kind: 'rental' as const,
   title: 'Contrato',
   document: 'text',
   signers: [
@@ -65,6 +66,21 @@ describe('e-signature provider adapter', () => {
         { role: 'Empresa', providerSubmitterId: '12', link: null },
       ],
     });
+  });
+
+  it('sends a mandate alone on its own template, and refuses one without it', async () => {
+    const mandate = {
+      ...request,
+      kind: 'mandate' as const,
+      signers: [request.signers[0] as (typeof request.signers)[0]],
+    };
+    await docusealESign({ apiUrl: base, apiKey: 'key', templateId: '3', mandateTemplateId: '4' }).createSubmission(
+      mandate,
+    );
+    expect(seen.body).toMatchObject({ template_id: 4, submitters: [{ role: 'Cliente' }] });
+    await expect(
+      docusealESign({ apiUrl: base, apiKey: 'key', templateId: '3' }).createSubmission(mandate),
+    ).rejects.toThrow(/DOCUSEAL_MANDATE_TEMPLATE_ID/);
   });
 
   it('compares the webhook secret exactly', () => {

@@ -4,6 +4,8 @@ type SignerRole = 'Cliente' | 'Empresa';
 
 interface SubmissionRequest {
   contractId: string;
+  /** A rental contract (tenant and company sign), or a SEPA mandate alone (the debtor signs). */
+  kind: 'rental' | 'mandate';
   title: string;
   document: string;
   signers: { role: SignerRole; email: string }[];
@@ -55,17 +57,22 @@ export function docusealESign(options: {
   apiUrl: string;
   apiKey: string;
   templateId: string;
+  /** The template of a mandate signed on its own; without one, a mandate change cannot go to the provider. */
+  mandateTemplateId?: string;
   fetch?: typeof fetch;
 }): ESign {
   const send = options.fetch ?? fetch;
   return {
     name: 'docuseal',
     async createSubmission(request) {
+      const templateId = request.kind === 'mandate' ? options.mandateTemplateId : options.templateId;
+      if (!templateId)
+        throw new Error('E-signature provider has no template for a mandate (DOCUSEAL_MANDATE_TEMPLATE_ID)');
       const response = await send(new URL('/submissions', options.apiUrl), {
         method: 'POST',
         headers: { 'x-auth-token': options.apiKey, 'content-type': 'application/json' },
         body: JSON.stringify({
-          template_id: Number(options.templateId),
+          template_id: Number(templateId),
           send_email: true,
           external_id: request.contractId,
           submitters: request.signers.map((s) => ({

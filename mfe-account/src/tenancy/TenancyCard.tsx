@@ -3,6 +3,7 @@ import { ApiError, api, FUNCTIONS_BASE_PATH } from 'shared-api';
 import { formatCalendarDate, formatDecimal, formatEuros, type Language } from 'shared-i18n';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Account.module.css';
+import { BankSection } from '../bank/BankSection';
 import { DoorSection } from '../door/DoorSection';
 import { NoticeForm } from '../notice/NoticeForm';
 import { useAccountT } from '../texts';
@@ -97,6 +98,9 @@ export function TenancyCard({
         </a>
       </p>
       {tenancy.active && <DoorSection registrationId={tenancy.registrationId} language={language} />}
+      {tenancy.active && tenancy.bankAccount && (
+        <BankSection registrationId={tenancy.registrationId} bankAccount={tenancy.bankAccount} onChanged={onChanged} />
+      )}
       {tenancy.active && <NoticeForm tenancy={tenancy} language={language} onChanged={onChanged} />}
     </section>
   );

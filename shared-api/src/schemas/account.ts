@@ -92,6 +92,17 @@ export const accountActions = {
           /** The days they may choose if they give notice today: from the notice period's end, within a year. */
           earliestMoveOut: z.string(),
           latestMoveOut: z.string(),
+          /**
+           * The account the rent is collected from (masked), and a new one awaiting the tenant's
+           * signature on its mandate; null for a rental with no mandate in force.
+           */
+          bankAccount: z
+            .object({
+              maskedIban: z.string(),
+              mandateReference: z.string(),
+              pendingChange: z.object({ maskedIban: z.string(), requestedAt: z.string() }).nullable(),
+            })
+            .nullable(),
         }),
       ),
     }),
@@ -143,6 +154,18 @@ export const accountActions = {
       }),
     ]),
   },
+  /**
+   * The rent from another account: a new SEPA mandate for it, its signing link e-mailed to the
+   * rental's address (the e-signature flow). Nothing changes until it is signed; signed, it replaces
+   * the mandate in force from the next collection. Asked again, the one awaiting is replaced. An
+   * IBAN failing its check digits answers 400.
+   */
+  change_bank_account: {
+    request: z.object({ ...rental, iban: z.string().trim().min(4).max(50) }),
+    response: z.object({ maskedIban: z.string() }),
+  },
+  /** The new mandate awaiting signature is dropped: the rent stays where it is. */
+  cancel_bank_change: { request: z.object(rental), response: done },
   /** The latest lines of the door's log for the tenant's own door user (newest first). */
   door_log: {
     request: z.object(rental),

@@ -106,6 +106,8 @@ export const ACCOUNT_REFUSALS = {
   erasure_code_invalid: 'This code is not valid or has expired: ask for a new one.',
   erasure_rental_active: 'A rental is still active: give notice first; your data can be erased once it has ended.',
   erasure_owed: 'Something is still owed or being collected: once it is settled, your data can be erased.',
+  mandate_change_throttled:
+    'Several mandates were sent to sign this hour: look for them in your e-mail, or wait a while.',
   erasure_refund_pending:
     'We still owe you money (a refund or the deposit): once it is paid back, your data can be erased.',
 } as const;

@@ -1,3 +1,4 @@
+import { maskIban } from 'shared-api';
 import { TEST_APPLICANT } from 'shared-api/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from '../../platform/db/sql';
@@ -178,6 +179,12 @@ describe.each(databaseEngines())('account sign-in on $name', (engine) => {
         moveOutOn: null,
         earliestMoveOut: day(15),
         latestMoveOut: day(365),
+        // The IBAN she signed up with, masked: the account never shows it whole.
+        bankAccount: {
+          maskedIban: maskIban(TEST_APPLICANT.iban),
+          mandateReference: expect.stringMatching(new RegExp(`^MD-${registrationCode}-`)),
+          pendingChange: null,
+        },
       },
     ]);
     const { invoices } = (await ana('invoices')).body as {

@@ -23,7 +23,7 @@ import {
   verifySignIn,
 } from '../../modules/account';
 import { invoiceDocument, startBalanceCheckout, tenantBalance } from '../../modules/billing';
-import { signedContractOf } from '../../modules/contracts';
+import { dropMandateChange, requestMandateChange, signedContractOf } from '../../modules/contracts';
 import { changeTenantPin, sendTenantDoorLink, tenantDoorLog } from '../../modules/door';
 import { giveNotice, withdrawNotice } from '../../modules/rental';
 import { startRegistrationFrom } from '../../modules/sign-up';
@@ -108,6 +108,29 @@ export const accountFunction = actionFunction('account', accountActions, {
     const changed = await changeTenantPin(ctx, registrationId, { currentPin, newPin }, meta);
     if (changed.success) await auditTenant(ctx.db, tenant, meta, { action: 'account_change_pin', registrationId });
     return changed;
+  },
+
+  async change_bank_account({ registrationId, iban }, ctx, meta) {
+    const tenant = await requireOwnRental(ctx, meta, registrationId);
+    return commitThenRun(ctx, async (tx) => {
+      const sent = await requestMandateChange(tx, ctx, { registrationId, iban });
+      await auditTenant(tx, tenant, meta, {
+        action: 'account_change_bank_account',
+        registrationId,
+        after: { iban: sent.maskedIban, awaiting: 'signature' },
+      });
+      return sent;
+    });
+  },
+
+  async cancel_bank_change({ registrationId }, ctx, meta) {
+    const tenant = await requireOwnRental(ctx, meta, registrationId);
+    await ctx.db.transaction(async (tx) => {
+      if (await dropMandateChange(tx, registrationId, ctx.clock.now())) {
+        await auditTenant(tx, tenant, meta, { action: 'account_cancel_bank_change', registrationId });
+      }
+    });
+    return { success: true as const };
   },
 
   async door_log({ registrationId }, ctx, meta) {

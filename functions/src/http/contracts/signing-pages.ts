@@ -13,10 +13,30 @@ const PROBLEMS: Record<SigningProblem, (signer: Signer) => string> = {
 
 const ROLE_NAMES = { Cliente: 'Cliente / Client', Empresa: 'Empresa / Company' };
 
+/** What the page names, in both languages: the rental contract, or a direct-debit mandate alone. */
+const WORDS = {
+  rental: {
+    title: ['Firma del contrato', 'Contract signature'],
+    consent: 'He leído el contrato y lo firmo electrónicamente. / I have read the contract and sign it electronically.',
+    signed: ['Contrato firmado', 'Contract signed'],
+    declined: ['Contrato rechazado', 'Contract declined'],
+    closed: ['Este contrato ya no admite firmas', 'This contract can no longer be signed'],
+  },
+  mandate: {
+    title: ['Firma de la orden de domiciliación SEPA', 'SEPA direct debit mandate signature'],
+    consent:
+      'He leído la orden de domiciliación y la firmo electrónicamente. / I have read the mandate and sign it electronically.',
+    signed: ['Orden de domiciliación firmada', 'Mandate signed'],
+    declined: ['Orden de domiciliación rechazada: no cambia nada', 'Mandate declined: nothing changes'],
+    closed: ['Esta orden ya no admite firmas', 'This mandate can no longer be signed'],
+  },
+} as const;
+
 function signingPage(signer: Signer, token: string, error?: string): string {
+  const words = WORDS[signer.kind];
   return page(
-    'Firma del contrato / Contract signature',
-    `<h1>Firma del contrato <span class="muted">/ Contract signature</span></h1>
+    `${words.title[0]} / ${words.title[1]}`,
+    `<h1>${words.title[0]} <span class="muted">/ ${words.title[1]}</span></h1>
 <p class="muted">Firmas como / You sign as: <strong>${ROLE_NAMES[signer.role]}</strong> · ${escapeHtml(signer.email)}</p>
 <div class="card"><pre class="document">${escapeHtml(signer.document)}</pre></div>
 <div class="card">
@@ -26,7 +46,7 @@ function signingPage(signer: Signer, token: string, error?: string): string {
     <label for="name">Nombre completo / Full name</label>
     <input id="name" name="name" autocomplete="name" required maxlength="120">
     <label class="check"><input type="checkbox" name="consent" value="yes" required>
-      <span>He leído el contrato y lo firmo electrónicamente. / I have read the contract and sign it electronically.</span></label>
+      <span>${words.consent}</span></label>
     <div class="actions">
       <button class="primary" type="submit" name="decision" value="sign">Firmar / Sign</button>
       <button class="danger" type="submit" name="decision" value="decline" formnovalidate>Rechazar / Decline</button>
@@ -39,11 +59,8 @@ function signingPage(signer: Signer, token: string, error?: string): string {
 function donePage(signer: Signer): string {
   const signed = signer.status === 'completed';
   const declined = signer.status === 'declined';
-  const [es, en] = signed
-    ? ['Contrato firmado', 'Contract signed']
-    : declined
-      ? ['Contrato rechazado', 'Contract declined']
-      : ['Este contrato ya no admite firmas', 'This contract can no longer be signed'];
+  const words = WORDS[signer.kind];
+  const [es, en] = signed ? words.signed : declined ? words.declined : words.closed;
   return page(
     `${es} / ${en}`,
     `<h1 class="${signed ? 'ok' : ''}">${es} <span class="muted">/ ${en}</span></h1>

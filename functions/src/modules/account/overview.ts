@@ -1,8 +1,9 @@
-import type { Period } from 'shared-api';
+import { maskIban, type Period } from 'shared-api';
 import type { Queryable } from '../../platform/db';
 import { sql } from '../../platform/db/sql';
 import { madridDate } from '../../platform/madrid-time';
 import { tenantBalance } from '../billing';
+import { pendingMandateChange } from '../contracts';
 import { earliestMoveOut, latestMoveOut } from '../rental';
 
 /**
@@ -23,13 +24,16 @@ export async function tenancyOverview(q: Queryable, now: Date, registrationIds: 
     next_date: string | null;
     next_cents: number | null;
     move_out_on: string | null;
+    mandate_reference: string | null;
+    debtor_iban: string | null;
   }>(sql`select r.id::text, to_char(r.move_out_on, 'YYYY-MM-DD') as move_out_on, r.registration_code, r.move_in_status = 'allocated' as active,
        r.access_suspended_at is not null as suspended, r.metadata->'serviceDetails'->>'period' as period,
        (select to_char(min(p.period_start), 'YYYY-MM-DD') from rent_periods p where p.registration_id = r.id) as since,
        (select p.amount_cents from rent_periods p where p.registration_id = r.id and p.status <> 'cancelled'
           and p.period_start <= ${today}::date order by p.period_start desc limit 1) as rent_cents,
-       n.next_date, n.next_cents
+       n.next_date, n.next_cents, m.reference as mandate_reference, m.debtor_iban
      from registrations r
+     left join sepa_mandates m on m.registration_id = r.id and m.status = 'signed'
      left join lateral (
        select to_char(p.due_date, 'YYYY-MM-DD') as next_date, p.amount_cents as next_cents from rent_periods p
        where p.registration_id = r.id and p.status in ('scheduled', 'submitted') and p.overdue_since is null
@@ -43,6 +47,7 @@ export async function tenancyOverview(q: Queryable, now: Date, registrationIds: 
   const tenancies = [];
   for (const row of rows) {
     const balance = await tenantBalance(q, row.id);
+    const pending = row.mandate_reference ? await pendingMandateChange(q, row.id) : null;
     tenancies.push({
       registrationId: row.id,
       registrationCode: row.registration_code,
@@ -62,6 +67,16 @@ export async function tenancyOverview(q: Queryable, now: Date, registrationIds: 
       moveOutOn: row.move_out_on,
       earliestMoveOut: earliestMoveOut(today),
       latestMoveOut: latestMoveOut(today),
+      bankAccount:
+        row.mandate_reference && row.debtor_iban
+          ? {
+              maskedIban: maskIban(row.debtor_iban),
+              mandateReference: row.mandate_reference,
+              pendingChange: pending
+                ? { maskedIban: pending.maskedIban, requestedAt: pending.requestedAt.toISOString() }
+                : null,
+            }
+          : null,
     });
   }
   return tenancies;

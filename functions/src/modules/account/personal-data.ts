@@ -31,7 +31,8 @@ export async function personalData(q: Queryable, tenant: Tenant, now: Date) {
      where registration_id = any(${ids}::uuid[]) order by unit_number`);
   const documents = await byRental(sql`select registration_id::text, document_type, content_type, size_bytes,
        uploaded_at, review_status from registration_documents where registration_id = any(${ids}::uuid[])`);
-  const contracts = await byRental(sql`select registration_id::text, status, created_at, completed_at from contracts
+  const contracts =
+    await byRental(sql`select registration_id::text, kind, status, created_at, completed_at from contracts
      where registration_id = any(${ids}::uuid[]) order by created_at`);
   const payments = await byRental(sql`select registration_id::text, purpose, amount::text, status, created_at,
        completed_at, refunded_at from payments where registration_id = any(${ids}::uuid[]) order by created_at`);

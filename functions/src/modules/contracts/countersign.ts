@@ -31,7 +31,7 @@ export async function countersign(
        join registrations r on r.id = c.registration_id
        left join contract_submitters cl on cl.contract_id = c.id and cl.role = 'Cliente'
        left join contract_submitters co on co.contract_id = c.id and co.role = 'Empresa'
-       where c.registration_id = ${registrationId} and c.status = 'awaiting_signatures'
+       where c.registration_id = ${registrationId} and c.kind = 'rental' and c.status = 'awaiting_signatures'
        for update of c`);
     const contract = rows[0];
     // Already signed (a second tab, a double click): the contract is not awaiting anyone.

@@ -26,7 +26,7 @@ export async function createContract(ctx: FunctionContext, registrationId: strin
     const payment = await latestPayment(tx, registration.id);
     if (payment?.status !== 'completed') throw new HttpError(409, PAYMENT_FIRST);
     const { rows: live } = await tx.query(
-      sql`select 1 from contracts where registration_id = ${registration.id} and status in ('awaiting_signatures', 'completed')`,
+      sql`select 1 from contracts where registration_id = ${registration.id} and kind = 'rental' and status in ('awaiting_signatures', 'completed')`,
     );
     if (live.length) throw new HttpError(409, CONTRACT_PENDING);
     const service = readMetadata(registration.metadata).serviceDetails;
@@ -59,6 +59,7 @@ export async function createContract(ctx: FunctionContext, registrationId: strin
     );
     const submission = await ctx.esign.createSubmission({
       contractId,
+      kind: 'rental',
       title: 'Contrato de alquiler de trastero',
       document,
       signers: [

@@ -1,7 +1,8 @@
+import { maskIban } from 'shared-api';
 import type { Queryable } from '../../platform/db';
 import { sql } from '../../platform/db/sql';
 import type { MoveInContext } from '../rental';
-import { signedContractEmail, signedContractNotice } from './messages';
+import { signedContractEmail, signedContractNotice, signedMandateEmail } from './messages';
 import { documentSha256, signedContractPdf } from './signed-pdf';
 
 interface SignedContractRow extends Record<string, unknown> {
@@ -96,6 +97,61 @@ export async function deliverSignedContract(
   );
 }
 
+/**
+ * A mandate the tenant signed in place of another: its PDF (the mandate and the signature
+ * certificate) is kept and e-mailed to them; the rent is collected under it from now on.
+ */
+export async function deliverSignedMandate(
+  tx: Queryable,
+  ctx: Pick<MoveInContext, 'mailer' | 'config'>,
+  contractId: string,
+  mandate: { reference: string; debtorIban: string },
+): Promise<void> {
+  const { rows } =
+    await tx.query<SignedContractRow>(sql`select c.document, c.provider, r.registration_code, r.full_name, r.email, r.language
+     from contracts c join registrations r on r.id = c.registration_id where c.id = ${contractId}`);
+  const signed = rows[0];
+  if (!signed) return;
+  const { rows: signers } =
+    await tx.query<SignerRow>(sql`select role, signed_name, email, signed_at, signed_ip from contract_submitters
+     where contract_id = ${contractId} order by role`);
+  const pdf = await signedContractPdf({
+    kind: 'mandate',
+    registrationCode: signed.registration_code,
+    contractId,
+    document: signed.document,
+    signatureProvider:
+      signed.provider === 'local' ? 'páginas de firma del sitio / site signing pages' : signed.provider,
+    businessName: ctx.config.BUSINESS_NAME,
+    signers: signers.map((signer) => ({
+      role: signer.role,
+      name: signer.signed_name ?? signed.full_name,
+      email: signer.email,
+      signedAt: new Date(signer.signed_at ?? Date.now()),
+      ip: signer.signed_ip,
+    })),
+  });
+  await tx.query(sql`insert into signed_contracts (contract_id, document_sha256, pdf) values (${contractId}, ${documentSha256(signed.document)}, ${pdf})
+     on conflict (contract_id) do nothing`);
+  await ctx.mailer.send(
+    {
+      to: signed.email,
+      versions: [
+        signedMandateEmail(signed.language, {
+          fullName: signed.full_name,
+          registrationCode: signed.registration_code,
+          maskedIban: maskIban(mandate.debtorIban),
+          reference: mandate.reference,
+        }),
+      ],
+      attachments: [
+        { filename: `orden-domiciliacion-${mandate.reference}.pdf`, contentType: 'application/pdf', content: pdf },
+      ],
+    },
+    tx,
+  );
+}
+
 /** The PDF both parties signed (contract, mandate, certificate), kept when the contract completed. */
 export async function signedContractOf(q: Queryable, id: string): Promise<{ pdf: Buffer; code: string } | null> {
   const { rows } = await q.query<{
@@ -103,7 +159,7 @@ export async function signedContractOf(q: Queryable, id: string): Promise<{ pdf:
     registration_code: string;
   }>(sql`select s.pdf, r.registration_code from signed_contracts s
      join contracts c on c.id = s.contract_id join registrations r on r.id = c.registration_id
-     where c.registration_id = ${id} and c.status = 'completed' order by c.completed_at desc limit 1`);
+     where c.registration_id = ${id} and c.kind = 'rental' and c.status = 'completed' order by c.completed_at desc limit 1`);
   const row = rows[0];
   return row ? { pdf: Buffer.from(row.pdf), code: row.registration_code } : null;
 }

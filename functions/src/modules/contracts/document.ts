@@ -46,7 +46,28 @@ export function contractDocument(
     terms.language === 'en'
       ? ['', 'ENGLISH TRANSLATION (for information: the Spanish text prevails)', '', ...clauses('en', facts)]
       : [];
-  return [...spanish, ...english, '', ...mandateSection(mandate)].join('\n');
+  return [...spanish, ...english, '', ...mandateSection(mandate, 'contract')].join('\n');
+}
+
+/**
+ * A mandate the tenant signs on its own, in place of the one in force (a new account for the
+ * rent): the rulebook's text, what it replaces, and for an English signer a translation of that
+ * note (the mandate's own text is the Spanish rulebook's, as the bank reads it).
+ */
+export function mandateDocument(
+  mandate: Mandate,
+  replaces: { reference: string; registrationCode: string },
+  language: 'es' | 'en',
+): string {
+  const note = [
+    `Esta orden sustituye, desde su firma, a la orden ${replaces.reference} del contrato del registro ${replaces.registrationCode}: los recibos aún no presentados se cargan en la cuenta de esta orden, con la misma periodicidad e importe.`,
+    ...(language === 'en'
+      ? [
+          `(This mandate replaces, once signed, mandate ${replaces.reference} of the contract of registration ${replaces.registrationCode}: the collections not yet presented are taken from this mandate's account, with the same frequency and amount.)`,
+        ]
+      : []),
+  ];
+  return [...mandateSection(mandate, 'mandate'), '', ...note].join('\n');
 }
 
 /** The business, and whether its published prices include VAT (what the rent collected is). */
@@ -143,10 +164,10 @@ function clauses(lang: 'es' | 'en', facts: ContractFacts): string[] {
 }
 
 /**
- * The SEPA Core mandate with the text the rulebook prescribes, in the contract: the signature
- * on the contract signs it.
+ * The SEPA Core mandate with the text the rulebook prescribes: in the contract, the signature on
+ * the contract signs it; on its own, its own signature.
  */
-function mandateSection(mandate: Mandate): string[] {
+function mandateSection(mandate: Mandate, signedWith: 'contract' | 'mandate'): string[] {
   return [
     'ORDEN DE DOMICILIACIÓN DE ADEUDO DIRECTO SEPA (SEPA Direct Debit Mandate · CORE)',
     '',
@@ -158,7 +179,7 @@ function mandateSection(mandate: Mandate): string[] {
     `Dirección del deudor: ${mandate.debtorAddress}`,
     `Número de cuenta (IBAN): ${mandate.debtorIban}`,
     'Tipo de pago: pago recurrente.',
-    `Fecha y localidad de la firma: la de la firma electrónica de este contrato (certificado de firmas), en ${mandate.signaturePlace}.`,
+    `Fecha y localidad de la firma: la de la firma electrónica de ${signedWith === 'contract' ? 'este contrato' : 'esta orden'} (certificado de firmas), en ${mandate.signaturePlace}.`,
     '',
     'Mediante la firma de esta orden de domiciliación, el deudor autoriza (A) al acreedor a enviar instrucciones a la entidad del deudor para adeudar su cuenta y (B) a la entidad para efectuar los adeudos en su cuenta siguiendo las instrucciones del acreedor. Como parte de sus derechos, el deudor está legitimado al reembolso por su entidad en los términos y condiciones del contrato suscrito con la misma. La solicitud de reembolso deberá efectuarse dentro de las ocho semanas que siguen a la fecha de adeudo en cuenta. Puede obtener información adicional sobre sus derechos en su entidad financiera.',
   ];

@@ -5,4 +5,5 @@ export { createContract } from './create';
 export { signedContractOf } from './delivery';
 export type { Signer, SigningProblem } from './local-signing';
 export { awaitingSigner, decideSigning, openSigning } from './local-signing';
+export { dropMandateChange, pendingMandateChange, requestMandateChange } from './mandate-change';
 export { contractStatus, recordProviderSignature, settleContract } from './records';

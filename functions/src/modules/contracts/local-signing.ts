@@ -12,6 +12,8 @@ export interface Signer extends Record<string, unknown> {
   id: string;
   contract_id: string;
   role: 'Cliente' | 'Empresa';
+  /** What is signed: the rental contract, or a new direct-debit mandate alone. */
+  kind: 'rental' | 'mandate';
   email: string;
   status: string;
   signed_name: string | null;
@@ -26,7 +28,7 @@ async function signerByToken(q: Queryable, token: string, forUpdate = false): Pr
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const { rows } =
     await q.query<Signer>(sql`select s.id::text, s.contract_id::text, s.role, s.email, s.status, s.signed_name,
-       c.status as contract_status, c.document, r.full_name as registered_name
+       c.kind, c.status as contract_status, c.document, r.full_name as registered_name
      from contract_submitters s join contracts c on c.id = s.contract_id
      join registrations r on r.id = c.registration_id
      where s.token_hash = ${hashSigningToken(token)}${forUpdate ? sql` for update of s` : sql``}`);

@@ -87,3 +87,81 @@ export function signedContractNotice({
     ],
   };
 }
+
+/** The tenant's link to sign a new direct-debit mandate they asked for from their account. */
+export function mandateSigningEmail({
+  link,
+  name,
+  registrationCode,
+  maskedIban,
+  language,
+}: {
+  link: string;
+  name: string;
+  registrationCode: string;
+  maskedIban: string;
+  language: Language;
+}): LocalisedContent {
+  return language === 'en'
+    ? {
+        language: 'en',
+        subject: `Direct debit mandate to sign · ${registrationCode}`,
+        greeting: `Hello ${name},`,
+        blocks: [
+          paragraph(
+            `You asked for your rent to be collected from the account ${maskedIban}. Sign the new SEPA mandate and it is used from the next collection; until then nothing changes.`,
+          ),
+          action('Read and sign the mandate', link),
+          paragraph(
+            'If you did not ask for this, ignore this e-mail and tell us: without your signature nothing changes.',
+          ),
+        ],
+      }
+    : {
+        language: 'es',
+        subject: `Orden de domiciliación para firmar · ${registrationCode}`,
+        greeting: `Hola ${name}:`,
+        blocks: [
+          paragraph(
+            `Has pedido que el alquiler se cobre en la cuenta ${maskedIban}. Firma la nueva orden de domiciliación SEPA y se usará desde el próximo cobro; hasta entonces no cambia nada.`,
+          ),
+          action('Leer y firmar la orden', link),
+          paragraph('Si no lo has pedido tú, ignora este correo y avísanos: sin tu firma no cambia nada.'),
+        ],
+      };
+}
+
+/** The signed mandate, attached: the rent is collected from its account from the next collection. */
+export function signedMandateEmail(
+  language: Language,
+  {
+    fullName,
+    registrationCode,
+    maskedIban,
+    reference,
+  }: { fullName: string; registrationCode: string; maskedIban: string; reference: string },
+): LocalisedContent {
+  return language === 'en'
+    ? {
+        language,
+        subject: `Your rent account has changed · ${registrationCode}`,
+        greeting: `Hello ${fullName},`,
+        blocks: [
+          paragraph(
+            `Your new SEPA mandate (${reference}) is signed: from the next collection your rent is taken from the account ${maskedIban}. The signed mandate is attached.`,
+          ),
+          paragraph('If you did not sign it, please contact us at once.'),
+        ],
+      }
+    : {
+        language,
+        subject: `Ha cambiado tu cuenta de cobro · ${registrationCode}`,
+        greeting: `Hola ${fullName}:`,
+        blocks: [
+          paragraph(
+            `Tu nueva orden de domiciliación SEPA (${reference}) está firmada: desde el próximo cobro el alquiler se carga en la cuenta ${maskedIban}. Adjuntamos la orden firmada.`,
+          ),
+          paragraph('Si no la has firmado tú, ponte en contacto con nosotros cuanto antes.'),
+        ],
+      };
+}

@@ -4,9 +4,9 @@ import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
 import { sql } from '../../platform/db/sql';
 import { commitThenRun } from '../../platform/jobs/queue';
-import { settleMandate } from '../billing';
+import { replaceMandate, settleMandate } from '../billing';
 import { type MoveInContext, moveIn } from '../rental';
-import { deliverSignedContract } from './delivery';
+import { deliverSignedContract, deliverSignedMandate } from './delivery';
 
 interface ContractRow extends Record<string, unknown> {
   id: string;
@@ -24,7 +24,7 @@ export async function contractStatus(
 ): Promise<{ contract: Contract | null; submitters: Submitter[] }> {
   const { rows } =
     await q.query<ContractRow>(sql`select id::text, registration_id::text, status, created_at, completed_at, expired_at from contracts
-     where registration_id = ${registrationId} order by created_at desc, id desc limit 1`);
+     where registration_id = ${registrationId} and kind = 'rental' order by created_at desc, id desc limit 1`);
   const row = rows[0];
   if (!row) return { contract: null, submitters: [] };
   const { rows: signers } = await q.query<Submitter>(
@@ -50,6 +50,10 @@ export async function contractStatus(
  * move-in.
  */
 export async function settleContract(q: Queryable, ctx: MoveInContext, contractId: string): Promise<void> {
+  const { rows: kinds } = await q.query<{ kind: 'rental' | 'mandate' }>(
+    sql`select kind from contracts where id = ${contractId}`,
+  );
+  if (kinds[0]?.kind === 'mandate') return settleMandateChange(q, ctx, contractId);
   const { rows } = await q.query<{ status: string }>(
     sql`select status from contract_submitters where contract_id = ${contractId}`,
   );
@@ -75,6 +79,29 @@ export async function settleContract(q: Queryable, ctx: MoveInContext, contractI
       await deliverSignedContract(q, ctx, contractId, moved.status === 'allocated' ? moved.unitNumbers : []);
     }
   }
+}
+
+/**
+ * A new mandate the tenant signed replaces the one in force, and they get it signed; declined, it
+ * is void and nothing changed.
+ */
+async function settleMandateChange(q: Queryable, ctx: MoveInContext, contractId: string): Promise<void> {
+  const { rows } = await q.query<{ status: string }>(
+    sql`select status from contract_submitters where contract_id = ${contractId}`,
+  );
+  if (rows.some((r) => r.status === 'declined')) {
+    await q.query(
+      sql`update contracts set status = 'declined', declined_at = now() where id = ${contractId} and status = 'awaiting_signatures'`,
+    );
+    await settleMandate(q, contractId, 'cancelled');
+    return;
+  }
+  if (rows.length === 0 || rows.some((r) => r.status !== 'completed')) return;
+  const { rows: done } = await q.query(sql`update contracts set status = 'completed', completed_at = now()
+     where id = ${contractId} and status = 'awaiting_signatures' returning id`);
+  if (!done.length) return;
+  const replaced = await replaceMandate(q, contractId, ctx.clock.now());
+  if (replaced) await deliverSignedMandate(q, ctx, contractId, replaced);
 }
 
 /** An e-signature provider says a signer signed, declined or opened: recorded once, the contract settled. */

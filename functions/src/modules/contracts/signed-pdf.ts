@@ -18,6 +18,8 @@ export interface SignedContractContent {
   /** Who recorded the signatures: the local signing pages or the provider. */
   signatureProvider: string;
   businessName: string;
+  /** A rental contract (with its mandate), or a mandate signed on its own in place of another. */
+  kind?: 'rental' | 'mandate';
 }
 
 /** The fingerprint printed on the certificate: SHA-256 of the signed text (UTF-8), in hex. */
@@ -46,9 +48,15 @@ export function signedContractPdf(content: SignedContractContent): Promise<Buffe
     size: 'A4',
     margins: { top: 56, bottom: 56, left: 56, right: 56 },
     info: {
-      Title: `Contrato de alquiler de trastero ${content.registrationCode}`,
+      Title:
+        content.kind === 'mandate'
+          ? `Orden de domiciliación SEPA ${content.registrationCode}`
+          : `Contrato de alquiler de trastero ${content.registrationCode}`,
       Author: content.businessName,
-      Subject: 'Contrato firmado y orden de domiciliación SEPA',
+      Subject:
+        content.kind === 'mandate'
+          ? 'Orden de domiciliación SEPA firmada'
+          : 'Contrato firmado y orden de domiciliación SEPA',
     },
   });
   const chunks: Buffer[] = [];
@@ -80,7 +88,7 @@ export function signedContractPdf(content: SignedContractContent): Promise<Buffe
   const field = (label: string, value: string) =>
     doc.font('Helvetica-Bold').fontSize(10).text(`${label}: `, { continued: true }).font('Helvetica').text(value);
   field('Registro / Registration', content.registrationCode);
-  field('Contrato / Contract', content.contractId);
+  field(content.kind === 'mandate' ? 'Documento / Document' : 'Contrato / Contract', content.contractId);
   field('Firma electrónica / E-signature', content.signatureProvider);
   field('SHA-256 del documento firmado / of the signed document', sha256);
   doc.moveDown();
@@ -97,7 +105,7 @@ export function signedContractPdf(content: SignedContractContent): Promise<Buffe
     .fontSize(9)
     .fillColor('#444444')
     .text(
-      'Cada firmante revisó el texto del contrato, escribió su nombre y consintió firmarlo electrónicamente. La huella SHA-256 identifica el texto firmado: cualquier cambio en él da otra huella. / Each signer reviewed the contract text, typed their name and consented to sign it electronically. The SHA-256 fingerprint identifies the signed text: any change to it gives another fingerprint.',
+      'Cada firmante revisó el texto del documento, escribió su nombre y consintió firmarlo electrónicamente. La huella SHA-256 identifica el texto firmado: cualquier cambio en él da otra huella. / Each signer reviewed the document text, typed their name and consented to sign it electronically. The SHA-256 fingerprint identifies the signed text: any change to it gives another fingerprint.',
       { align: 'justify' },
     );
   doc.end();

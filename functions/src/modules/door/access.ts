@@ -28,7 +28,7 @@ async function failedAccessChecks(tx: Queryable, registrationId: string): Promis
        (select count(distinct document_type)::integer from registration_documents
         where registration_id = ${registrationId} and document_type in ('frontId', 'backId', 'bankDocument')) as documents,
        exists (select 1 from payments where registration_id = ${registrationId} and status = 'completed' and purpose = 'deposit') as paid,
-       exists (select 1 from contracts where registration_id = ${registrationId} and status = 'completed') as signed`);
+       exists (select 1 from contracts where registration_id = ${registrationId} and kind = 'rental' and status = 'completed') as signed`);
   const row = rows[0];
   const failed: AccessCheck[] = [];
   if ((row?.documents ?? 0) < 3) failed.push('documents_missing');

@@ -53,6 +53,9 @@ export async function endRental(
        and period_start > ${lastDay ?? madridDate(ctx.clock.now())}::date`);
   await tx.query(sql`update sepa_mandates set status = 'cancelled', cancelled_at = now()
      where registration_id = ${registrationId} and status in ('signed', 'awaiting_signature')`);
+  // A new mandate the tenant had yet to sign can no longer be.
+  await tx.query(sql`update contracts set status = 'expired', expired_at = now()
+     where registration_id = ${registrationId} and kind = 'mandate' and status = 'awaiting_signatures'`);
   const unitNumbers = units.map((unit) => unit.unit_number).sort();
   const revokedUsuario = doorUsers[0]?.usuario ?? null;
   await tx.query(

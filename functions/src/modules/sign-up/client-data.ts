@@ -101,7 +101,7 @@ export async function assertContractDataUnchanged(
   const changed = clientColumnValues(next).some((value, i) => value !== stored[i]);
   if (!changed) return;
   const { rows } = await tx.query(
-    sql`select 1 from contracts where registration_id = ${row.id} and status in ('awaiting_signatures', 'completed')`,
+    sql`select 1 from contracts where registration_id = ${row.id} and kind = 'rental' and status in ('awaiting_signatures', 'completed')`,
   );
   if (rows.length) throw refusal('contract_data_locked');
 }

@@ -27,7 +27,7 @@ export async function registrationDetail(q: Queryable, registrationId: string, n
      from payments where registration_id = ${registrationId} and purpose = 'deposit' order by created_at desc`);
   const { rows: contracts } = await q.query<
     Record<string, unknown> & { id: string }
-  >(sql`select id::text as id, status, document, created_at, completed_at from contracts where registration_id = ${registrationId}
+  >(sql`select id::text as id, status, document, created_at, completed_at from contracts where registration_id = ${registrationId} and kind = 'rental'
      order by created_at desc, id desc limit 1`);
   const contract = contracts[0];
   const { rows: signers } = contract

@@ -21,7 +21,7 @@ const STAGE = sql`case
 export const PRODUCT_NAME_EN = sql`(select p.name_en from products p where p.pid::text = r.metadata -> 'serviceDetails' ->> 'productId')`;
 
 const FROM = sql`from registrations r
-  left join contracts c on c.registration_id = r.id and c.status in ('awaiting_signatures', 'completed')
+  left join contracts c on c.registration_id = r.id and c.kind = 'rental' and c.status in ('awaiting_signatures', 'completed')
   left join contract_submitters cs on cs.contract_id = c.id and cs.role = 'Cliente'`;
 
 const SORT_COLUMN = {

@@ -35,23 +35,37 @@ describe('pain008', () => {
         endToEndId: 'MD-Z-004',
         sequenceType: 'RCUR',
         mandateReference: 'MD-Z',
-        amendment: { originalDebtorIban: 'ES7620770024003102575766' },
+        amendment: { account: { originalDebtorIban: 'ES7620770024003102575766' } },
       }),
       collection({
         endToEndId: 'MD-W-005',
         sequenceType: 'RCUR',
         mandateReference: 'MD-W',
-        amendment: { otherBank: true },
+        amendment: { account: { otherBank: true } },
+      }),
+      // A new mandate the debtor signed in place of MD-V, for an account at another bank.
+      collection({
+        endToEndId: 'MD-V2-006',
+        sequenceType: 'RCUR',
+        mandateReference: 'MD-V2',
+        amendment: { originalMandateId: 'MD-V', account: { otherBank: true } },
+      }),
+      // A new mandate for the same account.
+      collection({
+        endToEndId: 'MD-U2-007',
+        sequenceType: 'RCUR',
+        mandateReference: 'MD-U2',
+        amendment: { originalMandateId: 'MD-U' },
       }),
     ],
   });
 
   it('carries the group totals and one payment block per sequence type and date', () => {
     expect(xml).toContain('xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.02"');
-    expect(xml).toMatch(/<GrpHdr>[\s\S]*<NbOfTxs>5<\/NbOfTxs>\s*<CtrlSum>236.75<\/CtrlSum>/);
+    expect(xml).toMatch(/<GrpHdr>[\s\S]*<NbOfTxs>7<\/NbOfTxs>\s*<CtrlSum>360.75<\/CtrlSum>/);
     expect(xml.match(/<PmtInf>/g)).toHaveLength(2);
     expect(xml).toMatch(/<SeqTp>FRST<\/SeqTp>[\s\S]*<SeqTp>RCUR<\/SeqTp>/);
-    expect(xml).toMatch(/<NbOfTxs>4<\/NbOfTxs>\s*<CtrlSum>174.75<\/CtrlSum>/);
+    expect(xml).toMatch(/<NbOfTxs>6<\/NbOfTxs>\s*<CtrlSum>298.75<\/CtrlSum>/);
     expect(xml).toContain('<ReqdColltnDt>2026-12-01</ReqdColltnDt>');
   });
 
@@ -69,7 +83,13 @@ describe('pain008', () => {
     expect(xml).toContain(
       '<MndtId>MD-W</MndtId><DtOfSgntr>2026-11-23</DtOfSgntr><AmdmntInd>true</AmdmntInd><AmdmntInfDtls><OrgnlDbtrAgt><FinInstnId><Othr><Id>SMNDA</Id></Othr></FinInstnId></OrgnlDbtrAgt></AmdmntInfDtls>',
     );
-    expect(xml.match(/<AmdmntInd>/g)).toHaveLength(2);
+    expect(xml).toContain(
+      '<MndtId>MD-V2</MndtId><DtOfSgntr>2026-11-23</DtOfSgntr><AmdmntInd>true</AmdmntInd><AmdmntInfDtls><OrgnlMndtId>MD-V</OrgnlMndtId><OrgnlDbtrAgt><FinInstnId><Othr><Id>SMNDA</Id></Othr></FinInstnId></OrgnlDbtrAgt></AmdmntInfDtls>',
+    );
+    expect(xml).toContain(
+      '<MndtId>MD-U2</MndtId><DtOfSgntr>2026-11-23</DtOfSgntr><AmdmntInd>true</AmdmntInd><AmdmntInfDtls><OrgnlMndtId>MD-U</OrgnlMndtId></AmdmntInfDtls>',
+    );
+    expect(xml.match(/<AmdmntInd>/g)).toHaveLength(4);
     // ES76 2077…: the bank is 2077.
     expect(sameBank('ES7620770024003102575766', 'ES0420770001230000000017')).toBe(true);
     expect(sameBank('ES7620770024003102575766', 'ES9121000418450200051332')).toBe(false);

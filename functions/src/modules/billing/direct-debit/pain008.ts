@@ -22,23 +22,33 @@ export interface Collection {
   debtorIban: string;
   remittanceInformation: string;
   /**
-   * The debtor's account changed under this mandate since the bank last saw it: the account it
-   * knew (another account at the same bank), or only that the bank changed too (SMNDA).
+   * What changed since the bank last saw this mandate: the mandate it replaced (a new one the
+   * debtor signed, OrgnlMndtId), and the debtor's account: the one it knew (another account at the
+   * same bank), or only that the bank changed too (SMNDA).
    */
-  amendment?: { originalDebtorIban: string } | { otherBank: true };
+  amendment?: {
+    originalMandateId?: string;
+    account?: { originalDebtorIban: string } | { otherBank: true };
+  };
 }
 
 /** The bank of a Spanish IBAN is its four digits after the check digits (entidad). */
 export const sameBank = (a: string, b: string) => a.slice(0, 2) === b.slice(0, 2) && a.slice(4, 8) === b.slice(4, 8);
 
-/** AmdmntInd and its details, in the order the XSD wants them (OrgnlDbtrAcct before OrgnlDbtrAgt). */
+/**
+ * AmdmntInd and its details, in the order the XSD wants them (OrgnlMndtId first, OrgnlDbtrAcct
+ * before OrgnlDbtrAgt).
+ */
 function amendmentXml(amendment: Collection['amendment']): string {
-  if (!amendment) return '';
-  const details =
-    'originalDebtorIban' in amendment
-      ? `<OrgnlDbtrAcct><Id><IBAN>${escapeXml(amendment.originalDebtorIban)}</IBAN></Id></OrgnlDbtrAcct>`
+  const { originalMandateId, account } = amendment ?? {};
+  if (!originalMandateId && !account) return '';
+  const mandate = originalMandateId ? `<OrgnlMndtId>${escapeXml(sepaText(originalMandateId, 35))}</OrgnlMndtId>` : '';
+  const debtor = !account
+    ? ''
+    : 'originalDebtorIban' in account
+      ? `<OrgnlDbtrAcct><Id><IBAN>${escapeXml(account.originalDebtorIban)}</IBAN></Id></OrgnlDbtrAcct>`
       : '<OrgnlDbtrAgt><FinInstnId><Othr><Id>SMNDA</Id></Othr></FinInstnId></OrgnlDbtrAgt>';
-  return `<AmdmntInd>true</AmdmntInd><AmdmntInfDtls>${details}</AmdmntInfDtls>`;
+  return `<AmdmntInd>true</AmdmntInd><AmdmntInfDtls>${mandate}${debtor}</AmdmntInfDtls>`;
 }
 
 const escapeXml = (value: string) =>

@@ -31,20 +31,24 @@ interface DueRow extends Record<string, unknown> {
   description: string;
   earlier_submitted: boolean;
   amended_from_iban: string | null;
+  amended_from_reference: string | null;
 }
 
 /**
  * The collections not yet sent to the bank whose date is on or before `dueBy`, under signed
  * mandates. The sequence type is decided now, not when the schedule was written: FRST while the
- * mandate has no collection sent (or all it sent came back rejected), RCUR after one.
+ * mandate has no collection sent (or all it sent came back rejected), RCUR after one. A mandate
+ * signed in place of another continues its sequence (the amendment names the original, and the
+ * rulebook has not required FRST after an amendment since 2016).
  */
 async function dueRows(q: Queryable, dueBy: IsoDate, lock: boolean): Promise<DueCollection[]> {
   const { rows } =
     await q.query<DueRow>(sql`select p.id, p.registration_id, r.registration_code, p.end_to_end_id, p.amount_cents,
        to_char(p.due_date, 'YYYY-MM-DD') as due_date, p.mandate_reference,
        to_char(m.signed_at at time zone 'Europe/Madrid', 'YYYY-MM-DD') as signed_on, m.debtor_name, m.debtor_iban,
-       p.description, m.amended_from_iban,
-       exists (select 1 from rent_periods e where e.mandate_reference = p.mandate_reference and e.status in ('submitted', 'paid'))
+       p.description, m.amended_from_iban, m.amended_from_reference,
+       exists (select 1 from rent_periods e where e.mandate_reference in (p.mandate_reference, m.amended_from_reference)
+                 and e.status in ('submitted', 'paid'))
          as earlier_submitted
      from rent_periods p
      join sepa_mandates m on m.reference = p.mandate_reference
@@ -73,11 +77,18 @@ async function dueRows(q: Queryable, dueBy: IsoDate, lock: boolean): Promise<Due
     debtorName: row.debtor_name,
     debtorIban: row.debtor_iban,
     remittanceInformation: row.description,
-    ...(row.amended_from_iban
+    ...(row.amended_from_iban || row.amended_from_reference
       ? {
-          amendment: sameBank(row.amended_from_iban, row.debtor_iban)
-            ? { originalDebtorIban: row.amended_from_iban }
-            : { otherBank: true as const },
+          amendment: {
+            ...(row.amended_from_reference ? { originalMandateId: row.amended_from_reference } : {}),
+            ...(row.amended_from_iban
+              ? {
+                  account: sameBank(row.amended_from_iban, row.debtor_iban)
+                    ? { originalDebtorIban: row.amended_from_iban }
+                    : { otherBank: true as const },
+                }
+              : {}),
+          },
         }
       : {}),
   }));

@@ -136,7 +136,7 @@ async function recordOutcome(
     // Collected from the new account: the bank knows it now, the mandate is an ordinary one again
     // (until then each presentation says it was amended, a retry too).
     if (row.status === 'submitted') {
-      await tx.query(sql`update sepa_mandates set amended_from_iban = null
+      await tx.query(sql`update sepa_mandates set amended_from_iban = null, amended_from_reference = null
          where reference = (select mandate_reference from rent_periods where id = ${row.id})`);
     }
     // The bank paid what it was sent; anything else was paid at the office (or by transfer).
@@ -200,7 +200,10 @@ async function recordOutcome(
      values (${randomUUID()}, ${row.id}, ${row.end_to_end_id}, ${outcome.reason}, ${now}, ${source}, ${retry})`);
   if (retry) {
     const base = row.end_to_end_id.replace(/-R\d+$/, '');
+    // Presented again under the mandate in force: the tenant may have signed a new one meanwhile.
     await tx.query(sql`update rent_periods set status = 'scheduled', attempts = attempts + 1, paid_at = null,
+         mandate_reference = coalesce((select m.reference from sepa_mandates m
+           where m.registration_id = rent_periods.registration_id and m.status = 'signed' limit 1), mandate_reference),
          end_to_end_id = ${`${base}-R${row.attempts + 1}`}, due_date = ${madridDate(now)}::date,
          returned_at = ${now}, return_reason = ${outcome.reason}, remittance_id = null, submitted_at = null
        where id = ${row.id}`);
