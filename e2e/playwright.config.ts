@@ -36,11 +36,25 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: desktop, testIgnore: MOVES_THE_CLOCK },
+    { name: 'desktop', use: desktop, testIgnore: MOVES_THE_CLOCK, grepInvert: /@manual-signature/ },
     { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/, testIgnore: MOVES_THE_CLOCK },
     // Journeys that move the service's clock by days run after every other, one after the other: a
     // jump in the middle of another journey would expire its payment, its session or its offer.
-    { name: 'clock: move-in', use: desktop, testMatch: /move-in\.spec\.ts/, dependencies: ['desktop', 'phone'] },
+    // A journey that switches the company's automatic signature off runs alone too: a sign-up in
+    // parallel would wait for a signature it counts on.
+    {
+      name: 'settings: company signs by hand',
+      use: desktop,
+      grep: /@manual-signature/,
+      testIgnore: MOVES_THE_CLOCK,
+      dependencies: ['desktop', 'phone'],
+    },
+    {
+      name: 'clock: move-in',
+      use: desktop,
+      testMatch: /move-in\.spec\.ts/,
+      dependencies: ['settings: company signs by hand'],
+    },
     { name: 'clock: account', use: desktop, testMatch: /account\.spec\.ts/, dependencies: ['clock: move-in'] },
   ],
 });

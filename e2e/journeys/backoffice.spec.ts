@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { ReceivedMail } from '../mailbox';
 import { BACKOFFICE_STANDALONE_URL, E2E_MANAGER, MAILBOX_URL } from '../ports';
 import {
@@ -102,11 +102,31 @@ test.describe('back-office', () => {
     await manager.context().close();
   });
 
-  test("a manager sees the new sign-up, views its documents, countersigns in the app, and the applicant's screen completes live", async ({
+  // @manual-signature: it switches the company's automatic signature off, so it runs alone, after
+  // the journeys that count on it (playwright.config.ts).
+  test("with the automatic signature off, a manager sees the new sign-up, views its documents, countersigns in the app, and the applicant's screen completes live @manual-signature", async ({
     page,
     browser,
     request,
   }) => {
+    // Today says the company signs by itself; the manager switches that off, after confirming.
+    const manager = await signedIn(browser, E2E_MANAGER);
+    const setting = manager.getByTestId('auto-countersign');
+    await expect(setting).toContainText('Firma automática de la empresa: activada.');
+    manager.once('dialog', (dialog) => void dialog.accept());
+    await setting.getByRole('button', { name: 'Desactivar la firma automática' }).click();
+    await expect(setting).toContainText('Firma automática de la empresa: desactivada.');
+    try {
+      await countersignedByHand(page, manager, request, browser);
+    } finally {
+      await manager.request.post('/functions/v1/backoffice', {
+        data: { action: 'set_auto_countersign', enabled: true },
+      });
+      await manager.context().close();
+    }
+  });
+
+  async function countersignedByHand(page: Page, manager: Page, request: APIRequestContext, browser: Browser) {
     const who = applicant();
     await page.goto(`/es/alta?${new URLSearchParams({ productos: JSON.stringify(PRODUCT) })}`);
     await throughDocuments(page, request, 'es', who);
@@ -130,7 +150,7 @@ test.describe('back-office', () => {
       )?.[1] ?? '';
 
     // The manager, in her own browser: the sign-up waits for the company on Today.
-    const manager = await signedIn(browser, E2E_MANAGER);
+    await manager.reload();
     await expect(manager.getByRole('heading', { level: 1, name: 'Hoy' })).toBeVisible();
     await expectAccessible(manager);
     // The browser's own request for the image, with the session cookie and nothing else.
@@ -194,7 +214,9 @@ test.describe('back-office', () => {
     manager.once('dialog', (dialog) => void dialog.accept());
     await manager.getByRole('button', { name: 'Crear remesa' }).click();
     await expect(manager.getByText(/^Remesa REM-\d{14}-[0-9A-F]{8} creada con \d+ recibos?\./)).toBeVisible();
-    await expect(manager.getByRole('row').filter({ hasText: code })).toHaveCount(0);
+    // Sent: no longer due, listed with the remittance it went in.
+    await expect(manager.getByRole('row').filter({ hasText: code })).toHaveCount(1);
+    await expect(manager.getByRole('row').filter({ hasText: code })).toContainText('REM-');
     const download = manager.waitForEvent('download');
     await manager
       .getByRole('link', { name: /^Descargar la remesa REM-/ })
@@ -215,7 +237,7 @@ test.describe('back-office', () => {
     await manager.getByRole('button', { name: 'Importar' }).click();
     await expect(manager.getByText(/^No se ha importado nada: XML mal formado en la línea 3/)).toBeVisible();
     // The bank returned it, refused by her (MS02): recorded by hand, she owes it now.
-    const sentRow = manager.getByRole('row').filter({ hasText: 'Ana García' }).filter({ hasText: 'REM-' }).first();
+    const sentRow = manager.getByRole('row').filter({ hasText: code }).filter({ hasText: 'REM-' });
     await sentRow.getByLabel('Motivo de la devolución de Ana García').selectOption('MS02');
     await sentRow.getByRole('button', { name: 'Devuelto: Ana García' }).click();
     await expect(manager.getByText('Recibo de Ana García marcado como devuelto; se le ha avisado.')).toBeVisible();
@@ -309,8 +331,7 @@ test.describe('back-office', () => {
     await expect(english.getByRole('row').filter({ hasText: 'Paid by card' })).toBeVisible();
     await expect(english.getByRole('row').filter({ hasText: 'Direct debit returned (MS02)' })).toBeVisible();
     await expectAccessible(manager);
-    await manager.context().close();
-  });
+  }
 
   test('staff cannot change prices: no button, and the server answers 403; a manager can, on a 375 px phone too', async ({
     browser,

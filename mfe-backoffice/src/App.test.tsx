@@ -15,6 +15,7 @@ const today = {
   payments: { today: 1, amountToday: 150, latest: [] },
   awaitingCompany: [],
   awaitingCompanyTotal: 0,
+  autoCountersign: true,
   awaitingUnit: [],
   awaitingUnitTotal: 0,
   visitsTotal: 0,
@@ -447,6 +448,29 @@ describe('a tenant who paid and has no unit', () => {
       'href',
       '/gestion/altas?stage=awaiting_company',
     );
+  });
+
+  it('shows whether the company signs by itself; a manager switches it after confirming, staff only read it', async () => {
+    backoffice.on('me', () => ({ staff: MANAGER }));
+    let enabled = true;
+    backoffice.on('today', () => ({ ...today, autoCountersign: enabled }));
+    backoffice.on('set_auto_countersign', (body) => {
+      enabled = body.enabled as boolean;
+      return { autoCountersign: enabled };
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const user = userEvent.setup();
+    await renderRemote(App, '/gestion', 'es');
+    const setting = await screen.findByTestId('auto-countersign');
+    expect(setting).toHaveTextContent('Firma automática de la empresa: activada.');
+    // Thought better of it: nothing sent.
+    await user.click(within(setting).getByRole('button', { name: 'Desactivar la firma automática' }));
+    expect(backoffice.calls('set_auto_countersign')).toHaveLength(0);
+    await user.click(within(setting).getByRole('button', { name: 'Desactivar la firma automática' }));
+    expect(await within(setting).findByText('Firma automática de la empresa: desactivada.')).toBeVisible();
+    expect(backoffice.calls('set_auto_countersign')).toEqual([{ action: 'set_auto_countersign', enabled: false }]);
+    expect(within(setting).getByRole('button', { name: 'Activar la firma automática' })).toBeEnabled();
+    confirm.mockRestore();
   });
 
   it('lets staff assign fitting free units, refusing too little space before asking the server', async () => {

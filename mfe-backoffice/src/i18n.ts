@@ -312,6 +312,19 @@ const spanish = {
     depositToReturn: 'terminó el {{date}} · {{amount}}',
     depositsHint: 'Revisa el trastero y devuelve la fianza desde la ficha del alta.',
   },
+  autoSign: {
+    on: 'Firma automática de la empresa: activada.',
+    off: 'Firma automática de la empresa: desactivada.',
+    onHint:
+      'La empresa firma sola en cuanto firma el cliente (la fianza ya está pagada) y el inquilino entra en minutos; los documentos se revisan después, y uno rechazado suspende el acceso hasta que se acepte otro.',
+    offHint: 'Cada contrato espera a que alguien de la oficina apruebe los documentos y lo firme desde su ficha.',
+    turnOff: 'Desactivar la firma automática',
+    turnOn: 'Activar la firma automática',
+    confirmOff: '¿Desactivar la firma automática? Los contratos nuevos esperarán a la firma de la oficina.',
+    confirmOn:
+      '¿Activar la firma automática? La empresa firmará en cuanto firme cada cliente, antes de revisar sus documentos.',
+    failed: 'No se ha podido cambiar. Inténtalo de nuevo.',
+  },
   monthly: {
     heading: 'Los últimos 12 meses',
     occupancy: 'Trasteros alquilados a fin de mes',
@@ -1134,6 +1147,19 @@ const english: Texts<typeof spanish> = {
     depositsToReturn: 'Deposits to return',
     depositToReturn: 'ended {{date}} · {{amount}}',
     depositsHint: "Check the unit and return the deposit from the sign-up's page.",
+  },
+  autoSign: {
+    on: "Company's automatic signature: on.",
+    off: "Company's automatic signature: off.",
+    onHint:
+      'The company signs by itself as soon as the client does (the deposit is already paid) and the tenant moves in within minutes; documents are reviewed afterwards, and a rejected one suspends access until another is accepted.',
+    offHint: 'Each contract waits for someone at the office to approve the documents and sign it from its page.',
+    turnOff: 'Turn the automatic signature off',
+    turnOn: 'Turn the automatic signature on',
+    confirmOff: 'Turn the automatic signature off? New contracts will wait for the office to sign.',
+    confirmOn:
+      'Turn the automatic signature on? The company will sign as soon as each client does, before their documents are reviewed.',
+    failed: 'It could not be changed. Try again.',
   },
   monthly: {
     heading: 'The last 12 months',

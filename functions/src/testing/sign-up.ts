@@ -1,3 +1,4 @@
+import { onTestFinished } from 'vitest';
 import { sql } from '../platform/db/sql';
 import { TEST_APPLICANT } from './applicant';
 import { type CookieJar, cookieJar } from './cookie-jar';
@@ -129,4 +130,16 @@ export async function loseHeldUnits(served: Served, registrationId: string): Pro
   }>(sql`update units set status = 'occupied', registration_id = null
      where registration_id = ${registrationId} and status = 'held' and offer_id is null returning unit_number`);
   return rows.map((row) => row.unit_number);
+}
+
+/**
+ * The company signs by hand from here to the end of the test (its e-mailed link, or the back-office
+ * after approving the documents), as with the manager's automatic signature off. Before the
+ * contract is made: with the setting off, the company's link is e-mailed.
+ */
+export async function companySignsByHand(served: Served): Promise<void> {
+  await served.db.query(sql`update signing_settings set auto_countersign = false`);
+  onTestFinished(async () => {
+    await served.db.query(sql`update signing_settings set auto_countersign = true`);
+  });
 }

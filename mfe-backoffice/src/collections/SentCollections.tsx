@@ -143,7 +143,9 @@ export function SentCollections({
       rowHeader: true,
       cell: (c) => (
         <>
-          {c.debtorName}
+          {c.debtorName}{' '}
+          {/* Two tenants may share a name: the registration code tells them apart. */}
+          <span className={styles.muted}>{c.registrationCode}</span>
           {c.returned && (
             <>
               <br />

@@ -11,6 +11,7 @@ import { DataTable } from '../table/DataTable';
 import { LoadStatus } from '../table/LoadStatus';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
+import { AutoCountersign } from './AutoCountersign';
 import { MonthlyFigures } from './MonthlyFigures';
 
 function RegistrationLinks({ rows, empty }: { rows: RegistrationSummary[]; empty: string }) {
@@ -87,6 +88,7 @@ export function TodayPage() {
             <h2 id="today-awaiting">
               {t('today.awaitingCompany')} ({state.value.awaitingCompanyTotal})
             </h2>
+            <AutoCountersign enabled={state.value.autoCountersign} manager={manager} />
             <RegistrationLinks rows={state.value.awaitingCompany} empty={t('today.noneAwaiting')} />
             <SeeAll
               shown={state.value.awaitingCompany.length}

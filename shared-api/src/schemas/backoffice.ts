@@ -475,6 +475,11 @@ export const backofficeActions = {
       /** Each list of Today shows its first ten (TODAY_LIST_LIMIT); the totals say how many in all. */
       awaitingCompany: z.array(registrationSummary),
       awaitingCompanyTotal: z.number().int(),
+      /**
+       * Whether the company signs by itself the moment the applicant does (move-in in minutes; the
+       * documents are reviewed afterwards): a manager's setting, on by default.
+       */
+      autoCountersign: z.boolean(),
       /** Tenants who signed and paid but have no unit: flagged until staff assign one or refund. */
       awaitingUnit: z.array(registrationSummary),
       awaitingUnitTotal: z.number().int(),
@@ -688,6 +693,11 @@ export const backofficeActions = {
   },
   /** Managers only: every tenant who owes money now, longest overdue first. */
   list_arrears: { request: empty, response: z.object({ tenants: z.array(tenantInArrears) }) },
+  /** Managers only: the company's automatic signature on or off (Today shows it). Audited. */
+  set_auto_countersign: {
+    request: z.object({ enabled: z.boolean() }),
+    response: z.object({ autoCountersign: z.boolean() }),
+  },
   /** Managers only: the arrears rules (days of grace, late fee, warning, suspension). Audited. */
   set_arrears_settings: { request: arrearsSettings, response: z.object({ arrears: arrearsSettings }) },
   /** Managers only: one sent collection's result by hand; a return needs the bank's reason. */

@@ -8,7 +8,7 @@ import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { DOCUMENTS } from '../../testing/documents';
 import { servedOn, TEST_MANAGER } from '../../testing/service';
-import { signUpToContract } from '../../testing/sign-up';
+import { companySignsByHand, signUpToContract } from '../../testing/sign-up';
 import { inviteStaff } from '../../testing/staff';
 
 /** A refusal's body beside the action's answer: a test reads whichever the status says. */
@@ -278,6 +278,7 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
   });
 
   it('shows a sign-up to staff, streams its documents to staff only, and countersigns once the documents are approved', async () => {
+    await companySignsByHand(served);
     const applicantBrowser = cookieJar();
     const applicant = await signUpToContract(served, { browser: applicantBrowser });
     const { registrationId, registrationCode } = applicant;

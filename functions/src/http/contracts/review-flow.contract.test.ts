@@ -4,7 +4,7 @@ import { TEST_APPLICANT } from '../../testing/applicant';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn, serveFunctions } from '../../testing/service';
-import { TEST_SERVICE } from '../../testing/sign-up';
+import { companySignsByHand, TEST_SERVICE } from '../../testing/sign-up';
 
 const applicant = TEST_APPLICANT;
 
@@ -192,6 +192,7 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
     });
 
     it('both signers sign from their e-mailed links: the contract completes and the registration locks', async () => {
+      await companySignsByHand(served);
       await createClient();
       await payWith('4242424242424242');
       expect((await post('create-contract', { registrationId })).body).toEqual({ success: true });
@@ -278,6 +279,39 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
       // Locked: nothing more can change.
       expect((await post('create-client', { registrationId })).status).toBe(409);
       const again = await form('esign-submit', { token: cliente?.token ?? '', decision: 'decline' });
+      expect(again.html).toContain('Contrato firmado');
+    });
+
+    it('with the automatic signature (the default) the applicant’s signature completes the contract at once', async () => {
+      await createClient();
+      await payWith('4242424242424242');
+      expect((await post('create-contract', { registrationId })).body).toEqual({ success: true });
+      // No link for the company: it signs by itself.
+      const links = await signingLinks();
+      expect(links.map((link) => link.recipient)).toEqual(['ana@example.com']);
+      const signed = await form('esign-submit', {
+        token: links[0]?.token ?? '',
+        decision: 'sign',
+        name: 'Ana García',
+        consent: 'yes',
+      });
+      expect(signed.html).toContain('Contrato firmado');
+      const done = await post('get-contract-status', { registrationId });
+      expect(done.body.contract).toMatchObject({ status: 'completed' });
+      expect(done.body.submitters).toEqual([
+        expect.objectContaining({ role: 'Cliente', status: 'completed' }),
+        expect.objectContaining({ role: 'Empresa', status: 'completed' }),
+      ]);
+      const { rows } = await served.db.query<{ signed_name: string }>(
+        sql`select signed_name from contract_submitters where role = 'Empresa' and status = 'completed'`,
+      );
+      expect(rows.at(-1)?.signed_name).toMatch(/\(firma automática \/ automatic signature\)$/);
+      expect((await post('get-registration-global-status', { registrationId })).body).toMatchObject({
+        globalStatus: 'completed',
+        moveIn: { status: 'allocated' },
+      });
+      // The applicant declining now changes nothing.
+      const again = await form('esign-submit', { token: links[0]?.token ?? '', decision: 'decline' });
       expect(again.html).toContain('Contrato firmado');
     });
 

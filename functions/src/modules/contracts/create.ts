@@ -8,6 +8,7 @@ import { commitThenRun } from '../../platform/jobs/queue';
 import { latestPayment, newMandate, storeMandate } from '../billing';
 import { depositOf, heldFor } from '../rental';
 import { readMetadata, requireOpenRegistration, touchRegistration } from '../sign-up';
+import { autoCountersign } from './company-signature';
 import { contractDocument } from './document';
 import { signingEmail } from './messages';
 
@@ -70,10 +71,12 @@ export async function createContract(ctx: FunctionContext, registrationId: strin
     await tx.query(sql`insert into contracts (id, registration_id, status, provider, provider_submission_id, document)
        values (${contractId}, ${registration.id}, 'awaiting_signatures', ${ctx.esign.name}, ${submission.providerSubmissionId}, ${document})`);
     await storeMandate(tx, mandate, { registrationId: registration.id, contractId });
+    // The company signs by itself when the applicant does: no link of its own to e-mail.
+    const companySignsItself = ctx.esign.name === 'local' && (await autoCountersign(tx));
     for (const signer of submission.signers) {
       await tx.query(sql`insert into contract_submitters (id, contract_id, role, email, status, token_hash, provider_submitter_id)
          values (${randomUUID()}, ${contractId}, ${signer.role}, ${signer.email}, 'awaiting', ${signer.tokenHash}, ${signer.providerSubmitterId})`);
-      if (signer.link) {
+      if (signer.link && !(signer.role === 'Empresa' && companySignsItself)) {
         await ctx.mailer.send(
           {
             to: signer.email,

@@ -1,5 +1,6 @@
 /** The contracts module's public face: what other modules and the HTTP layer may use. */
 
+export { autoCountersign, saveAutoCountersign } from './company-signature';
 export { countersign } from './countersign';
 export { createContract } from './create';
 export { signedContractOf } from './delivery';

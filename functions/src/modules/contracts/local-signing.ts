@@ -5,6 +5,7 @@ import type { Queryable } from '../../platform/db';
 import { sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
+import { applyCompanySignature } from './company-signature';
 import { settleContract } from './records';
 
 /** One signer of a contract signed on this site's own signing pages, found by their link. */
@@ -80,6 +81,7 @@ export async function decideSigning(
       if (!choice.consent) return { signer, problem: 'consent_missing' };
       await tx.query(sql`update contract_submitters set status = 'completed', signed_name = ${name.slice(0, 120)}, signed_at = now(), signed_ip = ${ip}
          where id = ${signer.id}`);
+      if (signer.role === 'Cliente') await applyCompanySignature(tx, ctx.config, signer.contract_id);
     } else {
       await tx.query(
         sql`update contract_submitters set status = 'declined', declined_at = now() where id = ${signer.id}`,

@@ -5,7 +5,7 @@ import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { pdfText } from '../../testing/pdf';
 import { servedOn, TEST_MANAGER } from '../../testing/service';
-import { signUpToContract } from '../../testing/sign-up';
+import { companySignsByHand, signUpToContract } from '../../testing/sign-up';
 import { resetMoveIns } from '../../testing/units';
 import { documentSha256 } from './signed-pdf';
 
@@ -29,6 +29,7 @@ describe.each(databaseEngines())('signed contract on $name', (engine) => {
   };
 
   it('both signatures e-mail the PDF of the contract, mandate and signature certificate to tenant and business', async () => {
+    await companySignsByHand(served);
     const signUp = await signUpToContract(served, { applicant: { ...TEST_APPLICANT, fullName: 'Ana García López' } });
     await signUp.sign('Cliente', 'Ana García López');
     expect((await outbox('ana@example.com')).some((m) => m.attachments)).toBe(false);
@@ -118,6 +119,7 @@ describe.each(databaseEngines())('signed contract on $name', (engine) => {
   });
 
   it('no PDF while a signature is missing or after a decline', async () => {
+    await companySignsByHand(served);
     const signUp = await signUpToContract(served);
     await signUp.sign('Cliente');
     await signUp.decline('Empresa');
