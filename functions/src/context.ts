@@ -48,15 +48,19 @@ function cardPayments(config: FunctionsConfig): CardPayments {
 
 function eSignature(config: FunctionsConfig): ESign {
   if (config.ESIGN_PROVIDER === 'local') return localESign(config.PUBLIC_SITE_URL);
-  const { DOCUSEAL_API_URL, DOCUSEAL_API_KEY, DOCUSEAL_TEMPLATE_ID } = config;
-  if (!DOCUSEAL_API_URL || !DOCUSEAL_API_KEY || !DOCUSEAL_TEMPLATE_ID) {
-    throw new Error('ESIGN_PROVIDER=docuseal needs DOCUSEAL_API_URL, DOCUSEAL_API_KEY and DOCUSEAL_TEMPLATE_ID');
+  const { DOCUSEAL_API_URL, DOCUSEAL_API_KEY, DOCUSEAL_TEMPLATE_ID, DOCUSEAL_MANDATE_TEMPLATE_ID } = config;
+  // A tenant's new bank account is a mandate signed on its own: without its template the account
+  // would offer a change that cannot be sent.
+  if (!DOCUSEAL_API_URL || !DOCUSEAL_API_KEY || !DOCUSEAL_TEMPLATE_ID || !DOCUSEAL_MANDATE_TEMPLATE_ID) {
+    throw new Error(
+      'ESIGN_PROVIDER=docuseal needs DOCUSEAL_API_URL, DOCUSEAL_API_KEY, DOCUSEAL_TEMPLATE_ID and DOCUSEAL_MANDATE_TEMPLATE_ID',
+    );
   }
   return docusealESign({
     apiUrl: DOCUSEAL_API_URL,
     apiKey: DOCUSEAL_API_KEY,
     templateId: DOCUSEAL_TEMPLATE_ID,
-    ...(config.DOCUSEAL_MANDATE_TEMPLATE_ID ? { mandateTemplateId: config.DOCUSEAL_MANDATE_TEMPLATE_ID } : {}),
+    mandateTemplateId: DOCUSEAL_MANDATE_TEMPLATE_ID,
   });
 }
 

@@ -399,6 +399,8 @@ describe('the door from the account', () => {
     expect(await within(bank).findByTestId('bank-pending')).toHaveTextContent(
       'New account ES76 •••• 5766 awaiting your signature',
     );
+    // Focus is not lost with the form: it is on the button that opens it again.
+    expect(within(bank).getByRole('button', { name: 'Change to another account' })).toHaveFocus();
     await user.click(within(bank).getByRole('button', { name: 'Cancel the change' }));
     expect(await within(bank).findByText(/Change cancelled/)).toBeVisible();
     await waitFor(() => expect(within(bank).queryByTestId('bank-pending')).toBeNull());

@@ -94,13 +94,14 @@ const es = {
     change: 'Cambiar la cuenta',
     changeAgain: 'Cambiar por otra cuenta',
     intro:
-      'Te enviamos a tu correo una nueva orden de domiciliación SEPA para la cuenta nueva. Al firmarla, el alquiler se cobra en ella desde el próximo recibo; hasta entonces, no cambia nada.',
+      'Te enviamos a tu correo una nueva orden de domiciliación SEPA para la cuenta nueva. Al firmarla, los recibos que aún no hayamos enviado al banco se cobran en ella; hasta entonces, no cambia nada.',
     iban: 'IBAN de la cuenta nueva',
-    ibanHint: 'ES y 22 cifras, por ejemplo ES91 2100 0418 4502 0005 1332. La cuenta debe estar a tu nombre.',
+    ibanHint:
+      'ES y 22 cifras, por ejemplo ES91 2100 0418 4502 0005 1332. A nombre del titular del contrato (tú, o tu empresa si alquila ella).',
     send: 'Enviarme la orden para firmar',
     sending: 'Enviando…',
     keep: 'Dejar la cuenta como está',
-    sent: 'Te hemos enviado a tu correo la orden de domiciliación para la cuenta {{iban}}. Fírmala para que se use desde el próximo recibo.',
+    sent: 'Te hemos enviado a tu correo la orden de domiciliación para la cuenta {{iban}}. Fírmala en los próximos 14 días.',
     pending:
       'Cuenta nueva {{iban}} pendiente de tu firma: busca en tu correo la orden de domiciliación. Hasta que la firmes, el alquiler se sigue cobrando en la cuenta actual.',
     drop: 'Anular el cambio',
@@ -108,7 +109,7 @@ const es = {
     missing: 'Escribe el IBAN de la cuenta nueva.',
     invalid: 'Este IBAN no es válido: tiene que empezar por ES, tener 22 cifras y cuadrar sus dígitos de control.',
     unchanged: 'El alquiler ya se cobra en esa cuenta.',
-    throttled: 'Ya te hemos enviado varias órdenes esta hora: búscalas en tu correo o espera un rato.',
+    throttled: 'Ya te hemos enviado varias órdenes en la última hora: busca la última en tu correo o espera un rato.',
     notActive: 'Este alquiler ya no está activo.',
   },
   door: {
@@ -311,13 +312,14 @@ const en: typeof es = {
     change: 'Change the account',
     changeAgain: 'Change to another account',
     intro:
-      'We e-mail you a new SEPA direct debit mandate for the new account. Once you sign it, the rent is collected from it from the next collection; until then, nothing changes.',
+      'We e-mail you a new SEPA direct debit mandate for the new account. Once you sign it, the collections not yet sent to the bank are taken from it; until then, nothing changes.',
     iban: 'IBAN of the new account',
-    ibanHint: 'ES and 22 digits, for example ES91 2100 0418 4502 0005 1332. The account must be in your name.',
+    ibanHint:
+      "ES and 22 digits, for example ES91 2100 0418 4502 0005 1332. In the name of the contract's holder (you, or your company if it rents).",
     send: 'Send me the mandate to sign',
     sending: 'Sending…',
     keep: 'Keep the account as it is',
-    sent: 'We have e-mailed you the direct debit mandate for the account {{iban}}. Sign it for it to be used from the next collection.',
+    sent: 'We have e-mailed you the direct debit mandate for the account {{iban}}. Sign it within 14 days.',
     pending:
       'New account {{iban}} awaiting your signature: look for the direct debit mandate in your e-mail. Until you sign it, the rent is still collected from the current account.',
     drop: 'Cancel the change',
@@ -325,7 +327,7 @@ const en: typeof es = {
     missing: 'Type the IBAN of the new account.',
     invalid: 'This IBAN is not valid: it must start with ES, have 22 digits and its check digits must add up.',
     unchanged: 'The rent is already collected from that account.',
-    throttled: 'Several mandates were sent this hour: look for them in your e-mail or wait a while.',
+    throttled: 'Several mandates were sent in the last hour: look for the latest in your e-mail or wait a while.',
     notActive: 'This rental is no longer active.',
   },
   door: {

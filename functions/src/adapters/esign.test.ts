@@ -31,14 +31,19 @@ describe('local e-signature', () => {
 
 describe('e-signature provider adapter', () => {
   let base = '';
-  let seen: { token?: string; body?: Record<string, unknown> } = {};
+  let seen: { token?: string; body?: Record<string, unknown>; method?: string; url?: string } = {};
   const server = createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => {
       raw += c;
     });
     req.on('end', () => {
-      seen = { token: String(req.headers['x-auth-token']), body: JSON.parse(raw) };
+      seen = {
+        token: String(req.headers['x-auth-token']),
+        body: raw ? JSON.parse(raw) : undefined,
+        method: req.method ?? '',
+        url: req.url ?? '',
+      };
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify([
@@ -73,11 +78,19 @@ describe('e-signature provider adapter', () => {
       ...request,
       kind: 'mandate' as const,
       signers: [request.signers[0] as (typeof request.signers)[0]],
+      values: { IBAN: 'ES7620770024003102575766' },
     };
-    await docusealESign({ apiUrl: base, apiKey: 'key', templateId: '3', mandateTemplateId: '4' }).createSubmission(
-      mandate,
-    );
-    expect(seen.body).toMatchObject({ template_id: 4, submitters: [{ role: 'Cliente' }] });
+    const provider = docusealESign({ apiUrl: base, apiKey: 'key', templateId: '3', mandateTemplateId: '4' });
+    await provider.createSubmission(mandate);
+    // The template's fields carry the mandate's own data, read-only.
+    expect(seen.body).toMatchObject({
+      template_id: 4,
+      submitters: [
+        { role: 'Cliente', values: { IBAN: 'ES7620770024003102575766' }, fields: [{ name: 'IBAN', readonly: true }] },
+      ],
+    });
+    await provider.archiveSubmission('5');
+    expect(seen).toMatchObject({ method: 'DELETE', url: '/submissions/5', token: 'key' });
     await expect(
       docusealESign({ apiUrl: base, apiKey: 'key', templateId: '3' }).createSubmission(mandate),
     ).rejects.toThrow(/DOCUSEAL_MANDATE_TEMPLATE_ID/);

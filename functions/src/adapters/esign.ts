@@ -9,6 +9,11 @@ interface SubmissionRequest {
   title: string;
   document: string;
   signers: { role: SignerRole; email: string }[];
+  /**
+   * What the template's fields are filled with, read-only (a provider signs its own template, not
+   * our text: the mandate's reference, debtor, IBAN and creditor must be on it).
+   */
+  values?: Record<string, string>;
 }
 
 interface CreatedSubmission {
@@ -27,6 +32,8 @@ interface CreatedSubmission {
 export interface ESign {
   readonly name: 'local' | 'docuseal';
   createSubmission(request: SubmissionRequest): Promise<CreatedSubmission>;
+  /** A submission that must no longer be signed (replaced, cancelled) is withdrawn from the provider. */
+  archiveSubmission(providerSubmissionId: string): Promise<void>;
 }
 
 export const hashSigningToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -49,6 +56,8 @@ export function localESign(siteUrl: string): ESign {
         }),
       };
     },
+    // Its pages read the contract's status: one no longer awaiting is not signed.
+    async archiveSubmission() {},
   };
 }
 
@@ -79,6 +88,12 @@ export function docusealESign(options: {
             role: s.role,
             email: s.email,
             external_id: `${request.contractId}:${s.role}`,
+            ...(request.values && s.role === 'Cliente'
+              ? {
+                  values: request.values,
+                  fields: Object.keys(request.values).map((name) => ({ name, readonly: true })),
+                }
+              : {}),
           })),
         }),
         signal: AbortSignal.timeout(10_000),
@@ -96,6 +111,16 @@ export function docusealESign(options: {
           return { ...signer, tokenHash: null, link: null, providerSubmitterId: match?.id ? String(match.id) : null };
         }),
       };
+    },
+    async archiveSubmission(providerSubmissionId) {
+      const response = await send(new URL(`/submissions/${encodeURIComponent(providerSubmissionId)}`, options.apiUrl), {
+        method: 'DELETE',
+        headers: { 'x-auth-token': options.apiKey },
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok && response.status !== 404) {
+        throw new Error(`E-signature provider did not archive the submission (HTTP ${response.status})`);
+      }
     },
   };
 }

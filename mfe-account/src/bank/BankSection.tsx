@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, api } from 'shared-api';
 import controls from 'shared-ui/controls.module.css';
 import { TextField } from 'shared-ui/text-field';
@@ -32,13 +32,27 @@ export function BankSection({
   const [message, setMessage] = useState<Message>(null);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const changeButton = useRef<HTMLButtonElement>(null);
+  // The control that had focus goes away (the form closes, the pending change is dropped): focus
+  // moves to the button that opens the form again, and the message is read from the live region.
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (refocus && !editing) {
+      changeButton.current?.focus();
+      setRefocus(false);
+    }
+  }, [refocus, editing]);
 
-  const refusal = (caught: unknown) => {
+  /** What is wrong with the IBAN typed, said under the field; null for anything else. */
+  const fieldProblem = (caught: unknown) => {
     if (caught instanceof ApiError && caught.code === 'bank_account_unchanged') return t('bank.unchanged');
-    if (caught instanceof ApiError && caught.code === 'mandate_change_throttled') return t('bank.throttled');
-    if (caught instanceof ApiError && caught.code === 'rental_not_active') return t('bank.notActive');
     if (caught instanceof ApiError && caught.status === 400) return t('bank.invalid');
     return null;
+  };
+  const otherProblem = (caught: unknown) => {
+    if (caught instanceof ApiError && caught.code === 'mandate_change_throttled') return t('bank.throttled');
+    if (caught instanceof ApiError && caught.code === 'rental_not_active') return t('bank.notActive');
+    return t('actionFailed');
   };
 
   const send = async (event: FormEvent) => {
@@ -57,13 +71,14 @@ export function BankSection({
       setMessage({ tone: 'ok', text: t('bank.sent', { iban: sent.maskedIban }) });
       setIban('');
       setEditing(false);
+      setRefocus(true);
       onChanged();
     } catch (caught) {
-      const text = refusal(caught);
+      const text = fieldProblem(caught);
       if (text) {
         setError(text);
         input.current?.focus();
-      } else setMessage({ tone: 'error', text: t('actionFailed') });
+      } else setMessage({ tone: 'error', text: otherProblem(caught) });
     } finally {
       setBusy(false);
     }
@@ -75,6 +90,7 @@ export function BankSection({
     try {
       await api.account('cancel_bank_change', { registrationId });
       setMessage({ tone: 'ok', text: t('bank.dropped') });
+      setRefocus(true);
       onChanged();
     } catch {
       setMessage({ tone: 'error', text: t('actionFailed') });
@@ -126,6 +142,7 @@ export function BankSection({
               onClick={() => {
                 setEditing(false);
                 setError(null);
+                setRefocus(true);
               }}
             >
               {t('bank.keep')}
@@ -135,6 +152,7 @@ export function BankSection({
       ) : (
         <p>
           <button
+            ref={changeButton}
             type="button"
             className={controls.secondary}
             disabled={busy}

@@ -157,6 +157,69 @@ describe.each(databaseEngines())('the account’s bank account on $name', (engin
     expect(audit.length).toBeGreaterThan(0);
   });
 
+  it('a collection sent to the old account and returned as closed goes again to the new one; staff’s change and 14 days void one awaiting', async () => {
+    const { registrationId } = await movedInTenant(served);
+    const ana = await accountSession(served);
+    const office = await manager();
+    const [original] = await mandates(registrationId);
+    const today = served.service.ctx.clock.now();
+    const inDays = (days: number) => new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+    await office.remit(inDays(10));
+    const { rows: sent } = await served.db.query<{ id: string }>(
+      sql`select id from rent_periods where registration_id = ${registrationId} and status = 'submitted'`,
+    );
+    await ana('change_bank_account', { registrationId, iban: NEW_IBAN });
+    await (await signingLink()).sign();
+    const [, replacement] = await mandates(registrationId);
+    // The old account was closed: the bank sends the collection back, and it goes to the new one.
+    expect(
+      (
+        await office.call('record_collection_result', {
+          rentPeriodId: sent[0]?.id,
+          outcome: 'returned',
+          reason: 'AC04',
+        })
+      ).body,
+    ).toEqual({ recorded: 'retry' });
+    const { rows: again } = await served.db.query<{ status: string; mandate_reference: string }>(
+      sql`select status, mandate_reference from rent_periods where id = ${sent[0]?.id}`,
+    );
+    expect(again).toEqual([{ status: 'scheduled', mandate_reference: replacement?.reference }]);
+    const xml = await office.remit(inDays(10));
+    expect(xml).toMatch(
+      new RegExp(`<MndtId>${replacement?.reference}</MndtId>.*<OrgnlMndtId>${original?.reference}</OrgnlMndtId>`),
+    );
+    expect(xml).toContain('<DbtrAcct><Id><IBAN>ES7620770024003102575766</IBAN></Id></DbtrAcct>');
+    const { rows: audit } = await served.db.query<{ after: { mandate: string } }>(
+      sql`select after from staff_audit where action = 'mandate_replaced' order by created_at desc limit 1`,
+    );
+    expect(audit[0]?.after).toMatchObject({ mandate: replacement?.reference });
+
+    // A change awaiting her signature is dropped when the office changes the account itself.
+    expect((await ana('change_bank_account', { registrationId, iban: 'ES1820770001230000000017' })).status).toBe(200);
+    const awaiting = await signingLink();
+    const byStaff = await office.call('change_bank_account', {
+      registrationId,
+      iban: 'ES9121000418450200051332',
+      confirm: true,
+    });
+    expect(byStaff.status).toBe(200);
+    expect(((await ana('overview')).body as Overview).tenancies[0]?.bankAccount.pendingChange).toBeNull();
+    expect(await awaiting.page()).toContain('Esta orden ya no admite firmas');
+
+    // One left unsigned for 14 days can no longer be signed, and is no longer shown as awaiting.
+    expect((await ana('change_bank_account', { registrationId, iban: NEW_IBAN })).status).toBe(200);
+    const stale = await signingLink();
+    served.service.ctx.adjustableClock?.advance(15 * 86_400_000);
+    expect(await stale.page()).toContain('Esta orden ya no admite firmas');
+    expect(await stale.sign()).toContain('Esta orden ya no admite firmas');
+    const later = await accountSession(served);
+    expect(((await later('overview')).body as Overview).tenancies[0]?.bankAccount).toMatchObject({
+      maskedIban: expect.stringMatching(/1332$/),
+      pendingChange: null,
+    });
+  });
+
   it('unsigned it changes nothing: cancelled, declined, replaced by a newer one, and at most three an hour', async () => {
     const { registrationId } = await movedInTenant(served);
     const ana = await accountSession(served);

@@ -126,7 +126,7 @@ export const accountFunction = actionFunction('account', accountActions, {
   async cancel_bank_change({ registrationId }, ctx, meta) {
     const tenant = await requireOwnRental(ctx, meta, registrationId);
     await ctx.db.transaction(async (tx) => {
-      if (await dropMandateChange(tx, registrationId, ctx.clock.now())) {
+      if (await dropMandateChange(tx, ctx, registrationId)) {
         await auditTenant(tx, tenant, meta, { action: 'account_cancel_bank_change', registrationId });
       }
     });

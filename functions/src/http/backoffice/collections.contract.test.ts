@@ -512,7 +512,7 @@ describe.each(databaseEngines())('collections on $name', (engine) => {
       sql`select amended_from_iban from sepa_mandates where registration_id = ${registrationId}`,
     );
     expect(after).toEqual([{ amended_from_iban: null }]);
-    await change('ES0420770001230000000017');
+    await change('ES1820770001230000000017');
     await change('ES9121000418450200051332');
     const { rows: twice } = await served.db.query<{ amended_from_iban: string | null }>(
       sql`select amended_from_iban from sepa_mandates where registration_id = ${registrationId}`,

@@ -10,6 +10,7 @@ import {
   tenantBalance,
   tenantsInArrears,
 } from '../../modules/billing';
+import { dropMandateChange } from '../../modules/contracts';
 import { recordAudit, requireStaff } from '../../modules/staff';
 import { HttpError } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
@@ -51,7 +52,14 @@ export const ledgerActions: ActionHandlers<LedgerActions> = {
 
   async change_bank_account({ registrationId, iban }, ctx, meta) {
     const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
-    const changed = await commitThenRun(ctx, (tx) => changeDebtorAccount(tx, ctx, actor, { registrationId, iban }));
+    const changed = await commitThenRun(ctx, async (tx) => {
+      const done = await changeDebtorAccount(tx, ctx, actor, { registrationId, iban });
+      // A new mandate the tenant had yet to sign would undo this when signed: it is dropped.
+      if (await dropMandateChange(tx, ctx, registrationId)) {
+        await recordAudit(tx, actor, { action: 'drop_mandate_change', target: `registration:${registrationId}` });
+      }
+      return done;
+    });
     return { iban: maskIban(changed.iban) };
   },
 

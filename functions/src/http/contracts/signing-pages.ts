@@ -57,8 +57,9 @@ function signingPage(signer: Signer, token: string, error?: string): string {
 }
 
 function donePage(signer: Signer): string {
-  const signed = signer.status === 'completed';
-  const declined = signer.status === 'declined';
+  // A mandate's signature counts once the mandate took over (not one dropped as it was signed).
+  const signed = signer.status === 'completed' && (signer.kind === 'rental' || signer.contract_status === 'completed');
+  const declined = signer.status === 'declined' && !signed;
   const words = WORDS[signer.kind];
   const [es, en] = signed ? words.signed : declined ? words.declined : words.closed;
   return page(
@@ -78,7 +79,7 @@ export const signingPageFunction: FunctionDefinition = {
     res
       .type('html')
       .set('cache-control', 'no-store')
-      .send(awaitingSigner(signer) ? signingPage(signer, token) : donePage(signer));
+      .send(awaitingSigner(signer, ctx.clock.now()) ? signingPage(signer, token) : donePage(signer));
   },
 };
 

@@ -5,6 +5,7 @@ import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { sql } from '../../platform/db/sql';
 import { HttpError, refusal } from '../../platform/http-error';
+import { dropMandateChange } from '../contracts';
 import { type Contact, contactKey, maskedContact, parseContact } from './contact';
 import { contactChangedEmail, contactChangedSms, contactCodeEmail, contactCodeSms } from './messages';
 import { codeHash, codeMatches, newCode } from './one-time-code';
@@ -15,7 +16,7 @@ const CHANGES_PER_HOUR = 3;
 const INVALID_EMAIL = 'Enter a valid e-mail address.';
 const INVALID_PHONE = 'Enter a mobile number (Spain or the European Union) that can receive our text messages.';
 
-type ChangeContext = Pick<FunctionContext, 'clock' | 'mailer' | 'sms'>;
+type ChangeContext = Pick<FunctionContext, 'clock' | 'mailer' | 'sms' | 'esign' | 'log'>;
 
 /**
  * A tenant asks to change their e-mail or mobile: a code goes to the new one, and nothing changes
@@ -109,6 +110,8 @@ export async function confirmContactChange(
   if (change.kind === 'email') {
     await tx.query(sql`update registrations set email = ${change.new_value}, updated_at = now()
        where id = any(${change.registration_ids}::uuid[])`);
+    // A new mandate's signing link went to the old address: no longer the way to move the rent.
+    for (const id of change.registration_ids) await dropMandateChange(tx, ctx, id);
   } else {
     await tx.query(sql`update registrations set phone = ${change.new_value}, updated_at = now()
        where id = any(${change.registration_ids}::uuid[])`);

@@ -239,7 +239,8 @@ async function erase(tx: Queryable, ctx: ErasureContext, tenant: Tenant, rentals
   await tx.query(sql`update staff_audit set staff_email = 'inquilino:(datos borrados)', ip = null
      where staff_email = any(${actors}::text[])`);
   await tx.query(sql`update staff_audit set before = null, after = null
-     where action = 'account_change_contact' and target = any(${codes.map((c) => `registration:${c}`)}::text[])`);
+     where action in ('account_change_contact', 'account_change_bank_account', 'change_bank_account', 'mandate_replaced')
+       and target = any(${codes.map((c) => `registration:${c}`)}::text[])`);
   for (const code of codes) {
     await recordAudit(
       tx,

@@ -47,7 +47,7 @@ export async function tenancyOverview(q: Queryable, now: Date, registrationIds: 
   const tenancies = [];
   for (const row of rows) {
     const balance = await tenantBalance(q, row.id);
-    const pending = row.mandate_reference ? await pendingMandateChange(q, row.id) : null;
+    const pending = row.mandate_reference ? await pendingMandateChange(q, row.id, now) : null;
     tenancies.push({
       registrationId: row.id,
       registrationCode: row.registration_code,

@@ -81,6 +81,8 @@ export async function personalData(q: Queryable, tenant: Tenant, now: Date) {
         reviewStatus: d.review_status,
       })),
       contracts: mine(contracts).map((c) => ({
+        // The rental contract, or a direct-debit mandate signed on its own (a new account).
+        kind: c.kind,
         status: c.status,
         createdAt: time(c.created_at),
         signedAt: time(c.completed_at),

@@ -6,6 +6,7 @@ import { sql } from '../../platform/db/sql';
 import { HttpError } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { applyCompanySignature } from './company-signature';
+import { mandateStillSignable } from './mandate-change';
 import { settleContract } from './records';
 
 /** One signer of a contract signed on this site's own signing pages, found by their link. */
@@ -21,6 +22,7 @@ export interface Signer extends Record<string, unknown> {
   contract_status: string;
   document: string;
   registered_name: string;
+  created_at: Date | string;
 }
 
 const NOT_FOUND = 'Signing link not found or no longer valid';
@@ -29,22 +31,24 @@ async function signerByToken(q: Queryable, token: string, forUpdate = false): Pr
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const { rows } =
     await q.query<Signer>(sql`select s.id::text, s.contract_id::text, s.role, s.email, s.status, s.signed_name,
-       c.kind, c.status as contract_status, c.document, r.full_name as registered_name
+       c.kind, c.status as contract_status, c.document, c.created_at, r.full_name as registered_name
      from contract_submitters s join contracts c on c.id = s.contract_id
      join registrations r on r.id = c.registration_id
      where s.token_hash = ${hashSigningToken(token)}${forUpdate ? sql` for update of s` : sql``}`);
   return rows[0] ?? null;
 }
 
-/** Whether this signer may still sign or decline. */
-export const awaitingSigner = (signer: Signer) =>
-  signer.contract_status === 'awaiting_signatures' && !['completed', 'declined'].includes(signer.status);
+/** Whether this signer may still sign or decline (a new mandate, within its lifetime). */
+export const awaitingSigner = (signer: Signer, now: Date) =>
+  signer.contract_status === 'awaiting_signatures' &&
+  !['completed', 'declined'].includes(signer.status) &&
+  (signer.kind === 'rental' || mandateStillSignable(new Date(signer.created_at), now));
 
 /** The signer of a link, its page opened (the first time it is, while it may still sign). */
-export async function openSigning(ctx: Pick<FunctionContext, 'db'>, token: string): Promise<Signer> {
+export async function openSigning(ctx: Pick<FunctionContext, 'db' | 'clock'>, token: string): Promise<Signer> {
   const signer = await signerByToken(ctx.db, token);
   if (!signer) throw new HttpError(404, NOT_FOUND);
-  if (awaitingSigner(signer) && signer.status !== 'opened') {
+  if (awaitingSigner(signer, ctx.clock.now()) && signer.status !== 'opened') {
     await ctx.db.query(
       sql`update contract_submitters set status = 'opened', opened_at = now() where id = ${signer.id}`,
     );
@@ -71,7 +75,7 @@ export async function decideSigning(
   return commitThenRun(ctx, async (tx) => {
     const signer = await signerByToken(tx, token, true);
     if (!signer) throw new HttpError(404, NOT_FOUND);
-    if (!awaitingSigner(signer)) return { signer };
+    if (!awaitingSigner(signer, ctx.clock.now())) return { signer };
     if (choice.decision === 'sign') {
       const name = choice.name.trim();
       if (name.length < 3) return { signer, problem: 'name_missing' };

@@ -13,28 +13,52 @@ import { mandateSigningEmail } from './messages';
 const INVALID_IBAN = 'Enter a valid Spanish IBAN (ES and 22 digits).';
 /** New mandates sent to sign for one rental within an hour: each is an e-mail to the tenant. */
 const MANDATE_CHANGES_PER_HOUR = 3;
+/** A new mandate not signed within this long is void: an old e-mail is no way to move the rent. */
+export const MANDATE_SIGNING_DAYS = 14;
+const lifetime = (now: Date) => new Date(now.getTime() - MANDATE_SIGNING_DAYS * 86_400_000);
+/** Whether a new mandate sent at `sentAt` may still be signed. */
+export const mandateStillSignable = (sentAt: Date, now: Date) => sentAt > lifetime(now);
 
-type MandateChangeContext = Pick<FunctionContext, 'config' | 'clock' | 'esign' | 'mailer'>;
+type MandateChangeContext = Pick<FunctionContext, 'config' | 'clock' | 'esign' | 'mailer' | 'log'>;
 
-/** The change of account awaiting the tenant's signature, if any. */
+/** The change of account awaiting the tenant's signature (within its lifetime), if any. */
 export async function pendingMandateChange(
   q: Queryable,
   registrationId: string,
+  now: Date,
 ): Promise<{ maskedIban: string; requestedAt: Date } | null> {
   const { rows } = await q.query<{ debtor_iban: string; created_at: Date | string }>(
     sql`select m.debtor_iban, c.created_at from contracts c join sepa_mandates m on m.contract_id = c.id
-     where c.registration_id = ${registrationId} and c.kind = 'mandate' and c.status = 'awaiting_signatures'`,
+     where c.registration_id = ${registrationId} and c.kind = 'mandate' and c.status = 'awaiting_signatures'
+       and c.created_at > ${lifetime(now)}`,
   );
   const row = rows[0];
   return row ? { maskedIban: maskIban(row.debtor_iban), requestedAt: new Date(row.created_at) } : null;
 }
 
-/** A change awaiting signature is dropped (a new one replaces it, or the tenant thought better of it). */
-export async function dropMandateChange(tx: Queryable, registrationId: string, now: Date): Promise<boolean> {
-  const { rows } = await tx.query<{ id: string }>(sql`update contracts set status = 'expired', expired_at = ${now}
+/**
+ * A change awaiting signature is dropped (a new one replaces it, the tenant or staff thought
+ * better of it, the contact it went to changed): its link stops working, and a provider's
+ * submission is withdrawn (best effort: one signed there anyway finds nothing awaiting).
+ */
+export async function dropMandateChange(
+  tx: Queryable,
+  ctx: Pick<FunctionContext, 'clock' | 'esign' | 'log'>,
+  registrationId: string,
+): Promise<boolean> {
+  const { rows } = await tx.query<{ id: string; provider_submission_id: string | null; provider: string }>(
+    sql`update contracts set status = 'expired', expired_at = ${ctx.clock.now()}
      where registration_id = ${registrationId} and kind = 'mandate' and status = 'awaiting_signatures'
-     returning id::text`);
-  for (const row of rows) await settleMandate(tx, row.id, 'cancelled');
+     returning id::text, provider, provider_submission_id`,
+  );
+  for (const row of rows) {
+    await settleMandate(tx, row.id, 'cancelled');
+    if (row.provider !== 'local' && row.provider_submission_id) {
+      await ctx.esign.archiveSubmission(row.provider_submission_id).catch((error: unknown) => {
+        ctx.log.warn({ err: error, contractId: row.id }, 'mandate submission not withdrawn from the provider');
+      });
+    }
+  }
   return rows.length > 0;
 }
 
@@ -77,7 +101,7 @@ export async function requestMandateChange(
      where registration_id = ${registration.id} and kind = 'mandate'
        and created_at > ${new Date(now.getTime() - 3_600_000)}`);
   if ((recent[0]?.count ?? 0) >= MANDATE_CHANGES_PER_HOUR) throw refusal('mandate_change_throttled');
-  await dropMandateChange(tx, registration.id, now);
+  await dropMandateChange(tx, ctx, registration.id);
 
   const contractId = randomUUID();
   const mandate = newMandate(ctx.config, { ...registration, iban }, contractId);
@@ -92,6 +116,15 @@ export async function requestMandateChange(
     title: 'Orden de domiciliación SEPA',
     document,
     signers: [{ role: 'Cliente', email: registration.email }],
+    values: {
+      'Referencia de la orden': mandate.reference,
+      'Identificador del acreedor': mandate.creditorIdentifier,
+      Acreedor: mandate.creditorName,
+      Deudor: mandate.debtorName,
+      'Dirección del deudor': mandate.debtorAddress,
+      IBAN: mandate.debtorIban,
+      'Sustituye a la orden': registration.reference,
+    },
   });
   await tx.query(sql`insert into contracts (id, registration_id, kind, status, provider, provider_submission_id, document, created_at)
      values (${contractId}, ${registration.id}, 'mandate', 'awaiting_signatures', ${ctx.esign.name}, ${submission.providerSubmissionId}, ${document}, ${now})`);

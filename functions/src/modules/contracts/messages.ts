@@ -109,7 +109,7 @@ export function mandateSigningEmail({
         greeting: `Hello ${name},`,
         blocks: [
           paragraph(
-            `You asked for your rent to be collected from the account ${maskedIban}. Sign the new SEPA mandate and it is used from the next collection; until then nothing changes.`,
+            `You asked for your rent to be collected from the account ${maskedIban}. Once you sign the new SEPA mandate, it is used for every collection not yet sent to your bank; until then nothing changes. The link works for 14 days.`,
           ),
           action('Read and sign the mandate', link),
           paragraph(
@@ -123,7 +123,7 @@ export function mandateSigningEmail({
         greeting: `Hola ${name}:`,
         blocks: [
           paragraph(
-            `Has pedido que el alquiler se cobre en la cuenta ${maskedIban}. Firma la nueva orden de domiciliación SEPA y se usará desde el próximo cobro; hasta entonces no cambia nada.`,
+            `Has pedido que el alquiler se cobre en la cuenta ${maskedIban}. Cuando firmes la nueva orden de domiciliación SEPA, se usará en todos los recibos que aún no hayamos enviado a tu banco; hasta entonces no cambia nada. El enlace sirve durante 14 días.`,
           ),
           action('Leer y firmar la orden', link),
           paragraph('Si no lo has pedido tú, ignora este correo y avísanos: sin tu firma no cambia nada.'),
@@ -148,7 +148,7 @@ export function signedMandateEmail(
         greeting: `Hello ${fullName},`,
         blocks: [
           paragraph(
-            `Your new SEPA mandate (${reference}) is signed: from the next collection your rent is taken from the account ${maskedIban}. The signed mandate is attached.`,
+            `Your new SEPA mandate (${reference}) is signed: the collections not yet sent to the bank are taken from the account ${maskedIban}. If one already sent to your previous account comes back, we present it again to the new one. The signed mandate is attached.`,
           ),
           paragraph('If you did not sign it, please contact us at once.'),
         ],
@@ -159,7 +159,7 @@ export function signedMandateEmail(
         greeting: `Hola ${fullName}:`,
         blocks: [
           paragraph(
-            `Tu nueva orden de domiciliación SEPA (${reference}) está firmada: desde el próximo cobro el alquiler se carga en la cuenta ${maskedIban}. Adjuntamos la orden firmada.`,
+            `Tu nueva orden de domiciliación SEPA (${reference}) está firmada: los recibos que aún no hemos enviado al banco se cargan en la cuenta ${maskedIban}. Si uno ya enviado a tu cuenta anterior fuera devuelto, lo presentaremos de nuevo en la nueva. Adjuntamos la orden firmada.`,
           ),
           paragraph('Si no la has firmado tú, ponte en contacto con nosotros cuanto antes.'),
         ],

@@ -1,4 +1,4 @@
-import type { Contract, Submitter } from 'shared-api';
+import { type Contract, maskIban, type Submitter } from 'shared-api';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
@@ -6,7 +6,9 @@ import { sql } from '../../platform/db/sql';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { replaceMandate, settleMandate } from '../billing';
 import { type MoveInContext, moveIn } from '../rental';
+import { recordAudit } from '../staff';
 import { deliverSignedContract, deliverSignedMandate } from './delivery';
+import { mandateStillSignable } from './mandate-change';
 
 interface ContractRow extends Record<string, unknown> {
   id: string;
@@ -97,11 +99,35 @@ async function settleMandateChange(q: Queryable, ctx: MoveInContext, contractId:
     return;
   }
   if (rows.length === 0 || rows.some((r) => r.status !== 'completed')) return;
-  const { rows: done } = await q.query(sql`update contracts set status = 'completed', completed_at = now()
-     where id = ${contractId} and status = 'awaiting_signatures' returning id`);
-  if (!done.length) return;
-  const replaced = await replaceMandate(q, contractId, ctx.clock.now());
-  if (replaced) await deliverSignedMandate(q, ctx, contractId, replaced);
+  const now = ctx.clock.now();
+  const { rows: done } = await q.query<{ created_at: Date | string; code: string; email: string }>(
+    sql`update contracts c set status = 'completed', completed_at = now() from registrations r
+     where c.id = ${contractId} and c.status = 'awaiting_signatures' and r.id = c.registration_id
+     returning c.created_at, r.registration_code as code, r.email`,
+  );
+  const contract = done[0];
+  if (!contract) return;
+  // Signed too late (a provider's reminder, weeks on): void, nothing changes.
+  if (!mandateStillSignable(new Date(contract.created_at), now)) {
+    await q.query(
+      sql`update contracts set status = 'expired', completed_at = null, expired_at = ${now} where id = ${contractId}`,
+    );
+    await settleMandate(q, contractId, 'cancelled');
+    return;
+  }
+  const replaced = await replaceMandate(q, contractId, now);
+  if (!replaced) return;
+  await recordAudit(
+    q,
+    { id: null, email: `inquilino:${contract.email}`, ip: null },
+    {
+      action: 'mandate_replaced',
+      target: `registration:${contract.code}`,
+      before: { mandate: replaced.replaced },
+      after: { mandate: replaced.reference, iban: maskIban(replaced.debtorIban) },
+    },
+  );
+  await deliverSignedMandate(q, ctx, contractId, replaced);
 }
 
 /** An e-signature provider says a signer signed, declined or opened: recorded once, the contract settled. */

@@ -91,7 +91,7 @@ describe('pain008', () => {
     );
     expect(xml.match(/<AmdmntInd>/g)).toHaveLength(4);
     // ES76 2077…: the bank is 2077.
-    expect(sameBank('ES7620770024003102575766', 'ES0420770001230000000017')).toBe(true);
+    expect(sameBank('ES7620770024003102575766', 'ES1820770001230000000017')).toBe(true);
     expect(sameBank('ES7620770024003102575766', 'ES9121000418450200051332')).toBe(false);
   });
 

@@ -18,6 +18,18 @@ type ResultContext = Pick<FunctionContext, 'config' | 'clock' | 'mailer' | 'sms'
 
 export type RecordedOutcome = 'paid' | 'returned' | 'retry' | 'unchanged' | 'unknown';
 
+/** Returns that say the account or its mandate is gone: another account may still be good. */
+const ACCOUNT_GONE = new Set(['AC01', 'AC04', 'AC06', 'MD01', 'MD07', 'SL01']);
+
+/** Whether the collection's rental has a signed mandate newer than the one it was sent under. */
+async function newerMandate(tx: Queryable, rentPeriodId: string): Promise<boolean> {
+  const { rows } = await tx.query(sql`select 1 from rent_periods p
+     join sepa_mandates sent on sent.reference = p.mandate_reference
+     join sepa_mandates m on m.registration_id = p.registration_id and m.status = 'signed' and m.reference <> sent.reference
+     where p.id = ${rentPeriodId} and m.debtor_iban <> sent.debtor_iban`);
+  return rows.length > 0;
+}
+
 /** A collection is presented at most this often: each return costs the tenant and the business a fee. */
 const MAX_PRESENTATIONS = 3;
 
@@ -138,6 +150,13 @@ async function recordOutcome(
     if (row.status === 'submitted') {
       await tx.query(sql`update sepa_mandates set amended_from_iban = null, amended_from_reference = null
          where reference = (select mandate_reference from rent_periods where id = ${row.id})`);
+      // Paid under a mandate since replaced: the bank now knows that one, and the amendment the
+      // new one carries names it (not one before it).
+      await tx.query(sql`update sepa_mandates s set amended_from_reference = paid.reference,
+           amended_from_iban = case when paid.debtor_iban = s.debtor_iban then null else paid.debtor_iban end
+         from sepa_mandates paid
+         where paid.reference = (select mandate_reference from rent_periods where id = ${row.id})
+           and paid.status = 'cancelled' and s.registration_id = paid.registration_id and s.status = 'signed'`);
     }
     // The bank paid what it was sent; anything else was paid at the office (or by transfer).
     await recordMovement(tx, {
@@ -188,7 +207,10 @@ async function recordOutcome(
          and not exists (select 1 from collection_returns r where r.end_to_end_id = ${row.end_to_end_id})`);
     if (!byBank.length) return 'unchanged';
   }
-  const retry = mayRetry(outcome.reason) && row.attempts < MAX_PRESENTATIONS;
+  // Returned from an account the tenant has since replaced (closed, no mandate there): the mandate
+  // they signed for the new one takes it, and it is presented again from there.
+  const replaced = ACCOUNT_GONE.has(outcome.reason ?? '') && (await newerMandate(tx, row.id));
+  const retry = (mayRetry(outcome.reason) || replaced) && row.attempts < MAX_PRESENTATIONS;
   // Money already booked goes back to the tenant's bank.
   if (row.status === 'paid') await takeBack(tx, row, now);
   // Overdue from its first return; the arrears rules count from then.
