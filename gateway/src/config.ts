@@ -98,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
 export const BODY_LIMITS_BYTES: ReadonlyMap<string, number> = new Map([
   // A document may be 10 MB; the multipart envelope around it needs a little more.
   ['upload-document', 10 * 1024 * 1024 + 64 * 1024],
+  // The same document, replaced by a tenant from their account.
+  ['account/document', 10 * 1024 * 1024 + 64 * 1024],
   // A bank report (pain.002 / camt.054) a manager imports: at most 2 MB, and its envelope.
   ['backoffice/bank-report', 2 * 1024 * 1024 + 64 * 1024],
 ]);

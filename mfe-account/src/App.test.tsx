@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { accountActions } from 'shared-api/account';
 import { mockActionFunction, refusal } from 'shared-api/msw/action-mock';
 import { renderRemote } from 'shared-ui/testing';
@@ -29,6 +30,7 @@ const tenancy = (overrides: Partial<Tenancy> = {}): Tenancy => ({
   moveOutOn: null,
   earliestMoveOut: '2026-12-12',
   latestMoveOut: '2027-11-27',
+  documents: [],
   bankAccount: { maskedIban: 'ES91 •••• 1332', mandateReference: 'MD-TR20260042-7F1C2A8E0B5D', pendingChange: null },
   ...overrides,
 });
@@ -404,6 +406,52 @@ describe('the door from the account', () => {
     await user.click(within(bank).getByRole('button', { name: 'Cancel the change' }));
     expect(await within(bank).findByText(/Change cancelled/)).toBeVisible();
     await waitFor(() => expect(within(bank).queryByTestId('bank-pending')).toBeNull());
+  });
+
+  it('asks again for a document staff rejected, checks the file, and says it is being checked', async () => {
+    signedIn();
+    let uploaded = false;
+    account.on('overview', () => ({
+      tenancies: [
+        tenancy({
+          accessSuspended: true,
+          documents: [{ documentType: 'frontId', status: uploaded ? 'pending' : 'rejected', reason: 'Caducado' }],
+        }),
+      ],
+    }));
+    const received: string[] = [];
+    account.server.use(
+      http.post('*/functions/v1/account/document', async ({ request }) => {
+        received.push(await request.text());
+        uploaded = true;
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    await renderRemote(App, '/es/mi-cuenta', 'es');
+    const user = userEvent.setup({ applyAccept: false });
+    const card = await screen.findByRole('region', { name: 'Alquiler TR-2026-0042' });
+    const asked = within(card).getByRole('region', { name: 'Un documento de tu alta' });
+    expect(asked).toHaveTextContent('DNI/NIE, cara delantera: no lo hemos podido aceptar (Caducado)');
+    const file = within(asked).getByLabelText('Nuevo archivo: DNI/NIE, cara delantera');
+    await user.click(within(asked).getByRole('button', { name: 'Enviar el documento' }));
+    expect(await within(asked).findByText('Elige el archivo del documento.')).toBeVisible();
+    expect(file).toHaveFocus();
+    await user.upload(file, new File(['x'], 'dni.docx', { type: 'application/msword' }));
+    await user.click(within(asked).getByRole('button', { name: 'Enviar el documento' }));
+    expect(await within(asked).findByText('Ese archivo no es PDF, JPG ni PNG.')).toBeVisible();
+    expect(received).toHaveLength(0);
+    await user.upload(file, new File(['%PDF-1.7'], 'dni.pdf', { type: 'application/pdf' }));
+    await user.click(within(asked).getByRole('button', { name: 'Enviar el documento' }));
+    expect(
+      await within(asked).findByText('DNI/NIE, cara delantera recibido: lo revisamos y te avisamos.'),
+    ).toBeVisible();
+    // The multipart form as sent: the rental, which document, the file.
+    expect(received[0]).toMatch(new RegExp(`name="registrationId"\\r\\n\\r\\n${REGISTRATION_ID}`));
+    expect(received[0]).toMatch(/name="documentType"\r\n\r\nfrontId/);
+    // (jsdom's File is not undici's, so only the part's name can be read here; the journey sends a real one.)
+    expect(received[0]).toContain('name="file"');
+    expect(await within(asked).findByText(/recibido; lo estamos revisando/)).toBeVisible();
+    expect(within(asked).queryByRole('button', { name: 'Enviar el documento' })).toBeNull();
   });
 
   it('sends a new link into the door app, and shows the log when asked, in the tenant’s words', async () => {

@@ -331,17 +331,23 @@ describe('a registration', () => {
     expect(backoffice.calls('review_document')[0]).toMatchObject({ decision: 'reject', reason: 'Blurred photo' });
   });
 
-  it('marks a document uploaded again after a rejection as new, and offers no rejection once the contract is signed', async () => {
+  it('marks a document uploaded again after a rejection as new; a tenant’s may be rejected (warned), an ended rental’s not', async () => {
     backoffice.on('me', () => ({ staff: MANAGER }));
-    let stage: 'awaiting_company' | 'completed' = 'awaiting_company';
+    let moveInStatus: 'allocated' | 'ended' | null = null;
     backoffice.on('get_registration', () => {
       const detail = registrationDetail();
-      detail.registration.stage = stage;
+      detail.registration.stage = moveInStatus
+        ? moveInStatus === 'ended'
+          ? 'ended'
+          : 'completed'
+        : 'awaiting_company';
+      detail.registration.moveInStatus = moveInStatus;
       detail.documents = detail.documents.map((d) =>
         d.documentType === 'backId' ? { ...d, previousRejectionReason: 'Foto borrosa' } : d,
       );
       return detail;
     });
+    const user = userEvent.setup();
     const { unmount } = await renderRemote(App, `/gestion/altas/${REGISTRATION_ID}`, 'es');
     expect(await screen.findByTestId('resubmitted-backId')).toHaveTextContent(
       'Nuevo: subido de nuevo el 23/11/26, 10:00, tras rechazar el anterior por «Foto borrosa».',
@@ -350,7 +356,14 @@ describe('a registration', () => {
     expect(screen.getByRole('button', { name: 'Rechazar: DNI/NIE · cara trasera' })).toBeInTheDocument();
     unmount();
 
-    stage = 'completed';
+    // Moved in on the automatic signature: still reviewable, and staff are told what a rejection does.
+    moveInStatus = 'allocated';
+    const second = await renderRemote(App, `/gestion/altas/${REGISTRATION_ID}`, 'es');
+    await user.click(await screen.findByRole('button', { name: 'Rechazar: DNI/NIE · cara trasera' }));
+    expect(screen.getByText(/Ya es inquilino: al rechazarlo se suspende su acceso a la puerta/)).toBeVisible();
+    second.unmount();
+
+    moveInStatus = 'ended';
     await renderRemote(App, `/gestion/altas/${REGISTRATION_ID}`, 'es');
     expect(await screen.findByRole('heading', { level: 1, name: 'Alta K7P2QX' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Rechazar:/ })).toBeNull();

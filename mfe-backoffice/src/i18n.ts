@@ -392,6 +392,10 @@ const spanish = {
     approve: 'Aprobar',
     reject: 'Rechazar',
     rejectReason: 'Motivo del rechazo (se envía al cliente)',
+    moveInScheduled:
+      'Firmado. Entra el {{date}}: sus trasteros están reservados y ese día, a primera hora, recibe el PIN y empieza el alquiler.',
+    rejectTenant:
+      'Ya es inquilino: al rechazarlo se suspende su acceso a la puerta hasta que suba uno nuevo desde su cuenta y lo apruebes.',
     rejectSubmit: 'Rechazar y avisar al cliente',
     rejectReasonRequired: 'Escribe el motivo (al menos 3 caracteres).',
     cancel: 'Cancelar',
@@ -621,6 +625,8 @@ const spanish = {
     heading: 'Acceso a la puerta',
     open: 'Su PIN abre la puerta.',
     suspendedArrears: 'Suspendido desde el {{since}} por impago: el PIN no abre la puerta.',
+    suspendedDocuments:
+      'Suspendido desde el {{since}} por un documento rechazado ({{reason}}): se restablece al aprobar el nuevo.',
     suspendedStaff: 'Suspendido desde el {{since}} por el personal ({{reason}}): el PIN no abre la puerta.',
     suspendReason: 'Motivo de la suspensión (se envía al inquilino)',
     restoreReason: 'Motivo para restablecerlo (queda en el registro)',
@@ -1228,6 +1234,10 @@ const english: Texts<typeof spanish> = {
     approve: 'Approve',
     reject: 'Reject',
     rejectReason: 'Why it is rejected (sent to the client)',
+    moveInScheduled:
+      'Signed. Moves in on {{date}}: their units are held, and early that day they get the PIN and the rent starts.',
+    rejectTenant:
+      'Already a tenant: rejecting it suspends their door access until they upload a new one from their account and you approve it.',
     rejectSubmit: 'Reject and tell the client',
     rejectReasonRequired: 'Say why (at least 3 characters).',
     cancel: 'Cancel',
@@ -1453,6 +1463,8 @@ const english: Texts<typeof spanish> = {
     heading: 'Door access',
     open: 'Their PIN opens the door.',
     suspendedArrears: 'Suspended since {{since}} for unpaid rent: the PIN does not open the door.',
+    suspendedDocuments:
+      'Suspended since {{since}} for a rejected document ({{reason}}): restored when the new one is approved.',
     suspendedStaff: 'Suspended since {{since}} by staff ({{reason}}): the PIN does not open the door.',
     suspendReason: 'Why it is suspended (sent to the tenant)',
     restoreReason: 'Why it is restored (kept in the log)',

@@ -61,6 +61,7 @@ const es = {
     refusedTitle: 'No se pudo guardar',
   },
   refusals: {
+    move_in_date_invalid: 'Elige un día de entrada desde hoy hasta dentro de 30 días.',
     registration_locked: 'Este registro está completado y ya no admite cambios.',
     registration_not_found: 'No se encontró el registro.',
     verification_incomplete: 'Verifica primero tu email o tu teléfono.',
@@ -234,6 +235,10 @@ const es = {
     promoCode: 'Código promocional (opcional)',
     priceFor: '{{amount}} / {{period}}',
     total: 'Total: {{amount}} {{period}}',
+    moveInDate: 'Día de entrada',
+    moveInHint:
+      'Desde hoy hasta el {{last}}. Tu trastero queda reservado desde que pagas la fianza; ese día te llega el PIN por SMS y entras sin esperar a la oficina.',
+    moveInInvalid: 'Elige un día desde hoy hasta el {{last}}.',
     selectionTitle: 'Selección obligatoria',
     selection: 'Selecciona un producto para continuar',
   },
@@ -311,6 +316,7 @@ const es = {
     contract: 'Contrato',
     unit: 'Tu trastero',
     unitPending: 'Estamos asignando tu trastero; te contactaremos.',
+    unitFrom: '{{units}}, reservado hasta tu entrada ({{date}})',
     noContracts: 'No se han creado contratos',
     contractStatus: {
       awaitingClient: 'Pendiente de la firma del cliente',
@@ -344,6 +350,8 @@ const es = {
       openDoor: 'Abrir la herramienta de la puerta',
       accessPending:
         'Tu acceso a la puerta estará listo en cuanto revisemos tu documentación: te llegará el PIN por SMS y un enlace por correo.',
+      scheduled:
+        'Está reservado para ti hasta tu día de entrada, el {{date}}. Ese día, a primera hora, te llegará el PIN por SMS al {{phone}} y el enlace de la puerta por correo.',
       awaitingUnit:
         'Estamos asignando tu trastero: te escribiremos en cuanto lo tengamos. Si no hubiera ninguno que te sirva, te devolveremos la fianza.',
       download: 'Descargar el contrato firmado (PDF)',
@@ -440,6 +448,7 @@ const en: typeof es = {
     refusedTitle: 'Could not save',
   },
   refusals: {
+    move_in_date_invalid: 'Choose a move-in day from today to 30 days ahead.',
     registration_locked: 'This registration is completed and can no longer be changed.',
     registration_not_found: 'The registration was not found.',
     verification_incomplete: 'Verify your e-mail or your phone first.',
@@ -595,6 +604,10 @@ const en: typeof es = {
     promoCode: 'Promo code (optional)',
     priceFor: '{{amount}} / {{period}}',
     total: 'Total: {{amount}} {{period}}',
+    moveInDate: 'Move-in day',
+    moveInHint:
+      'From today to {{last}}. Your unit is held for you from the deposit; on that day your PIN arrives by SMS and you can get in without waiting for the office.',
+    moveInInvalid: 'Choose a day from today to {{last}}.',
     selectionTitle: 'Selection required',
     selection: 'Please select a product to continue',
   },
@@ -667,6 +680,7 @@ const en: typeof es = {
     contract: 'Contract',
     unit: 'Your storage unit',
     unitPending: 'Your unit is being assigned; we will contact you.',
+    unitFrom: '{{units}}, held for you until you move in ({{date}})',
     noContracts: 'No contracts created',
     contractStatus: {
       awaitingClient: 'Awaiting client signature',
@@ -701,6 +715,8 @@ const en: typeof es = {
       openDoor: 'Open the door tool',
       accessPending:
         'Your door access will be ready as soon as we have checked your documents: the PIN arrives by SMS and a link by e-mail.',
+      scheduled:
+        'It is held for you until your move-in day, {{date}}. Early that day your PIN arrives by SMS at {{phone}} and the door link by e-mail.',
       awaitingUnit:
         'We are assigning your unit: we will write as soon as we have it. If none would serve you, we will refund your deposit.',
       download: 'Download the signed contract (PDF)',

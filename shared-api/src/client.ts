@@ -204,6 +204,19 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
       );
     },
 
+    /** A tenant replaces a document staff rejected after the move-in (the account's session cookie). */
+    replaceTenantDocument(registrationId: string, documentType: UploadType, file: Blob, fileName: string) {
+      const form = new FormData();
+      form.set('registrationId', registrationId);
+      form.set('documentType', documentType);
+      form.set('file', file, fileName);
+      return request(
+        'account/document',
+        { method: 'POST', body: form },
+        async () => (await import('./schemas/account')).accountDocumentResponse,
+      );
+    },
+
     /** A manager imports the bank's pain.002 or camt.054 (the back-office's session cookie). */
     importBankReport(file: Blob, fileName: string) {
       const form = new FormData();

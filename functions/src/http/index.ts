@@ -1,6 +1,12 @@
 import type { FunctionsConfig } from '../config';
 import { abridorFunction } from './abridor';
-import { accountContractFunction, accountDataFunction, accountFunction, accountInvoiceFunction } from './account';
+import {
+  accountContractFunction,
+  accountDataFunction,
+  accountDocumentFunction,
+  accountFunction,
+  accountInvoiceFunction,
+} from './account';
 import {
   backofficeBankReportFunction,
   backofficeDocumentFunction,
@@ -62,6 +68,7 @@ export function functionDefinitions(
     backofficeFunction,
     accountFunction,
     accountInvoiceFunction,
+    accountDocumentFunction,
     accountContractFunction,
     accountDataFunction,
     backofficeDocumentFunction,

@@ -4,6 +4,7 @@ import { formatCalendarDate, formatDecimal, formatEuros, type Language } from 's
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Account.module.css';
 import { BankSection } from '../bank/BankSection';
+import { DocumentsSection } from '../documents/DocumentsSection';
 import { DoorSection } from '../door/DoorSection';
 import { NoticeForm } from '../notice/NoticeForm';
 import { useAccountT } from '../texts';
@@ -97,6 +98,9 @@ export function TenancyCard({
           {t('tenancy.contract')}
         </a>
       </p>
+      {tenancy.documents.length > 0 && (
+        <DocumentsSection registrationId={tenancy.registrationId} documents={tenancy.documents} onChanged={onChanged} />
+      )}
       {tenancy.active && <DoorSection registrationId={tenancy.registrationId} language={language} />}
       {tenancy.active && tenancy.bankAccount && (
         <BankSection registrationId={tenancy.registrationId} bankAccount={tenancy.bankAccount} onChanged={onChanged} />

@@ -143,8 +143,7 @@ export function SentCollections({
       rowHeader: true,
       cell: (c) => (
         <>
-          {c.debtorName}{' '}
-          {/* Two tenants may share a name: the registration code tells them apart. */}
+          {c.debtorName} {/* Two tenants may share a name: the registration code tells them apart. */}
           <span className={styles.muted}>{c.registrationCode}</span>
           {c.returned && (
             <>

@@ -16,6 +16,7 @@ export function DocumentReview({
   documentType,
   document,
   settled,
+  tenant = false,
   onReviewed,
   announce,
 }: {
@@ -23,8 +24,10 @@ export function DocumentReview({
   registrationCode: string;
   documentType: UploadType;
   document: ReviewedDocument | undefined;
-  /** The contract is signed (or the rental ended): its documents are kept as they are. */
+  /** The rental ended: its documents are kept as they are. */
   settled: boolean;
+  /** Moved in (or about to): a rejection shuts their door until a new one is approved. */
+  tenant?: boolean;
   onReviewed(document: ReviewedDocument): void;
   announce(notice: Notice): void;
 }) {
@@ -121,6 +124,7 @@ export function DocumentReview({
             <form className={styles.form} onSubmit={submitRejection} noValidate>
               <div className={styles.field}>
                 <label htmlFor={ids.reason}>{t('detail.rejectReason')}</label>
+                {tenant && <p className={styles.muted}>{t('detail.rejectTenant')}</p>}
                 <textarea
                   id={ids.reason}
                   className={controls.control}

@@ -14,6 +14,13 @@ import { useLanguage } from '../useLanguage';
  * An active tenant's door access: whether their PIN opens the door, and staff suspending or
  * restoring it by hand, with a reason the audit keeps (the tenant is told by e-mail and SMS).
  */
+/** Why the door is shut, as staff read it: the arrears rules, a member of staff, or a document. */
+const ACCESS_SUSPENDED_BY = {
+  arrears: 'access.suspendedArrears',
+  staff: 'access.suspendedStaff',
+  documents: 'access.suspendedDocuments',
+} as const;
+
 export function DoorAccess({
   detail,
   announce,
@@ -61,7 +68,7 @@ export function DoorAccess({
       <h2 id="door-access">{t('access.heading')}</h2>
       <p data-testid="access-state">
         {suspension
-          ? t(suspension.by === 'arrears' ? 'access.suspendedArrears' : 'access.suspendedStaff', {
+          ? t(ACCESS_SUSPENDED_BY[suspension.by], {
               since: formatDateTime(suspension.since, language),
               reason: suspension.reason,
             })

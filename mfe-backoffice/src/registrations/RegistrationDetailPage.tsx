@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api, UPLOAD_TYPES } from 'shared-api';
 import type { RegistrationDetail } from 'shared-api/backoffice';
-import { formatEuros } from 'shared-i18n';
+import { formatCalendarDate, formatEuros } from 'shared-i18n';
 import { Link } from 'shared-router';
 import { useAsync } from 'shared-ui/async';
 import { DocumentMeta } from 'shared-ui/document-meta';
@@ -73,6 +73,13 @@ export function RegistrationDetailPage({ registrationId }: { registrationId: str
         </span>
       </div>
       <NoticeArea notice={notice} />
+      {registration.moveInStatus === 'scheduled' && (
+        <p className={`${styles.card} ${styles.wide}`} data-testid="move-in-scheduled">
+          {t('detail.moveInScheduled', {
+            date: registration.moveInDate ? formatCalendarDate(registration.moveInDate, language, 'full') : '',
+          })}
+        </p>
+      )}
       {registration.moveInStatus === 'awaiting_unit' && (
         <AwaitingUnit
           registrationId={registrationId}
@@ -168,7 +175,8 @@ export function RegistrationDetailPage({ registrationId }: { registrationId: str
               registrationCode={registration.registrationCode}
               documentType={documentType}
               document={documents.find((document) => document.documentType === documentType)}
-              settled={registration.stage === 'completed' || registration.stage === 'ended'}
+              settled={registration.moveInStatus === 'ended'}
+              tenant={registration.moveInStatus !== null && registration.moveInStatus !== 'ended'}
               announce={announce}
               onReviewed={(reviewed) =>
                 setDetail({

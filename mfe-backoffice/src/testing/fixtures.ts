@@ -60,6 +60,7 @@ export function registrationDetail(reviewStatus: 'pending' | 'approved' = 'pendi
       moveInStatus: null,
       period: 'monthly',
       unitsRequired: 1,
+      moveInDate: null,
       accessSuspension: null,
       notice: { moveOutOn: null, earliestMoveOut: '2026-12-12', latestMoveOut: '2027-11-27' },
     },

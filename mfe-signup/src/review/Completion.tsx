@@ -1,5 +1,5 @@
 import { FUNCTIONS_BASE_PATH, type MoveIn } from 'shared-api';
-import { DOOR_PATHS, useTranslation } from 'shared-i18n';
+import { DOOR_PATHS, formatCalendarDate, type Language, useTranslation } from 'shared-i18n';
 import controls from 'shared-ui/controls.module.css';
 import reviewStyles from './Review.module.css';
 
@@ -16,7 +16,8 @@ export function Completion({
   moveIn: MoveIn | null;
   phone: string;
 }) {
-  const { t } = useTranslation('signup');
+  const { t, i18n } = useTranslation('signup');
+  const language: Language = i18n.language === 'en' ? 'en' : 'es';
   const contractUrl = registrationId
     ? `${FUNCTIONS_BASE_PATH}/signed-contract?${new URLSearchParams({ registrationId })}`
     : null;
@@ -49,6 +50,20 @@ export function Completion({
           ) : (
             <p>{t('review.completion.accessPending')}</p>
           )}
+        </>
+      )}
+      {moveIn?.status === 'scheduled' && (
+        <>
+          <p className={reviewStyles.unitLine}>
+            {t('review.completion.unit', { count: moveIn.unitNumbers.length })}{' '}
+            <strong data-testid="completion-units">{moveIn.unitNumbers.join(', ')}</strong>
+          </p>
+          <p data-testid="completion-scheduled">
+            {t('review.completion.scheduled', {
+              date: moveIn.moveInDate ? formatCalendarDate(moveIn.moveInDate, language, 'full') : '',
+              phone,
+            })}
+          </p>
         </>
       )}
       {moveIn?.status === 'awaiting_unit' && <p>{t('review.completion.awaitingUnit')}</p>}

@@ -373,4 +373,24 @@ describe('the review step', () => {
     expect(within(completion).queryByRole('link', { name: 'Abrir la herramienta de la puerta' })).toBeNull();
     expect(within(completion).getByRole('link', { name: 'Descargar el contrato firmado (PDF)' })).toBeInTheDocument();
   });
+
+  it('a move-in day ahead: the unit held until then, the PIN on that day', async () => {
+    await openReview(() => {
+      useDraft.getState().update({ clientId: 'CLI-0042', globalStatus: 'completed' });
+      state.payment = payment('completed');
+      state.contract = contract('completed');
+      state.submitters = signers('completed', 'completed');
+      state.globalStatus = 'completed';
+      state.moveIn = { status: 'scheduled', unitNumbers: ['B-012'], doorAccess: false, moveInDate: '2026-12-05' };
+    });
+    expect(await screen.findByTestId('move-in-status')).toHaveTextContent(
+      'B-012, reservado hasta tu entrada (5 dic 2026)',
+    );
+    const completion = screen.getByTestId('completion');
+    expect(within(completion).getByTestId('completion-units')).toHaveTextContent('B-012');
+    expect(within(completion).getByTestId('completion-scheduled')).toHaveTextContent(
+      `hasta tu día de entrada, el sábado, 5 de diciembre de 2026. Ese día, a primera hora, te llegará el PIN por SMS al ${STORED_TEST_APPLICANT.phone}`,
+    );
+    expect(within(completion).queryByRole('link', { name: 'Abrir la herramienta de la puerta' })).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { type Contract, maskEmail, type Payment, type Submitter } from 'shared-api';
-import { formatEuros, localeOf, useTranslation } from 'shared-i18n';
+import { formatCalendarDate, formatEuros, localeOf, useTranslation } from 'shared-i18n';
 import { useNavigate } from 'shared-router';
 import controls from 'shared-ui/controls.module.css';
 import { toast } from 'shared-ui/toast';
@@ -164,7 +164,16 @@ export function ReviewStep() {
             <div className={reviewStyles.row}>
               <dt>{t('review.unit')}</dt>
               <dd data-testid="move-in-status">
-                {review.moveIn.status === 'allocated' ? review.moveIn.unitNumbers.join(', ') : t('review.unitPending')}
+                {review.moveIn.status === 'allocated'
+                  ? review.moveIn.unitNumbers.join(', ')
+                  : review.moveIn.status === 'scheduled'
+                    ? t('review.unitFrom', {
+                        units: review.moveIn.unitNumbers.join(', '),
+                        date: review.moveIn.moveInDate
+                          ? formatCalendarDate(review.moveIn.moveInDate, wizard.language, 'medium')
+                          : '',
+                      })
+                    : t('review.unitPending')}
               </dd>
             </div>
           )}

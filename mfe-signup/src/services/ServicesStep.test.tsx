@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import { facilityDay, plusDays } from 'shared-api';
 import { createMockHandlers, type MockResponder } from 'shared-api/msw';
 import { renderRemote } from 'shared-ui/testing';
 import { useToasts } from 'shared-ui/toast';
@@ -165,6 +166,40 @@ describe('service details step', () => {
     expect(useToasts.getState().toasts.map((t) => t.title)).not.toContain('Proceso completado');
     expect(await screen.findByText('Agotado')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Trastero 3 m³' })).toBeDisabled();
+  });
+
+  it('asks for the move-in day, today by default, and refuses one past 30 days before sending it', async () => {
+    serveProducts(() => json({ result: 'success', products: { product } }));
+    const sent: Record<string, unknown>[] = [];
+    saveDraft = (request) => {
+      sent.push(request as Record<string, unknown>);
+      return { success: true };
+    };
+    await openServices('&m3=5');
+    await userEvent.click(await screen.findByRole('radio', { name: /Trastero 3 m³/ }));
+    const day = screen.getByLabelText('Día de entrada');
+    const today = facilityDay(new Date());
+    expect(day).toHaveValue(today);
+    expect(day).toHaveAttribute('min', today);
+    expect(day).toHaveAttribute('max', plusDays(today, 30));
+    expect(day).toHaveAccessibleDescription(/Tu trastero queda reservado desde que pagas la fianza/);
+    // A date field takes a whole day at once (as a phone's date picker gives it).
+    fireEvent.change(day, { target: { value: plusDays(today, 31) } });
+    const before = sent.length;
+    await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText(/^Elige un día desde hoy hasta el /)).toBeVisible();
+    expect(day).toHaveFocus();
+    expect(
+      sent
+        .slice(before)
+        .some(
+          (r) => (r.metadata as { completedSections?: { serviceDetails?: boolean } }).completedSections?.serviceDetails,
+        ),
+    ).toBe(false);
+    fireEvent.change(day, { target: { value: plusDays(today, 3) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await waitFor(() => expect(sent.at(-1)?.metadata).toMatchObject({ completedSections: { serviceDetails: true } }));
+    expect(sent.at(-1)).toMatchObject({ metadata: { serviceDetails: { moveInDate: plusDays(today, 3) } } });
   });
 
   it('needs a product before Next', async () => {

@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { api, depositFor, type Period, productList } from 'shared-api';
-import { formatEuros, formatVolume, pathFor, useTranslation } from 'shared-i18n';
+import { api, depositFor, facilityDay, moveInDayProblem, moveInWindow, type Period, productList } from 'shared-api';
+import { formatCalendarDate, formatEuros, formatVolume, pathFor, useTranslation } from 'shared-i18n';
 import { Link, useLocation, useNavigate } from 'shared-router';
 import { AsyncStatus, useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
@@ -121,6 +121,20 @@ export function ServicesStep() {
     if (updated) void wizard.save(updated);
   };
 
+  // The facility's today (Madrid): a move-in day from it to 30 days ahead.
+  const window = moveInWindow(facilityDay(new Date()));
+  const lastDay = formatCalendarDate(window.last, language, 'medium');
+  const chosenDay = draft.serviceDetails?.moveInDate ?? window.first;
+  const [dayError, setDayError] = useState<string | null>(null);
+  const setMoveInDate = (value: string) => {
+    const current = useDraft.getState().draft;
+    if (!current.serviceDetails) return;
+    setDayError(null);
+    useDraft.getState().update({
+      serviceDetails: { ...current.serviceDetails, ...(value ? { moveInDate: value } : { moveInDate: undefined }) },
+    });
+  };
+
   const setPromo = (value: string) => {
     const current = useDraft.getState().draft;
     if (!current.serviceDetails) return;
@@ -142,8 +156,17 @@ export function ServicesStep() {
       toast({ title: t('services.selectionTitle'), description: t('services.selection'), variant: 'destructive' });
       return;
     }
+    // Today unless another day was chosen; checked here as the server will.
+    const moveInDate = current.serviceDetails.moveInDate ?? window.first;
+    if (moveInDayProblem(moveInDate, window.first)) {
+      setDayError(t('services.moveInInvalid', { last: lastDay }));
+      document.getElementById('signup-move-in')?.focus();
+      return;
+    }
+    const withDay = { ...current, serviceDetails: { ...current.serviceDetails, moveInDate } };
+    useDraft.getState().replace(withDay);
     setContinuing(true);
-    const moved = await wizard.complete('service-details', current);
+    const moved = await wizard.complete('service-details', withDay);
     setContinuing(false);
     // Refused (sold out meanwhile, say): the list shows again what can be chosen now.
     if (!moved) reload();
@@ -281,6 +304,33 @@ export function ServicesStep() {
                   onBlur={() => void wizard.save()}
                   disabled={locked}
                 />
+              </div>
+              <div className={styles.field}>
+                <label htmlFor="signup-move-in">{t('services.moveInDate')}</label>
+                <input
+                  className={controls.control}
+                  id="signup-move-in"
+                  name="moveInDate"
+                  type="date"
+                  min={window.first}
+                  max={window.last}
+                  value={chosenDay}
+                  onChange={(e) => setMoveInDate(e.target.value)}
+                  onBlur={() => void wizard.save()}
+                  aria-invalid={dayError ? true : undefined}
+                  aria-describedby={dayError ? 'signup-move-in-error' : 'signup-move-in-hint'}
+                  disabled={locked}
+                  required
+                />
+                {dayError ? (
+                  <p id="signup-move-in-error" className={styles.error}>
+                    {dayError}
+                  </p>
+                ) : (
+                  <p id="signup-move-in-hint" className={styles.hint}>
+                    {t('services.moveInHint', { last: lastDay })}
+                  </p>
+                )}
               </div>
               <p className={`${styles.wide} ${serviceStyles.total}`} aria-live="polite">
                 {t('services.total', {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PIN_PATTERN } from './abridor';
-import { PERIODS } from './registration';
+import { PERIODS, UPLOAD_TYPES } from './registration';
 
 /**
  * The tenant's account (`mfe-account`): one function, `account`, an action per call. Signed in by a
@@ -96,6 +96,18 @@ export const accountActions = {
            * The account the rent is collected from (masked), and a new one awaiting the tenant's
            * signature on its mandate; null for a rental with no mandate in force.
            */
+          /**
+           * Documents of the sign-up staff rejected after the move-in (reviewed after the company's
+           * automatic signature): to upload again, or uploaded and awaiting review. The door is
+           * shut while one is rejected.
+           */
+          documents: z.array(
+            z.object({
+              documentType: z.enum(UPLOAD_TYPES),
+              status: z.enum(['rejected', 'pending']),
+              reason: z.string().nullable(),
+            }),
+          ),
           bankAccount: z
             .object({
               maskedIban: z.string(),
@@ -211,6 +223,13 @@ export const accountActions = {
     response: z.object({ erased: z.array(z.string()) }),
   },
 } as const;
+
+/**
+ * POST `account/document` (multipart: registrationId, documentType, file): a rejected document
+ * replaced by the tenant. The account never reads a document back.
+ */
+export const accountDocumentFields = z.object({ registrationId: z.uuid(), documentType: z.enum(UPLOAD_TYPES) });
+export const accountDocumentResponse = z.object({ success: z.literal(true) });
 
 /** GET `account/invoice?id=` and `account/contract?registrationId=`: the tenant's own PDFs. */
 export const accountInvoiceQuery = z.object({ id: z.uuid('Invoice not found') });

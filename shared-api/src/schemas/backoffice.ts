@@ -122,8 +122,15 @@ export const registrationDetail = z.object({
     moveInStatus: z.enum([...MOVE_IN_STATUSES, 'ended']).nullable(),
     period: z.enum(PERIODS).nullable(),
     unitsRequired: z.number().int().nullable(),
-    /** The door refuses the tenant's PIN while set: since when, why, and who decided (rules or staff). */
-    accessSuspension: z.object({ since: iso, reason: z.string(), by: z.enum(['arrears', 'staff']) }).nullable(),
+    /** The move-in day the applicant chose (their units held until then), or null: at the signatures. */
+    moveInDate: isoDate.nullable(),
+    /**
+     * The door refuses the tenant's PIN while set: since when, why, and who decided (the arrears
+     * rules, staff, or a document rejected after the move-in, until a new one is approved).
+     */
+    accessSuspension: z
+      .object({ since: iso, reason: z.string(), by: z.enum(['arrears', 'staff', 'documents']) })
+      .nullable(),
     /** Notice to move out: the last day given (or null), and the days a notice given today may choose. */
     notice: z.object({ moveOutOn: isoDate.nullable(), earliestMoveOut: isoDate, latestMoveOut: isoDate }),
   }),

@@ -11,6 +11,7 @@ export const REFUSALS = {
   verification_incomplete: 'Verification is not complete: verify the e-mail or the phone first.',
   documents_incomplete: 'Incomplete documents: Please upload all required documents.',
   selection_required: 'Selection required: Please select a product to continue',
+  move_in_date_invalid: 'Choose a move-in day from today to 30 days ahead.',
   channel_verified: 'This channel is already verified.',
   product_not_found: 'Product not found',
   product_inactive: 'Product no longer offered',
@@ -106,6 +107,7 @@ export const ACCOUNT_REFUSALS = {
   erasure_code_invalid: 'This code is not valid or has expired: ask for a new one.',
   erasure_rental_active: 'A rental is still active: give notice first; your data can be erased once it has ended.',
   erasure_owed: 'Something is still owed or being collected: once it is settled, your data can be erased.',
+  document_not_requested: 'That document was not asked for again: there is nothing to replace.',
   mandate_change_throttled:
     'Several mandates were sent to sign this hour: look for them in your e-mail, or wait a while.',
   erasure_refund_pending:

@@ -7,7 +7,7 @@ export const DOCUMENT_TYPES = ['dni', 'nie'] as const;
 export const PERIODS = ['monthly', 'quarterly', 'semiannually', 'annually'] as const;
 export const GLOBAL_STATUSES = ['in_progress', 'completed'] as const;
 /** After both signatures: units allocated, or waiting for one (someone took the last). */
-export const MOVE_IN_STATUSES = ['allocated', 'awaiting_unit'] as const;
+export const MOVE_IN_STATUSES = ['allocated', 'awaiting_unit', 'scheduled'] as const;
 export const UPLOAD_TYPES = ['frontId', 'backId', 'bankDocument'] as const;
 export const DOCUMENT_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -52,6 +52,12 @@ export const serviceDetails = z.object({
   numberProductsRequired: z.number().int().positive().max(3).optional(),
   /** The calculator's volume (m³): the server derives the units from it and the product's size. */
   volumeRequested: z.number().positive().max(MAX_VOLUME_M3).optional(),
+  /**
+   * The day the applicant moves in (`moveInDayProblem`: today to 30 days ahead, Madrid). Signed
+   * before it, the units are held for them until then and the door opens that day; absent, on
+   * signing.
+   */
+  moveInDate: z.iso.date().optional(),
 });
 
 export const registrationMetadata = z.object({

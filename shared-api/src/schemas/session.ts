@@ -28,6 +28,8 @@ export const getGlobalStatusResponse = z.object({
       unitNumbers: z.array(z.string()),
       /** The door access was issued (PIN by SMS, sign-in link by e-mail): the checks passed. */
       doorAccess: z.boolean().optional(),
+      /** Scheduled: the day chosen, when the units held for them become theirs and the door opens. */
+      moveInDate: z.iso.date().optional(),
     })
     .nullable()
     .optional(),

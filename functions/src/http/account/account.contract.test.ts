@@ -179,6 +179,7 @@ describe.each(databaseEngines())('account sign-in on $name', (engine) => {
         moveOutOn: null,
         earliestMoveOut: day(15),
         latestMoveOut: day(365),
+        documents: [],
         // The IBAN she signed up with, masked: the account never shows it whole.
         bankAccount: {
           maskedIban: maskIban(TEST_APPLICANT.iban),

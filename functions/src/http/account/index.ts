@@ -1,4 +1,11 @@
-import { accountActions, accountContractQuery, accountInvoiceQuery } from 'shared-api/account';
+import { MAX_DOCUMENT_BYTES } from 'shared-api';
+import {
+  accountActions,
+  accountContractQuery,
+  accountDocumentFields,
+  accountDocumentResponse,
+  accountInvoiceQuery,
+} from 'shared-api/account';
 import { PaymentProviderError } from '../../adapters/payments';
 import type { FunctionContext } from '../../context';
 import {
@@ -26,12 +33,13 @@ import { invoiceDocument, startBalanceCheckout, tenantBalance } from '../../modu
 import { dropMandateChange, requestMandateChange, signedContractOf } from '../../modules/contracts';
 import { changeTenantPin, sendTenantDoorLink, tenantDoorLog } from '../../modules/door';
 import { giveNotice, withdrawNotice } from '../../modules/rental';
-import { startRegistrationFrom } from '../../modules/sign-up';
+import { startRegistrationFrom, storeDocument } from '../../modules/sign-up';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { metaOf, type RequestMeta } from '../../platform/request-meta';
 import { sendDownload } from '../downloads';
 import { actionFunction, type FunctionDefinition, parseOr400 } from '../router';
+import { receiveFile } from '../upload';
 
 /** The tenant's account's one function: every action but signing in checks the session cookie. */
 export const accountFunction = actionFunction('account', accountActions, {
@@ -250,5 +258,33 @@ export const accountDataFunction: FunctionDefinition = {
       type: 'application/json',
       filename: `mis-datos-${now.toISOString().slice(0, 10)}.json`,
     });
+  },
+};
+
+/**
+ * POST account/document (multipart: registrationId, documentType, file) — a document staff
+ * rejected after the move-in, replaced from the tenant's account (stored and checked as the
+ * sign-up's upload is; staff review it again). Only a rejected one of the tenant's own rentals.
+ */
+export const accountDocumentFunction: FunctionDefinition = {
+  name: 'account/document',
+  body: 'multipart',
+  method: 'POST',
+  async handle(req, ctx, res) {
+    const file = await receiveFile(req, res, {
+      maxBytes: MAX_DOCUMENT_BYTES,
+      fields: 4,
+      tooLarge: 'File too large: the limit is 10 MB.',
+    });
+    const meta = metaOf(req, res, ctx.config);
+    const { registrationId, documentType } = parseOr400(accountDocumentFields, req.body);
+    const tenant = await requireOwnRental(ctx, meta, registrationId);
+    await storeDocument(ctx, { registrationId, documentType, file: file.buffer }, 'tenant');
+    await auditTenant(ctx.db, tenant, meta, {
+      action: 'account_replace_document',
+      registrationId,
+      after: { documentType },
+    });
+    return accountDocumentResponse.parse({ success: true });
   },
 };

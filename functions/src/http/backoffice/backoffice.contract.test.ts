@@ -466,7 +466,8 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
       1,
     );
     expect((await manager.call('get_registration', { registrationId })).body.registration.stage).toBe('completed');
-    // A signed tenancy's documents are settled: nobody is asked for an upload they cannot make.
+    // Rejected after the move-in: the tenant replaces it from their account, the door shut until
+    // then (account/documents.contract.test.ts); the wizard's step stays closed.
     expect(
       await manager.call('review_document', {
         registrationId,
@@ -474,7 +475,11 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
         decision: 'reject',
         reason: 'Caducado',
       }),
-    ).toMatchObject({ status: 409, body: { code: 'documents_settled' } });
+    ).toMatchObject({ status: 200 });
+    const { rows: shut } = await served.db.query<{ by: string }>(
+      sql`select access_suspended_by as by from registrations where id = ${registrationId}`,
+    );
+    expect(shut).toEqual([{ by: 'documents' }]);
   });
 
   it('exports a list as CSV for spreadsheets, and audits the export', async () => {

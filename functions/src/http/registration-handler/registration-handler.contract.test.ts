@@ -2,10 +2,12 @@ import { APPLICANT_SESSION_REQUIRED } from 'shared-api';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { RECOVERY_CODE_ALPHABET } from '../../modules/sign-up';
 import { sql } from '../../platform/db/sql';
+import { addDays, madridDate } from '../../platform/madrid-time';
 import { TEST_APPLICANT } from '../../testing/applicant';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn } from '../../testing/service';
+import { TEST_SERVICE } from '../../testing/sign-up';
 import { setAvailableUnits } from '../../testing/units';
 
 const applicant = TEST_APPLICANT;
@@ -450,6 +452,34 @@ describe.each(databaseEngines())('registration-handler on $name', (engine) => {
         status: 409,
         body: { error: 'Incomplete documents: Please upload all required documents.' },
       });
+    });
+
+    it('takes a move-in day from today to 30 days ahead; refuses one further; drops one gone by', async () => {
+      const id = await register();
+      const today = madridDate(served.service.ctx.clock.now());
+      const choose = (moveInDate: string, confirmed: boolean) =>
+        call('update_registration', {
+          registrationId: id,
+          ...applicant,
+          emailVerified: false,
+          phoneVerified: false,
+          globalStatus: 'in_progress',
+          metadata: {
+            completedSections: { ...sections, serviceDetails: confirmed },
+            serviceDetails: { ...TEST_SERVICE, moveInDate },
+          },
+        });
+      expect(await choose(addDays(today, 31), true)).toEqual({
+        status: 409,
+        body: { error: 'Choose a move-in day from today to 30 days ahead.', code: 'move_in_date_invalid' },
+      });
+      expect((await choose(addDays(today, 30), false)).status).toBe(200);
+      expect((await record(id)).metadata).toMatchObject({ serviceDetails: { moveInDate: addDays(today, 30) } });
+      // A draft's day gone by means as soon as signed: nothing to refuse.
+      expect((await choose(addDays(today, -2), false)).status).toBe(200);
+      expect(
+        ((await record(id)).metadata as { serviceDetails: Record<string, unknown> }).serviceDetails,
+      ).not.toHaveProperty('moveInDate');
     });
 
     it('prices the service choice from the catalogue, never from the browser', async () => {

@@ -1,8 +1,13 @@
 import { MOVE_IN_STATUSES, postFunctions } from 'shared-api';
 import { z } from 'zod';
 import { hasDoorAccess } from '../../modules/door';
-import { unitsOf } from '../../modules/rental';
-import { holdsApplicantSession, requireApplicantSession, requireRegistration } from '../../modules/sign-up';
+import { heldFor, unitsOf } from '../../modules/rental';
+import {
+  holdsApplicantSession,
+  readMetadata,
+  requireApplicantSession,
+  requireRegistration,
+} from '../../modules/sign-up';
 import { jsonFunction } from '../router';
 
 const moveInStatus = z.enum(MOVE_IN_STATUSES);
@@ -29,6 +34,18 @@ export const getRegistrationGlobalStatusFunction = jsonFunction(
     const status = moveInStatus.safeParse(row.move_in_status);
     if (!status.success) return { globalStatus: row.global_status, moveIn: null };
 
+    if (status.data === 'scheduled') {
+      const moveInDate = readMetadata(row.metadata).serviceDetails?.moveInDate;
+      return {
+        globalStatus: row.global_status,
+        moveIn: {
+          status: status.data,
+          unitNumbers: await heldFor(ctx.db, registrationId),
+          doorAccess: false,
+          ...(moveInDate ? { moveInDate } : {}),
+        },
+      };
+    }
     return {
       globalStatus: row.global_status,
       moveIn: {

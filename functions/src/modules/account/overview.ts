@@ -1,4 +1,4 @@
-import { maskIban, type Period } from 'shared-api';
+import { maskIban, type Period, type UploadType } from 'shared-api';
 import type { Queryable } from '../../platform/db';
 import { sql } from '../../platform/db/sql';
 import { madridDate } from '../../platform/madrid-time';
@@ -44,6 +44,18 @@ export async function tenancyOverview(q: Queryable, now: Date, registrationIds: 
     sql`select u.registration_id::text, u.unit_number, p.size_m3::text from units u join products p on p.pid = u.product_id
      where u.registration_id = any(${registrationIds}::uuid[]) order by u.unit_number`,
   );
+  // Rejected after the move-in, or its replacement not reviewed yet.
+  const { rows: documents } = await q.query<{
+    registration_id: string;
+    document_type: UploadType;
+    review_status: 'rejected' | 'pending';
+    rejection_reason: string | null;
+  }>(sql`select d.registration_id::text, d.document_type, d.review_status,
+       coalesce(d.rejection_reason, d.previous_rejection_reason) as rejection_reason
+     from registration_documents d join registrations r on r.id = d.registration_id
+     where d.registration_id = any(${registrationIds}::uuid[]) and r.move_in_status = 'allocated'
+       and (d.review_status = 'rejected' or (d.review_status = 'pending' and d.previous_rejection_reason is not null))
+     order by d.document_type`);
   const tenancies = [];
   for (const row of rows) {
     const balance = await tenantBalance(q, row.id);
@@ -67,6 +79,9 @@ export async function tenancyOverview(q: Queryable, now: Date, registrationIds: 
       moveOutOn: row.move_out_on,
       earliestMoveOut: earliestMoveOut(today),
       latestMoveOut: latestMoveOut(today),
+      documents: documents
+        .filter((d) => d.registration_id === row.id)
+        .map((d) => ({ documentType: d.document_type, status: d.review_status, reason: d.rejection_reason })),
       bankAccount:
         row.mandate_reference && row.debtor_iban
           ? {

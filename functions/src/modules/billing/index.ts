@@ -1,6 +1,6 @@
 /** The billing module's public face: what other modules and the HTTP layer may use. */
 
-export { restoreAccess, suspendAccess } from './arrears/access';
+export { restoreAccess, suspendAccess, tellOfDocument } from './arrears/access';
 export { arrearsSettings, saveArrearsSettings, scheduleArrearsCheck } from './arrears/check';
 export { tenantsInArrears } from './arrears/list';
 export { changeDebtorAccount } from './direct-debit/account-change';

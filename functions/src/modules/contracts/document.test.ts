@@ -1,7 +1,7 @@
 import { NOTICE_DAYS } from 'shared-api';
 import { STORED_TEST_APPLICANT } from 'shared-api/testing';
 import { describe, expect, it } from 'vitest';
-import { contractDocument } from './document';
+import { contractDocument, mandateDocument } from './document';
 
 const parties = { ...STORED_TEST_APPLICANT, registrationCode: 'K7P2QX', clientId: 'CL-000001' };
 const service = {
@@ -88,5 +88,25 @@ describe('the storage contract', () => {
       '3. Precio. 62,00\u00a0€ por periodo mensual más IVA (21 %), 75,02\u00a0€ en total, cobrado',
     );
     expect(text).toContain('3. Price. €62.00 per monthly period plus VAT (21%), €75.02 in all, collected');
+  });
+
+  it('starts on the move-in day chosen ahead, in both languages; on the signatures otherwise', () => {
+    const ahead = { ...service, moveInDate: '2026-12-05' };
+    const es = contractDocument(parties, ahead, 150, business, mandate, date, {
+      unitNumbers: ['B-012'],
+      language: 'en',
+    });
+    expect(es).toContain('El contrato empieza el 05/12/2026, día de entrada elegido por el Cliente');
+    expect(es).toContain('The contract starts on 2026-12-05, the move-in day the Client chose');
+    const today = contractDocument(parties, { ...service, moveInDate: '2026-11-26' }, 150, business, mandate, date);
+    expect(today).toContain('El contrato empieza cuando ambas partes lo han firmado, con la entrega del acceso');
+  });
+
+  it('a mandate signed on its own names the one it replaces', () => {
+    const text = mandateDocument(mandate, { reference: 'MD-K7P2QX-OLD', registrationCode: 'K7P2QX' }, 'en');
+    expect(text).toContain('Referencia de la orden de domiciliación: MD-K7P2QX-ABC');
+    expect(text).toContain('la de la firma electrónica de esta orden');
+    expect(text).toContain('sustituye, desde su firma, a la orden MD-K7P2QX-OLD');
+    expect(text).toContain('(This mandate replaces, once signed, mandate MD-K7P2QX-OLD');
   });
 });

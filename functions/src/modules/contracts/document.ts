@@ -104,7 +104,10 @@ function clauses(lang: 'es' | 'en', facts: ContractFacts): string[] {
   }[lang];
   const iso = date.toISOString().slice(0, 10);
   // The date as each language writes it (26/11/2026, 2026-11-26).
-  const day = lang === 'es' ? iso.split('-').reverse().join('/') : iso;
+  const written = (value: string) => (lang === 'es' ? value.split('-').reverse().join('/') : value);
+  const day = written(iso);
+  // A move-in day chosen ahead: the access (and the rent) start then, not at the signatures.
+  const later = service.moveInDate && service.moveInDate > iso ? written(service.moveInDate) : null;
   if (lang === 'es') {
     const holder =
       parties.clientType === 'company'
@@ -120,7 +123,7 @@ function clauses(lang: 'es' | 'en', facts: ContractFacts): string[] {
       '',
       '1. Objeto. La Empresa cede al Cliente el uso de:',
       `   ${service.productName}${count > 1 ? ` × ${count} unidades` : ''}${units ? `: trastero(s) ${units}` : ''}, en las instalaciones de la Empresa, para guardar bienes muebles.`,
-      `2. Duración y renovación. El contrato empieza cuando ambas partes lo han firmado, con la entrega del acceso, y dura un periodo ${period}; se renueva solo por periodos iguales mientras ninguna de las partes avise de su fin (cláusula 6).`,
+      `2. Duración y renovación. El contrato empieza ${later ? `el ${later}, día de entrada elegido por el Cliente (los trasteros quedan reservados para él hasta entonces),` : 'cuando ambas partes lo han firmado,'} con la entrega del acceso, y dura un periodo ${period}; se renueva solo por periodos iguales mientras ninguna de las partes avise de su fin (cláusula 6).`,
       `3. Precio. ${euros(service.recurringFee)} por periodo ${period}${vat}, cobrado por adeudo directo SEPA en la cuenta ${mandate.debtorIban} según la orden de domiciliación adjunta (referencia ${mandate.reference}), desde la entrega del trastero. El primer cargo se presenta a los ${FIRST_COLLECTION_LEAD_DAYS} días de la entrega y los siguientes el primer día de cada periodo: esta cláusula sirve de notificación previa de los cargos.`,
       `4. Fianza. ${euros(deposit)}, abonada con tarjeta. Se devuelve en los ${DEPOSIT_RETURN_DAYS} días siguientes a la entrega del trastero vacío y en buen estado, descontando lo que se deba.`,
       '5. Pago. Por adeudo directo SEPA. Un recibo devuelto puede volver a presentarse, y sus gastos bancarios son a cargo del Cliente.',
@@ -148,7 +151,7 @@ function clauses(lang: 'es' | 'en', facts: ContractFacts): string[] {
     '',
     '1. Object. The Company grants the Client the use of:',
     `   ${service.productName}${count > 1 ? ` × ${count} units` : ''}${units ? `: unit(s) ${units}` : ''}, at the Company's premises, to keep movable goods.`,
-    `2. Term and renewal. The contract starts when both parties have signed it, with the handing over of the access, and lasts one ${period} period; it renews itself for equal periods while neither party gives notice of its end (clause 6).`,
+    `2. Term and renewal. The contract starts ${later ? `on ${later}, the move-in day the Client chose (the units are held for them until then),` : 'when both parties have signed it,'} with the handing over of the access, and lasts one ${period} period; it renews itself for equal periods while neither party gives notice of its end (clause 6).`,
     `3. Price. ${euros(service.recurringFee)} per ${period} period${vat}, collected by SEPA direct debit from account ${mandate.debtorIban} under the attached mandate (reference ${mandate.reference}), from the handing over of the unit. The first collection is presented ${FIRST_COLLECTION_LEAD_DAYS} days after the handing over and the next ones on the first day of each period: this clause is the prior notice of the collections.`,
     `4. Deposit. ${euros(deposit)}, paid by card. It is returned within ${DEPOSIT_RETURN_DAYS} days of the unit being handed back empty and in good condition, less anything owed.`,
     '5. Payment. By SEPA direct debit. A returned collection may be presented again, and its bank charges are borne by the Client.',

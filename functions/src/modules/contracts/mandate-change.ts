@@ -14,7 +14,7 @@ const INVALID_IBAN = 'Enter a valid Spanish IBAN (ES and 22 digits).';
 /** New mandates sent to sign for one rental within an hour: each is an e-mail to the tenant. */
 const MANDATE_CHANGES_PER_HOUR = 3;
 /** A new mandate not signed within this long is void: an old e-mail is no way to move the rent. */
-export const MANDATE_SIGNING_DAYS = 14;
+const MANDATE_SIGNING_DAYS = 14;
 const lifetime = (now: Date) => new Date(now.getTime() - MANDATE_SIGNING_DAYS * 86_400_000);
 /** Whether a new mandate sent at `sentAt` may still be signed. */
 export const mandateStillSignable = (sentAt: Date, now: Date) => sentAt > lifetime(now);

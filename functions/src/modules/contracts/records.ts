@@ -5,7 +5,7 @@ import { toIso } from '../../platform/db/iso';
 import { sql } from '../../platform/db/sql';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { replaceMandate, settleMandate } from '../billing';
-import { type MoveInContext, moveIn } from '../rental';
+import { type MoveInContext, moveInWhenChosen } from '../rental';
 import { recordAudit } from '../staff';
 import { deliverSignedContract, deliverSignedMandate } from './delivery';
 import { mandateStillSignable } from './mandate-change';
@@ -77,8 +77,8 @@ export async function settleContract(q: Queryable, ctx: MoveInContext, contractI
       await q.query(
         sql`update registrations set global_status = 'completed', updated_at = now() where id = ${registrationId}`,
       );
-      const moved = await moveIn(q, ctx, registrationId);
-      await deliverSignedContract(q, ctx, contractId, moved.status === 'allocated' ? moved.unitNumbers : []);
+      const moved = await moveInWhenChosen(q, ctx, registrationId);
+      await deliverSignedContract(q, ctx, contractId, moved.status === 'awaiting_unit' ? [] : moved.unitNumbers);
     }
   }
 }

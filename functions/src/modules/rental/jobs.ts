@@ -4,6 +4,7 @@ import { serveAwaitingTenants } from './awaiting';
 import type { MoveInContext } from './context';
 import { noticeJobs } from './notice';
 import { paymentJobs, type SettleContext } from './reservation/deposit-settlement';
+import { scheduledMoveInJobs } from './scheduled-move-in';
 
 /**
  * The rental's timed work: deposit checkouts that expire or need asking the provider, and the
@@ -14,6 +15,7 @@ export function rentalJobs(ctx: WaitlistContext & MoveInContext & SettleContext)
   return {
     ...paymentJobs(ctx),
     ...noticeJobs(ctx),
+    ...scheduledMoveInJobs(ctx),
     [OFFER_ROUND_JOB]: async (tx, payload) => {
       const productId = Number(payload.productId);
       await serveAwaitingTenants(tx, ctx, productId);

@@ -6,6 +6,7 @@ import { toIso } from '../../platform/db/iso';
 import { sql } from '../../platform/db/sql';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
+import { restoreAccess, scheduleArrearsCheck, suspendAccess, tellOfDocument } from '../billing';
 import { type Actor, recordAudit } from '../staff';
 import { documentRejectedEmail } from './messages';
 
@@ -45,6 +46,40 @@ export async function reviewedDocuments(q: Queryable, registrationId: string): P
 }
 
 /**
+ * A moved-in tenant's documents after a review: one rejected shuts the door until a new one is
+ * accepted (they are told, with the way to their account); none rejected any more, a door shut
+ * for that opens again (and the arrears rules look again, in case they shut it too).
+ */
+async function settleTenantDocuments(
+  tx: Queryable,
+  ctx: FunctionContext,
+  registrationId: string,
+  tenant: { full_name: string; email: string; phone: string; language: 'es' | 'en'; registration_code: string },
+  { rejected }: { rejected: { documentType: UploadType; reason: string } | null },
+) {
+  if (rejected) {
+    const problem = `${DOCUMENT_LABELS[rejected.documentType]}: ${rejected.reason}`;
+    const suspended = await suspendAccess(tx, ctx, registrationId, { by: 'documents', reason: problem });
+    // Not moved in yet, or shut already for another reason: told all the same.
+    if (!suspended) await tellOfDocument(tx, ctx, tenant, problem, false);
+    return;
+  }
+  const { rows } = await tx.query<{ rejected: boolean; by: string | null }>(sql`select
+       exists (select 1 from registration_documents where registration_id = ${registrationId} and review_status = 'rejected') as rejected,
+       (select access_suspended_by from registrations where id = ${registrationId}) as by`);
+  if (!rows[0]?.rejected && rows[0]?.by === 'documents' && (await restoreAccess(tx, ctx, registrationId))) {
+    await scheduleArrearsCheck(tx, ctx, registrationId);
+  }
+}
+
+/** Each document as staff and the tenant's messages name it (the reason follows). */
+const DOCUMENT_LABELS: Record<UploadType, string> = {
+  frontId: 'DNI/NIE, cara delantera / ID, front',
+  backId: 'DNI/NIE, cara trasera / ID, back',
+  bankDocument: 'certificado de titularidad bancaria / bank ownership certificate',
+};
+
+/**
  * Staff approve or reject an uploaded document. A rejection reopens the documents step and tells
  * the applicant why, in their language, once however often it is pressed; a signed tenancy's
  * documents are settled.
@@ -73,21 +108,26 @@ export async function reviewDocument(
       registration_code: string;
       full_name: string;
       email: string;
+      phone: string;
       language: 'es' | 'en';
       closed: boolean;
-    }>(sql`select registration_code, full_name, email, language,
+      move_in_status: string | null;
+    }>(sql`select registration_code, full_name, email, phone, language, move_in_status,
          global_status = 'completed' or move_in_status is not null as closed
        from registrations where id = ${registrationId} for update`);
     const applicant = registration[0];
-    // A signed tenancy's documents are settled: a rejection would ask for an upload nobody can make.
-    if (decision === 'reject' && applicant?.closed) throw refusal('documents_settled');
+    // Signed with the company's automatic signature, a tenant moves in before their documents are
+    // reviewed: one rejected then is replaced from their account, the door shut until it is
+    // accepted. An ended tenancy's documents are settled.
+    const tenant = Boolean(applicant?.closed && applicant.move_in_status !== 'ended');
+    if (decision === 'reject' && applicant?.closed && !tenant) throw refusal('documents_settled');
     const status = decision === 'approve' ? 'approved' : 'rejected';
     const { rows: updated } = await tx.query<DocumentRow>(sql`update registration_documents
        set review_status = ${status}, reviewed_at = now(), reviewed_by = ${actor.email}, rejection_reason = ${decision === 'reject' ? (reason ?? null) : null}
        where registration_id = ${registrationId} and document_type = ${documentType} returning ${DOCUMENT_COLUMNS}`);
     const after = toReviewed(updated[0] as DocumentRow);
     // The documents step opens again, so the applicant lands on it when they come back.
-    if (decision === 'reject') {
+    if (decision === 'reject' && !tenant) {
       await tx.query(sql`update registrations set metadata = jsonb_set(metadata, '{completedSections,documents}', 'false'::jsonb)
          where id = ${registrationId} and jsonb_typeof(metadata -> 'completedSections') = 'object'`);
     }
@@ -99,6 +139,12 @@ export async function reviewDocument(
     });
     // A second rejection of the same document with the same reason (two tabs) e-mails once.
     const repeated = before.review_status === 'rejected' && before.rejection_reason === after.rejectionReason;
+    if (tenant && applicant) {
+      await settleTenantDocuments(tx, ctx, registrationId, applicant, {
+        rejected: decision === 'reject' && !repeated ? { documentType, reason: after.rejectionReason ?? '' } : null,
+      });
+      return { document: after };
+    }
     if (decision === 'reject' && applicant && !repeated) {
       // In the applicant's language alone (staff write the reason as they would to them).
       await ctx.mailer.send(

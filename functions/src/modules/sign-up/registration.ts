@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type ClientData,
+  moveInDayProblem,
   normaliseClientData,
   REFUSALS,
   type RefusalCode,
@@ -15,6 +16,7 @@ import type { Queryable } from '../../platform/db';
 import { sql } from '../../platform/db/sql';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
+import { madridDate } from '../../platform/madrid-time';
 import type { RequestMeta } from '../../platform/request-meta';
 import { latestPayment } from '../billing';
 import { claimForRegistration } from '../waitlist';
@@ -169,7 +171,14 @@ export async function updateRegistration(ctx: FunctionContext, input: UpdateRegi
       (product && !isOffered(product, requested.period) ? ('period_not_offered' as const) : null);
     // A confirmed choice must be valid; a mere preselection that went out of stock is dropped.
     if (reason && choosing) throw refusal(reason);
-    service = reason || !product ? null : pricedChoice(product, requested, units, data.clientType);
+    // The move-in day, from today to 30 days ahead on the facility's calendar. One gone by (a draft
+    // saved days ago) means as soon as signed: dropped, not refused, so the sign-up is never stuck.
+    const dayProblem = requested.moveInDate
+      ? moveInDayProblem(requested.moveInDate, madridDate(ctx.clock.now()))
+      : null;
+    if (dayProblem && dayProblem !== 'past' && choosing) throw refusal('move_in_date_invalid');
+    const wanted = dayProblem ? { ...requested, moveInDate: undefined } : requested;
+    service = reason || !product ? null : pricedChoice(product, wanted, units, data.clientType);
   }
   return commitThenRun(ctx, async (tx) => {
     const row = await requireOpenRegistration(tx, input.registrationId);
@@ -210,6 +219,7 @@ export async function chooseProduct(
     const requested = {
       volumeRequested: volumeRequested ?? (previous?.productId === productId ? previous.volumeRequested : undefined),
       numberProductsRequired: previous?.productId === productId ? previous.numberProductsRequired : undefined,
+      moveInDate: previous?.moveInDate,
     };
     const units = unitsFor(product, requested);
     if (await serviceLockedByPayment(tx, row, { productId, numberProductsRequired: units })) {

@@ -117,5 +117,6 @@ export function pricedChoice(
     ...(requested.customFields ? { customFields: requested.customFields } : {}),
     numberProductsRequired: units,
     ...(requested.volumeRequested ? { volumeRequested: requested.volumeRequested } : {}),
+    ...(requested.moveInDate ? { moveInDate: requested.moveInDate } : {}),
   };
 }

@@ -62,11 +62,15 @@ export async function registrationDetail(q: Queryable, registrationId: string, n
       moveInStatus: (text(row.move_in_status) as RegistrationDetail['registration']['moveInStatus']) ?? null,
       period: service?.period ?? null,
       unitsRequired: service?.numberProductsRequired ?? null,
+      moveInDate: service?.moveInDate ?? null,
       accessSuspension: row.access_suspended_at
         ? {
             since: time(row.access_suspended_at) ?? '',
             reason: String(row.access_suspension_reason ?? ''),
-            by: row.access_suspended_by === 'arrears' ? 'arrears' : 'staff',
+            by:
+              row.access_suspended_by === 'arrears' || row.access_suspended_by === 'documents'
+                ? row.access_suspended_by
+                : 'staff',
           }
         : null,
       notice: {

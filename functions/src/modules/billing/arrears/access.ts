@@ -1,3 +1,4 @@
+import { ACCOUNT_PATHS } from 'shared-api/account';
 import type { Language } from 'shared-i18n';
 import { tellTenant } from '../../../adapters/tell-tenant';
 import type { FunctionContext } from '../../../context';
@@ -50,13 +51,17 @@ export async function suspendAccess(
   tx: Queryable,
   ctx: SuspensionContext,
   registrationId: string,
-  { by, reason }: { by: 'arrears' | 'staff'; reason: string },
+  { by, reason }: { by: 'arrears' | 'staff' | 'documents'; reason: string },
 ): Promise<boolean> {
   const tenant = await tenantOf(tx, registrationId);
   if (!tenant || tenant.access_suspended_at) return false;
   await tx.query(sql`update registrations set access_suspended_at = ${ctx.clock.now()}, access_suspension_reason = ${reason},
        access_suspended_by = ${by}, updated_at = now()
      where id = ${registrationId}`);
+  if (by === 'documents') {
+    await tellOfDocument(tx, ctx, tenant, reason, true);
+    return true;
+  }
   const office = `${ctx.config.BUSINESS_PHONE} · ${ctx.config.BUSINESS_EMAIL}`;
   // Unpaid rent is paid by card from the e-mail, and the door opens again within the minute.
   const payLink = by === 'arrears' ? await newPayLink(tx, ctx, registrationId) : null;
@@ -100,6 +105,48 @@ export async function suspendAccess(
     );
   }
   return true;
+}
+
+/**
+ * A document of a tenant who already moved in was rejected: a new one from their account, and
+ * until it is accepted the door is shut (`suspended`), or it will be once they move in.
+ */
+export async function tellOfDocument(
+  tx: Queryable,
+  ctx: Pick<SuspensionContext, 'mailer' | 'sms' | 'config'>,
+  tenant: Pick<TenantRow, 'full_name' | 'email' | 'phone' | 'language'>,
+  problem: string,
+  suspended: boolean,
+): Promise<void> {
+  const account = (language: Language) => new URL(ACCOUNT_PATHS[language], ctx.config.PUBLIC_SITE_URL).toString();
+  await tellTenant(tx, ctx, tenant, {
+    es: {
+      subject: suspended ? 'Acceso al trastero suspendido: falta un documento' : 'Sube de nuevo un documento',
+      blocks: [
+        paragraph(`No hemos podido aceptar un documento de tu alta: ${problem}.`),
+        paragraph(
+          suspended
+            ? 'Hemos suspendido tu acceso hasta aceptar uno nuevo. Súbelo desde tu cuenta; en cuanto lo revisemos, tu PIN volverá a abrir la puerta.'
+            : 'Súbelo de nuevo desde tu cuenta; hasta que lo aceptemos, tu PIN no abrirá la puerta.',
+        ),
+        action('Ir a mi cuenta', account('es')),
+      ],
+      sms: 'No hemos podido aceptar un documento de tu alta: súbelo de nuevo desde tu cuenta. Te lo explicamos por correo.',
+    },
+    en: {
+      subject: suspended ? 'Storage access suspended: a document is needed' : 'Please upload a document again',
+      blocks: [
+        paragraph(`We could not accept a document of your sign-up: ${problem}.`),
+        paragraph(
+          suspended
+            ? 'We have suspended your access until we accept a new one. Upload it from your account; once we have checked it, your PIN opens the door again.'
+            : 'Upload it again from your account; until we accept it, your PIN will not open the door.',
+        ),
+        action('Go to my account', account('en')),
+      ],
+      sms: 'We could not accept a document of your sign-up: please upload it again from your account. Details by e-mail.',
+    },
+  });
 }
 
 /** Gives a suspended tenant their access back at once, and tells them. False when it was not suspended. */

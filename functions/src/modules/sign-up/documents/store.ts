@@ -1,7 +1,7 @@
 import type { UploadType } from 'shared-api';
 import type { FunctionContext } from '../../../context';
 import { sql } from '../../../platform/db/sql';
-import { HttpError } from '../../../platform/http-error';
+import { HttpError, refusal } from '../../../platform/http-error';
 import { requireOpenRegistration, touchRegistration } from '../records';
 import { reencodeImage } from './image';
 import { inspectPdf, type PdfVerdict } from './pdf';
@@ -43,6 +43,11 @@ async function storable(kind: DocumentKind, bytes: Buffer): Promise<Buffer> {
 export async function storeDocument(
   ctx: FunctionContext,
   { registrationId, documentType, file }: { registrationId: string; documentType: UploadType; file: Buffer },
+  /**
+   * `tenant`: one who moved in replaces, from their account, a document staff rejected (the only
+   * upload a signed registration takes).
+   */
+  from: 'applicant' | 'tenant' = 'applicant',
 ): Promise<string> {
   const kind = sniffDocument(file);
   if (!kind) throw unacceptable(INVALID_FORMAT);
@@ -50,7 +55,15 @@ export async function storeDocument(
 
   const filePath = `${registrationId}/${registrationId}_${documentType}.${kind.extension}`;
   await ctx.db.transaction(async (tx) => {
-    await requireOpenRegistration(tx, registrationId);
+    if (from === 'applicant') await requireOpenRegistration(tx, registrationId);
+    else {
+      const { rows } = await tx.query(sql`select 1 from registration_documents d
+         join registrations r on r.id = d.registration_id
+         where d.registration_id = ${registrationId} and d.document_type = ${documentType} and d.review_status = 'rejected'
+           and r.move_in_status in ('allocated', 'scheduled', 'awaiting_unit')
+         for update of d`);
+      if (!rows.length) throw refusal('document_not_requested');
+    }
     // The row waits for the file: if writing fails, nothing claims a document exists.
     await ctx.documents.put(filePath, bytes);
     await tx.query(sql`insert into registration_documents (registration_id, document_type, file_path, content_type, size_bytes)
