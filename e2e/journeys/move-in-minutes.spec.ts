@@ -58,7 +58,9 @@ test.describe('move-in in minutes', () => {
     await expect(page.getByTestId('contract-status')).toHaveText('Firmado por ambas partes');
     const completion = page.getByTestId('completion');
     await expect(completion.getByTestId('completion-units')).toHaveText(/^[A-C]-\d{3}$/);
-    await expect(completion).toContainText(`Te hemos enviado por SMS al ${compactPhone(who.phone)} tu PIN de 4 cifras.`);
+    await expect(completion).toContainText(
+      `Te hemos enviado por SMS al ${compactPhone(who.phone)} tu PIN de 4 cifras.`,
+    );
     await expect(completion.getByRole('link', { name: 'Abrir la herramienta de la puerta' })).toBeVisible();
     const pin = /: (\d{4})\./.exec(await lastMessage(request, compactPhone(who.phone)))?.[1] ?? '';
     expect(pin).toMatch(/^\d{4}$/);

@@ -18,6 +18,8 @@ const tenancy = (overrides: Partial<Tenancy> = {}): Tenancy => ({
   registrationId: REGISTRATION_ID,
   registrationCode: 'TR-2026-0042',
   active: true,
+  status: 'allocated',
+  moveInDate: null,
   units: [{ unitNumber: 'A-12', sizeM3: 3 }],
   since: '2026-10-01',
   period: 'monthly',

@@ -47,6 +47,8 @@ const es = {
   tenancy: {
     heading: 'Alquiler {{code}}',
     ended: 'Terminado',
+    awaitingUnit: 'Asignando trastero',
+    startsOn: 'Entras el {{date}}: tu trastero está reservado y ese día, a primera hora, te llega el PIN por SMS.',
     units: 'Trasteros',
     unit: '{{number}} ({{size}})',
     since: 'Desde',
@@ -105,6 +107,9 @@ const es = {
     missing: 'Elige el archivo del documento.',
     format: 'Ese archivo no es PDF, JPG ni PNG.',
     tooLarge: 'El archivo pasa de 10 MB: haz una foto más pequeña o escanéalo en PDF.',
+    unreadable:
+      'No podemos leer ese archivo como PDF, JPG o PNG (¿está protegido con contraseña o dañado?). Prueba con una foto.',
+    notRequested: 'Ese documento ya no está pendiente: no hace falta enviarlo.',
   },
   bank: {
     heading: 'Cuenta de cobro',
@@ -283,6 +288,8 @@ const en: typeof es = {
   tenancy: {
     heading: 'Rental {{code}}',
     ended: 'Ended',
+    awaitingUnit: 'Unit being assigned',
+    startsOn: 'You move in on {{date}}: your unit is held, and early that day your PIN arrives by SMS.',
     units: 'Units',
     unit: '{{number}} ({{size}})',
     since: 'Since',
@@ -341,6 +348,8 @@ const en: typeof es = {
     missing: 'Choose the document’s file.',
     format: 'That file is not a PDF, JPG or PNG.',
     tooLarge: 'The file is over 10 MB: take a smaller photo or scan it as a PDF.',
+    unreadable: 'We cannot read that file as a PDF, JPG or PNG (is it password-protected or damaged?). Try a photo.',
+    notRequested: 'That document is no longer pending: there is no need to send it.',
   },
   bank: {
     heading: 'Rent account',

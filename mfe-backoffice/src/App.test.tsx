@@ -16,6 +16,8 @@ const today = {
   awaitingCompany: [],
   awaitingCompanyTotal: 0,
   autoCountersign: true,
+  documentsToReview: [],
+  documentsToReviewTotal: 0,
   awaitingUnit: [],
   awaitingUnitTotal: 0,
   visitsTotal: 0,

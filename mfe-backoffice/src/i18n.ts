@@ -296,6 +296,8 @@ const spanish = {
     paymentsTotal_other: '{{count}} pagos · {{amount}}',
     awaitingCompany: 'Contratos a la espera de la firma de la empresa',
     noneAwaiting: 'Ningún contrato espera la firma de la empresa.',
+    documentsToReview: 'Documentos por revisar de inquilinos',
+    noneToReview: 'Ningún inquilino tiene documentos por revisar.',
     noneNew: 'No hay altas nuevas en los últimos 7 días.',
     nonePayments: 'Hoy no hay pagos.',
     occupancy: 'Ocupación por producto',
@@ -324,6 +326,8 @@ const spanish = {
     confirmOn:
       '¿Activar la firma automática? La empresa firmará en cuanto firme cada cliente, antes de revisar sus documentos.',
     failed: 'No se ha podido cambiar. Inténtalo de nuevo.',
+    savedOn: 'Guardado: la empresa firmará sola.',
+    savedOff: 'Guardado: cada contrato esperará a la firma de la oficina.',
   },
   monthly: {
     heading: 'Los últimos 12 meses',
@@ -477,6 +481,8 @@ const spanish = {
     deposit_not_refundable: 'No hay una fianza pagada que devolver.',
     rental_not_active: 'Este alquiler no está activo (ya terminó, o no se llegó a asignar trastero).',
     no_notice: 'No hay ningún aviso de baja que retirar.',
+    access_waits_for_document:
+      'Falta aceptar un documento de este inquilino: al aprobar el nuevo, la puerta se abre sola.',
     access_not_changed: 'No ha cambiado nada: el alquiler no está activo o el acceso ya estaba así.',
     nothing_due: 'No hay cobros pendientes hasta esa fecha: no se ha creado ninguna remesa.',
     report_already_imported: 'Este informe del banco ya se importó: no se ha registrado nada dos veces.',
@@ -603,6 +609,7 @@ const spanish = {
       open: 'Abierto',
       suspended_by_arrears: 'Suspendido por impago',
       suspended_by_staff: 'Suspendido por el personal',
+      suspended_for_documents: 'Suspendido: falta un documento',
     },
     never: '—',
   },
@@ -639,6 +646,9 @@ const spanish = {
   rental: {
     downloadContract: 'Descargar el contrato firmado (PDF)',
     end: 'Terminar el alquiler',
+    cancelScheduled: 'Anular la entrada programada',
+    cancelScheduledConfirm:
+      '¿Anular la entrada de {{name}}? Sus trasteros reservados vuelven a estar libres; después podrás devolverle la fianza.',
     endConfirm:
       '¿Terminar el alquiler de {{name}} ({{units}})? Los trasteros quedan libres, se desactiva su acceso a la puerta, deja de cobrarse el alquiler y se le avisa por correo.',
     ended: 'Alquiler terminado. Trasteros libres: {{units}}.',
@@ -1138,6 +1148,8 @@ const english: Texts<typeof spanish> = {
     paymentsTotal_other: '{{count}} payments · {{amount}}',
     awaitingCompany: "Contracts awaiting the company's signature",
     noneAwaiting: "No contract is awaiting the company's signature.",
+    documentsToReview: "Tenants' documents to review",
+    noneToReview: 'No tenant has documents to review.',
     noneNew: 'No new sign-ups in the last 7 days.',
     nonePayments: 'No payments today.',
     occupancy: 'Occupancy per product',
@@ -1166,6 +1178,8 @@ const english: Texts<typeof spanish> = {
     confirmOn:
       'Turn the automatic signature on? The company will sign as soon as each client does, before their documents are reviewed.',
     failed: 'It could not be changed. Try again.',
+    savedOn: 'Saved: the company will sign by itself.',
+    savedOff: 'Saved: each contract will wait for the office to sign.',
   },
   monthly: {
     heading: 'The last 12 months',
@@ -1317,6 +1331,8 @@ const english: Texts<typeof spanish> = {
     deposit_not_refundable: 'There is no paid deposit to refund.',
     rental_not_active: 'This rental is not active (ended already, or no unit was let).',
     no_notice: 'There is no notice to move out to withdraw.',
+    access_waits_for_document:
+      'A document of this tenant is still to be accepted: approve the new one and the door opens by itself.',
     access_not_changed: 'Nothing changed: the rental is not active, or access already was so.',
     nothing_due: 'No collection is due by that date: no remittance was made.',
     report_already_imported: 'This bank report was imported already: nothing was recorded twice.',
@@ -1441,6 +1457,7 @@ const english: Texts<typeof spanish> = {
       open: 'Open',
       suspended_by_arrears: 'Suspended for arrears',
       suspended_by_staff: 'Suspended by staff',
+      suspended_for_documents: 'Suspended: a document is missing',
     },
     never: '—',
   },
@@ -1477,6 +1494,9 @@ const english: Texts<typeof spanish> = {
   rental: {
     downloadContract: 'Download the signed contract (PDF)',
     end: 'End the rental',
+    cancelScheduled: 'Cancel the scheduled move-in',
+    cancelScheduledConfirm:
+      "Cancel {{name}}'s move-in? The units held for them are free again; you can then return their deposit.",
     endConfirm:
       'End the rental of {{name}} ({{units}})? The units become free, their door access is switched off, rent stops and they are e-mailed.',
     ended: 'Rental ended. Units free: {{units}}.',

@@ -83,8 +83,19 @@ function AskedDocumentForm({
       setMessage(t('documents.sent', { name }));
       onChanged();
     } catch (caught) {
-      // The server read the file and refused it (not a real PDF or image, one it cannot open).
-      setError(caught instanceof ApiError && caught.status === 400 ? caught.message : t('actionFailed'));
+      const status = caught instanceof ApiError ? caught.status : 0;
+      // The server read the file and refused it (not a real PDF or image, or one it cannot open),
+      // found it too large, or the document no longer waits for a new one (approved meanwhile).
+      setError(
+        status === 415 || status === 400
+          ? t('documents.unreadable')
+          : status === 413
+            ? t('documents.tooLarge')
+            : caught instanceof ApiError && caught.code === 'document_not_requested'
+              ? t('documents.notRequested')
+              : t('actionFailed'),
+      );
+      if (caught instanceof ApiError && caught.code === 'document_not_requested') onChanged();
       input.current?.focus();
     } finally {
       setBusy(false);

@@ -29,8 +29,14 @@ export function TenancyCard({
     <section className={styles.card} aria-labelledby={headingId}>
       <h2 id={headingId}>
         {t('tenancy.heading', { code: tenancy.registrationCode })}
-        {!tenancy.active && <span className={styles.badge}>{t('tenancy.ended')}</span>}
+        {tenancy.status === 'ended' && <span className={styles.badge}>{t('tenancy.ended')}</span>}
+        {tenancy.status === 'awaiting_unit' && <span className={styles.badge}>{t('tenancy.awaitingUnit')}</span>}
       </h2>
+      {tenancy.status === 'scheduled' && tenancy.moveInDate && (
+        <p className={styles.strong} data-testid="starts-on">
+          {t('tenancy.startsOn', { date: formatCalendarDate(tenancy.moveInDate, language, 'full') })}
+        </p>
+      )}
       <dl className={styles.details}>
         {/* An ended rental's units were handed back: no longer its. */}
         {tenancy.units.length > 0 && (

@@ -25,12 +25,18 @@ export function RentalActions({
   const { registration, contract, units } = detail;
   const signed = contract?.status === 'completed';
   const active = registration.moveInStatus === 'allocated';
+  // Signed for a day to come: the office can cancel it (the held units go back on sale, and the
+  // deposit is then returned like any ended rental's).
+  const scheduled = registration.moveInStatus === 'scheduled';
   if (!signed && !active) return null;
 
   const end = async () => {
     if (busy) return;
     const name = registration.companyName ?? registration.fullName;
-    if (!window.confirm(t('rental.endConfirm', { name, units: units.join(', ') }))) return;
+    const question = scheduled
+      ? t('rental.cancelScheduledConfirm', { name })
+      : t('rental.endConfirm', { name, units: units.join(', ') });
+    if (!window.confirm(question)) return;
     setBusy(true);
     try {
       const { freedUnits } = await api.backoffice('end_rental', {
@@ -59,7 +65,7 @@ export function RentalActions({
           {t('rental.downloadContract')}
         </a>
       )}
-      {active && (
+      {(active || scheduled) && (
         <button
           type="button"
           className={`${controls.danger} ${controls.compact}`}
@@ -67,7 +73,7 @@ export function RentalActions({
           disabled={busy}
           aria-busy={busy || undefined}
         >
-          {t('rental.end')}
+          {scheduled ? t('rental.cancelScheduled') : t('rental.end')}
         </button>
       )}
     </div>

@@ -13,13 +13,16 @@ export function AutoCountersign({ enabled: initial, manager }: { enabled: boolea
   const [enabled, setEnabled] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [saved, setSaved] = useState(false);
   const toggle = async () => {
     if (!window.confirm(enabled ? t('autoSign.confirmOff') : t('autoSign.confirmOn'))) return;
     setBusy(true);
     setFailed(false);
+    setSaved(false);
     try {
-      const saved = await api.backoffice('set_auto_countersign', { enabled: !enabled });
-      setEnabled(saved.autoCountersign);
+      const answer = await api.backoffice('set_auto_countersign', { enabled: !enabled });
+      setEnabled(answer.autoCountersign);
+      setSaved(true);
     } catch {
       setFailed(true);
     } finally {
@@ -39,6 +42,7 @@ export function AutoCountersign({ enabled: initial, manager }: { enabled: boolea
       )}
       <div role="status" aria-live="polite">
         {failed && <p className={styles.error}>{t('autoSign.failed')}</p>}
+        {saved && <p className={styles.ok}>{enabled ? t('autoSign.savedOn') : t('autoSign.savedOff')}</p>}
       </div>
     </div>
   );

@@ -97,6 +97,12 @@ export function TodayPage() {
               query="?stage=awaiting_company"
             />
           </section>
+          <section className={styles.card} aria-labelledby="today-review" data-testid="today-documents">
+            <h2 id="today-review">
+              {t('today.documentsToReview')} ({state.value.documentsToReviewTotal})
+            </h2>
+            <RegistrationLinks rows={state.value.documentsToReview} empty={t('today.noneToReview')} />
+          </section>
           <section className={styles.card} aria-labelledby="today-new">
             <h2 id="today-new">
               {t('today.newRegistrations')}: {state.value.newRegistrations.lastSevenDays}

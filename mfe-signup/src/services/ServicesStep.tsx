@@ -122,9 +122,11 @@ export function ServicesStep() {
   };
 
   // The facility's today (Madrid): a move-in day from it to 30 days ahead.
-  const window = moveInWindow(facilityDay(new Date()));
-  const lastDay = formatCalendarDate(window.last, language, 'medium');
-  const chosenDay = draft.serviceDetails?.moveInDate ?? window.first;
+  const days = moveInWindow(facilityDay(new Date()));
+  const lastDay = formatCalendarDate(days.last, language, 'medium');
+  // Untouched, nothing is sent: the server moves in at the signature (its own today, not this
+  // device's clock).
+  const chosenDay = draft.serviceDetails?.moveInDate ?? days.first;
   const [dayError, setDayError] = useState<string | null>(null);
   const setMoveInDate = (value: string) => {
     const current = useDraft.getState().draft;
@@ -156,17 +158,15 @@ export function ServicesStep() {
       toast({ title: t('services.selectionTitle'), description: t('services.selection'), variant: 'destructive' });
       return;
     }
-    // Today unless another day was chosen; checked here as the server will.
-    const moveInDate = current.serviceDetails.moveInDate ?? window.first;
-    if (moveInDayProblem(moveInDate, window.first)) {
+    // A day chosen is checked here as the server will.
+    const moveInDate = current.serviceDetails.moveInDate;
+    if (moveInDate && moveInDayProblem(moveInDate, days.first)) {
       setDayError(t('services.moveInInvalid', { last: lastDay }));
       document.getElementById('signup-move-in')?.focus();
       return;
     }
-    const withDay = { ...current, serviceDetails: { ...current.serviceDetails, moveInDate } };
-    useDraft.getState().replace(withDay);
     setContinuing(true);
-    const moved = await wizard.complete('service-details', withDay);
+    const moved = await wizard.complete('service-details', current);
     setContinuing(false);
     // Refused (sold out meanwhile, say): the list shows again what can be chosen now.
     if (!moved) reload();
@@ -312,8 +312,8 @@ export function ServicesStep() {
                   id="signup-move-in"
                   name="moveInDate"
                   type="date"
-                  min={window.first}
-                  max={window.last}
+                  min={days.first}
+                  max={days.last}
                   value={chosenDay}
                   onChange={(e) => setMoveInDate(e.target.value)}
                   onBlur={() => void wizard.save()}

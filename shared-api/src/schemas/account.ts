@@ -78,6 +78,9 @@ export const accountActions = {
           registrationId: z.uuid(),
           registrationCode: z.string(),
           active: z.boolean(),
+          /** Signed and moving in on `moveInDate`, waiting for a unit, let, or ended. */
+          status: z.enum(['allocated', 'scheduled', 'awaiting_unit', 'ended']),
+          moveInDate: z.string().nullable(),
           units: z.array(z.object({ unitNumber: z.string(), sizeM3: z.number() })),
           since: z.string().nullable(),
           period: z.enum(PERIODS).nullable(),

@@ -403,7 +403,7 @@ const ledgerEntry = z.object({
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
-export const ACCESS_STATES = ['open', 'suspended_by_arrears', 'suspended_by_staff'] as const;
+export const ACCESS_STATES = ['open', 'suspended_by_arrears', 'suspended_by_staff', 'suspended_for_documents'] as const;
 const tenantInArrears = z.object({
   registrationId: z.uuid(),
   registrationCode: z.string(),
@@ -487,6 +487,9 @@ export const backofficeActions = {
        * documents are reviewed afterwards): a manager's setting, on by default.
        */
       autoCountersign: z.boolean(),
+      /** Signed with documents still to review (the automatic signature reviews them afterwards). */
+      documentsToReview: z.array(registrationSummary),
+      documentsToReviewTotal: z.number().int(),
       /** Tenants who signed and paid but have no unit: flagged until staff assign one or refund. */
       awaitingUnit: z.array(registrationSummary),
       awaitingUnitTotal: z.number().int(),

@@ -72,6 +72,8 @@ export const STAFF_REFUSALS = {
   units_too_small: 'Together the chosen units are smaller than what the tenant rents.',
   deposit_not_refundable: 'There is no paid deposit to refund.',
   rental_not_active: 'This rental is not active (ended already, or no unit was let).',
+  access_waits_for_document:
+    'A document of this tenant is still to be accepted: approve the new one and the door opens by itself.',
   no_notice: 'There is no notice to move out to withdraw.',
   access_not_changed: 'Nothing changed: the rental is not active, or access is already so.',
   nothing_due: 'No collection is due by that date: nothing to send to the bank.',

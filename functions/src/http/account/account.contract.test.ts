@@ -167,6 +167,8 @@ describe.each(databaseEngines())('account sign-in on $name', (engine) => {
         registrationId,
         registrationCode,
         active: true,
+        status: 'allocated',
+        moveInDate: null,
         units: [{ unitNumber: expect.any(String), sizeM3: 3 }],
         since: day(0),
         period: 'monthly',

@@ -33,7 +33,7 @@ import { invoiceDocument, startBalanceCheckout, tenantBalance } from '../../modu
 import { dropMandateChange, requestMandateChange, signedContractOf } from '../../modules/contracts';
 import { changeTenantPin, sendTenantDoorLink, tenantDoorLog } from '../../modules/door';
 import { giveNotice, withdrawNotice } from '../../modules/rental';
-import { startRegistrationFrom, storeDocument } from '../../modules/sign-up';
+import { replaceRejectedDocument, startRegistrationFrom } from '../../modules/sign-up';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { metaOf, type RequestMeta } from '../../platform/request-meta';
@@ -279,7 +279,7 @@ export const accountDocumentFunction: FunctionDefinition = {
     const meta = metaOf(req, res, ctx.config);
     const { registrationId, documentType } = parseOr400(accountDocumentFields, req.body);
     const tenant = await requireOwnRental(ctx, meta, registrationId);
-    await storeDocument(ctx, { registrationId, documentType, file: file.buffer }, 'tenant');
+    await replaceRejectedDocument(ctx, { registrationId, documentType, file: file.buffer });
     await auditTenant(ctx.db, tenant, meta, {
       action: 'account_replace_document',
       registrationId,

@@ -15,6 +15,7 @@ export const todayActions: ActionHandlers<Pick<typeof backofficeActions, 'today'
     const actor = await requireStaff(ctx.db, meta, { role: 'manager' });
     await ctx.db.transaction(async (tx) => {
       const before = await autoCountersign(tx);
+      if (before === enabled) return;
       await saveAutoCountersign(tx, enabled, actor.email);
       await recordAudit(tx, actor, {
         action: 'set_auto_countersign',

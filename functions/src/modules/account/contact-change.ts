@@ -97,7 +97,7 @@ export async function confirmContactChange(
   // proved it is this person's, so saying so tells them nothing new).
   const column = change.kind === 'email' ? sql`lower(email)` : sql`phone`;
   const { rows: others } = await tx.query(sql`select 1 from registrations
-     where ${column} = ${change.new_value} and move_in_status in ('allocated', 'ended')
+     where ${column} = ${change.new_value} and move_in_status in ('allocated', 'ended', 'scheduled', 'awaiting_unit')
        and not (id = any(${change.registration_ids}::uuid[])) limit 1`);
   if (others.length) throw refusal('contact_taken');
   await tx.query(sql`update account_contact_changes set used_at = ${now} where id = ${change.id}`);

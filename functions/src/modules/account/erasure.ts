@@ -57,7 +57,8 @@ async function rentalsOf(tx: Queryable, tenant: Tenant): Promise<Rental[]> {
  */
 async function assertErasable(tx: Queryable, ctx: Pick<FunctionContext, 'clock'>, rentals: Rental[]) {
   if (new Set(rentals.map((r) => r.document_number.toUpperCase())).size > 1) throw refusal('shared_contact');
-  if (rentals.some((r) => r.move_in_status === 'allocated')) throw refusal('erasure_rental_active');
+  // Signed and moving in (on a day to come, or when a unit is free) counts as active too.
+  if (rentals.some((r) => r.move_in_status !== 'ended')) throw refusal('erasure_rental_active');
   const ids = rentals.map((r) => r.id);
   for (const rental of rentals) {
     const balance = await tenantBalance(tx, rental.id);

@@ -24,9 +24,12 @@ export async function tenancyOverview(q: Queryable, now: Date, registrationIds: 
     next_date: string | null;
     next_cents: number | null;
     move_out_on: string | null;
+    move_in_status: 'allocated' | 'scheduled' | 'awaiting_unit' | 'ended';
+    move_in_date: string | null;
     mandate_reference: string | null;
     debtor_iban: string | null;
   }>(sql`select r.id::text, to_char(r.move_out_on, 'YYYY-MM-DD') as move_out_on, r.registration_code, r.move_in_status = 'allocated' as active,
+       r.move_in_status, r.metadata->'serviceDetails'->>'moveInDate' as move_in_date,
        r.access_suspended_at is not null as suspended, r.metadata->'serviceDetails'->>'period' as period,
        (select to_char(min(p.period_start), 'YYYY-MM-DD') from rent_periods p where p.registration_id = r.id) as since,
        (select p.amount_cents from rent_periods p where p.registration_id = r.id and p.status <> 'cancelled'
@@ -53,8 +56,11 @@ export async function tenancyOverview(q: Queryable, now: Date, registrationIds: 
   }>(sql`select d.registration_id::text, d.document_type, d.review_status,
        coalesce(d.rejection_reason, d.previous_rejection_reason) as rejection_reason
      from registration_documents d join registrations r on r.id = d.registration_id
-     where d.registration_id = any(${registrationIds}::uuid[]) and r.move_in_status = 'allocated'
-       and (d.review_status = 'rejected' or (d.review_status = 'pending' and d.previous_rejection_reason is not null))
+     where d.registration_id = any(${registrationIds}::uuid[]) and r.move_in_status <> 'ended'
+       and (d.review_status = 'rejected'
+         -- A replacement awaiting review, while the door waits for it (shut, or not open yet).
+         or (d.review_status = 'pending' and d.previous_rejection_reason is not null
+             and (r.access_suspended_by = 'documents' or r.move_in_status <> 'allocated')))
      order by d.document_type`);
   const tenancies = [];
   for (const row of rows) {
@@ -64,6 +70,8 @@ export async function tenancyOverview(q: Queryable, now: Date, registrationIds: 
       registrationId: row.id,
       registrationCode: row.registration_code,
       active: row.active,
+      status: row.move_in_status,
+      moveInDate: row.move_in_status === 'scheduled' ? row.move_in_date : null,
       units: units
         .filter((u) => u.registration_id === row.id)
         .map((u) => ({ unitNumber: u.unit_number, sizeM3: Number(u.size_m3) })),

@@ -18,14 +18,17 @@ const TOO_MANY = 'Too many sign-in requests from here. Please try again in a few
 export const SIGN_IN_NOT_VALID = 'This code or link is not valid or has expired: ask for a new one.';
 const ADDRESS_WINDOW_MINUTES = 15;
 
-/** The tenancies a contact may see: theirs, under way or ended (an ended one still has invoices). */
+/**
+ * The tenancies a contact may see: theirs, signed (moving in on a day to come, or waiting for a
+ * unit), under way or ended (an ended one still has invoices).
+ */
 export async function tenanciesOf(q: Queryable, contact: Contact): Promise<string[]> {
   const { rows } =
     contact.kind === 'email'
       ? await q.query<{ id: string }>(sql`select id::text from registrations
-           where lower(email) = ${contact.value} and move_in_status in ('allocated', 'ended') order by created_at`)
+           where lower(email) = ${contact.value} and move_in_status in ('allocated', 'ended', 'scheduled', 'awaiting_unit') order by created_at`)
       : await q.query<{ id: string }>(sql`select id::text from registrations
-           where phone = ${contact.value} and move_in_status in ('allocated', 'ended') order by created_at`);
+           where phone = ${contact.value} and move_in_status in ('allocated', 'ended', 'scheduled', 'awaiting_unit') order by created_at`);
   return rows.map((row) => row.id);
 }
 

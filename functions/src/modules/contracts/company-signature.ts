@@ -1,6 +1,7 @@
 import type { FunctionsConfig } from '../../config';
 import type { Queryable } from '../../platform/db';
 import { sql } from '../../platform/db/sql';
+import { recordAudit } from '../staff';
 
 /** Whether the company signs on its own the moment the applicant does (a manager's setting). */
 export async function autoCountersign(q: Queryable): Promise<boolean> {
@@ -32,5 +33,14 @@ export async function applyCompanySignature(
        and c.status = 'awaiting_signatures' and s.role = 'Empresa' and s.status not in ('completed', 'declined')
        and exists (select 1 from contract_submitters k where k.contract_id = c.id and k.role = 'Cliente' and k.status = 'completed')
      returning s.id`);
-  return rows.length > 0;
+  if (!rows.length) return false;
+  const { rows: registration } = await tx.query<{ registration_code: string }>(
+    sql`select r.registration_code from contracts c join registrations r on r.id = c.registration_id where c.id = ${contractId}`,
+  );
+  await recordAudit(
+    tx,
+    { id: null, email: 'sistema: firma automática', ip: null },
+    { action: 'countersign_automatic', target: `registration:${registration[0]?.registration_code ?? contractId}` },
+  );
+  return true;
 }

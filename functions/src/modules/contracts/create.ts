@@ -50,7 +50,7 @@ export async function createContract(ctx: FunctionContext, registrationId: strin
         vat: { ratePercent: ctx.config.VAT_RATE_PERCENT, included: ctx.config.PRICES_INCLUDE_VAT === '1' },
       },
       mandate,
-      new Date(),
+      ctx.clock.now(),
       {
         // The units the paid deposit holds: the very ones let when both have signed.
         unitNumbers: await heldFor(tx, registration.id),

@@ -1,4 +1,4 @@
-import { type ClientData, NOTICE_DAYS } from 'shared-api';
+import { type ClientData, facilityDay, NOTICE_DAYS } from 'shared-api';
 import { formatEuros } from 'shared-i18n';
 import type { Mandate } from '../billing';
 import { FIRST_COLLECTION_LEAD_DAYS, splitVat, toCents } from '../billing';
@@ -102,7 +102,8 @@ function clauses(lang: 'es' | 'en', facts: ContractFacts): string[] {
     es: included ? `, IVA (${ratePercent} %) incluido` : ` más IVA (${ratePercent} %), ${euros(gross)} en total`,
     en: included ? `, VAT (${ratePercent}%) included` : ` plus VAT (${ratePercent}%), ${euros(gross)} in all`,
   }[lang];
-  const iso = date.toISOString().slice(0, 10);
+  // The facility's day (Madrid) the contract is made on.
+  const iso = facilityDay(date);
   // The date as each language writes it (26/11/2026, 2026-11-26).
   const written = (value: string) => (lang === 'es' ? value.split('-').reverse().join('/') : value);
   const day = written(iso);

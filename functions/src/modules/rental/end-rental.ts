@@ -32,12 +32,18 @@ export async function endRental(
   { lastDay }: { lastDay?: string } = {},
 ): Promise<EndedRental> {
   const registration = await requireRegistration(tx, registrationId, { forUpdate: true });
-  if (registration.move_in_status !== 'allocated') throw new HttpError(409, RENTAL_NOT_ACTIVE);
+  // A move-in scheduled for a day to come ends the same way: its held units go back on sale, and
+  // the deposit is returned as for any ended rental (nobody is left holding a unit with no way out).
+  if (registration.move_in_status !== 'allocated' && registration.move_in_status !== 'scheduled') {
+    throw new HttpError(409, RENTAL_NOT_ACTIVE);
+  }
   const { rows: units } = await tx.query<{
     unit_number: string;
     product_id: number;
-  }>(sql`update units set status = 'available', registration_id = null, updated_at = now()
-     where registration_id = ${registrationId} and status = 'occupied' returning unit_number, product_id`);
+  }>(sql`update units set status = 'available', registration_id = null, offer_id = null, updated_at = now()
+     where registration_id = ${registrationId}
+       and (status = 'occupied' or (status = 'held' and ${registration.move_in_status} = 'scheduled'))
+     returning unit_number, product_id`);
   await tx.query(
     sql`update registrations set move_in_status = 'ended', rental_ended_at = now(), move_out_on = null, updated_at = now()
        where id = ${registrationId}`,

@@ -1,9 +1,10 @@
 import type { Queryable } from '../../platform/db';
 import { sql } from '../../platform/db/sql';
-import { latestPayment, startRentSchedule, suspendAccess } from '../billing';
+import { latestPayment, startRentSchedule } from '../billing';
 import { issueDoorAccess } from '../door';
 import { findProduct, readMetadata, requireRegistration, unitsFor } from '../sign-up';
 import type { MoveInContext } from './context';
+import { shutWhileDocumentRejected } from './document-gate';
 import { awaitingUnitNotice } from './messages';
 import { releaseAllHeld } from './reservation/holds';
 import { occupyUnits } from './units';
@@ -29,18 +30,7 @@ export async function moveIn(tx: Queryable, ctx: MoveInContext, registrationId: 
   );
   if (outcome.status === 'allocated') {
     await issueDoorAccess(tx, ctx, registration, outcome.unitNumbers);
-    // A document rejected since the signature (reviewed after an automatic one): shut until a new
-    // one is accepted.
-    const { rows: rejected } = await tx.query<{ document_type: string; rejection_reason: string | null }>(
-      sql`select document_type, rejection_reason from registration_documents
-       where registration_id = ${registrationId} and review_status = 'rejected' order by document_type limit 1`,
-    );
-    if (rejected[0]) {
-      await suspendAccess(tx, ctx, registrationId, {
-        by: 'documents',
-        reason: `${rejected[0].document_type}: ${rejected[0].rejection_reason ?? ''}`,
-      });
-    }
+    await shutWhileDocumentRejected(tx, ctx, registrationId);
   }
   if (outcome.status === 'awaiting_unit') {
     ctx.log.warn({ registrationId, reason: outcome.reason }, 'move-in waits for a unit');

@@ -7,6 +7,7 @@ import { latestPayment, startRentSchedule } from '../billing';
 import { issueDoorAccess } from '../door';
 import { findProduct, type RegistrationRow, readMetadata, requireRegistration, unitsFor } from '../sign-up';
 import type { MoveInContext } from './context';
+import { shutWhileDocumentRejected } from './document-gate';
 import { depositRefundedEmail } from './messages';
 import { releaseAllHeld } from './reservation/holds';
 
@@ -91,6 +92,7 @@ export async function assignUnits(
     });
   }
   await issueDoorAccess(tx, ctx, registration, wanted);
+  await shutWhileDocumentRejected(tx, ctx, registrationId);
   return wanted;
 }
 

@@ -1,9 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from '../../platform/db/sql';
 import { addDays, madridDate } from '../../platform/madrid-time';
+import { accountSession, resetAccounts } from '../../testing/account';
+import { TEST_APPLICANT } from '../../testing/applicant';
 import { databaseEngines } from '../../testing/databases';
 import { servedOn } from '../../testing/service';
 import { signUpToContract, TEST_SERVICE } from '../../testing/sign-up';
+import { staffSession } from '../../testing/staff';
 import { resetMoveIns } from '../../testing/units';
 
 /** A move-in day chosen ahead: the units wait held, the door opens on the day, not before. */
@@ -58,7 +61,8 @@ describe.each(databaseEngines())('a move-in day chosen ahead on $name', (engine)
     served.service.ctx.adjustableClock?.advance(4 * 86_400_000);
     await served.service.ctx.jobs.runDue();
     expect((await status(signUp)).moveIn).toMatchObject({ status: 'scheduled' });
-    served.service.ctx.adjustableClock?.advance(86_400_000);
+    // At 08:00 on the day at the latest.
+    served.service.ctx.adjustableClock?.advance(86_400_000 + 9 * 3_600_000);
     await served.service.ctx.jobs.runDue();
     expect(await status(signUp)).toEqual({
       globalStatus: 'completed',
@@ -77,5 +81,50 @@ describe.each(databaseEngines())('a move-in day chosen ahead on $name', (engine)
     const signUp = await signUpToContract(served, { serviceDetails: { ...TEST_SERVICE, moveInDate: today } });
     await signUp.sign('Cliente');
     expect((await status(signUp)).moveIn).toMatchObject({ status: 'allocated', doorAccess: true });
+  });
+
+  it('signed for a day to come: the tenant sees it in the account; its day is the contract’s; the office can cancel it', async () => {
+    await resetAccounts(served.db);
+    const today = madridDate(served.service.ctx.clock.now());
+    const moveInDate = addDays(today, 10);
+    const signUp = await signUpToContract(served, { serviceDetails: { ...TEST_SERVICE, moveInDate } });
+    // The contract names the day: it no longer moves.
+    await expect(
+      signUp.post('registration-handler', {
+        action: 'update_registration',
+        registrationId: signUp.registrationId,
+        ...TEST_APPLICANT,
+        emailVerified: true,
+        phoneVerified: true,
+        globalStatus: 'in_progress',
+        metadata: {
+          completedSections: { clientData: true, verification: true, documents: true, serviceDetails: true },
+          serviceDetails: { ...TEST_SERVICE, moveInDate: addDays(today, 12) },
+        },
+      }),
+    ).rejects.toThrow(/409.*contract_data_locked/);
+    await signUp.sign('Cliente');
+    const ana = await accountSession(served);
+    const overview = (await ana('overview')).body as { tenancies: Record<string, unknown>[] };
+    expect(overview.tenancies[0]).toMatchObject({ status: 'scheduled', moveInDate, active: false });
+
+    const office = await staffSession(served);
+    const held = await units(signUp.registrationId);
+    expect((await office('end_rental', { registrationId: signUp.registrationId, confirm: true })).body).toMatchObject({
+      freedUnits: [held[0]?.unit_number],
+    });
+    expect(await units(signUp.registrationId)).toEqual([]);
+    const { rows: free } = await served.db.query<{ status: string }>(
+      sql`select status from units where unit_number = ${held[0]?.unit_number}`,
+    );
+    expect(free).toEqual([{ status: 'available' }]);
+    expect((await status(signUp)).moveIn).toBeNull();
+    // The day comes: nothing moves in.
+    served.service.ctx.adjustableClock?.advance(11 * 86_400_000);
+    await served.service.ctx.jobs.runDue();
+    const { rows: after } = await served.db.query<{ move_in_status: string }>(
+      sql`select move_in_status from registrations where id = ${signUp.registrationId}`,
+    );
+    expect(after).toEqual([{ move_in_status: 'ended' }]);
   });
 });

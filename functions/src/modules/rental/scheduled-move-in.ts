@@ -11,7 +11,7 @@ const MOVE_IN_JOB = 'rental.move_in';
 
 /**
  * Both have signed: the tenant moves in now, or, when the day they chose is still ahead, on that
- * day (their units stay held for them until then, and the door opens at the start of it).
+ * day (their units stay held for them until then; the door opens at 08:00 that day).
  */
 export async function moveInWhenChosen(
   tx: Queryable,
@@ -29,7 +29,8 @@ export async function moveInWhenChosen(
   await ctx.jobs.schedule(tx, {
     kind: MOVE_IN_JOB,
     payload: { registrationId },
-    runAt: fromMadrid(moveInDate, '00:00'),
+    // Early that day, not at midnight: the PIN's SMS should not wake anyone.
+    runAt: fromMadrid(moveInDate, '08:00'),
     key: `move-in:${registrationId}`,
   });
   return { status: 'scheduled', unitNumbers: await heldFor(tx, registrationId), moveInDate };

@@ -42,7 +42,8 @@ export async function endRentalByStaff(ctx: FunctionContext, actor: Actor, regis
       sql`select move_in_status from registrations where id = ${registrationId} for update`,
     );
     if (!rows[0]) throw new HttpError(404, REGISTRATION_NOT_FOUND);
-    if (rows[0].move_in_status !== 'allocated') throw refusal('rental_not_active');
+    const before = rows[0].move_in_status;
+    if (before !== 'allocated' && before !== 'scheduled') throw refusal('rental_not_active');
     const result = await endRental(tx, ctx, registrationId, {
       userId: null,
       usuario: `gestión: ${actor.email}`,
@@ -51,7 +52,7 @@ export async function endRentalByStaff(ctx: FunctionContext, actor: Actor, regis
     await recordAudit(tx, actor, {
       action: 'end_rental',
       target: `registration:${result.registrationCode}`,
-      before: { moveInStatus: 'allocated' },
+      before: { moveInStatus: before },
       after: { moveInStatus: 'ended', freedUnits: result.units.map((unit) => unit.unitNumber) },
     });
     return result;
@@ -121,6 +122,12 @@ export async function setAccessByStaff(
     const changed = suspended
       ? await suspendAccess(tx, ctx, registrationId, { by: 'staff', reason })
       : await restoreAccess(tx, ctx, registrationId);
+    if (!changed && !suspended) {
+      const { rows } = await tx.query(sql`select 1 from registrations
+         where id = ${registrationId} and access_suspended_at is not null`);
+      // Still shut, for a document to be accepted: approving it opens the door.
+      if (rows.length) throw refusal('access_waits_for_document');
+    }
     if (!changed) throw refusal('access_not_changed');
     // Restored by hand: the arrears rules (if rent is unpaid) take it from here.
     if (!suspended) await scheduleArrearsCheck(tx, ctx, registrationId);

@@ -1,14 +1,17 @@
 import { UPLOAD_TYPES, type UploadType } from 'shared-api';
 import type { ReviewedDocument } from 'shared-api/backoffice';
+import { BACKOFFICE_BASE } from 'shared-i18n';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { toIso } from '../../platform/db/iso';
 import { sql } from '../../platform/db/sql';
+import { action, paragraph } from '../../platform/email/content';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
 import { restoreAccess, scheduleArrearsCheck, suspendAccess, tellOfDocument } from '../billing';
 import { type Actor, recordAudit } from '../staff';
-import { documentRejectedEmail } from './messages';
+import { storeDocument } from './documents/store';
+import { documentRejectedEmail, rejectedDocumentProblem } from './messages';
 
 interface DocumentRow extends Record<string, unknown> {
   document_type: UploadType;
@@ -58,26 +61,20 @@ async function settleTenantDocuments(
   { rejected }: { rejected: { documentType: UploadType; reason: string } | null },
 ) {
   if (rejected) {
-    const problem = `${DOCUMENT_LABELS[rejected.documentType]}: ${rejected.reason}`;
+    const problem = rejectedDocumentProblem(rejected.documentType, rejected.reason);
     const suspended = await suspendAccess(tx, ctx, registrationId, { by: 'documents', reason: problem });
     // Not moved in yet, or shut already for another reason: told all the same.
     if (!suspended) await tellOfDocument(tx, ctx, tenant, problem, false);
     return;
   }
   const { rows } = await tx.query<{ rejected: boolean; by: string | null }>(sql`select
-       exists (select 1 from registration_documents where registration_id = ${registrationId} and review_status = 'rejected') as rejected,
+       exists (select 1 from registration_documents where registration_id = ${registrationId}
+         and (review_status = 'rejected' or (review_status = 'pending' and previous_rejection_reason is not null))) as rejected,
        (select access_suspended_by from registrations where id = ${registrationId}) as by`);
   if (!rows[0]?.rejected && rows[0]?.by === 'documents' && (await restoreAccess(tx, ctx, registrationId))) {
     await scheduleArrearsCheck(tx, ctx, registrationId);
   }
 }
-
-/** Each document as staff and the tenant's messages name it (the reason follows). */
-const DOCUMENT_LABELS: Record<UploadType, string> = {
-  frontId: 'DNI/NIE, cara delantera / ID, front',
-  backId: 'DNI/NIE, cara trasera / ID, back',
-  bankDocument: 'certificado de titularidad bancaria / bank ownership certificate',
-};
 
 /**
  * Staff approve or reject an uploaded document. A rejection reopens the documents step and tells
@@ -164,5 +161,37 @@ export async function reviewDocument(
       );
     }
     return { document: after };
+  });
+}
+
+/**
+ * A tenant replaced, from their account, a document staff rejected after the move-in: stored and
+ * checked like the sign-up's, and the office is told there is one to review (their door waits).
+ */
+export async function replaceRejectedDocument(
+  ctx: FunctionContext,
+  input: { registrationId: string; documentType: UploadType; file: Buffer },
+): Promise<void> {
+  await storeDocument(ctx, input, 'tenant');
+  const { rows } = await ctx.db.query<{ registration_code: string; full_name: string }>(
+    sql`select registration_code, full_name from registrations where id = ${input.registrationId}`,
+  );
+  const row = rows[0];
+  if (!row) return;
+  const page = new URL(`${BACKOFFICE_BASE.es}/altas/${input.registrationId}`, ctx.config.PUBLIC_SITE_URL).toString();
+  await ctx.mailer.send({
+    to: ctx.config.BUSINESS_EMAIL,
+    versions: [
+      {
+        language: 'es',
+        subject: `Documento nuevo para revisar · ${row.registration_code} · ${row.full_name}`,
+        blocks: [
+          paragraph(
+            `${row.full_name} (${row.registration_code}) ha subido desde su cuenta un documento nuevo en lugar del rechazado: ${rejectedDocumentProblem(input.documentType, null).replace(/: $/, '')}. Su acceso a la puerta espera a que lo aprobéis.`,
+          ),
+          action('Revisarlo en la gestión', page),
+        ],
+      },
+    ],
   });
 }

@@ -8,9 +8,10 @@ export {
   RECOVERY_CODE_ALPHABET,
   sameHash,
 } from './codes';
-export { reviewDocument, reviewedDocuments } from './document-review';
+export { replaceRejectedDocument, reviewDocument, reviewedDocuments } from './document-review';
 export { INVALID_FORMAT, openDocument, PDF_ACTIVE_CONTENT, PDF_ENCRYPTED, storeDocument } from './documents/store';
 export { checkExisting } from './existing';
+export { rejectedDocumentProblem } from './messages';
 export type { RegistrationRow } from './records';
 export {
   findRegistration,

@@ -91,6 +91,10 @@ const DOCUMENT_NAMES: Record<UploadType, Record<Language, string>> = {
   bankDocument: { es: 'certificado de titularidad bancaria', en: 'bank ownership certificate' },
 };
 
+/** A document rejected and why, as the tenant's messages and the office's notes say it (both languages). */
+export const rejectedDocumentProblem = (documentType: UploadType, reason: string | null) =>
+  `${DOCUMENT_NAMES[documentType].es} / ${DOCUMENT_NAMES[documentType].en}: ${reason ?? ''}`;
+
 /** Staff rejected a document, with the reason they wrote to the applicant: the way back to upload it. */
 export function documentRejectedEmail(
   language: Language,

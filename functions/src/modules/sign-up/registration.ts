@@ -183,6 +183,13 @@ export async function updateRegistration(ctx: FunctionContext, input: UpdateRegi
   return commitThenRun(ctx, async (tx) => {
     const row = await requireOpenRegistration(tx, input.registrationId);
     await assertServiceUnchangedOncePaying(tx, row, service);
+    // The contract says which day it starts: once it is made, that day is the contract's.
+    const agreedDay = readMetadata(row.metadata).serviceDetails?.moveInDate ?? null;
+    if (requested && (requested.moveInDate ?? null) !== agreedDay) {
+      const { rows: contract } = await tx.query(sql`select 1 from contracts where registration_id = ${row.id}
+         and kind = 'rental' and status in ('awaiting_signatures', 'completed')`);
+      if (contract.length) throw refusal('contract_data_locked');
+    }
     await assertContractDataUnchanged(tx, row, data);
     // Verification flags come from verify_tokens only; the browser's copies are ignored.
     const verified = await saveClientData(ctx, tx, row, data);

@@ -28,6 +28,15 @@ export async function todayAtTheDesk(ctx: Pick<FunctionContext, 'db' | 'clock'>)
     TODAY_LIST_LIMIT,
     sql`r.move_in_status = 'awaiting_unit'`,
   );
+  // Signed (on the company's automatic signature) with documents nobody has reviewed yet, or a
+  // tenant's replacement for a rejected one, oldest first: the door may be waiting on them.
+  const toReview = await listRegistrations(
+    ctx.db,
+    { sort: 'createdAt', direction: 'asc', page: 1 },
+    TODAY_LIST_LIMIT,
+    sql`r.move_in_status in ('allocated', 'scheduled', 'awaiting_unit')
+      and exists (select 1 from registration_documents d where d.registration_id = r.id and d.review_status = 'pending')`,
+  );
   // "Today" is the facility's day, in Madrid, whatever the server's zone.
   const { rows: payments } = await ctx.db.query<{
     registration_id: string;
@@ -99,6 +108,8 @@ export async function todayAtTheDesk(ctx: Pick<FunctionContext, 'db' | 'clock'>)
     awaitingCompanyTotal: awaiting.total,
     awaitingUnit: awaitingUnit.rows,
     awaitingUnitTotal: awaitingUnit.total,
+    documentsToReview: toReview.rows,
+    documentsToReviewTotal: toReview.total,
     moveOuts: moveOuts.map((m) => ({
       registrationId: m.id,
       registrationCode: m.registration_code,

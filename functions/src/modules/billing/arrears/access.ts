@@ -153,6 +153,16 @@ export async function tellOfDocument(
 export async function restoreAccess(tx: Queryable, ctx: SuspensionContext, registrationId: string): Promise<boolean> {
   const tenant = await tenantOf(tx, registrationId);
   if (!tenant?.access_suspended_at) return false;
+  // Paid up (or lifted by staff) while a document is still to be accepted: the door stays shut,
+  // now for the document, and opens when it is approved.
+  const { rows: waiting } =
+    await tx.query(sql`select 1 from registration_documents where registration_id = ${registrationId}
+       and (review_status = 'rejected' or (review_status = 'pending' and previous_rejection_reason is not null)) limit 1`);
+  if (waiting.length) {
+    await tx.query(sql`update registrations set access_suspended_by = 'documents', updated_at = now()
+       where id = ${registrationId} and access_suspended_by <> 'documents'`);
+    return false;
+  }
   await tx.query(sql`update registrations set access_suspended_at = null, access_suspension_reason = null,
        access_suspended_by = null, updated_at = now()
      where id = ${registrationId}`);

@@ -12,7 +12,7 @@ export interface TenantInArrears {
   overdueCents: number;
   /** Since the oldest collection returned and unpaid; null when only fees are owed. */
   daysOverdue: number | null;
-  access: 'open' | 'suspended_by_arrears' | 'suspended_by_staff';
+  access: 'open' | 'suspended_by_arrears' | 'suspended_by_staff' | 'suspended_for_documents';
   /** When they were last told of it (a return, the warning, the suspension). */
   lastContactAt: Date | null;
 }
@@ -66,9 +66,11 @@ export async function tenantsInArrears(q: Queryable, now: Date): Promise<TenantI
     access:
       row.access_suspended_by === 'arrears'
         ? 'suspended_by_arrears'
-        : row.access_suspended_by
-          ? 'suspended_by_staff'
-          : 'open',
+        : row.access_suspended_by === 'documents'
+          ? 'suspended_for_documents'
+          : row.access_suspended_by
+            ? 'suspended_by_staff'
+            : 'open',
     lastContactAt: row.arrears_contacted_at ? new Date(row.arrears_contacted_at) : null,
   }));
 }
