@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import multer from 'multer';
+import { MAX_DOCUMENT_BYTES } from 'shared-api';
 import { HttpError } from '../platform/http-error';
 
 /**
@@ -33,3 +34,7 @@ export async function receiveFile(
   if (!file || file.size === 0) throw new HttpError(400, 'A file is required', { file: 'A file is required' });
   return file;
 }
+
+/** An ID or bank document (the sign-up's, or a tenant's replacement): up to 10 MB, a few fields. */
+export const receiveDocumentFile = (req: Request, res: Response) =>
+  receiveFile(req, res, { maxBytes: MAX_DOCUMENT_BYTES, fields: 4, tooLarge: 'File too large: the limit is 10 MB.' });

@@ -6,9 +6,8 @@ type Served = { service: { url(path: string): string } };
 /** A back-office call's answer as a test reads it. */
 export type StaffAnswer = { status: number; body: Record<string, unknown> & { code?: string } };
 
-/** A browser of its own (its cookies) calling the back-office function, signed in or not. */
-export function staffBrowser(served: Served) {
-  const jar = cookieJar();
+/** A browser of its own (its cookies, or `jar`'s) calling the back-office function, signed in or not. */
+export function staffBrowser(served: Served, jar = cookieJar()) {
   return async (action: string, payload: Record<string, unknown> = {}): Promise<StaffAnswer> => {
     const res = await jar.fetch(served.service.url('backoffice'), {
       method: 'POST',
@@ -26,8 +25,9 @@ export function staffBrowser(served: Served) {
 export async function staffSession(
   served: Served,
   who: { email: string; password: string } = TEST_MANAGER,
+  jar = cookieJar(),
 ): Promise<(action: string, payload?: Record<string, unknown>) => Promise<StaffAnswer>> {
-  const call = staffBrowser(served);
+  const call = staffBrowser(served, jar);
   const login = await call('login', { email: who.email, password: who.password });
   if (login.status !== 200) throw new Error(`${who.email} could not sign in: HTTP ${login.status}`);
   return call;

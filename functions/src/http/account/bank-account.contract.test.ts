@@ -6,7 +6,8 @@ import { sql } from '../../platform/db/sql';
 import { accountSession, movedInTenant, resetAccounts } from '../../testing/account';
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
-import { servedOn, TEST_MANAGER } from '../../testing/service';
+import { servedOn } from '../../testing/service';
+import { staffSession } from '../../testing/staff';
 import { resetMoveIns } from '../../testing/units';
 
 const schema = {
@@ -29,15 +30,7 @@ describe.each(databaseEngines())('the account’s bank account on $name', (engin
 
   const manager = async () => {
     const jar = cookieJar();
-    const call = async (action: string, payload: Record<string, unknown> = {}) => {
-      const res = await jar.fetch(served.service.url('backoffice'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ action, ...payload }),
-      });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    };
-    expect((await call('login', TEST_MANAGER)).status).toBe(200);
+    const call = await staffSession(served, undefined, jar);
     /** A remittance of everything due by `dueBy`: its pain.008. */
     const remit = async (dueBy: string) => {
       const made = await call('create_remittance', { dueBy, confirm: true });

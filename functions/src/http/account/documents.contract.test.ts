@@ -4,7 +4,8 @@ import { accountSession, movedInTenant, resetAccounts } from '../../testing/acco
 import { cookieJar } from '../../testing/cookie-jar';
 import { databaseEngines } from '../../testing/databases';
 import { DOCUMENTS } from '../../testing/documents';
-import { servedOn, TEST_MANAGER } from '../../testing/service';
+import { servedOn } from '../../testing/service';
+import { staffSession } from '../../testing/staff';
 import { resetMoveIns } from '../../testing/units';
 
 type Overview = { tenancies: { documents: { documentType: string; status: string; reason: string | null }[] }[] };
@@ -19,19 +20,7 @@ describe.each(databaseEngines())('documents reviewed after the move-in on $name'
     await resetMoveIns(served.db);
     await resetAccounts(served.db);
   });
-  const manager = async () => {
-    const jar = cookieJar();
-    const call = async (action: string, payload: Record<string, unknown> = {}) => {
-      const res = await jar.fetch(served.service.url('backoffice'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ action, ...payload }),
-      });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    };
-    expect((await call('login', TEST_MANAGER)).status).toBe(200);
-    return call;
-  };
+  const manager = () => staffSession(served);
   const suspension = async (registrationId: string) =>
     (
       await served.db.query<{ by: string | null }>(

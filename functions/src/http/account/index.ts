@@ -1,4 +1,3 @@
-import { MAX_DOCUMENT_BYTES } from 'shared-api';
 import {
   accountActions,
   accountContractQuery,
@@ -39,7 +38,7 @@ import { commitThenRun } from '../../platform/jobs/queue';
 import { metaOf, type RequestMeta } from '../../platform/request-meta';
 import { sendDownload } from '../downloads';
 import { actionFunction, type FunctionDefinition, parseOr400 } from '../router';
-import { receiveFile } from '../upload';
+import { receiveDocumentFile } from '../upload';
 
 /** The tenant's account's one function: every action but signing in checks the session cookie. */
 export const accountFunction = actionFunction('account', accountActions, {
@@ -271,11 +270,7 @@ export const accountDocumentFunction: FunctionDefinition = {
   body: 'multipart',
   method: 'POST',
   async handle(req, ctx, res) {
-    const file = await receiveFile(req, res, {
-      maxBytes: MAX_DOCUMENT_BYTES,
-      fields: 4,
-      tooLarge: 'File too large: the limit is 10 MB.',
-    });
+    const file = await receiveDocumentFile(req, res);
     const meta = metaOf(req, res, ctx.config);
     const { registrationId, documentType } = parseOr400(accountDocumentFields, req.body);
     const tenant = await requireOwnRental(ctx, meta, registrationId);

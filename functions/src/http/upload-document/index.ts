@@ -1,8 +1,8 @@
-import { MAX_DOCUMENT_BYTES, uploadDocumentFields, uploadDocumentResponse } from 'shared-api';
+import { uploadDocumentFields, uploadDocumentResponse } from 'shared-api';
 import { requireApplicantSession, storeDocument } from '../../modules/sign-up';
 import { metaOf } from '../../platform/request-meta';
 import { type FunctionDefinition, parseOr400 } from '../router';
-import { receiveFile } from '../upload';
+import { receiveDocumentFile } from '../upload';
 
 /**
  * POST upload-document (multipart: registrationId, documentType, file). Stores the file
@@ -16,11 +16,7 @@ export const uploadDocumentFunction: FunctionDefinition = {
   body: 'multipart',
   method: 'POST',
   async handle(req, ctx, res) {
-    const file = await receiveFile(req, res, {
-      maxBytes: MAX_DOCUMENT_BYTES,
-      fields: 4,
-      tooLarge: 'File too large: the limit is 10 MB.',
-    });
+    const file = await receiveDocumentFile(req, res);
     const { registrationId, documentType } = parseOr400(uploadDocumentFields, req.body);
     await requireApplicantSession(ctx.db, metaOf(req, res, ctx.config), registrationId);
     const filePath = await storeDocument(ctx, { registrationId, documentType, file: file.buffer });

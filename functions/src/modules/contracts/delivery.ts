@@ -23,6 +23,46 @@ interface SignerRow extends Record<string, unknown> {
 }
 
 /**
+ * The signed document as a PDF with its signature certificate, made and kept (once) in the
+ * signer's transaction; with the registration it belongs to. Null for an unknown contract.
+ */
+async function keepSignedPdf(
+  tx: Queryable,
+  ctx: Pick<MoveInContext, 'config'>,
+  contractId: string,
+  kind: 'rental' | 'mandate',
+): Promise<{ pdf: Buffer; signed: SignedContractRow } | null> {
+  const { rows } =
+    await tx.query<SignedContractRow>(sql`select c.document, c.provider, r.registration_code, r.full_name, r.email, r.language
+     from contracts c join registrations r on r.id = c.registration_id where c.id = ${contractId}`);
+  const signed = rows[0];
+  if (!signed) return null;
+  const { rows: signers } =
+    await tx.query<SignerRow>(sql`select role, signed_name, email, signed_at, signed_ip from contract_submitters
+     where contract_id = ${contractId} order by role`);
+  const pdf = await signedContractPdf({
+    kind,
+    registrationCode: signed.registration_code,
+    contractId,
+    document: signed.document,
+    signatureProvider:
+      signed.provider === 'local' ? 'páginas de firma del sitio / site signing pages' : signed.provider,
+    businessName: ctx.config.BUSINESS_NAME,
+    signers: signers.map((signer) => ({
+      role: signer.role,
+      // A provider's webhook reports the signature without the typed name: the e-mail identifies them.
+      name: signer.signed_name ?? (signer.role === 'Cliente' ? signed.full_name : ctx.config.BUSINESS_NAME),
+      email: signer.email,
+      signedAt: new Date(signer.signed_at ?? Date.now()),
+      ip: signer.signed_ip,
+    })),
+  });
+  await tx.query(sql`insert into signed_contracts (contract_id, document_sha256, pdf) values (${contractId}, ${documentSha256(signed.document)}, ${pdf})
+     on conflict (contract_id) do nothing`);
+  return { pdf, signed };
+}
+
+/**
  * Both parties have signed: the PDF (contract, mandate, signature certificate) is made and kept,
  * and e-mailed to the tenant and to the business with the registration code. In the signer's
  * transaction, so a completed contract always has its PDF on the way.
@@ -33,32 +73,9 @@ export async function deliverSignedContract(
   contractId: string,
   unitNumbers: string[],
 ): Promise<void> {
-  const { rows } =
-    await tx.query<SignedContractRow>(sql`select c.document, c.provider, r.registration_code, r.full_name, r.email, r.language
-     from contracts c join registrations r on r.id = c.registration_id where c.id = ${contractId}`);
-  const contract = rows[0];
-  if (!contract) return;
-  const { rows: signers } =
-    await tx.query<SignerRow>(sql`select role, signed_name, email, signed_at, signed_ip from contract_submitters
-     where contract_id = ${contractId} order by role`);
-  const pdf = await signedContractPdf({
-    registrationCode: contract.registration_code,
-    contractId,
-    document: contract.document,
-    signatureProvider:
-      contract.provider === 'local' ? 'páginas de firma del sitio / site signing pages' : contract.provider,
-    businessName: ctx.config.BUSINESS_NAME,
-    signers: signers.map((signer) => ({
-      role: signer.role,
-      // A provider's webhook reports the signature without the typed name: the e-mail identifies them.
-      name: signer.signed_name ?? (signer.role === 'Cliente' ? contract.full_name : ctx.config.BUSINESS_NAME),
-      email: signer.email,
-      signedAt: new Date(signer.signed_at ?? Date.now()),
-      ip: signer.signed_ip,
-    })),
-  });
-  await tx.query(sql`insert into signed_contracts (contract_id, document_sha256, pdf) values (${contractId}, ${documentSha256(contract.document)}, ${pdf})
-     on conflict (contract_id) do nothing`);
+  const kept = await keepSignedPdf(tx, ctx, contractId, 'rental');
+  if (!kept) return;
+  const { pdf, signed: contract } = kept;
   const attachment = {
     filename: `contrato-${contract.registration_code}.pdf`,
     contentType: 'application/pdf',
@@ -107,32 +124,9 @@ export async function deliverSignedMandate(
   contractId: string,
   mandate: { reference: string; debtorIban: string },
 ): Promise<void> {
-  const { rows } =
-    await tx.query<SignedContractRow>(sql`select c.document, c.provider, r.registration_code, r.full_name, r.email, r.language
-     from contracts c join registrations r on r.id = c.registration_id where c.id = ${contractId}`);
-  const signed = rows[0];
-  if (!signed) return;
-  const { rows: signers } =
-    await tx.query<SignerRow>(sql`select role, signed_name, email, signed_at, signed_ip from contract_submitters
-     where contract_id = ${contractId} order by role`);
-  const pdf = await signedContractPdf({
-    kind: 'mandate',
-    registrationCode: signed.registration_code,
-    contractId,
-    document: signed.document,
-    signatureProvider:
-      signed.provider === 'local' ? 'páginas de firma del sitio / site signing pages' : signed.provider,
-    businessName: ctx.config.BUSINESS_NAME,
-    signers: signers.map((signer) => ({
-      role: signer.role,
-      name: signer.signed_name ?? signed.full_name,
-      email: signer.email,
-      signedAt: new Date(signer.signed_at ?? Date.now()),
-      ip: signer.signed_ip,
-    })),
-  });
-  await tx.query(sql`insert into signed_contracts (contract_id, document_sha256, pdf) values (${contractId}, ${documentSha256(signed.document)}, ${pdf})
-     on conflict (contract_id) do nothing`);
+  const kept = await keepSignedPdf(tx, ctx, contractId, 'mandate');
+  if (!kept) return;
+  const { pdf, signed } = kept;
   await ctx.mailer.send(
     {
       to: signed.email,

@@ -56,16 +56,8 @@ export async function settleContract(q: Queryable, ctx: MoveInContext, contractI
     sql`select kind from contracts where id = ${contractId}`,
   );
   if (kinds[0]?.kind === 'mandate') return settleMandateChange(q, ctx, contractId);
-  const { rows } = await q.query<{ status: string }>(
-    sql`select status from contract_submitters where contract_id = ${contractId}`,
-  );
-  if (rows.some((r) => r.status === 'declined')) {
-    await q.query(
-      sql`update contracts set status = 'declined', declined_at = now() where id = ${contractId} and status = 'awaiting_signatures'`,
-    );
-    await settleMandate(q, contractId, 'cancelled');
-    return;
-  }
+  const rows = await signerStatuses(q, contractId);
+  if (await declineIfRefused(q, contractId, rows)) return;
   if (rows.length > 0 && rows.every((r) => r.status === 'completed')) {
     const { rows: done } = await q.query<{
       registration_id: string;
@@ -83,21 +75,30 @@ export async function settleContract(q: Queryable, ctx: MoveInContext, contractI
   }
 }
 
+async function signerStatuses(q: Queryable, contractId: string) {
+  const { rows } = await q.query<{ status: string }>(
+    sql`select status from contract_submitters where contract_id = ${contractId}`,
+  );
+  return rows;
+}
+
+/** A signer declined: the contract (or new mandate) is declined and its mandate void. */
+async function declineIfRefused(q: Queryable, contractId: string, signers: { status: string }[]): Promise<boolean> {
+  if (!signers.some((r) => r.status === 'declined')) return false;
+  await q.query(
+    sql`update contracts set status = 'declined', declined_at = now() where id = ${contractId} and status = 'awaiting_signatures'`,
+  );
+  await settleMandate(q, contractId, 'cancelled');
+  return true;
+}
+
 /**
  * A new mandate the tenant signed replaces the one in force, and they get it signed; declined, it
  * is void and nothing changed.
  */
 async function settleMandateChange(q: Queryable, ctx: MoveInContext, contractId: string): Promise<void> {
-  const { rows } = await q.query<{ status: string }>(
-    sql`select status from contract_submitters where contract_id = ${contractId}`,
-  );
-  if (rows.some((r) => r.status === 'declined')) {
-    await q.query(
-      sql`update contracts set status = 'declined', declined_at = now() where id = ${contractId} and status = 'awaiting_signatures'`,
-    );
-    await settleMandate(q, contractId, 'cancelled');
-    return;
-  }
+  const rows = await signerStatuses(q, contractId);
+  if (await declineIfRefused(q, contractId, rows)) return;
   if (rows.length === 0 || rows.some((r) => r.status !== 'completed')) return;
   const now = ctx.clock.now();
   const { rows: done } = await q.query<{ created_at: Date | string; code: string; email: string }>(
