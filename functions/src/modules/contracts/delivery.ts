@@ -72,6 +72,8 @@ export async function deliverSignedContract(
   ctx: Pick<MoveInContext, 'mailer' | 'config'>,
   contractId: string,
   unitNumbers: string[],
+  /** A move-in day to come: the units are held until then, and the e-mails say when. */
+  moveInDate: string | null = null,
 ): Promise<void> {
   const kept = await keepSignedPdf(tx, ctx, contractId, 'rental');
   if (!kept) return;
@@ -91,6 +93,7 @@ export async function deliverSignedContract(
           fullName: contract.full_name,
           registrationCode: contract.registration_code,
           unit,
+          moveInDate,
         }),
       ],
       attachments: [attachment],
@@ -106,6 +109,7 @@ export async function deliverSignedContract(
           email: contract.email,
           registrationCode: contract.registration_code,
           unit,
+          moveInDate,
         }),
       ],
       attachments: [attachment],

@@ -36,7 +36,12 @@ export function signingEmail(
 /** The tenant's copy of the contract signed by both, attached. */
 export function signedContractEmail(
   language: Language,
-  { fullName, registrationCode, unit }: { fullName: string; registrationCode: string; unit: string | null },
+  {
+    fullName,
+    registrationCode,
+    unit,
+    moveInDate = null,
+  }: { fullName: string; registrationCode: string; unit: string | null; moveInDate?: string | null },
 ): LocalisedContent {
   return language === 'en'
     ? {
@@ -48,6 +53,13 @@ export function signedContractEmail(
             `Attached is your rental contract signed by both parties (registration ${registrationCode}), with the SEPA direct debit mandate and the signature certificate.`,
           ),
           paragraph(unit ? `Your storage unit: ${unit}.` : 'Your unit is being assigned; we will contact you.'),
+          ...(moveInDate
+            ? [
+                paragraph(
+                  `It is held for you until your move-in day, ${moveInDate}: early that day your PIN arrives by SMS.`,
+                ),
+              ]
+            : []),
         ],
       }
     : {
@@ -59,6 +71,13 @@ export function signedContractEmail(
             `Adjuntamos tu contrato de alquiler firmado por ambas partes (registro ${registrationCode}), con la orden de domiciliación SEPA y el certificado de firmas.`,
           ),
           paragraph(unit ? `Tu trastero: ${unit}.` : 'Estamos asignando tu trastero; te contactaremos.'),
+          ...(moveInDate
+            ? [
+                paragraph(
+                  `Está reservado para ti hasta tu día de entrada, el ${moveInDate.split('-').reverse().join('/')}: ese día, a primera hora, te llegará el PIN por SMS.`,
+                ),
+              ]
+            : []),
         ],
       };
 }
@@ -69,11 +88,13 @@ export function signedContractNotice({
   email,
   registrationCode,
   unit,
+  moveInDate = null,
 }: {
   fullName: string;
   email: string;
   registrationCode: string;
   unit: string | null;
+  moveInDate?: string | null;
 }): LocalisedContent {
   return {
     language: 'es',
@@ -81,7 +102,11 @@ export function signedContractNotice({
     blocks: [
       paragraph(
         `El contrato del alta ${registrationCode} (${fullName}, ${email}) está firmado por ambas partes.\n` +
-          (unit ? `Trastero asignado: ${unit}.` : 'Sin trastero asignado todavía (ver el aviso aparte).'),
+          (unit
+            ? moveInDate
+              ? `Trastero reservado: ${unit}; entra el ${moveInDate.split('-').reverse().join('/')} (el acceso y el alquiler empiezan ese día).`
+              : `Trastero asignado: ${unit}.`
+            : 'Sin trastero asignado todavía (ver el aviso aparte).'),
       ),
       paragraph('Se adjunta el PDF firmado con la orden de domiciliación y el certificado de firmas.'),
     ],

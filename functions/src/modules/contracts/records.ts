@@ -70,7 +70,13 @@ export async function settleContract(q: Queryable, ctx: MoveInContext, contractI
         sql`update registrations set global_status = 'completed', updated_at = now() where id = ${registrationId}`,
       );
       const moved = await moveInWhenChosen(q, ctx, registrationId);
-      await deliverSignedContract(q, ctx, contractId, moved.status === 'awaiting_unit' ? [] : moved.unitNumbers);
+      await deliverSignedContract(
+        q,
+        ctx,
+        contractId,
+        moved.status === 'awaiting_unit' ? [] : moved.unitNumbers,
+        moved.status === 'scheduled' ? moved.moveInDate : null,
+      );
     }
   }
 }

@@ -56,6 +56,9 @@ describe.each(databaseEngines())('a move-in day chosen ahead on $name', (engine)
       /^Tu contrato firmado/.test(m.subject ?? ''),
     );
     expect(mail?.body).toContain(`Tu trastero: ${held[0]?.unit_number}.`);
+    expect(mail?.body).toContain(
+      `reservado para ti hasta tu día de entrada, el ${moveInDate.split('-').reverse().join('/')}`,
+    );
 
     // The day before, still waiting; on the day, the unit is hers and the door opens.
     served.service.ctx.adjustableClock?.advance(4 * 86_400_000);
