@@ -40,10 +40,24 @@ describe('RemoteSlot', () => {
     expect(await screen.findByRole('heading', { name: 'remote in es' })).toBeInTheDocument();
   });
 
-  it('shows the translated fallback when loading fails, and Retry loads again', async () => {
+  it('a load that fails once is tried again by itself: no fallback, no tap', async () => {
+    const load = vi
+      .fn<() => Promise<ComponentType<RemoteAppProps>>>()
+      .mockRejectedValueOnce(new Error('socket hang up'))
+      .mockResolvedValue(Working);
+    const reset = vi.fn();
+    render(slot('calculator', load, reset));
+    expect(await screen.findByRole('heading', { name: 'remote in es' })).toBeInTheDocument();
+    expect(reset).toHaveBeenCalledWith('calculator');
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
+  });
+
+  it('shows the translated fallback when loading fails twice, and Retry loads again', async () => {
     const load = vi
       .fn<() => Promise<ComponentType<RemoteAppProps>>>()
       .mockRejectedValueOnce(new Error('down'))
+      .mockRejectedValueOnce(new Error('still down'))
       .mockResolvedValue(Working);
     const reset = vi.fn();
     render(
@@ -56,7 +70,7 @@ describe('RemoteSlot', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(reset).toHaveBeenCalledWith('calculator');
     expect(await screen.findByRole('heading', { name: 'remote in es' })).toBeInTheDocument();
-    expect(load).toHaveBeenCalledTimes(2);
+    expect(load).toHaveBeenCalledTimes(3);
     // The Retry button is gone: focus is on the main area, not lost to the page's start.
     expect(screen.getByRole('main')).toHaveFocus();
   });
@@ -76,6 +90,7 @@ describe('RemoteSlot', () => {
     const load = vi
       .fn<() => Promise<ComponentType<RemoteAppProps>>>()
       .mockRejectedValueOnce(new Error('down'))
+      .mockRejectedValueOnce(new Error('still down'))
       .mockResolvedValue(Door);
     render(slot('calculator', load));
     await userEvent.click(await screen.findByRole('button', { name: 'Reintentar' }));

@@ -15,6 +15,22 @@ export interface RemoteSlotProps {
 
 const REGISTRY: RemoteLoader = { load: loadRemoteApp, reset: resetRemote };
 
+/** How long a failed load waits before it is tried once more by itself. */
+const AUTO_RETRY_DELAY_MS = 500;
+
+/**
+ * A remote that fails to load is tried once more by itself, after a moment: a connection dropped
+ * on a phone (or a socket the origin closed as it was reused) should not need a tap. Only a second
+ * failure shows Retry.
+ */
+function loadTwice({ load, reset }: RemoteLoader, name: RemoteName) {
+  return load(name).catch(async () => {
+    reset(name);
+    await new Promise((resolve) => setTimeout(resolve, AUTO_RETRY_DELAY_MS));
+    return load(name);
+  });
+}
+
 function RemoteLoading() {
   const { t } = useTranslation('common');
   return (
@@ -65,13 +81,14 @@ function RemoteReadyMark({ name, retried }: { name: RemoteName; retried: boolean
 
 /** One remote's area: loading state, error boundary and Retry, so a failure stays here. */
 export function RemoteSlot({ name, language }: RemoteSlotProps) {
-  const { load, reset } = useContext(RemoteLoaderContext) ?? REGISTRY;
+  const loader = useContext(RemoteLoaderContext) ?? REGISTRY;
+  const { reset } = loader;
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt: React caches a rejected lazy forever.
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger
   const RemoteApp = useMemo(
-    () => lazy(() => load(name).then((component) => ({ default: component }))),
-    [name, attempt, load],
+    () => lazy(() => loadTwice(loader, name).then((component) => ({ default: component }))),
+    [name, attempt, loader],
   );
   const retry = useCallback(() => {
     reset(name);
