@@ -21,7 +21,7 @@ function slot(
   reset: (name: string) => void = () => {},
 ) {
   return (
-    <RemoteLoaderContext.Provider value={{ load, reset }}>
+    <RemoteLoaderContext.Provider value={{ load, reset, retriesOnce: true }}>
       <RemoteSlot name={name} language="es" />
     </RemoteLoaderContext.Provider>
   );

@@ -13,7 +13,7 @@ export interface RemoteSlotProps {
   language: Language;
 }
 
-const REGISTRY: RemoteLoader = { load: loadRemoteApp, reset: resetRemote };
+const REGISTRY: RemoteLoader = { load: loadRemoteApp, reset: resetRemote, retriesOnce: true };
 
 /** How long a failed load waits before it is tried once more by itself. */
 const AUTO_RETRY_DELAY_MS = 500;
@@ -23,7 +23,8 @@ const AUTO_RETRY_DELAY_MS = 500;
  * on a phone (or a socket the origin closed as it was reused) should not need a tap. Only a second
  * failure shows Retry.
  */
-function loadTwice({ load, reset }: RemoteLoader, name: RemoteName) {
+function loadTwice({ load, reset, retriesOnce }: RemoteLoader, name: RemoteName) {
+  if (!retriesOnce) return load(name);
   return load(name).catch(async () => {
     reset(name);
     await new Promise((resolve) => setTimeout(resolve, AUTO_RETRY_DELAY_MS));

@@ -6,6 +6,11 @@ export interface RemoteLoader {
   load(name: RemoteName): Promise<ComponentType<RemoteAppProps>>;
   /** Forgets a failed load, so that Retry loads again. */
   reset(name: RemoteName): void;
+  /**
+   * Whether a failed load is tried once more by itself before Retry shows (the browser's); the
+   * server's is not: within its time budget it leaves the slot to the browser instead.
+   */
+  retriesOnce?: boolean;
 }
 
 /**
