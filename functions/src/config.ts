@@ -74,8 +74,14 @@ const envSchema = z.object({
   DOOR_PIN_PEPPER_ROTATE: z.enum(['0', '1']).default('0'),
   /** `1`: set the admin's password and PIN again from DOOR_ADMIN_* (or print new ones) at start. */
   DOOR_ADMIN_RESET: z.enum(['0', '1']).default('0'),
-  /** scrypt cost (log2 N) of new password and PIN hashes; OWASP's 17 by default, tests lower it. */
+  /** scrypt cost (log2 N) of new password hashes; OWASP's 17 by default, tests lower it. */
   DOOR_HASH_COST_LOG2: z.coerce.number().int().min(10).max(20).default(17),
+  /**
+   * scrypt cost of new PIN hashes; by default 14, or the password cost when that is lower (tests).
+   * A 4-digit PIN is 10,000 guesses whatever the cost: its strength is the pepper kept outside the
+   * database and the lockout, so a password's cost would only slow the door (README, "The door").
+   */
+  DOOR_PIN_HASH_COST_LOG2: z.coerce.number().int().min(10).max(20).optional(),
   /** Sign-in links asked for the tenant's account by one address in 15 minutes (any contacts). */
   ACCOUNT_SIGN_INS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   /** "Does a sign-up with this e-mail and phone exist?" asked by one address in 15 minutes. */

@@ -7,6 +7,7 @@ import { pinPepper } from '../../platform/security/pepper';
 import { hashPassword, hashPin, newToken, randomPin } from '../../platform/security/secrets';
 import type { RegistrationRow } from '../sign-up';
 import { accessWithheldNotice, doorAccessEmail } from './messages';
+import { pinHashCost } from './pin-cost';
 
 /** What issuing a key uses of the service. */
 export type DoorAccessContext = Pick<FunctionContext, 'mailer' | 'sms' | 'config' | 'log'>;
@@ -80,7 +81,7 @@ export async function issueDoorAccess(
   // Nobody is told this password: the tenant signs in with the link; staff may set one later.
   const password = newToken().token;
   const [pinHash, passwordHash] = await Promise.all([
-    hashPin(pin, await pinPepper(ctx.config), cost),
+    hashPin(pin, await pinPepper(ctx.config), pinHashCost(ctx.config)),
     hashPassword(password, cost),
   ]);
   const { rows } = await tx.query<{

@@ -8,6 +8,7 @@ import { pinPepper } from '../../platform/security/pepper';
 import { hashPassword, hashPin, sha256, verifyPassword } from '../../platform/security/secrets';
 import { audit } from './audit';
 import { checkPin } from './pin-check';
+import { pinHashCost } from './pin-cost';
 import { revokeSessions, toDoorUser, type UserRow } from './sessions';
 import { ACCESS_SUSPENDED, accessSuspended } from './suspension';
 import { assertStrongDoorPassword } from './users';
@@ -61,7 +62,7 @@ export async function changeDoorPin(
     rehash: false,
   });
   if (refused) return refused;
-  const newHash = await hashPin(newPin, await pinPepper(ctx.config), ctx.config.DOOR_HASH_COST_LOG2);
+  const newHash = await hashPin(newPin, await pinPepper(ctx.config), pinHashCost(ctx.config));
   await ctx.db.transaction(async (tx) => {
     await tx.query(sql`update door_users set pin_hash = ${newHash}, updated_at = now() where id = ${user.id}`);
     await revokeSessions(tx, user.id, sha256(token));

@@ -6,6 +6,7 @@ import { pinPepper } from '../../platform/security/pepper';
 import { hashPin, needsRehash, verifyPin } from '../../platform/security/secrets';
 import { audit } from './audit';
 import { afterWrongPin, isLocked, type PinFailureState, secondsLeft } from './lockout';
+import { pinHashCost } from './pin-cost';
 
 /** A refused PIN, answered alike by every action that checks one (door_action, change_pin). */
 export interface PinRefusal {
@@ -99,8 +100,9 @@ export async function checkPin(
     return null;
   });
   if (refusal) return refusal;
-  if (options.rehash && needsRehash(user.pin_hash, ctx.config.DOOR_HASH_COST_LOG2)) {
-    const upgraded = await hashPin(pin, pepper, ctx.config.DOOR_HASH_COST_LOG2);
+  // A PIN hashed at another cost (an older default) is hashed again at today's after it matched.
+  if (options.rehash && needsRehash(user.pin_hash, pinHashCost(ctx.config))) {
+    const upgraded = await hashPin(pin, pepper, pinHashCost(ctx.config));
     // Only over the hash just checked: a PIN changed meanwhile wins.
     await ctx.db.query(
       sql`update door_users set pin_hash = ${upgraded} where id = ${user.id} and pin_hash = ${user.pin_hash}`,

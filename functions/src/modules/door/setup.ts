@@ -6,6 +6,7 @@ import { sql } from '../../platform/db/sql';
 import { preparePinPepper } from '../../platform/security/pepper';
 import { hashPassword, hashPin, randomPin } from '../../platform/security/secrets';
 import { clearLoginThrottle } from './login-throttle';
+import { pinHashCost } from './pin-cost';
 
 export const ADMIN_USUARIO = 'admin';
 
@@ -32,7 +33,7 @@ export async function ensureDoorAdmin(db: Database, config: FunctionsConfig, log
   const setPassword = !admin || reset;
   const password = config.DOOR_ADMIN_PASSWORD ?? randomBytes(9).toString('base64url');
   const pin = config.DOOR_ADMIN_PIN ?? randomPin();
-  const pinHash = await hashPin(pin, pepper, cost);
+  const pinHash = await hashPin(pin, pepper, pinHashCost(config));
   if (!admin) {
     const passwordHash = await hashPassword(password, cost);
     // A generated password was printed on a console: the admin chooses his own at the first sign-in.

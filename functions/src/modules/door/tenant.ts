@@ -10,6 +10,7 @@ import { hashPin, newToken } from '../../platform/security/secrets';
 import { audit } from './audit';
 import { doorLinkEmail } from './messages';
 import { checkPin, type PinRefusal } from './pin-check';
+import { pinHashCost } from './pin-cost';
 import type { UserRow } from './sessions';
 
 /**
@@ -63,7 +64,7 @@ export async function changeTenantPin(
   });
   if (refused) return refused;
   if (newPin === currentPin) throw refusal('same_pin');
-  const newHash = await hashPin(newPin, await pinPepper(ctx.config), ctx.config.DOOR_HASH_COST_LOG2);
+  const newHash = await hashPin(newPin, await pinPepper(ctx.config), pinHashCost(ctx.config));
   await ctx.db.transaction(async (tx) => {
     await tx.query(sql`update door_users set pin_hash = ${newHash}, updated_at = now() where id = ${user.id}`);
     await audit(tx, { userId: user.id, usuario: user.usuario, action: 'change_pin', result: 'ok' }, meta);

@@ -7,6 +7,7 @@ import { passwordProblem } from '../../platform/security/password-policy';
 import { pinPepper } from '../../platform/security/pepper';
 import { hashPassword, hashPin, newToken, sha256 } from '../../platform/security/secrets';
 import { audit } from './audit';
+import { pinHashCost } from './pin-cost';
 import { revokeSessions, toDoorUser, type UserRow } from './sessions';
 import { ADMIN_USUARIO } from './setup';
 
@@ -60,7 +61,7 @@ export async function addDoorUser(
   assertStrongDoorPassword(contraseña, usuario, ctx.config.BUSINESS_NAME);
   const cost = ctx.config.DOOR_HASH_COST_LOG2;
   const passwordHash = await hashPassword(contraseña, cost);
-  const pinHash = await hashPin(pin, await pinPepper(ctx.config), cost);
+  const pinHash = await hashPin(pin, await pinPepper(ctx.config), pinHashCost(ctx.config));
   const { rows } = await withConflicts(async () =>
     ctx.db.query<UserRow>(
       // The admin chose it: the user chooses their own at the first sign-in (ASVS 2.3.1).
@@ -104,7 +105,7 @@ export async function updateDoorUser(
   }
   const cost = ctx.config.DOOR_HASH_COST_LOG2;
   // Hashed before the transaction: the embedded database has one connection, which it holds.
-  const pinHash = pin ? await hashPin(pin, await pinPepper(ctx.config), cost) : null;
+  const pinHash = pin ? await hashPin(pin, await pinPepper(ctx.config), pinHashCost(ctx.config)) : null;
   if (contraseña) assertStrongDoorPassword(contraseña, usuario, ctx.config.BUSINESS_NAME);
   const passwordHash = contraseña ? await hashPassword(contraseña, cost) : null;
   const rows = await withConflicts(() =>
