@@ -41,10 +41,8 @@ export function fromMadrid(date: string, time: string): Date {
   return new Date(instant);
 }
 
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
+// The calendar arithmetic the pages use too (the move-in window): one implementation.
+export { plusDays as addDays } from 'shared-api';
 
 /** ISO weekday of a date: 1 Monday … 7 Sunday. */
 export function isoWeekday(date: string): number {

@@ -67,18 +67,24 @@ describe.each(databaseEngines())('the account’s bank account on $name', (engin
     };
   };
 
-  it('signed, the new mandate replaces the old one and the next remittance carries the amendment', async () => {
+  /** A tenant signed in to her account, the office, and her first collection sent to the bank. */
+  const tenantWithFirstCollectionSent = async () => {
     const { registrationId } = await movedInTenant(served);
     const ana = await accountSession(served);
     const office = await manager();
     const [original] = await mandates(registrationId);
-    // The first collection goes to the bank and is paid: the bank knows the original mandate.
     const today = served.service.ctx.clock.now();
     const inDays = (days: number) => new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
     await office.remit(inDays(10));
     const { rows: sent } = await served.db.query<{ id: string }>(
       sql`select id from rent_periods where registration_id = ${registrationId} and status = 'submitted'`,
     );
+    return { registrationId, ana, office, original, sent, inDays };
+  };
+
+  it('signed, the new mandate replaces the old one and the next remittance carries the amendment', async () => {
+    // Her first collection goes to the bank: the bank knows the original mandate.
+    const { registrationId, ana, office, original, sent, inDays } = await tenantWithFirstCollectionSent();
     expect(sent).toHaveLength(1);
     await office.call('record_collection_result', { rentPeriodId: sent[0]?.id, outcome: 'paid' });
 
@@ -151,16 +157,8 @@ describe.each(databaseEngines())('the account’s bank account on $name', (engin
   });
 
   it('a collection sent to the old account and returned as closed goes again to the new one; staff’s change and 14 days void one awaiting', async () => {
-    const { registrationId } = await movedInTenant(served);
-    const ana = await accountSession(served);
-    const office = await manager();
-    const [original] = await mandates(registrationId);
-    const today = served.service.ctx.clock.now();
-    const inDays = (days: number) => new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
-    await office.remit(inDays(10));
-    const { rows: sent } = await served.db.query<{ id: string }>(
-      sql`select id from rent_periods where registration_id = ${registrationId} and status = 'submitted'`,
-    );
+    // Her first collection goes to the bank: the bank knows the original mandate.
+    const { registrationId, ana, office, original, sent, inDays } = await tenantWithFirstCollectionSent();
     await ana('change_bank_account', { registrationId, iban: NEW_IBAN });
     await (await signingLink()).sign();
     const [, replacement] = await mandates(registrationId);
