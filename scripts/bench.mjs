@@ -7,7 +7,9 @@
 //  - requests/s through the gateway ÷ requests/s straight to the functions service, same endpoint
 //  - Lighthouse (mobile defaults, median of 3) on every public route and the standalone door
 //  - when React has taken /es, /es/calculadora and /es/alta over, on throttled network and CPU
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+//  - server-rendered pages at 50 connections against a static file (scripts/bench-pages.mjs)
+// The previous run's figures stay beside the new ones (scripts/bench-report.mjs).
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -16,8 +18,10 @@ import autocannon from 'autocannon';
 import { BILLING_HEADING, formatBilling, measureBilling } from './bench-billing.mjs';
 import { formatDoorPin, measureDoorPin } from './bench-door-pin.mjs';
 import { formatLoginFlood, measureLoginFlood } from './bench-login-flood.mjs';
+import { formatServerRendering, measureServerRendering, PAGES_HEADING } from './bench-pages.mjs';
+import { withPreviousFigures } from './bench-report.mjs';
 import { measureHydration } from './hydration.mjs';
-import { buildFrontends, ensureInstalled, FRONTEND_APPS, ROOT } from './lib.mjs';
+import { buildFrontends, ensureInstalled, FRONTEND_APPS, onSupportedNode, ROOT } from './lib.mjs';
 import { measurePages } from './lighthouse.mjs';
 import { PUBLIC_ROUTES } from './public-routes.mjs';
 import { startStack } from './stack.mjs';
@@ -30,6 +34,7 @@ const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
 
 ensureInstalled();
+onSupportedNode();
 
 // 1. Clean build of every app, one after the other (as `npm start` does).
 for (const app of FRONTEND_APPS) rmSync(path.join(ROOT, app, 'dist'), { recursive: true, force: true });
@@ -126,6 +131,9 @@ try {
   const direct = await load(`${stack.functionsUrl}${endpoint}`);
   const viaGateway = await load(`${stack.gatewayUrl}${endpoint}`);
   const ratio = viaGateway.requests.average / direct.requests.average;
+  console.log('\nServer-rendered pages at scale:');
+  const serverRendering = await measureServerRendering(stack.gatewayUrl);
+  console.log(formatServerRendering(serverRendering));
 
   // 5. Page speed, as Lighthouse sees it on a mid-range phone.
   console.log('\nLighthouse (mobile, median of 3):');
@@ -172,8 +180,10 @@ try {
   const table = ['| measure | value | notes |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
   const when = new Date().toISOString().replace('T', ' ').slice(0, 16);
   const machine = `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
-  const report = `# Benchmarks\n\nWritten by \`npm run bench\` on ${when} UTC (${machine}). Figures, not pass/fail: compare runs on the same machine.\n\n${table}\n\n## Sign-in hash flood\n\n${formatLoginFlood(flood)}\n\n## PIN check at the door\n\n${formatDoorPin(doorPin)}\n\n${BILLING_HEADING}\n\n${formatBilling(billing)}\n\n## Lighthouse, mobile defaults (median of 3)\n\n${pageTable}\n\n- JS sizes: every script the browser fetched, gzip-compressed here (level 6), first visit, empty cache.\n- Throughput: autocannon on loopback, PGlite in memory; the gateway adds logging, security headers, compression, rate limiting and a proxy hop.\n- Lighthouse ${LIGHTHOUSE_VERSION}: simulated slow 4G and 4× CPU slowdown, \`/usr/bin/chromium\` headless; JS transferred is what Lighthouse counted (compressed).\n`;
-  writeFileSync(path.join(ROOT, 'BENCHMARKS.md'), report);
+  const report = `# Benchmarks\n\nWritten by \`npm run bench\` on ${when} UTC (${machine}). Figures, not pass/fail: compare runs on the same machine.\n\n${table}\n\n${PAGES_HEADING}\n\n${formatServerRendering(serverRendering)}\n\nAnonymous public pages are rendered once per path, facility day and release and kept (\`gateway/src/page-cache.ts\`); each response gets its own CSP nonce in the kept page. A visitor with cookies, a query or a private page is rendered each time.\n\n## Sign-in hash flood\n\n${formatLoginFlood(flood)}\n\n## PIN check at the door\n\n${formatDoorPin(doorPin)}\n\n${BILLING_HEADING}\n\n${formatBilling(billing)}\n\n## Lighthouse, mobile defaults (median of 3)\n\n${pageTable}\n\n- JS sizes: every script the browser fetched, gzip-compressed here (level 6), first visit, empty cache.\n- Throughput: autocannon on loopback, PGlite in memory; the gateway adds logging, security headers, compression, rate limiting and a proxy hop.\n- Lighthouse ${LIGHTHOUSE_VERSION}: simulated slow 4G and 4× CPU slowdown, \`/usr/bin/chromium\` headless; JS transferred is what Lighthouse counted (compressed).\n`;
+  const reportFile = path.join(ROOT, 'BENCHMARKS.md');
+  const previous = existsSync(reportFile) ? readFileSync(reportFile, 'utf8') : null;
+  writeFileSync(reportFile, withPreviousFigures(report, previous));
   console.log(`\n${table}\n\n${pageTable}\n\nWritten to BENCHMARKS.md`);
 } finally {
   stack.stop();

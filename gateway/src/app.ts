@@ -8,6 +8,7 @@ import { requestLogOptions } from 'shared-node/request-log';
 import type { GatewayConfig } from './config';
 import { jsonErrorHandler, jsonNotFound } from './errors';
 import { checkUpstreams } from './health';
+import { createPageCache } from './page-cache';
 import { functionsRoutes, remotesProxy } from './proxies';
 import { publicRegistry, publishedOrigins, type RegistrySource } from './registry';
 import { cspNonce, refusePrivateFiles, requireHost, securityHeaders } from './security';
@@ -86,6 +87,7 @@ export function createGateway(config: GatewayConfig, registry: RegistrySource, l
       renderer: createRendererSource(config.SHELL_DIST, log, site),
       manifest: createManifestReader(log),
       log,
+      cache: createPageCache(),
     }),
   );
   app.use(jsonNotFound);

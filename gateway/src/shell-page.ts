@@ -1,12 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { SiteConfig } from 'shared-api/site';
-import { matchPath, remoteForPath } from 'shared-i18n';
+import { type Language, matchPath, remoteForPath } from 'shared-i18n';
 import { z } from 'zod';
 import { sendJsonError } from './errors';
 import { escapeAttribute, jsonForHtml } from './html';
+import { isAnonymousPage, type PageCache } from './page-cache';
 import { type Hoisted, type PageTemplate, readHoisted, readPageTemplate } from './page-template';
 import type { RegistrySource } from './registry';
 import { publicRegistry, serverManifestUrl } from './registry';
@@ -74,6 +76,8 @@ interface ServerRendering {
   renderer(): Promise<Renderer | null>;
   manifest: ReturnType<typeof createManifestReader>;
   log: Logger;
+  /** Anonymous public pages rendered once per release and day (absent: every page is rendered). */
+  cache?: PageCache;
 }
 
 /**
@@ -123,7 +127,8 @@ export function createShellPageHandler(
     const manifest = remoteName && Object.hasOwn(remotes, remoteName) ? remotes[remoteName] : undefined;
     const language =
       match.kind === 'page' || match.kind === 'backoffice' || match.kind === 'not-found' ? match.lang : null;
-    const head = [
+    // Made only for a page rendered here, not for one sent as kept.
+    const pageHead = () => [
       pageLinks(req, publicSiteUrl),
       socialHead(req, site, publicSiteUrl),
       `<script type="application/json" id="remotes-registry">${jsonForHtml(remotes)}</script>`,
@@ -136,7 +141,7 @@ export function createShellPageHandler(
     const renderer = (await rendering?.renderer()) ?? null;
     const nonce = typeof res.locals.cspNonce === 'string' ? res.locals.cspNonce : null;
     if (!rendering || !renderer || !nonce || !html.hasRoot) {
-      send(html.page({ language, head }));
+      send(html.page({ language, head: pageHead() }));
       return;
     }
 
@@ -161,77 +166,161 @@ export function createShellPageHandler(
       }
     }
 
-    try {
-      const {
-        ready,
-        language: renderedLanguage,
-        headScript,
-      } = await renderer.render({
-        url: req.originalUrl,
-        acceptLanguage: req.headers['accept-language'],
-        remotes: serverRemotes,
-        publicPaths,
-        site,
-        nonce,
-        remoteBudgetMs: REMOTE_BUDGET_MS,
-        onError: (error, where) => {
-          // A remote without server output is rendered by the browser by design, not a fault.
-          const expected = error instanceof Error && error.name === 'ClientOnlyRemote';
-          rendering.log[expected ? 'debug' : 'warn'](
-            { err: error, where, url: req.originalUrl },
-            'server render fell back',
-          );
+    const renderInto = (pageNonce: string, sink: PageSink) =>
+      renderPage(
+        renderer,
+        html,
+        {
+          url: req.originalUrl,
+          acceptLanguage: req.headers['accept-language'],
+          remotes: serverRemotes,
+          publicPaths,
+          site,
+          nonce: pageNonce,
+          remoteBudgetMs: REMOTE_BUDGET_MS,
+          onError: (error, where) => {
+            // A remote without server output is rendered by the browser by design, not a fault.
+            const expected = error instanceof Error && error.name === 'ClientOnlyRemote';
+            if (!expected) sink.fellBack = true;
+            rendering.log[expected ? 'debug' : 'warn'](
+              { err: error, where, url: req.originalUrl },
+              'server render fell back',
+            );
+          },
         },
-      });
-      const stream = await ready;
-      // A page whose path names no language (a 404) is in the one the renderer chose. The
-      // template's notice is for a page only scripts can render; this one reads without them (a
-      // page of forms says so itself, in its language).
-      const pageOptions = (hoisted: Hoisted | null) => ({
-        language: language ?? renderedLanguage,
-        serverRendered: true,
-        head: [...head, ...headScriptTag(headScript, nonce), ...styles],
-        hoisted,
-        scriptsAfterPaint: { nonce, preloads: scripts },
-      });
-      const { after } = html.aroundRoot(pageOptions(null));
-      res.status(status).set('cache-control', 'no-cache').type('html');
-      // The head is written once the page's hoisted title and description are known. Bytes are
-      // kept as they came: a chunk may end inside a character of the title.
-      let start: Buffer | null = Buffer.alloc(0);
-      const writeStart = (ended: boolean) => {
-        if (start === null) return true;
-        const hoisted = readHoisted(start.toString('utf8'), ended);
-        if (!hoisted) return true;
-        const body = start.subarray(Buffer.byteLength(hoisted.html));
-        start = null;
-        res.write(html.aroundRoot(pageOptions(hoisted)).before);
-        return res.write(body);
-      };
-      const { Writable } = await import('node:stream');
-      stream.pipe(
-        new Writable({
-          write(chunk: Buffer, _encoding, callback) {
-            let written: boolean;
-            if (start === null) written = res.write(chunk);
-            else {
-              start = Buffer.concat([start, chunk]);
-              written = writeStart(false);
-            }
-            // Backpressure through the compression layer (whose write takes no callback).
-            if (written) callback();
-            else res.once('drain', callback);
-          },
-          final(callback) {
-            writeStart(true);
-            res.end(after);
-            callback();
-          },
-        }),
+        { language, head: pageHead(), styles, scripts },
+        sink,
       );
-    } catch (error) {
+    const renderFailed = (error: unknown) => {
       rendering.log.error({ err: error, url: req.originalUrl }, 'server render failed; the browser renders the page');
-      if (!res.headersSent) send(html.page({ language, head: [...head, ...styles] }));
+      if (!res.headersSent) send(html.page({ language, head: [...pageHead(), ...styles] }));
+    };
+
+    if (rendering.cache && isAnonymousPage(req, match)) {
+      const { cache } = rendering;
+      try {
+        const page = await cache.page(
+          req.path,
+          { renderer, registry: JSON.stringify(remotes), remote: JSON.stringify([styles, scripts, serverRemotes]) },
+          async () => {
+            const sink = bufferSink();
+            await renderInto(cache.nonceMark, sink);
+            return { html: sink.html(), keep: !sink.fellBack };
+          },
+        );
+        // Not through send(): its ETag hashes the whole page, and a page under its own nonce never
+        // matches one (the cost of a kept page was mostly that hash).
+        const body = page.withNonce(nonce);
+        res
+          .status(status)
+          .set({ 'cache-control': 'no-cache', 'content-length': String(Buffer.byteLength(body)) })
+          .type('html')
+          .end(req.method === 'HEAD' ? undefined : body);
+      } catch (error) {
+        renderFailed(error);
+      }
+      return;
+    }
+    try {
+      await renderInto(nonce, responseSink(res, status));
+    } catch (error) {
+      renderFailed(error);
     }
   };
+}
+
+/** Where a server-rendered page is written: the response as it streams, or a buffer to keep. */
+interface PageSink {
+  /** Called once, before the first write. */
+  start(): void;
+  write(chunk: Buffer | string): boolean;
+  onceDrain(callback: () => void): void;
+  end(last: string): void;
+  /** A slot was left to the browser by a fault (a remote slow or failing on the server). */
+  fellBack: boolean;
+}
+
+function responseSink(res: Response, status: number): PageSink {
+  return {
+    start: () => res.status(status).set('cache-control', 'no-cache').type('html'),
+    write: (chunk) => res.write(chunk),
+    // Backpressure through the compression layer (whose write takes no callback).
+    onceDrain: (callback) => res.once('drain', callback),
+    end: (last) => res.end(last),
+    fellBack: false,
+  };
+}
+
+function bufferSink(): PageSink & { html(): string } {
+  const chunks: Buffer[] = [];
+  return {
+    start: () => {},
+    write: (chunk) => chunks.push(Buffer.from(chunk)) > 0,
+    onceDrain: (callback) => callback(),
+    end: (last) => chunks.push(Buffer.from(last)),
+    fellBack: false,
+    html: () => Buffer.concat(chunks).toString('utf8'),
+  };
+}
+
+/**
+ * Renders the page around the renderer's stream into `sink`; settles once all is written. Throws
+ * before anything is written when the renderer fails.
+ */
+async function renderPage(
+  renderer: Renderer,
+  html: PageTemplate,
+  request: Parameters<Renderer['render']>[0],
+  page: { language: Language | null; head: string[]; styles: string[]; scripts: string[] },
+  sink: PageSink,
+): Promise<void> {
+  const { ready, language: renderedLanguage, headScript } = await renderer.render(request);
+  const stream = await ready;
+  const { nonce } = request;
+  // A page whose path names no language (a 404) is in the one the renderer chose. The template's
+  // notice is for a page only scripts can render; this one reads without them (a page of forms
+  // says so itself, in its language).
+  const pageOptions = (hoisted: Hoisted | null) => ({
+    language: page.language ?? renderedLanguage,
+    serverRendered: true,
+    head: [...page.head, ...headScriptTag(headScript, nonce), ...page.styles],
+    hoisted,
+    scriptsAfterPaint: { nonce, preloads: page.scripts },
+  });
+  const { after } = html.aroundRoot(pageOptions(null));
+  sink.start();
+  // The head is written once the page's hoisted title and description are known. Bytes are kept
+  // as they came: a chunk may end inside a character of the title.
+  let start: Buffer | null = Buffer.alloc(0);
+  const writeStart = (ended: boolean) => {
+    if (start === null) return true;
+    const hoisted = readHoisted(start.toString('utf8'), ended);
+    if (!hoisted) return true;
+    const body = start.subarray(Buffer.byteLength(hoisted.html));
+    start = null;
+    sink.write(html.aroundRoot(pageOptions(hoisted)).before);
+    return sink.write(body);
+  };
+  await new Promise<void>((resolve, reject) => {
+    const into = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        let written: boolean;
+        if (start === null) written = sink.write(chunk);
+        else {
+          start = Buffer.concat([start, chunk]);
+          written = writeStart(false);
+        }
+        if (written) callback();
+        else sink.onceDrain(callback);
+      },
+      final(callback) {
+        writeStart(true);
+        sink.end(after);
+        callback();
+        resolve();
+      },
+    });
+    into.on('error', reject);
+    stream.pipe(into);
+  });
 }

@@ -10,14 +10,16 @@ export function plusDays(date: string, days: number): string {
   return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, (day ?? 1) + days)).toISOString().slice(0, 10);
 }
 
+// Made once: a formatter costs far more to make than to use (the gateway asks on every page).
+const madridDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Madrid',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
 /** The facility's day (Madrid) at an instant, `YYYY-MM-DD`. */
-export const facilityDay = (at: Date) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Madrid',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+export const facilityDay = (at: Date) => madridDay.format(at);
 
 /** The days a move-in may be chosen on, given the facility's today. */
 export const moveInWindow = (today: string) => ({ first: today, last: plusDays(today, MOVE_IN_WINDOW_DAYS) });

@@ -1,0 +1,185 @@
+import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import { pino } from 'pino';
+import { DEMO_SITE_CONFIG } from 'shared-api/site';
+import { closeAll, listen } from 'shared-node/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createGateway } from './app';
+import { loadConfig } from './config';
+import { createRegistrySource } from './registry';
+import { shellWithRenderer } from './testing';
+
+/**
+ * Numbers its renders and writes what it was asked into the page, the nonce where React writes
+ * it: a page from the cache shows an earlier number. `globalThis.renderFallsBack` makes the next
+ * render report a slot left to the browser, as a slow remote does.
+ */
+const COUNTING_RENDERER = `
+const { Readable } = require('node:stream');
+let renders = 0;
+module.exports = Promise.resolve({
+  async render(request) {
+    renders += 1;
+    if (globalThis.renderFallsBack) {
+      globalThis.renderFallsBack = false;
+      request.onError(new Error('remote too slow'), 'remote marketing');
+    }
+    const language = request.url.startsWith('/en') ? 'en' : 'es';
+    const html = '<main data-render="' + renders + '" data-url="' + request.url + '" data-remotes="' +
+      encodeURIComponent(JSON.stringify(request.remotes)) + '"><script nonce="' + request.nonce + '">1</script></main>';
+    return {
+      ready: Promise.resolve({ pipe: (out) => Readable.from([html]).pipe(out), abort() {} }),
+      language,
+      headScript: 'window.early = 1;',
+    };
+  },
+});`;
+
+const servers: Server[] = [];
+let manifestScripts = ['static/js/app.1111111111.js'];
+
+/** A remote with a server container whose release (its App's scripts) a test can change. */
+async function releasedRemote() {
+  const remote = express();
+  remote.get('/mf-manifest.json', (_req, res) => {
+    res.json({
+      metaData: {
+        ssrRemoteEntry: { name: 'remoteEntry.js', path: 'server' },
+        remoteEntry: { name: 'remoteEntry.js', path: '' },
+        exposeScripts: { './App': manifestScripts },
+      },
+      exposes: [{ path: './App', assets: { css: { sync: [], async: [] } } }],
+    });
+  });
+  const { server, url } = await listen(remote);
+  servers.push(server);
+  return url;
+}
+
+let remoteOrigin = '';
+beforeAll(async () => {
+  remoteOrigin = await releasedRemote();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  manifestScripts = ['static/js/app.1111111111.js'];
+});
+afterAll(() => closeAll(servers));
+
+/** A gateway reading its registry from a file (a release is an edit of it) and its shell's folder. */
+async function gateway() {
+  const shellDist = shellWithRenderer(COUNTING_RENDERER);
+  const registryFile = path.join(mkdtempSync(path.join(tmpdir(), 'registry-')), 'remotes.json');
+  const writeRegistry = (remotes: Record<string, unknown>) => writeFileSync(registryFile, JSON.stringify(remotes));
+  writeRegistry({ marketing: { origin: remoteOrigin } });
+  const config = loadConfig({ SHELL_DIST: shellDist, GATEWAY_REMOTES_FILE: registryFile });
+  const app = createGateway(config, createRegistrySource(config), pino({ level: 'silent' }), DEMO_SITE_CONFIG);
+  const { server, url } = await listen(app);
+  servers.push(server);
+  const get = async (pagePath: string, headers: Record<string, string> = {}) => {
+    const answer = await fetch(`${url}${pagePath}`, { headers });
+    const html = await answer.text();
+    const nonce = /'nonce-([^']+)'/.exec(answer.headers.get('content-security-policy') ?? '')?.[1];
+    return {
+      status: answer.status,
+      html,
+      nonce,
+      render: Number(/data-render="(\d+)"/.exec(html)?.[1]),
+      url: /data-url="([^"]*)"/.exec(html)?.[1],
+    };
+  };
+  return { get, writeRegistry, shellDist, registryFile };
+}
+
+describe('anonymous public pages, rendered once and kept', () => {
+  it('a second visitor gets the kept page under their own nonce, the one the CSP allows', async () => {
+    const { get } = await gateway();
+    const first = await get('/es/privacidad');
+    const second = await get('/es/privacidad');
+    expect(first.status).toBe(200);
+    expect(second.render).toBe(first.render);
+    expect(second.nonce).toBeTruthy();
+    expect(second.nonce).not.toBe(first.nonce);
+    // Every nonce in the page is this response's, and no trace of the kept page's mark is left.
+    const nonces = [...second.html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
+    expect(nonces.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(nonces)).toEqual(new Set([second.nonce]));
+    expect(second.html).not.toMatch(/nonce[0-9a-f]{32}/);
+  });
+
+  it('never serves a page in another language, or another page', async () => {
+    const { get } = await gateway();
+    const spanish = await get('/es/privacidad');
+    const english = await get('/en/privacy');
+    expect(english.render).not.toBe(spanish.render);
+    expect(english.url).toBe('/en/privacy');
+    expect(english.html).toContain('<html data-ssr lang="en">');
+    expect((await get('/en/privacy')).render).toBe(english.render);
+    expect((await get('/es/privacidad')).html).toContain('<html data-ssr lang="es">');
+    expect((await get('/es/terminos')).url).toBe('/es/terminos');
+  });
+
+  it('never serves a kept page to a visitor with cookies (a session), nor keeps theirs', async () => {
+    const { get } = await gateway();
+    const anonymous = await get('/es/calculadora');
+    const signedIn = await get('/es/calculadora', { cookie: 'signup_session=abc' });
+    expect(signedIn.render).toBeGreaterThan(anonymous.render);
+    const again = await get('/es/calculadora', { cookie: 'staff_session=xyz' });
+    expect(again.render).toBeGreaterThan(signedIn.render);
+    // The anonymous visitor still gets the page rendered for nobody.
+    expect((await get('/es/calculadora')).render).toBe(anonymous.render);
+    const withCredentials = await get('/es/calculadora', { authorization: 'Bearer x' });
+    expect(withCredentials.render).toBeGreaterThan(again.render);
+  });
+
+  it("renders one person's pages, a query's and a made-up path each time", async () => {
+    const { get } = await gateway();
+    for (const pagePath of [
+      '/es/mi-cuenta',
+      '/en/signup?productos=1',
+      `/es/lista-espera/${'k'.repeat(43)}`,
+      '/es/nada',
+    ]) {
+      const first = await get(pagePath);
+      expect((await get(pagePath)).render, pagePath).toBeGreaterThan(first.render);
+    }
+  });
+
+  it('a new release is rendered anew: the registry, the remote, the shell', async () => {
+    const { get, writeRegistry, shellDist, registryFile } = await gateway();
+    const before = await get('/es');
+    expect(before.html).toContain('app.1111111111.js');
+    // The registry: the remote moved.
+    writeRegistry({ marketing: { origin: remoteOrigin }, door: { origin: 'http://127.0.0.1:9' } });
+    utimesSync(registryFile, new Date(), new Date(Date.now() + 2_000));
+    const moved = await get('/es');
+    expect(moved.render).toBeGreaterThan(before.render);
+    // The remote: a new build of its App (once its manifest is read again, within seconds).
+    manifestScripts = ['static/js/app.2222222222.js'];
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 10_000 });
+    const released = await get('/es');
+    expect(released.render).toBeGreaterThan(moved.render);
+    expect(released.html).toContain('app.2222222222.js');
+    expect(released.html).not.toContain('app.1111111111.js');
+    // The shell: its renderer file is another release.
+    const renderer = path.join(shellDist, 'server', 'render.cjs');
+    writeFileSync(renderer, COUNTING_RENDERER.replace('let renders = 0', 'let renders = 100'));
+    utimesSync(renderer, new Date(), new Date(Date.now() + 5_000));
+    expect((await get('/es')).render).toBe(101);
+  });
+
+  it('a page whose remote fell back is sent but not kept; the next day renders anew', async () => {
+    const { get } = await gateway();
+    (globalThis as { renderFallsBack?: boolean }).renderFallsBack = true;
+    const fellBack = await get('/en/facilities');
+    const next = await get('/en/facilities');
+    expect(next.render).toBeGreaterThan(fellBack.render);
+    expect((await get('/en/facilities')).render).toBe(next.render);
+    // The footer's year and the sign-up's days are the facility's day's.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 24 * 60 * 60 * 1000 });
+    expect((await get('/en/facilities')).render).toBeGreaterThan(next.render);
+  });
+});

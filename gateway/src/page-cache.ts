@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import type { Request } from 'express';
+import { facilityDay } from 'shared-api';
+import { PRIVATE_PAGES, type RouteMatch } from 'shared-i18n';
+
+/** How many rendered pages are kept: every public route in both languages, with room for a release. */
+const MAX_PAGES = 96;
+
+/**
+ * A public page that is the same for every visitor: a page of the route table (the language in its
+ * path), not one person's (a private link, the account), without a query (a hand-off such as
+ * `?productos=` is one visitor's, and a made-up query must not fill the cache), and asked without
+ * cookies or credentials: a visitor with a session is rendered afresh, so nothing rendered here can
+ * ever depend on who asks.
+ */
+export function isAnonymousPage(req: Request, match: RouteMatch): match is Extract<RouteMatch, { kind: 'page' }> {
+  return (
+    match.kind === 'page' &&
+    !PRIVATE_PAGES.has(match.page) &&
+    match.token === undefined &&
+    !req.originalUrl.includes('?') &&
+    req.headers.cookie === undefined &&
+    req.headers.authorization === undefined
+  );
+}
+
+/** What a rendered page depends on besides its path: everything that names a release. */
+export interface PageRelease {
+  /** The renderer's module: a shell release is a new one. */
+  renderer: object;
+  /** The registry as the page inlines it (a remote moved or released under a new URL). */
+  registry: string;
+  /** The route's remote release as its manifest lists it (its files are named by content hash). */
+  remote: string;
+}
+
+/** A rendered page, cut where the response's nonce goes. */
+export class CachedPage {
+  constructor(private readonly parts: readonly string[]) {}
+
+  /** The page under this response's CSP nonce. */
+  withNonce(nonce: string): string {
+    return this.parts.join(nonce);
+  }
+}
+
+/**
+ * The rendered anonymous pages, per path (language included), facility day (the footer's year, the
+ * sign-up's days) and release. A page is rendered once under a mark in place of the nonce and sent
+ * to each visitor under their own: the CSP still allows only what this response carries. A render
+ * that fell back (a slow or failing remote left to the browser) is sent but not kept. Concurrent
+ * visitors of a page not yet kept wait for the one render. Another shell release empties it.
+ */
+export function createPageCache(maxPages = MAX_PAGES) {
+  /** Unguessable, letters and digits only: it survives any escaping a renderer applies. */
+  const nonceMark = `nonce${randomBytes(16).toString('hex')}`;
+  const pages = new Map<string, Promise<CachedPage>>();
+  let rendererOfPages: object | null = null;
+  // The day changes on a minute: worked out once a minute, not on every page.
+  let today = { minute: Number.NaN, day: '' };
+  const dayAt = (now: Date) => {
+    const minute = Math.floor(now.getTime() / 60_000);
+    if (minute !== today.minute) today = { minute, day: facilityDay(now) };
+    return today.day;
+  };
+
+  return {
+    nonceMark,
+    /**
+     * The page at `path` for `release`, from the cache or from `render` (its HTML with `nonceMark`
+     * wherever the nonce goes, and whether it may be kept).
+     */
+    page(
+      path: string,
+      release: PageRelease,
+      render: () => Promise<{ html: string; keep: boolean }>,
+      now = new Date(),
+    ): Promise<CachedPage> {
+      if (release.renderer !== rendererOfPages) {
+        pages.clear();
+        rendererOfPages = release.renderer;
+      }
+      const key = JSON.stringify([path, dayAt(now), release.registry, release.remote]);
+      const kept = pages.get(key);
+      if (kept) return kept;
+      const forget = () => {
+        if (pages.get(key) === rendered) pages.delete(key);
+      };
+      const rendered: Promise<CachedPage> = render().then(({ html, keep }) => {
+        if (!keep) forget();
+        return new CachedPage(html.split(nonceMark));
+      });
+      // A failed render is not kept either: the next visitor tries again.
+      rendered.catch(forget);
+      pages.set(key, rendered);
+      if (pages.size > maxPages) {
+        const oldest = pages.keys().next().value;
+        if (oldest !== undefined) pages.delete(oldest);
+      }
+      return rendered;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;

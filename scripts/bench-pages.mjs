@@ -1,0 +1,73 @@
+// Server-rendered pages at scale: requests/s and p99 of /es and /en/calculator through the gateway
+// against a static file (`/remotes.json`) on the same run, 50 connections, no cookies (an
+// anonymous visitor). Used by `npm run bench`; alone: `node scripts/bench-pages.mjs` (builds first
+// when an app has no build).
+import autocannon from 'autocannon';
+
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_PAGE_SECONDS ?? 10);
+
+const load = (url) =>
+  new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: SECONDS }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+
+/**
+ * @param {string} gatewayUrl
+ * @returns {Promise<{ path: string, requests: number, p99: number, non2xx: number }[]>}
+ */
+export async function measureServerRendering(gatewayUrl) {
+  const paths = ['/remotes.json', '/es', '/en/calculator'];
+  // A short run of each first: the renderer loads its remotes and the JIT warms, in neither figure.
+  for (const path of paths) {
+    await new Promise((resolve, reject) => {
+      autocannon({ url: `${gatewayUrl}${path}`, connections: 10, duration: 2 }, (error) =>
+        error ? reject(error) : resolve(),
+      );
+    });
+  }
+  const results = [];
+  for (const path of paths) {
+    const result = await load(`${gatewayUrl}${path}`);
+    results.push({ path, requests: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx });
+  }
+  return results;
+}
+
+export const PAGES_HEADING = '## Server-rendered pages at scale';
+
+/** @param {Awaited<ReturnType<typeof measureServerRendering>>} results */
+export function formatServerRendering(results) {
+  const [staticFile] = results;
+  return [
+    `| GET, ${CONNECTIONS} connections, ${SECONDS} s, no cookies | req/s | p99 | ÷ static file | non-2xx |`,
+    '|---|---|---|---|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.path}${r === staticFile ? ' (a static file)' : ' (server-rendered)'} | ${r.requests.toFixed(0)} | ${r.p99} ms | ${(r.requests / staticFile.requests).toFixed(2)} | ${r.non2xx} |`,
+    ),
+  ].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { buildFrontends, ensureInstalled, onSupportedNode } = await import('./lib.mjs');
+  const { startStack } = await import('./stack.mjs');
+  ensureInstalled();
+  onSupportedNode();
+  if (process.env.BENCH_BUILD !== '0') buildFrontends();
+  const stack = await startStack({
+    gatewayPort: 28180,
+    functionsPort: 28887,
+    remotePortBase: 28100,
+    quiet: true,
+    // As `npm start` runs it (no development outbox), on a database of its own.
+    env: { PGLITE_DATA_DIR: 'memory://', LOG_LEVEL: 'warn' },
+  });
+  try {
+    console.log(formatServerRendering(await measureServerRendering(stack.gatewayUrl)));
+  } finally {
+    stack.stop();
+  }
+}
