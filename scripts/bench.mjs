@@ -6,7 +6,7 @@
 //  - clean build time of all front-end apps
 //  - requests/s through the gateway ÷ requests/s straight to the functions service, same endpoint
 //  - Lighthouse (mobile defaults, median of 3) on every public route and the standalone door
-//  - when React has taken /es, /es/calculadora and /es/alta over, on throttled network and CPU
+//  - when React has taken each route over (every remote's), on throttled network and CPU
 //  - server-rendered pages at 50 connections against a static file (scripts/bench-pages.mjs)
 // The previous run's figures stay beside the new ones (scripts/bench-report.mjs).
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +32,18 @@ const LIGHTHOUSE_VERSION = JSON.parse(
 const PORTS = { gateway: 28080, functions: 28787, remoteBase: 28000 };
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 10;
+const HYDRATION_ROUTES = [
+  '/es',
+  '/en',
+  '/es/instalaciones',
+  '/es/calculadora',
+  '/es/alta',
+  '/es/privacidad',
+  '/es/terminos',
+  '/es/mi-cuenta',
+  '/gestion',
+  '/abridor',
+];
 
 ensureInstalled();
 onSupportedNode();
@@ -110,8 +122,9 @@ try {
   const signupExtra = [...scripts].filter(([url]) => !beforeSignup.has(url));
   // 3. When a tap starts to work: the page taken over by React, on a throttled phone.
   const hydration = [];
-  for (const route of ['/es', '/es/calculadora', '/es/alta']) {
-    hydration.push({ route, ms: await measureHydration(browser, `${stack.gatewayUrl}${route}`) });
+  // Every route a remote renders (a page without one, the 404, has nothing to take over).
+  for (const route of HYDRATION_ROUTES) {
+    hydration.push({ route, ms: await measureHydration(browser, `${stack.gatewayUrl}${route}`, 3) });
   }
   await browser.close();
   const sum = (entries) => entries.reduce((total, [, size]) => total + size, 0);
@@ -138,7 +151,8 @@ try {
   // 5. Page speed, as Lighthouse sees it on a mid-range phone.
   console.log('\nLighthouse (mobile, median of 3):');
   const pages = [
-    ...(await measurePages(stack.gatewayUrl, PUBLIC_ROUTES)),
+    // The public routes, and the back-office's sign-in (staff on their phones too).
+    ...(await measurePages(stack.gatewayUrl, [...PUBLIC_ROUTES, '/gestion'])),
     ...(await measurePages(`http://127.0.0.1:${PORTS.remoteBase + 4}`, ['/abridor'])).map((r) => ({
       ...r,
       route: `${r.route} (standalone)`,
@@ -162,7 +176,7 @@ try {
     ...hydration.map(({ route, ms }) => [
       `${route} taken over by React`,
       `${(ms / 1000).toFixed(2)} s`,
-      'slow 4G and 4× CPU in Chromium (devtools throttling), median of 5',
+      'slow 4G and 4× CPU in Chromium (devtools throttling), median of 3',
     ]),
     ['clean build of all front-end apps', `${buildSeconds.toFixed(1)} s`, 'sequential, production'],
     [
