@@ -1,6 +1,7 @@
 import type { FunctionContext } from './context';
 import { erasureJobs } from './modules/account';
 import { billingJobs } from './modules/billing';
+import { contractJobs } from './modules/contracts';
 import { rentalJobs } from './modules/rental';
 import { passwordResetJobs } from './modules/staff';
 import { visitJobs } from './modules/visits';
@@ -15,6 +16,7 @@ export function jobHandlers(ctx: FunctionContext): Record<string, JobHandler> {
     ...passwordResetJobs(ctx),
     ...visitJobs(ctx),
     ...billingJobs(ctx),
+    ...contractJobs(ctx),
     ...erasureJobs(ctx),
   };
 }

@@ -63,8 +63,12 @@ export async function serveFunctions(db: Database, env: NodeJS.ProcessEnv = { NO
       });
       return { status: res.status, body: (await res.json()) as T };
     },
-    /** What the outbox holds for one recipient (e-mails and SMS), oldest first. */
+    /**
+     * What the outbox holds for one recipient (e-mails and SMS), oldest first, once the work due
+     * now has run (a signed contract's e-mails are a job after the signer's answer).
+     */
     async sentTo(recipient: string) {
+      await ctx.jobs.runDue();
       const { rows } = await db.query<{ channel: string; subject: string | null; body: string; html: string | null }>(
         sql`select channel, subject, body, html from outbox where recipient = ${recipient} order by id`,
       );

@@ -236,9 +236,7 @@ export const accountContractFunction: FunctionDefinition = {
   async handle(req, ctx, res) {
     const tenant = await requireTenant(ctx.db, ctx, metaOf(req, res, ctx.config));
     const { registrationId } = parseOr400(accountContractQuery, req.query);
-    const signed = tenant.registrationIds.includes(registrationId)
-      ? await signedContractOf(ctx.db, registrationId)
-      : null;
+    const signed = tenant.registrationIds.includes(registrationId) ? await signedContractOf(ctx, registrationId) : null;
     if (!signed) throw new HttpError(404, NOT_FOUND);
     sendDownload(res, { body: signed.pdf, type: 'application/pdf', filename: `contrato-${signed.code}.pdf` });
   },

@@ -20,7 +20,7 @@ export const signedContractFunction: FunctionDefinition = {
   async handle(req, ctx, res) {
     const { registrationId: id } = parseOr400(query, req.query);
     await requireApplicantSession(ctx.db, metaOf(req, res, ctx.config), id);
-    const signed = await signedContractOf(ctx.db, id);
+    const signed = await signedContractOf(ctx, id);
     if (!signed) throw new HttpError(404, 'There is no signed contract for this registration yet.');
     sendPdf(res, signed);
   },
@@ -33,7 +33,7 @@ export const backofficeSignedContractFunction: FunctionDefinition = {
   async handle(req, ctx, res) {
     const actor = await requireStaff(ctx.db, metaOf(req, res, ctx.config));
     const { registrationId: id } = parseOr400(query, req.query);
-    const signed = await signedContractOf(ctx.db, id);
+    const signed = await signedContractOf(ctx, id);
     if (!signed) throw new HttpError(404, 'There is no signed contract for this registration yet.');
     await recordAudit(ctx.db, actor, { action: 'download_contract', target: `registration:${signed.code}` });
     sendPdf(res, signed);

@@ -1,6 +1,9 @@
 import { maskIban } from 'shared-api';
+import { z } from 'zod';
+import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { sql } from '../../platform/db/sql';
+import type { JobHandler } from '../../platform/jobs/queue';
 import type { MoveInContext } from '../rental';
 import { signedContractEmail, signedContractNotice, signedMandateEmail } from './messages';
 import { documentSha256, signedContractPdf } from './signed-pdf';
@@ -23,22 +26,28 @@ interface SignerRow extends Record<string, unknown> {
 }
 
 /**
- * The signed document as a PDF with its signature certificate, made and kept (once) in the
- * signer's transaction; with the registration it belongs to. Null for an unknown contract.
+ * The signed document as a PDF with its signature certificate (the one kept, once there is one);
+ * with the registration it belongs to. Null for an unknown contract. Drawing it is CPU work of
+ * a few hundred milliseconds: not inside a transaction that others wait on (PGlite has one
+ * connection).
  */
-async function keepSignedPdf(
-  tx: Queryable,
+async function signedPdfOf(
+  q: Queryable,
   ctx: Pick<MoveInContext, 'config'>,
   contractId: string,
   kind: 'rental' | 'mandate',
-): Promise<{ pdf: Buffer; signed: SignedContractRow } | null> {
+): Promise<{ pdf: Buffer; signed: SignedContractRow; kept: boolean } | null> {
   const { rows } =
-    await tx.query<SignedContractRow>(sql`select c.document, c.provider, r.registration_code, r.full_name, r.email, r.language
+    await q.query<SignedContractRow>(sql`select c.document, c.provider, r.registration_code, r.full_name, r.email, r.language
      from contracts c join registrations r on r.id = c.registration_id where c.id = ${contractId}`);
   const signed = rows[0];
   if (!signed) return null;
+  const { rows: kept } = await q.query<{ pdf: Buffer | Uint8Array }>(
+    sql`select pdf from signed_contracts where contract_id = ${contractId}`,
+  );
+  if (kept[0]) return { pdf: Buffer.from(kept[0].pdf), signed, kept: true };
   const { rows: signers } =
-    await tx.query<SignerRow>(sql`select role, signed_name, email, signed_at, signed_ip from contract_submitters
+    await q.query<SignerRow>(sql`select role, signed_name, email, signed_at, signed_ip from contract_submitters
      where contract_id = ${contractId} order by role`);
   const pdf = await signedContractPdf({
     kind,
@@ -57,27 +66,81 @@ async function keepSignedPdf(
       ip: signer.signed_ip,
     })),
   });
-  await tx.query(sql`insert into signed_contracts (contract_id, document_sha256, pdf) values (${contractId}, ${documentSha256(signed.document)}, ${pdf})
-     on conflict (contract_id) do nothing`);
-  return { pdf, signed };
+  return { pdf, signed, kept: false };
+}
+
+/** Keeps the drawn PDF; false when one was kept already (by an earlier run: nothing more to do). */
+async function keepSignedPdf(
+  tx: Queryable,
+  contractId: string,
+  { pdf, signed }: { pdf: Buffer; signed: SignedContractRow },
+): Promise<boolean> {
+  const { rows } = await tx.query(sql`insert into signed_contracts (contract_id, document_sha256, pdf)
+     values (${contractId}, ${documentSha256(signed.document)}, ${pdf})
+     on conflict (contract_id) do nothing returning contract_id`);
+  return rows.length > 0;
+}
+
+const DELIVER_SIGNED_JOB = 'contracts.deliver_signed';
+
+const deliveryPayload = z.object({
+  contractId: z.string(),
+  unitNumbers: z.array(z.string()),
+  moveInDate: z.string().nullable(),
+});
+
+/**
+ * Both parties have signed: the PDF and its e-mails follow as a job written in the signer's
+ * transaction (it exists exactly when the completed contract does, and runs once it commits), so
+ * the last signer's answer does not wait for a PDF to be drawn and two e-mails rendered.
+ */
+export function scheduleSignedContractDelivery(
+  tx: Queryable,
+  ctx: Pick<MoveInContext, 'jobs'>,
+  delivery: z.infer<typeof deliveryPayload>,
+): Promise<void> {
+  return ctx.jobs.schedule(tx, {
+    kind: DELIVER_SIGNED_JOB,
+    payload: delivery,
+    key: `deliver-signed:${delivery.contractId}`,
+  });
 }
 
 /**
- * Both parties have signed: the PDF (contract, mandate, signature certificate) is made and kept,
- * and e-mailed to the tenant and to the business with the registration code. In the signer's
- * transaction, so a completed contract always has its PDF on the way.
+ * The signed contract's delivery, after the signer's answer: the PDF is drawn outside any
+ * transaction, then kept and e-mailed in one, so a run again (after a crash) finds it kept and
+ * sends nothing twice.
  */
-export async function deliverSignedContract(
+export function contractJobs(
+  ctx: Pick<FunctionContext, 'db' | 'jobs' | 'mailer' | 'config'>,
+): Record<string, JobHandler> {
+  return {
+    [DELIVER_SIGNED_JOB]: {
+      async external(payload) {
+        const { contractId, unitNumbers, moveInDate } = deliveryPayload.parse(payload);
+        const drawn = await signedPdfOf(ctx.db, ctx, contractId, 'rental');
+        if (!drawn || drawn.kept) return;
+        await ctx.db.transaction(async (tx) => {
+          if (await keepSignedPdf(tx, contractId, drawn)) {
+            await sendSignedContract(tx, ctx, drawn, unitNumbers, moveInDate);
+          }
+        });
+        // The e-mails' delivery is a job of its own, due now.
+        ctx.jobs.wake();
+      },
+    },
+  };
+}
+
+/** The signed contract to the tenant (in their language) and to the business, with the PDF. */
+async function sendSignedContract(
   tx: Queryable,
   ctx: Pick<MoveInContext, 'mailer' | 'config'>,
-  contractId: string,
+  { pdf, signed: contract }: { pdf: Buffer; signed: SignedContractRow },
   unitNumbers: string[],
   /** A move-in day to come: the units are held until then, and the e-mails say when. */
-  moveInDate: string | null = null,
+  moveInDate: string | null,
 ): Promise<void> {
-  const kept = await keepSignedPdf(tx, ctx, contractId, 'rental');
-  if (!kept) return;
-  const { pdf, signed: contract } = kept;
   const attachment = {
     filename: `contrato-${contract.registration_code}.pdf`,
     contentType: 'application/pdf',
@@ -128,9 +191,10 @@ export async function deliverSignedMandate(
   contractId: string,
   mandate: { reference: string; debtorIban: string },
 ): Promise<void> {
-  const kept = await keepSignedPdf(tx, ctx, contractId, 'mandate');
-  if (!kept) return;
-  const { pdf, signed } = kept;
+  const drawn = await signedPdfOf(tx, ctx, contractId, 'mandate');
+  if (!drawn) return;
+  if (!drawn.kept) await keepSignedPdf(tx, contractId, drawn);
+  const { pdf, signed } = drawn;
   await ctx.mailer.send(
     {
       to: signed.email,
@@ -150,14 +214,21 @@ export async function deliverSignedMandate(
   );
 }
 
-/** The PDF both parties signed (contract, mandate, certificate), kept when the contract completed. */
-export async function signedContractOf(q: Queryable, id: string): Promise<{ pdf: Buffer; code: string } | null> {
-  const { rows } = await q.query<{
-    pdf: Buffer | Uint8Array;
-    registration_code: string;
-  }>(sql`select s.pdf, r.registration_code from signed_contracts s
-     join contracts c on c.id = s.contract_id join registrations r on r.id = c.registration_id
-     where c.registration_id = ${id} and c.kind = 'rental' and c.status = 'completed' order by c.completed_at desc limit 1`);
-  const row = rows[0];
-  return row ? { pdf: Buffer.from(row.pdf), code: row.registration_code } : null;
+/**
+ * The PDF both parties signed (contract, mandate, certificate) of a registration's completed
+ * contract; made now if its delivery has not run yet (asked for the moment it was signed).
+ */
+export async function signedContractOf(
+  ctx: Pick<FunctionContext, 'db' | 'config'>,
+  id: string,
+): Promise<{ pdf: Buffer; code: string } | null> {
+  const { rows } = await ctx.db.query<{ id: string }>(
+    sql`select id::text from contracts where registration_id = ${id} and kind = 'rental' and status = 'completed'
+     order by completed_at desc limit 1`,
+  );
+  const contractId = rows[0]?.id;
+  if (!contractId) return null;
+  // Drawn, not kept: its delivery keeps the one it e-mails.
+  const drawn = await signedPdfOf(ctx.db, ctx, contractId, 'rental');
+  return drawn ? { pdf: drawn.pdf, code: drawn.signed.registration_code } : null;
 }

@@ -3,7 +3,7 @@
 export { autoCountersign, saveAutoCountersign } from './company-signature';
 export { countersign } from './countersign';
 export { createContract } from './create';
-export { signedContractOf } from './delivery';
+export { contractJobs, signedContractOf } from './delivery';
 export type { Signer, SigningProblem } from './local-signing';
 export { awaitingSigner, decideSigning, openSigning } from './local-signing';
 export { dropMandateChange, pendingMandateChange, requestMandateChange } from './mandate-change';

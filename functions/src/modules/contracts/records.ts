@@ -7,7 +7,7 @@ import { commitThenRun } from '../../platform/jobs/queue';
 import { replaceMandate, settleMandate } from '../billing';
 import { type MoveInContext, moveInWhenChosen } from '../rental';
 import { recordAudit } from '../staff';
-import { deliverSignedContract, deliverSignedMandate } from './delivery';
+import { deliverSignedMandate, scheduleSignedContractDelivery } from './delivery';
 import { mandateStillSignable } from './mandate-change';
 
 interface ContractRow extends Record<string, unknown> {
@@ -70,13 +70,11 @@ export async function settleContract(q: Queryable, ctx: MoveInContext, contractI
         sql`update registrations set global_status = 'completed', updated_at = now() where id = ${registrationId}`,
       );
       const moved = await moveInWhenChosen(q, ctx, registrationId);
-      await deliverSignedContract(
-        q,
-        ctx,
+      await scheduleSignedContractDelivery(q, ctx, {
         contractId,
-        moved.status === 'awaiting_unit' ? [] : moved.unitNumbers,
-        moved.status === 'scheduled' ? moved.moveInDate : null,
-      );
+        unitNumbers: moved.status === 'awaiting_unit' ? [] : moved.unitNumbers,
+        moveInDate: moved.status === 'scheduled' ? moved.moveInDate : null,
+      });
     }
   }
 }

@@ -34,6 +34,9 @@ describe.each(databaseEngines())('signed contract on $name', (engine) => {
     await signUp.sign('Cliente', 'Ana García López');
     expect((await outbox('ana@example.com')).some((m) => m.attachments)).toBe(false);
     await signUp.sign('Empresa', 'Marta Ruiz (gerente)');
+    // The PDF and its e-mails follow the last signer's answer, as a job.
+    expect((await outbox('ana@example.com')).some((m) => m.attachments)).toBe(false);
+    await served.service.ctx.jobs.runDue();
 
     const [tenantMail] = (await outbox('ana@example.com')).filter((m) => m.subject?.startsWith('Tu contrato firmado'));
     expect(tenantMail?.subject).toContain(signUp.registrationCode);

@@ -57,6 +57,9 @@ export function signedContractPdf(content: SignedContractContent): Promise<Buffe
         content.kind === 'mandate'
           ? 'Orden de domiciliación SEPA firmada'
           : 'Contrato firmado y orden de domiciliación SEPA',
+      // The moment the last party signed, not the moment it is drawn: drawn again (a download
+      // before its delivery kept one), it is the same file, byte for byte.
+      CreationDate: new Date(Math.max(...content.signers.map((signer) => signer.signedAt.getTime()))),
     },
   });
   const chunks: Buffer[] = [];
