@@ -168,7 +168,8 @@ describe('pages', () => {
     // A release published on a CDN (the registry's `cdn` entry) may load its scripts and styles.
     expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/cdn\.example[ ;]/);
     expect(csp).toMatch(/connect-src 'self' https:\/\/cdn\.example[ ;]/);
-    expect(csp).toMatch(/style-src 'self' https:\/\/cdn\.example[ ;]/);
+    // The page's own stylesheets are inlined under the response's nonce.
+    expect(csp).toMatch(/style-src 'self' 'nonce-[A-Za-z0-9+/=]+' https:\/\/cdn\.example[ ;]/);
   });
 
   it("lets only the back-office frame only an applicant's document, from this origin", async () => {

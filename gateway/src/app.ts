@@ -13,7 +13,7 @@ import { functionsRoutes, remotesProxy } from './proxies';
 import { publicRegistry, publishedOrigins, type RegistrySource } from './registry';
 import { cspNonce, refusePrivateFiles, requireHost, securityHeaders } from './security';
 import { robots, sitemap } from './seo';
-import { createManifestReader, createRendererSource } from './server-render';
+import { createManifestReader, createRendererSource, createStylesheetReader } from './server-render';
 import { createShellPageHandler } from './shell-page';
 import { serveBuild } from './static-files';
 
@@ -86,6 +86,7 @@ export function createGateway(config: GatewayConfig, registry: RegistrySource, l
     createShellPageHandler(config.SHELL_DIST, registry, site, config.PUBLIC_SITE_URL, {
       renderer: createRendererSource(config.SHELL_DIST, log, site),
       manifest: createManifestReader(log),
+      stylesheet: createStylesheetReader(log),
       log,
       cache: createPageCache(),
     }),

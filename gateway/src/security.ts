@@ -42,7 +42,8 @@ export function securityHeaders(site: SiteConfig, remoteOrigins: () => string[] 
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", nonce, remotes, ...extra.script],
-        styleSrc: ["'self'", remotes, ...extra.style],
+        // The page's own stylesheets are written into it under the nonce (no request before the first paint).
+        styleSrc: ["'self'", nonce, remotes, ...extra.style],
         imgSrc: ["'self'", 'data:', remotes, ...extra.img],
         fontSrc: ["'self'", remotes, ...extra.font],
         connectSrc: ["'self'", remotes, ...extra.connect],

@@ -57,6 +57,10 @@ const requestOf = (html: string) => {
 
 beforeAll(async () => {
   const serverRendered = express();
+  // Its App's stylesheet, read from its origin to be written into the page.
+  serverRendered.get('/static/css/app.1234567890.css', (_req, res) => {
+    res.type('text/css').send('.hero{color:red}');
+  });
   serverRendered.get('/mf-manifest.json', (_req, res) => {
     res.json({
       metaData: {
@@ -89,6 +93,10 @@ beforeAll(async () => {
   });
   // A release whose preload fields are broken: only its preloads may suffer.
   const brokenPreloads = express();
+  // A stylesheet that would end its element early if written into the page: linked instead.
+  brokenPreloads.get('/static/css/sign.1234567890.css', (_req, res) => {
+    res.type('text/css').send('.x{}</style><script>alert(1)</script>');
+  });
   brokenPreloads.get('/mf-manifest.json', (_req, res) => {
     res.json({
       metaData: {
@@ -148,18 +156,20 @@ describe('server rendering through the gateway', () => {
     });
     expect(answer.headers.get('content-security-policy')).toContain(`'nonce-${request.nonce}'`);
     // The shell's styles, each file once: the twin with the same content hash is left out.
+    // Written into the page under the nonce, their links disabled (never fetched, but found by
+    // the bundler's runtime, which then does not load them again).
     expect(html).toContain(
-      '<link rel="stylesheet" href="/static/css/432.bbbbbbbbbb.css"><link rel="stylesheet" href="/static/css/707.aaaaaaaaaa.css">',
+      `<style nonce="${request.nonce}">.toast{}</style><link rel="stylesheet" href="/static/css/432.bbbbbbbbbb.css" disabled><style nonce="${request.nonce}">.toast{}</style><link rel="stylesheet" href="/static/css/707.aaaaaaaaaa.css" disabled>`,
     );
     expect(html).not.toContain('51.bbbbbbbbbb.css');
     // The renderer's head script, under the nonce, before the styles; it cannot end its tag early,
     // and `$&` in it is text, not a replacement pattern.
     expect(html).toContain(
-      `<script nonce="${request.nonce}">window.tapsKept = '<\\/script> $& $$';</script><link rel="stylesheet"`,
+      `<script nonce="${request.nonce}">window.tapsKept = '<\\/script> $& $$';</script><style nonce="${request.nonce}">`,
     );
-    // The remote's stylesheet is in the head, before its HTML.
-    expect(html).toMatch(
-      /<link rel="stylesheet" href="\/remotes\/marketing\/static\/css\/app\.1234567890\.css"><\/head>/,
+    // The remote's stylesheet is in the head, before its HTML, read from the remote's origin.
+    expect(html).toContain(
+      `<style nonce="${request.nonce}">.hero{color:red}</style><link rel="stylesheet" href="/remotes/marketing/static/css/app.1234567890.css" disabled></head>`,
     );
     // The shell's start scripts, the remote's entry and its App's chunks are fetched with the
     // shell's main script, not level by level as the code runs.
@@ -215,6 +225,7 @@ describe('server rendering through the gateway', () => {
     const html = await (await fetch(`${gateway}/es/alta`)).text();
     expect(requestOf(html)).toMatchObject({ remotes: { signup: `${started.brokenPreloads}/mf-manifest.json` } });
     expect(html).toContain('<link rel="stylesheet" href="/remotes/signup/static/css/sign.1234567890.css">');
+    expect(html).not.toContain('alert(1)');
     expect(html).toContain(
       '["/static/js/bootstrap.1234567890.js","/remotes/signup/static/js/sign.1234567890.js"].forEach(function(href){',
     );

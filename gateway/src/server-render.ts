@@ -141,3 +141,39 @@ export function createManifestReader(log: Logger, doFetch: typeof fetch = fetch)
     return release;
   };
 }
+
+/** A stylesheet inlined is at most this big; a larger one is linked (the page would wait for it). */
+const INLINE_STYLESHEET_MAX_BYTES = 64 * 1024;
+const STYLESHEETS_KEPT = 200;
+
+/**
+ * A remote release's stylesheets' text, fetched from its origin once: their names carry their
+ * content's hash, so a name is always the same text. Unreachable, not CSS or too large: null, and
+ * the page links it as before.
+ */
+export function createStylesheetReader(log: Logger, doFetch: typeof fetch = fetch) {
+  const kept = new Map<string, Promise<string | null>>();
+  return (url: string): Promise<string | null> => {
+    const known = kept.get(url);
+    if (known) return known;
+    const text = (async () => {
+      try {
+        const response = await doFetch(url, { signal: AbortSignal.timeout(1_000) });
+        const type = response.headers.get('content-type') ?? '';
+        if (!response.ok || !type.startsWith('text/css')) throw new Error(`HTTP ${response.status} ${type}`);
+        const css = await response.text();
+        return Buffer.byteLength(css) <= INLINE_STYLESHEET_MAX_BYTES ? css : null;
+      } catch (error) {
+        log.warn({ err: error, url }, 'remote stylesheet unreadable; the page links it');
+        kept.delete(url);
+        return null;
+      }
+    })();
+    kept.set(url, text);
+    if (kept.size > STYLESHEETS_KEPT) {
+      const oldest = kept.keys().next().value;
+      if (oldest !== undefined) kept.delete(oldest);
+    }
+    return text;
+  };
+}
