@@ -2,6 +2,7 @@
 // against a static file (`/remotes.json`) on the same run, 50 connections, no cookies (an
 // anonymous visitor). Used by `npm run bench`; alone: `node scripts/bench-pages.mjs` (builds first
 // when an app has no build).
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 
 const CONNECTIONS = 50;
@@ -22,11 +23,13 @@ export async function measureServerRendering(gatewayUrl) {
   const paths = ['/remotes.json', '/es', '/en/calculator'];
   // A short run of each first: the renderer loads its remotes and the JIT warms, in neither figure.
   for (const path of paths) {
-    await new Promise((resolve, reject) => {
-      autocannon({ url: `${gatewayUrl}${path}`, connections: 10, duration: 2 }, (error) =>
-        error ? reject(error) : resolve(),
-      );
-    });
+    await /** @type {Promise<void>} */ (
+      new Promise((resolve, reject) => {
+        autocannon({ url: `${gatewayUrl}${path}`, connections: 10, duration: 2 }, (error) =>
+          error ? reject(error) : resolve(),
+        );
+      })
+    );
   }
   const results = [];
   for (const path of paths) {
@@ -41,6 +44,7 @@ export const PAGES_HEADING = '## Server-rendered pages at scale';
 /** @param {Awaited<ReturnType<typeof measureServerRendering>>} results */
 export function formatServerRendering(results) {
   const [staticFile] = results;
+  if (!staticFile) return '';
   return [
     `| GET, ${CONNECTIONS} connections, ${SECONDS} s, no cookies | req/s | p99 | ÷ static file | non-2xx |`,
     '|---|---|---|---|---|',
@@ -51,7 +55,7 @@ export function formatServerRendering(results) {
   ].join('\n');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { buildFrontends, ensureInstalled, onSupportedNode } = await import('./lib.mjs');
   const { startStack } = await import('./stack.mjs');
   ensureInstalled();

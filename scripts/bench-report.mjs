@@ -15,6 +15,7 @@ const isSeparator = (line) => /^\|[\s|:-]+\|$/.test(line);
 /** Each table's rows by heading row and first cell, from a report (its own brackets left out). */
 function tableRows(report) {
   const rows = new Map();
+  /** @type {string | null} */
   let heading = null;
   for (const line of report.split('\n')) {
     if (!line.startsWith('|')) {
@@ -41,6 +42,7 @@ export function withPreviousFigures(report, previous) {
   const before = tableRows(previous);
   if (before.size === 0) return report;
   const when = WRITTEN.exec(previous)?.[1] ?? 'the previous run';
+  /** @type {string | null} */
   let heading = null;
   const lines = report.split('\n').map((line) => {
     if (!line.startsWith('|')) {

@@ -270,15 +270,17 @@ async function signUp(gatewayUrl, i, productId, log) {
 
   // Documents: the step reads what is there, then the three files, one after the other.
   await b.action('get_registration_with_documents', { registrationId });
-  for (const [documentType, bytes, fileName, type] of [
+  /** @type {[string, Buffer<ArrayBuffer>, string, string][]} */
+  const files = [
     ['frontId', PNG, 'front.png', 'image/png'],
     ['backId', PNG, 'back.png', 'image/png'],
     ['bankDocument', PDF, 'bank.pdf', 'application/pdf'],
-  ]) {
+  ];
+  for (const [documentType, bytes, fileName, type] of files) {
     const upload = new FormData();
     upload.set('registrationId', registrationId);
-    upload.set('documentType', String(documentType));
-    upload.set('file', new Blob([bytes], { type: String(type) }), String(fileName));
+    upload.set('documentType', documentType);
+    upload.set('file', new Blob([bytes], { type }), fileName);
     await b.call('upload-document', 'upload-document', { method: 'POST', body: upload });
   }
   sections.documents = true;
@@ -404,7 +406,10 @@ export async function measureSignups(gatewayUrl, { count, products }) {
     max: Math.max(...ms),
   }));
   const browserCalls = calls.filter((c) => c.name !== HARNESS);
-  const slowest = browserCalls.reduce((a, b) => (b.p99 > a.p99 ? b : a), browserCalls[0] ?? calls[0]);
+  const slowest = browserCalls.reduce(
+    (a, b) => (a === undefined || b.p99 > a.p99 ? b : a),
+    /** @type {(typeof calls)[number] | undefined} */ (undefined),
+  );
   return {
     count,
     seconds,

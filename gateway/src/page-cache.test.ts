@@ -1,5 +1,5 @@
 import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
@@ -91,7 +91,7 @@ async function gateway() {
       url: /data-url="([^"]*)"/.exec(html)?.[1],
     };
   };
-  return { get, writeRegistry, shellDist, registryFile };
+  return { get, writeRegistry, shellDist, registryFile, url };
 }
 
 describe('anonymous public pages, rendered once and kept', () => {
@@ -133,6 +133,31 @@ describe('anonymous public pages, rendered once and kept', () => {
     expect((await get('/es/calculadora')).render).toBe(anonymous.render);
     const withCredentials = await get('/es/calculadora', { authorization: 'Bearer x' });
     expect(withCredentials.render).toBeGreaterThan(again.render);
+  });
+
+  it('keeps only the path as the route table writes it, asked in origin form', async () => {
+    const { get, url } = await gateway();
+    // `GET http://x/es/privacidad`: the renderer would read the whole request line.
+    const absolute = await new Promise<string>((resolve, reject) => {
+      const target = new URL(url);
+      request({ host: target.hostname, port: target.port, path: `${url}/es/privacidad` }, (res) => {
+        let body = '';
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve(body));
+      })
+        .on('error', reject)
+        .end();
+    });
+    const asked = Number(/data-render="(\d+)"/.exec(absolute)?.[1]);
+    const page = await get('/es/privacidad');
+    expect(page.render).toBeGreaterThan(asked);
+    expect(page.url).toBe('/es/privacidad');
+    // A trailing slash renders the same page, each time: it is not one more entry to keep.
+    const slashed = await get('/es/privacidad/');
+    expect((await get('/es/privacidad/')).render).toBeGreaterThan(slashed.render);
+    expect((await get('/es/privacidad')).render).toBe(page.render);
   });
 
   it("renders one person's pages, a query's and a made-up path each time", async () => {

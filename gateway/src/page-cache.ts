@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Request } from 'express';
 import { facilityDay } from 'shared-api';
-import { PRIVATE_PAGES, type RouteMatch } from 'shared-i18n';
+import { PRIVATE_PAGES, pathFor, type RouteMatch } from 'shared-i18n';
 
 /** How many rendered pages are kept: every public route in both languages, with room for a release. */
 const MAX_PAGES = 96;
 
 /**
  * A public page that is the same for every visitor: a page of the route table (the language in its
- * path), not one person's (a private link, the account), without a query (a hand-off such as
- * `?productos=` is one visitor's, and a made-up query must not fill the cache), and asked without
+ * path), not one person's (a private link, the account), at its own path without a query (a
+ * hand-off such as `?productos=` is one visitor's, and a made-up one must not fill the cache), asked without
  * cookies or credentials: a visitor with a session is rendered afresh, so nothing rendered here can
  * ever depend on who asks.
  */
@@ -18,7 +18,11 @@ export function isAnonymousPage(req: Request, match: RouteMatch): match is Extra
     match.kind === 'page' &&
     !PRIVATE_PAGES.has(match.page) &&
     match.token === undefined &&
-    !req.originalUrl.includes('?') &&
+    // The page's own path as the route table writes it, and the whole of what was asked: not a
+    // trailing-slash variant (each would be another entry, pushing the real pages out) nor an
+    // absolute-form request line (`GET http://x/es`), which the renderer would read otherwise.
+    req.originalUrl === req.path &&
+    req.path === pathFor(match.page, match.lang, match.step) &&
     req.headers.cookie === undefined &&
     req.headers.authorization === undefined
   );

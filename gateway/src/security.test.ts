@@ -1,5 +1,8 @@
+import express from 'express';
+import { DEMO_SITE_CONFIG, type SiteConfig } from 'shared-api/site';
+import { closeAll, listen } from 'shared-node/testing';
 import { describe, expect, it } from 'vitest';
-import { functionName } from './security';
+import { functionName, securityHeaders } from './security';
 
 describe('functionName', () => {
   it('names a kebab-case function, with at most one sub-path', () => {
@@ -24,5 +27,34 @@ describe('functionName', () => {
     ]) {
       expect(functionName(path), path).toBeNull();
     }
+  });
+});
+
+describe('the pages’ style-src', () => {
+  const styleSrc = async (site: SiteConfig) => {
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.cspNonce = 'bm9uY2U=';
+      next();
+    });
+    app.use(securityHeaders(site));
+    app.get('/', (_req, res) => {
+      res.send('ok');
+    });
+    const { server, url } = await listen(app);
+    try {
+      const csp = (await fetch(url)).headers.get('content-security-policy') ?? '';
+      return /style-src ([^;]+)/.exec(csp)?.[1];
+    } finally {
+      await closeAll([server]);
+    }
+  };
+
+  it("lets in the page's inlined stylesheets by the nonce, or by 'unsafe-inline' when the maps need it", async () => {
+    expect(await styleSrc(DEMO_SITE_CONFIG)).toBe("'self' 'nonce-bm9uY2U=' 'self'");
+    // A nonce beside 'unsafe-inline' would switch it off, and the maps' injected styles with it.
+    const withMaps = await styleSrc({ ...DEMO_SITE_CONFIG, map: { ...DEMO_SITE_CONFIG.map, apiKey: 'k' } });
+    expect(withMaps).toContain("'unsafe-inline'");
+    expect(withMaps).not.toContain('nonce-');
   });
 });

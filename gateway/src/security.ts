@@ -42,8 +42,10 @@ export function securityHeaders(site: SiteConfig, remoteOrigins: () => string[] 
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", nonce, remotes, ...extra.script],
-        // The page's own stylesheets are written into it under the nonce (no request before the first paint).
-        styleSrc: ["'self'", nonce, remotes, ...extra.style],
+        // The page's own stylesheets are written into it under the nonce (no request before the
+        // first paint). A third party that injects inline styles (the maps) needs 'unsafe-inline',
+        // which a nonce beside it would switch off: then that alone lets the page's styles in.
+        styleSrc: ["'self'", ...(extra.style.includes("'unsafe-inline'") ? [] : [nonce]), remotes, ...extra.style],
         imgSrc: ["'self'", 'data:', remotes, ...extra.img],
         fontSrc: ["'self'", remotes, ...extra.font],
         connectSrc: ["'self'", remotes, ...extra.connect],

@@ -126,7 +126,7 @@ export function createManifestReader(log: Logger, doFetch: typeof fetch = fetch)
         const entry = manifest.metaData.remoteEntry;
         return {
           serverRendered: Boolean(manifest.metaData.ssrRemoteEntry),
-          css: app ? [...app.assets.css.sync, ...app.assets.css.async] : [],
+          css: app ? [...app.assets.css.sync, ...app.assets.css.async].filter(inRelease) : [],
           scripts: [
             ...(entry ? [[entry.path, entry.name].filter(Boolean).join('/')] : []),
             ...appScripts(manifest.metaData.exposeScripts?.[app?.path ?? './App'], app?.assets.js?.sync),
@@ -145,35 +145,44 @@ export function createManifestReader(log: Logger, doFetch: typeof fetch = fetch)
 /** A stylesheet inlined is at most this big; a larger one is linked (the page would wait for it). */
 const INLINE_STYLESHEET_MAX_BYTES = 64 * 1024;
 const STYLESHEETS_KEPT = 200;
+/** A stylesheet that could not be inlined is asked for again after this. */
+const STYLESHEET_RETRY_MS = 30_000;
 
 /**
  * A remote release's stylesheets' text, fetched from its origin once: their names carry their
- * content's hash, so a name is always the same text. Unreachable, not CSS or too large: null, and
- * the page links it as before.
+ * content's hash, so a name is always the same text. Unreachable, not CSS or too large: null for
+ * a while, and the page links it as before.
  */
-export function createStylesheetReader(log: Logger, doFetch: typeof fetch = fetch) {
-  const kept = new Map<string, Promise<string | null>>();
+export function createStylesheetReader(log: Logger, doFetch: typeof fetch = fetch, now = () => Date.now()) {
+  const kept = new Map<string, { until: number; text: Promise<string | null> }>();
   return (url: string): Promise<string | null> => {
     const known = kept.get(url);
-    if (known) return known;
-    const text = (async () => {
+    if (known && known.until > now()) return known.text;
+    const entry = { until: Number.POSITIVE_INFINITY, text: Promise.resolve<string | null>(null) };
+    entry.text = (async () => {
       try {
         const response = await doFetch(url, { signal: AbortSignal.timeout(1_000) });
         const type = response.headers.get('content-type') ?? '';
-        if (!response.ok || !type.startsWith('text/css')) throw new Error(`HTTP ${response.status} ${type}`);
+        const length = Number(response.headers.get('content-length') ?? 0);
+        if (!response.ok || !type.startsWith('text/css') || length > INLINE_STYLESHEET_MAX_BYTES) {
+          await response.body?.cancel();
+          throw new Error(`HTTP ${response.status} ${type} ${length} bytes`);
+        }
         const css = await response.text();
-        return Buffer.byteLength(css) <= INLINE_STYLESHEET_MAX_BYTES ? css : null;
+        if (Buffer.byteLength(css) > INLINE_STYLESHEET_MAX_BYTES) throw new Error('too large to inline');
+        return css;
       } catch (error) {
-        log.warn({ err: error, url }, 'remote stylesheet unreadable; the page links it');
-        kept.delete(url);
+        log.warn({ err: error, url }, 'remote stylesheet not inlined; the page links it');
+        // Asked again in a while, not on every page meanwhile (an origin down, a wrong type).
+        entry.until = now() + STYLESHEET_RETRY_MS;
         return null;
       }
     })();
-    kept.set(url, text);
+    kept.set(url, entry);
     if (kept.size > STYLESHEETS_KEPT) {
       const oldest = kept.keys().next().value;
       if (oldest !== undefined) kept.delete(oldest);
     }
-    return text;
+    return entry.text;
   };
 }

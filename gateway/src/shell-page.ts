@@ -96,6 +96,9 @@ function builtStylesheets(dist: string): Stylesheet[] {
 /** How long the route's remote may take on the server before its slot is left to the browser. */
 export const REMOTE_BUDGET_MS = 300;
 
+/** How long a whole page's render may stream before what is left is the browser's. */
+const PAGE_RENDER_DEADLINE_MS = 5_000;
+
 interface ServerRendering {
   renderer(): Promise<Renderer | null>;
   manifest: ReturnType<typeof createManifestReader>;
@@ -331,6 +334,12 @@ async function renderPage(
     scriptsAfterPaint: { nonce, preloads: page.scripts },
   });
   const { after } = html.aroundRoot(pageOptions(null));
+  // A render that does not finish (a chunk stalled on the server) is cut: React hands what is left
+  // to the browser, and the page is not kept.
+  const deadline = setTimeout(() => {
+    sink.fellBack = true;
+    stream.abort(new Error(`the render took longer than ${PAGE_RENDER_DEADLINE_MS} ms`));
+  }, PAGE_RENDER_DEADLINE_MS);
   sink.start();
   // The head is written once the page's hoisted title and description are known. Bytes are kept
   // as they came: a chunk may end inside a character of the title.
@@ -357,6 +366,7 @@ async function renderPage(
         else sink.onceDrain(callback);
       },
       final(callback) {
+        clearTimeout(deadline);
         writeStart(true);
         sink.end(after);
         callback();

@@ -140,7 +140,7 @@ const START_CHUNKS = {
       test: (module) => {
         const resource = module.resource ?? '';
         return (
-          /[\\/]shell[\\/]src[\\/]|[\\/]shared-ui[\\/]src[\\/]|[\\/]shared-api[\\/]src[\\/](site|scheduling)|@module-federation[\\/]/.test(
+          /[\\/]shell[\\/]src[\\/]|[\\/]shared-ui[\\/]src[\\/]|[\\/]shared-api[\\/]src[\\/](site|scheduling)\.ts$|@module-federation[\\/]/.test(
             resource,
           ) && !/[\\/](VisitBookingDialog|booking-form|VisitBooking\.module|registry-schema)\./.test(resource)
         );

@@ -72,7 +72,8 @@ describe.each(databaseEngines())('the account’s personal data on $name', (engi
     const ask = () => ana('request_erasure', { language: 'es' });
     expect((await ask()).body.code).toBe('erasure_rental_active');
 
-    const manager = await staffSession(served);
+    const managerBrowser = cookieJar();
+    const manager = await staffSession(served, undefined, managerBrowser);
     expect((await manager('end_rental', { registrationId, confirm: true })).status).toBe(200);
     await served.service.ctx.jobs.runDue();
     // The first month is still with the bank.
@@ -155,6 +156,11 @@ describe.each(databaseEngines())('the account’s personal data on $name', (engi
     expect(page.status).toBe(200);
     expect(page.body.registration).toMatchObject({ fullName: 'Datos borrados', registrationCode });
     expect((await manager('get_ledger', { registrationId })).body).toMatchObject({ balanceCents: 0 });
+    // Nor is its signed contract drawn again from what is left (a blank text, an erased signer).
+    const office = await managerBrowser.fetch(
+      served.service.url(`backoffice/signed-contract?registrationId=${registrationId}`),
+    );
+    expect(office.status).toBe(404);
     // The session is gone; the address is no tenant's any more; the tenant was told, last.
     expect((await ana('me')).status).toBe(401);
     const mails = await served.service.sentTo('ana@example.com');

@@ -41,7 +41,8 @@ async function signedPdfOf(
     await q.query<SignedContractRow>(sql`select c.document, c.provider, r.registration_code, r.full_name, r.email, r.language
      from contracts c join registrations r on r.id = c.registration_id where c.id = ${contractId}`);
   const signed = rows[0];
-  if (!signed) return null;
+  // An erased tenant's contract keeps no text: there is nothing to draw, send or give.
+  if (!signed || signed.document === '') return null;
   const { rows: kept } = await q.query<{ pdf: Buffer | Uint8Array }>(
     sql`select pdf from signed_contracts where contract_id = ${contractId}`,
   );

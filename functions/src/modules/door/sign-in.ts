@@ -49,7 +49,15 @@ async function signIn(
   let right = false;
   try {
     const stored = user?.password_hash ?? (await dummyPasswordHash(cost));
-    right = (await hashSlots.run(line, () => verifyPassword(contraseña, stored))) && user !== undefined;
+    right =
+      (await hashSlots.run(line, async () => {
+        const matches = await verifyPassword(contraseña, stored);
+        // A hash cheaper than today's (a tenant's random password nobody knows, an older cost)
+        // takes as long as any other: timing does not tell which names are tenants either.
+        if (user && needsRehash(user.password_hash, cost))
+          await verifyPassword(contraseña, await dummyPasswordHash(cost));
+        return matches;
+      })) && user !== undefined;
   } catch (error) {
     // Turned away for a busy service: the attempt counts against no name's (nor device's) limits.
     if (error instanceof HashBusyError) await releaseLoginAttempt(ctx.db, attempt, device);
