@@ -3,7 +3,8 @@
 // previous one in brackets.
 
 const WRITTEN = /Written by `npm run bench` on ([^(]+?) UTC/;
-const BEFORE = / \(before: [^)]*\)/g;
+// Always the end of a cell; its own text may hold brackets.
+const BEFORE = / \(before: .*\)$/;
 
 const cellsOf = (line) =>
   line
@@ -24,7 +25,7 @@ function tableRows(report) {
     }
     if (heading === null) heading = line;
     else if (!isSeparator(line)) {
-      const cells = cellsOf(line.replace(BEFORE, ''));
+      const cells = cellsOf(line).map((cell) => cell.replace(BEFORE, ''));
       rows.set(`${heading}\n${cells[0]}`, cells);
     }
   }
