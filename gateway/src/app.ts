@@ -64,8 +64,9 @@ export function createGateway(config: GatewayConfig, registry: RegistrySource, l
 
   app.use(functionsRoutes(config, log));
   // Source maps carry the whole source: kept for error tracking, never served. A remote's server
-  // container is for the renderer, which reads it from the remote's origin. Judged decoded.
-  app.use(refusePrivateFiles(/^\/remotes\/[^/]+\/server(\/|$)/i));
+  // container is for the renderer, which reads it from the remote's origin; the shell's own server
+  // build (dist/server) is read from disk. Judged decoded.
+  app.use(refusePrivateFiles(/^\/remotes\/[^/]+\/server(\/|$)/i, /^\/server(\/|$)/i));
   // Remotes: hashed chunks immutable, manifests and remoteEntry revalidated.
   app.use('/remotes', (req, res, next) => {
     res.setHeader('cache-control', isHashedAsset(req.path) ? IMMUTABLE : NO_CACHE);

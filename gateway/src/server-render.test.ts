@@ -89,10 +89,18 @@ beforeAll(async () => {
   });
   const browserOnly = express();
   browserOnly.get('/mf-manifest.json', (_req, res) => {
-    res.json({ metaData: {}, exposes: [{ path: './App', assets: { css: { sync: [], async: [] } } }] });
+    res.json({
+      metaData: {},
+      exposes: [{ path: './App', assets: { css: { sync: ['static/css/font.1234567890.css'], async: [] } } }],
+    });
   });
   // A release whose preload fields are broken: only its preloads may suffer.
   const brokenPreloads = express();
+  // A stylesheet with a font beside it, relative to the sheet: inlined, it would be looked for
+  // beside the page. Linked instead.
+  browserOnly.get('/static/css/font.1234567890.css', (_req, res) => {
+    res.type('text/css').send("@font-face{src:url('../media/x.woff2')}");
+  });
   // A stylesheet that would end its element early if written into the page: linked instead.
   brokenPreloads.get('/static/css/sign.1234567890.css', (_req, res) => {
     res.type('text/css').send('.x{}</style><script>alert(1)</script>');
@@ -181,8 +189,10 @@ describe('server rendering through the gateway', () => {
     expect(html).not.toContain('later.1234567890');
     const again = requestOf(await (await fetch(`${gateway}/en/facilities`)).text());
     expect(again.nonce).not.toBe(request.nonce);
-    // Browsers never get the server containers.
+    // Browsers never get the server containers, nor the shell's own server build.
     expect((await fetch(`${gateway}/remotes/marketing/server/remoteEntry.js`)).status).toBe(404);
+    expect((await fetch(`${gateway}/server/render.cjs`)).status).toBe(404);
+    expect((await fetch(`${gateway}/server/%72ender.cjs`)).status).toBe(404);
   });
 
   it("lifts the page's title and description into the head, with canonical and hreflang links", async () => {
@@ -214,7 +224,13 @@ describe('server rendering through the gateway', () => {
     });
     const calculator = await fetch(`${gateway}/es/calculadora`);
     expect(calculator.status).toBe(200);
-    expect(requestOf(await calculator.text())).toMatchObject({ remotes: {}, publicPaths: {} });
+    const calculatorPage = await calculator.text();
+    expect(requestOf(calculatorPage)).toMatchObject({ remotes: {}, publicPaths: {} });
+    // Its stylesheet names a font beside it: linked, not inlined.
+    expect(calculatorPage).toContain(
+      '<link rel="stylesheet" href="/remotes/calculator/static/css/font.1234567890.css">',
+    );
+    expect(calculatorPage).not.toContain('x.woff2');
     const home = await fetch(`${gateway}/es`);
     expect(home.status).toBe(200);
     expect(requestOf(await home.text())).toMatchObject({ remotes: {} });

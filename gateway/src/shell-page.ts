@@ -42,6 +42,9 @@ function builtStartScripts(dist: string): string[] {
   }
 }
 
+/** A `url()` relative to the stylesheet (a font, an image): inlined, it would resolve against the page. */
+const RELATIVE_URL = /url\(\s*['"]?(?![a-z][a-z0-9+.-]*:|\/|#)/i;
+
 /** A release's stylesheet: where the browser would fetch it, and its text when it can be inlined. */
 interface Stylesheet {
   href: string;
@@ -53,11 +56,12 @@ interface Stylesheet {
  * first paint waits for no request (on a slow phone each costs a round trip of ~0.6 s before
  * anything shows). Its link stays, disabled (a browser never fetches a disabled stylesheet), for
  * the bundler's runtime: it looks for its chunk's link by address and, finding it, does not load
- * the styles again. Without its text, or with text that could end the element early, the link.
+ * the styles again. Without its text, with text that could end the element early, or with a
+ * relative `url()`, the link.
  */
 function stylesheetTags(sheet: Stylesheet, nonce: string | null): string {
   const href = escapeAttribute(sheet.href);
-  if (sheet.css === null || nonce === null || /<\/style/i.test(sheet.css)) {
+  if (sheet.css === null || nonce === null || /<\/style/i.test(sheet.css) || RELATIVE_URL.test(sheet.css)) {
     return `<link rel="stylesheet" href="${href}">`;
   }
   return `<style nonce="${escapeAttribute(nonce)}">${sheet.css}</style><link rel="stylesheet" href="${href}" disabled>`;
