@@ -3,16 +3,11 @@
 // today (scrypt 2^14) and at a password's (2^17) for comparison. `node scripts/bench-door-pin.mjs`
 // alone, or part of `npm run bench`.
 import { pathToFileURL } from 'node:url';
-import { ROOT, startProcess, waitForHttp } from './lib.mjs';
+import { percentile, ROOT, startProcess, waitForHttp } from './lib.mjs';
 
 const PORT = 28798;
 const ADMIN = { usuario: 'admin', contraseña: 'bench-admin-pass-1', pin: '2468' };
 const CHECKS = Number(process.env.BENCH_DOOR_CHECKS ?? 15);
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-};
 
 async function door(body) {
   const started = performance.now();

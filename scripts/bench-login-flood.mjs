@@ -4,15 +4,10 @@
 // alone, or part of `npm run bench`.
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { ROOT, startProcess, waitForHttp } from './lib.mjs';
+import { percentile, ROOT, startProcess, waitForHttp } from './lib.mjs';
 
 const PORT = 28797;
 const MANAGER = { email: 'gerencia@bench.example', password: 'bench-manager-pass-1' };
-
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-};
 
 async function login(url, ip, email, password, device) {
   const started = performance.now();

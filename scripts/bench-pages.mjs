@@ -8,11 +8,14 @@ import autocannon from 'autocannon';
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_PAGE_SECONDS ?? 10);
 
-const load = (url) =>
+/**
+ * One autocannon run, as a promise of its result.
+ * @param {{ url: string, connections: number, duration: number }} options
+ * @returns {Promise<autocannon.Result>}
+ */
+export const loadTest = (options) =>
   new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: SECONDS }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
   });
 
 /**
@@ -22,18 +25,10 @@ const load = (url) =>
 export async function measureServerRendering(gatewayUrl) {
   const paths = ['/remotes.json', '/es', '/en/calculator'];
   // A short run of each first: the renderer loads its remotes and the JIT warms, in neither figure.
-  for (const path of paths) {
-    await /** @type {Promise<void>} */ (
-      new Promise((resolve, reject) => {
-        autocannon({ url: `${gatewayUrl}${path}`, connections: 10, duration: 2 }, (error) =>
-          error ? reject(error) : resolve(),
-        );
-      })
-    );
-  }
+  for (const path of paths) await loadTest({ url: `${gatewayUrl}${path}`, connections: 10, duration: 2 });
   const results = [];
   for (const path of paths) {
-    const result = await load(`${gatewayUrl}${path}`);
+    const result = await loadTest({ url: `${gatewayUrl}${path}`, connections: CONNECTIONS, duration: SECONDS });
     results.push({ path, requests: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx });
   }
   return results;

@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT } from './lib.mjs';
+import { percentile, ROOT } from './lib.mjs';
 
 export const SIGNUPS_HEADING = '## Sign-ups at once';
 const GOAL_P99_MS = 300;
@@ -38,10 +38,6 @@ const PDF = Buffer.from(
   'base64',
 );
 
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-};
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

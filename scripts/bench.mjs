@@ -16,12 +16,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import autocannon from 'autocannon';
 import { BILLING_HEADING, formatBilling, measureBilling } from './bench-billing.mjs';
 import { COUNTERSIGN_HEADING, formatCountersign, measureCountersign } from './bench-countersign.mjs';
 import { formatDoorPin, measureDoorPin } from './bench-door-pin.mjs';
 import { formatLoginFlood, measureLoginFlood } from './bench-login-flood.mjs';
-import { formatServerRendering, measureServerRendering, PAGES_HEADING } from './bench-pages.mjs';
+import { formatServerRendering, loadTest, measureServerRendering, PAGES_HEADING } from './bench-pages.mjs';
 import { withPreviousFigures } from './bench-report.mjs';
 import { formatSignups, runSignupsBench, SIGNUPS_HEADING } from './bench-signups.mjs';
 import { measureHydration } from './hydration.mjs';
@@ -145,12 +144,7 @@ try {
 
   // 4. Throughput: the same function endpoint, straight and through the gateway.
   const endpoint = '/functions/v1/outbox?limit=1';
-  const load = (url) =>
-    new Promise((resolve, reject) => {
-      autocannon({ url, connections: CONNECTIONS, duration: LOAD_SECONDS }, (error, result) =>
-        error ? reject(error) : resolve(result),
-      );
-    });
+  const load = (url) => loadTest({ url, connections: CONNECTIONS, duration: LOAD_SECONDS });
   await load(`${stack.functionsUrl}${endpoint}`); // warm-up is part of neither figure
   const direct = await load(`${stack.functionsUrl}${endpoint}`);
   const viaGateway = await load(`${stack.gatewayUrl}${endpoint}`);

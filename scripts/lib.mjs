@@ -152,3 +152,13 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
 export function readJson(file) {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
+
+/**
+ * The value at percentile `p` (0–100) of `values`, nearest rank: what the benchmarks report.
+ * @param {number[]} values
+ * @param {number} p
+ */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
