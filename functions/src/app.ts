@@ -3,8 +3,9 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { pinoHttp } from 'pino-http';
 import { requestLogOptions } from 'shared-node/request-log';
 import type { FunctionContext } from './context';
+import { backupRoute } from './http/operator/backup';
+import { operatorRoutes } from './http/operator/health';
 import { createFunctionsRouter, type FunctionDefinition } from './http/router';
-import { sql } from './platform/db/sql';
 import { HttpError } from './platform/http-error';
 
 /** Body limit of JSON calls; document uploads have their own limit. */
@@ -29,23 +30,22 @@ export function trustGatewayHop(setting: string) {
   return (address: string, hop: number) => hop === 0 && isGateway(address, hop);
 }
 
-export function createApp(ctx: FunctionContext, definitions: FunctionDefinition[]) {
+export function createApp(
+  ctx: FunctionContext,
+  definitions: FunctionDefinition[],
+  /** `backupToken`: the running service makes backups for `npm run backup` (server.ts). */
+  { backupToken }: { backupToken?: string } = {},
+) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustGatewayHop(ctx.config.FUNCTIONS_TRUST_PROXY));
-  app.use(pinoHttp({ logger: ctx.log, ...requestLogOptions((req) => req.url === '/healthz') }));
+  app.use(
+    pinoHttp({ logger: ctx.log, ...requestLogOptions((req) => req.url === '/healthz' || req.url === '/metrics') }),
+  );
 
-  app.get('/healthz', async (_req, res) => {
-    try {
-      await ctx.db.query(sql`select 1`);
-      res.json({ status: 'ok', database: ctx.db.kind, node: process.version });
-    } catch (error) {
-      ctx.log.error({ err: error }, 'health check failed');
-      res
-        .status(503)
-        .json({ status: 'error', database: ctx.db.kind, node: process.version, error: 'Database unavailable' });
-    }
-  });
+  const operator = operatorRoutes(ctx, definitions);
+  app.use(operator.measure);
+  app.use(operator.router);
 
   // The raw bytes stay available: provider webhooks sign them.
   app.use(
@@ -56,6 +56,7 @@ export function createApp(ctx: FunctionContext, definitions: FunctionDefinition[
       },
     }),
   );
+  if (backupToken) app.use(backupRoute(ctx, backupToken));
   // The sandbox checkout and the signing pages post plain HTML forms.
   app.use(express.urlencoded({ extended: false, limit: '16kb' }));
   app.use(createFunctionsRouter(definitions, ctx));

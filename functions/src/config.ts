@@ -133,6 +133,22 @@ const envSchema = z.object({
     .default(12),
   /** Private folder of the applicants' ID and bank documents (never served). */
   DOCUMENTS_DIR: z.string().default(path.join(packageDir, '.data', 'documents')),
+  /**
+   * Where backups go (`npm run backup`, the nightly one): one `.tar` archive each, and apart from
+   * them, in `pepper/`, the door PIN pepper. Put it on another disk, or copy it off the machine.
+   */
+  BACKUP_DIR: z.string().default(path.join(packageDir, '.data', 'backups')),
+  /** How many archives the nightly backup keeps (the oldest go first). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(14),
+  /** When the nightly backup runs, the facility's time (`HH:MM`): the quietest hour. */
+  BACKUP_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM')
+    .default('03:30'),
+  /** `0` turns the nightly backup off; on by default except under tests. */
+  BACKUP_NIGHTLY: z.enum(['0', '1']).optional(),
+  /** Where `pg_dump` and `pg_restore` are, when not on the PATH (they must be the server's version or newer). */
+  PG_BIN_DIR: z.string().optional(),
   /** The site's public origin: links in e-mails (signing pages) and the checkout's way back. */
   PUBLIC_SITE_URL: z.url().default('http://localhost:8080'),
   /** `sandbox`: the local checkout page (test cards). `revolut`: the card provider's merchant API. */
@@ -160,6 +176,8 @@ const envSchema = z.object({
 export type FunctionsConfig = z.infer<typeof envSchema> & {
   /** The outbox endpoint lets a tester read codes: only when asked for, never in production. */
   exposeOutbox: boolean;
+  /** The nightly backup job is scheduled at start. */
+  nightlyBackups: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): FunctionsConfig {
@@ -167,5 +185,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FunctionsConfi
   if (parsed.DEV_OUTBOX === '1' && parsed.NODE_ENV === 'production') {
     throw new Error('DEV_OUTBOX=1 is refused with NODE_ENV=production: the outbox holds codes and links');
   }
-  return { ...parsed, exposeOutbox: parsed.DEV_OUTBOX === '1' };
+  return {
+    ...parsed,
+    exposeOutbox: parsed.DEV_OUTBOX === '1',
+    nightlyBackups: (parsed.BACKUP_NIGHTLY ?? (parsed.NODE_ENV === 'test' ? '0' : '1')) === '1',
+  };
 }

@@ -6,9 +6,10 @@ import { rentalJobs } from './modules/rental';
 import { passwordResetJobs } from './modules/staff';
 import { visitJobs } from './modules/visits';
 import { waitlistJobs } from './modules/waitlist';
+import { NIGHTLY_BACKUP_JOB, nightlyBackupJob } from './platform/backup';
 import type { JobHandler } from './platform/jobs/queue';
 
-/** Every capability's timed work, by job kind: what the service's queue runs. */
+/** Every capability's timed work, and the platform's nightly backup, by job kind: what the service's queue runs. */
 export function jobHandlers(ctx: FunctionContext): Record<string, JobHandler> {
   return {
     ...waitlistJobs(ctx),
@@ -18,5 +19,6 @@ export function jobHandlers(ctx: FunctionContext): Record<string, JobHandler> {
     ...billingJobs(ctx),
     ...contractJobs(ctx),
     ...erasureJobs(ctx),
+    [NIGHTLY_BACKUP_JOB]: nightlyBackupJob(ctx),
   };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { pino } from 'pino';
 import { listen, stopOnSignals } from 'shared-node/listen';
@@ -8,6 +9,7 @@ import { functionDefinitions } from './http';
 import { jobHandlers } from './job-handlers';
 import { ensureDoorAdmin } from './modules/door';
 import { ensureFirstManager } from './modules/staff';
+import { claimFolder, scheduleNightlyBackup } from './platform/backup';
 import { openDatabase } from './platform/db';
 
 export interface RunningService {
@@ -18,20 +20,26 @@ export interface RunningService {
 
 export async function startFunctionsService(config: FunctionsConfig = loadConfig()): Promise<RunningService> {
   const log = pino({ level: config.LOG_LEVEL, base: { service: 'functions' } });
+  // On PGlite the folder is this process's alone; `npm run backup` then asks this service.
+  const folder =
+    config.DATABASE_URL || config.PGLITE_DATA_DIR.startsWith('memory://') ? null : await claimFolder(config);
   const db = await openDatabase(config);
   const ctx = createContext(db, config, log, jobHandlers);
   await ensureDoorAdmin(db, config, log);
   await ensureFirstManager(db, config, log);
   // What the outbox holds is delivered from now on, including what a previous run left unsent.
   // Timed work due while the service was down runs now.
+  if (config.nightlyBackups) await scheduleNightlyBackup(ctx);
   ctx.jobs.start();
-  const app = createApp(ctx, functionDefinitions(config));
+  const backupToken = randomBytes(32).toString('base64url');
+  const app = createApp(ctx, functionDefinitions(config), { backupToken });
   const { server, port, close } = await listen(app, {
     port: config.FUNCTIONS_PORT,
     host: config.FUNCTIONS_HOST,
     behindGateway: true,
   });
   const url = `http://${config.FUNCTIONS_HOST}:${port}`;
+  await folder?.announce(url.replace('//0.0.0.0:', '//127.0.0.1:'), backupToken);
   log.info({ url, database: db.kind }, 'functions service listening');
   return {
     server,
@@ -42,6 +50,7 @@ export async function startFunctionsService(config: FunctionsConfig = loadConfig
       await ctx.jobs.stop();
       await ctx.realtime.close();
       await db.close();
+      await folder?.release();
     },
   };
 }

@@ -19,5 +19,10 @@ export interface Database extends Queryable {
    * instance of the service on PostgreSQL); resolves to the function that stops listening.
    */
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Writes a consistent copy of the whole database to `file` while it keeps serving: PGlite's own
+   * data folder as a gzipped tar, or `pg_dump`'s custom format (`binDir`: where pg_dump is).
+   */
+  snapshot(file: string, options?: { binDir?: string }): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Database, Queryable } from './database';
 import type { SqlStatement } from './sql';
@@ -64,6 +67,15 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         }
       };
     },
+    async snapshot(file, { binDir } = {}) {
+      // pg_dump reads one snapshot of the database (repeatable read): consistent while it serves.
+      await runPgTool(
+        binDir,
+        'pg_dump',
+        ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`],
+        connectionString,
+      );
+    },
     async close() {
       closing = true;
       const open = [...listeners];
@@ -72,4 +84,69 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       await pool.end();
     },
   };
+}
+
+const run = promisify(execFile);
+
+/**
+ * libpq's variables for a connection URL: the password never appears on a command line, which
+ * every user of the machine can read.
+ */
+function libpqEnvironment(connectionString: string): NodeJS.ProcessEnv {
+  const url = new URL(connectionString);
+  const env: NodeJS.ProcessEnv = {
+    PGHOST: url.hostname.replace(/^\[|\]$/g, '') || 'localhost',
+    PGPORT: url.port || '5432',
+    PGDATABASE: decodeURIComponent(url.pathname.slice(1)) || 'postgres',
+  };
+  if (url.username) env.PGUSER = decodeURIComponent(url.username);
+  if (url.password) env.PGPASSWORD = decodeURIComponent(url.password);
+  const sslmode = url.searchParams.get('sslmode');
+  if (sslmode) env.PGSSLMODE = sslmode;
+  return env;
+}
+
+/** Runs pg_dump or pg_restore against the database of `connectionString`; its own message on failure. */
+async function runPgTool(
+  binDir: string | undefined,
+  tool: 'pg_dump' | 'pg_restore',
+  args: string[],
+  connectionString: string,
+) {
+  const command = binDir ? path.join(binDir, tool) : tool;
+  try {
+    await run(command, args, {
+      env: { PATH: process.env.PATH, ...libpqEnvironment(connectionString) },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  } catch (error) {
+    const { code, stderr } = error as NodeJS.ErrnoException & { stderr?: string };
+    if (code === 'ENOENT')
+      throw new Error(`${tool} was not found${binDir ? ` in ${binDir}` : ' on the PATH'} (PG_BIN_DIR)`);
+    throw new Error(`${tool} failed: ${String(stderr ?? (error as Error).message).trim()}`);
+  }
+}
+
+/** Loads a `snapshot` into the database of `connectionString`, which must have no tables yet. */
+export async function restorePostgres(connectionString: string, file: string, binDir?: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ tables: number }>(
+      "select count(*)::int as tables from information_schema.tables where table_schema = 'public'",
+    );
+    if ((rows[0]?.tables ?? 0) > 0) {
+      throw new Error('The target database already has tables: restore into an empty database');
+    }
+  } finally {
+    await client.end();
+  }
+  // The database by name; where it is, and who connects, come from libpq's variables.
+  const database = libpqEnvironment(connectionString).PGDATABASE ?? 'postgres';
+  await runPgTool(
+    binDir,
+    'pg_restore',
+    ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${database}`, file],
+    connectionString,
+  );
 }

@@ -40,9 +40,13 @@ export function pinPepper(config: FunctionsConfig): Promise<string> {
   return pepper;
 }
 
-const checkValue = (pepper: string) => createHmac('sha256', pepper).update('abridor pin pepper check').digest('hex');
+/** What the database keeps of the pepper (and a backup names it by): reveals nothing of it. */
+export const checkValue = (pepper: string) =>
+  createHmac('sha256', pepper).update('abridor pin pepper check').digest('hex');
 
-async function configuredPepper(config: FunctionsConfig): Promise<string | null> {
+export async function configuredPepper(
+  config: Pick<FunctionsConfig, 'DOOR_PIN_PEPPER' | 'DOOR_PIN_PEPPER_FILE'>,
+): Promise<string | null> {
   if (config.DOOR_PIN_PEPPER) return config.DOOR_PIN_PEPPER;
   let text: string;
   try {

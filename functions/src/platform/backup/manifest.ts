@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** The archive's table of contents, `backup.json`: what a restore checks before it writes anything. */
+export const MANIFEST_FILE = 'backup.json';
+export const FORMAT = 'trasteros-backup/1';
+
+export const manifestSchema = z.object({
+  format: z.literal(FORMAT),
+  createdAt: z.iso.datetime(),
+  engine: z.enum(['pglite', 'postgres']),
+  /** The database's copy inside the archive. */
+  database: z.object({ file: z.string(), bytes: z.number().int().nonnegative(), sha256: z.string().length(64) }),
+  /** The newest migration applied: a restore onto an older release would not know the schema. */
+  schema: z.string(),
+  /** Every stored document, its path under the documents folder and its hash. */
+  documents: z.array(
+    z.object({ path: z.string().min(1), bytes: z.number().int().nonnegative(), sha256: z.string().length(64) }),
+  ),
+  /** The door PIN pepper is never inside: how it was configured, and its check value to find the right one. */
+  pepper: z.object({ source: z.enum(['environment', 'file']), check: z.string().length(64) }),
+});
+
+export type BackupManifest = z.infer<typeof manifestSchema>;
+
+/** `trasteros-20261127T033000.000Z.tar`: sorts by time, which the retention relies on. */
+export const archiveName = (at: Date) => `trasteros-${at.toISOString().replace(/[-:]/g, '')}.tar`;
+
+export const ARCHIVE_PATTERN = /^trasteros-\d{8}T\d{6}\.\d{3}Z\.tar$/;
+
+/** The pepper's copy beside the archives (never in one): named by its check value. */
+export const pepperFileName = (check: string) => `door-pin-pepper-${check.slice(0, 16)}`;

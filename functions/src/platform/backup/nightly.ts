@@ -1,0 +1,53 @@
+import type { Logger } from 'pino';
+import type { FunctionsConfig } from '../../config';
+import type { Database } from '../db';
+import type { Clock } from '../jobs/clock';
+import type { ExternalJob, JobQueue } from '../jobs/queue';
+import { addDays, fromMadrid, madridDate } from '../madrid-time';
+import { createBackup, pruneBackups } from './backup';
+
+export const NIGHTLY_BACKUP_JOB = 'backup.nightly';
+
+/** The next `BACKUP_AT` at the facility after `now`. */
+export function nextBackupAt(now: Date, at: string): Date {
+  const today = fromMadrid(madridDate(now), at);
+  return today > now ? today : fromMadrid(addDays(madridDate(now), 1), at);
+}
+
+interface NightlyDeps {
+  db: Database;
+  config: FunctionsConfig;
+  log: Logger;
+  clock: Clock;
+  jobs: JobQueue;
+}
+
+/** Schedules the next night's backup (one per night: the night is its key). */
+export async function scheduleNightlyBackup({ db, config, clock, jobs }: NightlyDeps): Promise<void> {
+  const runAt = nextBackupAt(clock.now(), config.BACKUP_AT);
+  await db.transaction((tx) =>
+    jobs.schedule(tx, { kind: NIGHTLY_BACKUP_JOB, runAt, key: `${NIGHTLY_BACKUP_JOB}:${madridDate(runAt)}` }),
+  );
+}
+
+/**
+ * The nightly backup: the next night is scheduled first, so a failing backup never stops the
+ * following ones; then the archive, then all but the newest `BACKUP_KEEP` are removed. It runs
+ * outside any transaction (the copy takes seconds) and once across instances (a claimed job).
+ */
+export function nightlyBackupJob(deps: NightlyDeps): ExternalJob {
+  const { db, config, log, clock } = deps;
+  return {
+    maxAttempts: 3,
+    retryDelayMs: () => 10 * 60_000,
+    async external() {
+      await scheduleNightlyBackup(deps);
+      const backup = await createBackup(db, config, clock.now());
+      const removed = await pruneBackups(config.BACKUP_DIR, config.BACKUP_KEEP);
+      log.info({ ...backup, removed }, 'nightly backup written');
+    },
+    async gaveUp(_payload, error) {
+      log.error({ err: error }, 'nightly backup failed three times: tonight has no backup');
+    },
+  };
+}

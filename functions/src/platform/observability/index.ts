@@ -1,0 +1,2 @@
+export { readHealth } from './health';
+export { createMetrics } from './metrics';

@@ -1,0 +1,124 @@
+import type { Request, RequestHandler } from 'express';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../db';
+import { sql } from '../db/sql';
+import type { Clock } from '../jobs/clock';
+
+/**
+ * The service's Prometheus metrics, at `/metrics` on its own port (the gateway never forwards
+ * it): requests and their latency per function, the job queue's depth and failures, the
+ * messages that fail, and the process's own (memory, CPU, event-loop lag). Queue and outbox
+ * figures are read from the database at each scrape: the same for every instance, and true
+ * across restarts.
+ */
+export function createMetrics(db: Database, clock: Clock, functionNames: string[], basePath: string) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const known = [...functionNames].sort((a, b) => b.length - a.length);
+  /** The function a request called, or `other`: labels never grow with what clients send. */
+  const functionOf = (req: Request) => {
+    const rest = req.path.startsWith(`${basePath}/`) ? req.path.slice(basePath.length + 1) : null;
+    return (rest !== null && known.find((name) => rest === name || rest.startsWith(`${name}/`))) || 'other';
+  };
+
+  const requests = new Counter({
+    name: 'functions_requests_total',
+    help: 'Requests answered, by function, method and status class',
+    labelNames: ['function', 'method', 'status'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'functions_request_duration_seconds',
+    help: 'Time to answer, by function',
+    labelNames: ['function'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+
+  const byLabel = <Row extends Record<string, unknown>>(
+    gauge: Gauge<string>,
+    rows: Row[],
+    label: string,
+    value: string,
+  ) => {
+    gauge.reset();
+    for (const row of rows) gauge.set({ [label]: String(row[label]) }, Number(row[value]));
+  };
+  new Gauge({
+    name: 'jobs_due',
+    help: 'Jobs due now and not yet running, by kind (the queue depth)',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    async collect() {
+      const now = clock.now();
+      const { rows } = await db.query<{ kind: string; n: number }>(
+        sql`select kind, count(*)::int as n from jobs where done_at is null and failed_at is null and run_at <= ${now}
+              and (claimed_until is null or claimed_until < ${now}) group by kind`,
+      );
+      byLabel(this, rows, 'kind', 'n');
+    },
+  });
+  new Gauge({
+    name: 'jobs_oldest_due_seconds',
+    help: 'How long the oldest due job has waited',
+    registers: [registry],
+    async collect() {
+      const now = clock.now();
+      const { rows } = await db.query<{ oldest: number | null }>(
+        sql`select extract(epoch from ${now}::timestamptz - min(run_at))::float8 as oldest from jobs
+            where done_at is null and failed_at is null and run_at <= ${now}`,
+      );
+      this.set(Math.max(0, rows[0]?.oldest ?? 0));
+    },
+  });
+  new Gauge({
+    name: 'jobs_retrying',
+    help: 'Jobs that failed and wait for another attempt, by kind',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    async collect() {
+      const { rows } = await db.query<{ kind: string; n: number }>(
+        sql`select kind, count(*)::int as n from jobs where done_at is null and failed_at is null and last_error is not null group by kind`,
+      );
+      byLabel(this, rows, 'kind', 'n');
+    },
+  });
+  new Gauge({
+    name: 'jobs_given_up',
+    help: 'Jobs given up after their last attempt, by kind',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    async collect() {
+      const { rows } = await db.query<{ kind: string; n: number }>(
+        sql`select kind, count(*)::int as n from jobs where failed_at is not null group by kind`,
+      );
+      byLabel(this, rows, 'kind', 'n');
+    },
+  });
+  new Gauge({
+    name: 'outbox_messages',
+    help: 'Messages by channel and state: sent, waiting (no attempt yet or no provider), retrying, failed',
+    labelNames: ['channel', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      const { rows } = await db.query<{ channel: string; state: string; n: number }>(
+        sql`select channel, case when sent_at is not null then 'sent' when failed_at is not null then 'failed'
+                                 when attempts > 0 then 'retrying' else 'waiting' end as state, count(*)::int as n
+            from outbox group by 1, 2`,
+      );
+      this.reset();
+      for (const row of rows) this.set({ channel: row.channel, state: row.state }, row.n);
+    },
+  });
+
+  const measure: RequestHandler = (req, res, next) => {
+    const stop = latency.startTimer();
+    res.on('finish', () => {
+      const name = functionOf(req);
+      stop({ function: name });
+      requests.inc({ function: name, method: req.method, status: `${Math.floor(res.statusCode / 100)}xx` });
+    });
+    next();
+  };
+  return { registry, measure };
+}
