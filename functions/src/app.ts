@@ -2,10 +2,12 @@ import { STATUS_CODES } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { pinoHttp } from 'pino-http';
 import { requestLogOptions } from 'shared-node/request-log';
+import { StorageUnavailable } from './adapters/document-storage';
 import type { FunctionContext } from './context';
 import { backupRoute } from './http/operator/backup';
 import { operatorRoutes } from './http/operator/health';
 import { createFunctionsRouter, type FunctionDefinition } from './http/router';
+import { isDatabaseUnavailable } from './platform/db/unavailable';
 import { HttpError } from './platform/http-error';
 
 /** Body limit of JSON calls; document uploads have their own limit. */
@@ -102,6 +104,18 @@ export function createApp(
       // http-errors marks the messages written for the client (body parser, router); only those go out.
       const text = expose === true && typeof message === 'string' && message ? message : STATUS_CODES[status];
       res.status(status).json({ error: text ?? 'Bad request' });
+      return;
+    }
+    if (error instanceof StorageUnavailable) {
+      // Nothing was kept (the write and its transaction are undone): the person tries again later.
+      req.log.error({ err: error }, 'documents folder refused a write');
+      res.set('retry-after', '60').status(503).json({ error: 'Documents cannot be stored right now: try again later' });
+      return;
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Restarting or unreachable: the same call works again in a moment, without a restart here.
+      req.log.warn({ err: error }, 'database unavailable');
+      res.set('retry-after', '5').status(503).json({ error: 'Service briefly unavailable: try again in a moment' });
       return;
     }
     req.log.error({ err: error }, 'function failed');

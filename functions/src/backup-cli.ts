@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { request } from 'node:http';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config';
 import {
@@ -13,37 +14,66 @@ import { openPglite } from './platform/db/pglite';
 import { openPostgres } from './platform/db/postgres';
 
 /**
- * `npm run backup` and `npm run restore <archive>`, with the same settings as the service
+ * `npm run backup` and `npm run restore -- <archive>`, with the same settings as the service
  * (DATABASE_URL or PGLITE_DATA_DIR, DOCUMENTS_DIR, BACKUP_DIR, the pepper's).
  */
 const USAGE = `Usage:
   npm run backup
-  npm run restore -- <archive.tar> [--pepper <file>] [--without-pepper]`;
+  npm run restore -- <archive.tar> --pepper <file>
+  npm run restore -- <archive.tar> --without-pepper   (every door PIN void: DOOR_PIN_PEPPER_ROTATE=1)`;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+
+/** Asks the running service for a backup; no time limit (a large documents folder takes minutes). */
+function backupByService(url: string, token: string): Promise<BackupResult> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${url}/internal/backup`,
+      { method: 'POST', headers: { authorization: `Bearer ${token}` } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () => {
+          let body: BackupResult & { error?: string };
+          try {
+            body = JSON.parse(text);
+          } catch {
+            reject(new Error(`The service answered ${res.statusCode}`));
+            return;
+          }
+          if (res.statusCode === 200) resolve(body);
+          else reject(new Error(body.error ?? `The service answered ${res.statusCode}`));
+        });
+      },
+    );
+    req.on('error', (error) =>
+      reject(
+        new Error(
+          `The service holding the database did not answer at ${url} (${error.message}). If it stopped just now, its hold on the folder lapses within 15 s: try again then.`,
+        ),
+      ),
+    );
+    req.end();
+  });
+}
 
 async function backup(): Promise<void> {
   const config = loadConfig();
   let result: BackupResult;
   const serving = config.DATABASE_URL ? null : await folderHolder(config);
+  if (serving === 'busy') {
+    throw new Error(`${config.PGLITE_DATA_DIR} is in use (a service starting, another backup): try again in a moment`);
+  }
   if (serving) {
-    if (!serving.url || !serving.token)
-      throw new Error(`The service using ${config.PGLITE_DATA_DIR} is starting: try again in a moment`);
     // The running service owns the embedded database's folder: it makes the copy.
-    const answer = await fetch(`${serving.url}/internal/backup`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${serving.token}` },
-    }).catch((error: Error) => {
-      throw new Error(
-        `The service using ${config.PGLITE_DATA_DIR} (pid ${serving.pid}) did not answer: ${error.message}`,
-      );
-    });
-    const body = (await answer.json()) as BackupResult & { error?: string };
-    if (!answer.ok) throw new Error(body.error ?? `The service answered ${answer.status}`);
-    result = body;
+    result = await backupByService(serving.url, serving.token);
   } else {
-    if (!config.DATABASE_URL && !existsSync(config.PGLITE_DATA_DIR))
+    if (!config.DATABASE_URL && !existsSync(config.PGLITE_DATA_DIR)) {
       throw new Error(`There is no database at ${config.PGLITE_DATA_DIR}`);
+    }
     // No service has the embedded folder: this process takes it while it copies.
     const folder = config.DATABASE_URL ? null : await claimFolder(config);
     try {
@@ -61,12 +91,13 @@ async function backup(): Promise<void> {
   }
   console.log(`Backup written: ${result.archive}
   ${kb(result.bytes)}, ${result.documents} documents, ${(result.ms / 1000).toFixed(1)} s${serving ? ' (by the running service)' : ''}`);
-  console.log(
-    result.pepper === 'environment'
-      ? '  The door PIN pepper is not in it: it is DOOR_PIN_PEPPER, keep that value with the archive’s restore instructions.'
-      : `  The door PIN pepper is not in it: its copy is ${result.pepper}. Keep that file in a different place from the
-  archives (a password manager): an archive together with it lets anyone try every PIN. A restore needs it.`,
-  );
+  if (result.missingDocuments.length) {
+    console.log(`  ${result.missingDocuments.length} recorded documents have no file (erased or replaced meanwhile, or lost):
+    ${result.missingDocuments.join('\n    ')}`);
+  }
+  console.log(`  The door PIN pepper is not in it (with it, an archive would let anyone try every PIN). It is
+  ${result.pepper}; keep a copy of it in a different place from the archives (a password manager).
+  A restore needs it (fingerprint ${result.pepperFingerprint}).`);
 }
 
 async function restore(args: string[]): Promise<void> {

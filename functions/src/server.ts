@@ -18,6 +18,12 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+/** Where a process on this machine reaches the service (an address it listens on, IPv6 in brackets). */
+function localUrl(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
 export async function startFunctionsService(config: FunctionsConfig = loadConfig()): Promise<RunningService> {
   const log = pino({ level: config.LOG_LEVEL, base: { service: 'functions' } });
   // On PGlite the folder is this process's alone; `npm run backup` then asks this service.
@@ -29,7 +35,7 @@ export async function startFunctionsService(config: FunctionsConfig = loadConfig
   await ensureFirstManager(db, config, log);
   // What the outbox holds is delivered from now on, including what a previous run left unsent.
   // Timed work due while the service was down runs now.
-  if (config.nightlyBackups) await scheduleNightlyBackup(ctx);
+  await scheduleNightlyBackup(ctx);
   ctx.jobs.start();
   const backupToken = randomBytes(32).toString('base64url');
   const app = createApp(ctx, functionDefinitions(config), { backupToken });
@@ -39,7 +45,7 @@ export async function startFunctionsService(config: FunctionsConfig = loadConfig
     behindGateway: true,
   });
   const url = `http://${config.FUNCTIONS_HOST}:${port}`;
-  await folder?.announce(url.replace('//0.0.0.0:', '//127.0.0.1:'), backupToken);
+  await folder?.announce(localUrl(config.FUNCTIONS_HOST, port), backupToken);
   log.info({ url, database: db.kind }, 'functions service listening');
   return {
     server,

@@ -17,7 +17,22 @@ export interface DocumentStorage {
   open(relativePath: string): Promise<{ stream: Readable; size: number } | null>;
   /** Removes every document of one registration (its folder), for good: a tenant's erasure. */
   removeRegistration(registrationId: string): Promise<void>;
+  /** Whether a document can be written now (a probe file written and removed): for /healthz. */
+  writable(): Promise<boolean>;
 }
+
+/**
+ * The disk refused the write (full, read-only, no permission, failing): the caller's transaction
+ * rolls back, the visitor is told to try again later (503), and nothing half-written stays.
+ */
+export class StorageUnavailable extends Error {
+  constructor(readonly reason: string) {
+    super(`Documents cannot be stored right now (${reason})`);
+    this.name = 'StorageUnavailable';
+  }
+}
+
+const DISK_REFUSALS = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO', 'ENOTDIR']);
 
 export function localDocumentStorage(root: string): DocumentStorage {
   const resolve = (relativePath: string) => {
@@ -29,11 +44,29 @@ export function localDocumentStorage(root: string): DocumentStorage {
   return {
     async put(relativePath, bytes) {
       const full = resolve(relativePath);
-      await mkdir(path.dirname(full), { recursive: true, mode: 0o700 });
-      // Write then rename: a reader never sees half a document.
+      // Write then rename: a reader never sees half a document, and a failed write leaves none.
       const temporary = `${full}.${randomUUID()}.part`;
-      await writeFile(temporary, bytes, { mode: 0o600 });
-      await rename(temporary, full);
+      try {
+        await mkdir(path.dirname(full), { recursive: true, mode: 0o700 });
+        await writeFile(temporary, bytes, { mode: 0o600 });
+        await rename(temporary, full);
+      } catch (error) {
+        await rm(temporary, { force: true }).catch(() => {});
+        const code = (error as NodeJS.ErrnoException).code ?? '';
+        throw DISK_REFUSALS.has(code) ? new StorageUnavailable(code) : error;
+      }
+    },
+    async writable() {
+      const probe = path.join(root, `.probe-${randomUUID()}.part`);
+      try {
+        await mkdir(root, { recursive: true, mode: 0o700 });
+        await writeFile(probe, 'ok', { mode: 0o600 });
+        return true;
+      } catch {
+        return false;
+      } finally {
+        await rm(probe, { force: true }).catch(() => {});
+      }
     },
     async open(relativePath) {
       const full = resolve(relativePath);

@@ -8,6 +8,9 @@ const PG_BIN = '/usr/lib/postgresql/15/bin';
 
 export interface ThrowawayCluster {
   url: string;
+  /** Shuts the server down (`fast`: connections cut, as a restart does); `resume` starts it again. */
+  pause(): void;
+  resume(): void;
   stop(): void;
 }
 
@@ -41,18 +44,22 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster | { skip
       ? execFileSync('runuser', ['-u', 'postgres', '--', `${PG_BIN}/${bin}`, ...args], { stdio: 'pipe' })
       : execFileSync(`${PG_BIN}/${bin}`, args, { stdio: 'pipe' });
   asPostgres('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync']);
-  asPostgres('pg_ctl', [
-    '-D',
-    dataDir,
-    '-l',
-    path.join(dir, 'log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-    'start',
-  ]);
+  const start = () =>
+    asPostgres('pg_ctl', [
+      '-D',
+      dataDir,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      'start',
+    ]);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pause: () => asPostgres('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
+    resume: start,
     stop() {
       try {
         asPostgres('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);

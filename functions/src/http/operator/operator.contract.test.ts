@@ -53,7 +53,7 @@ describe.each(databaseEngines())('operator routes on $name', (engine) => {
     });
     await served.db.query(sql`update outbox set failed_at = ${ago(MINUTE)}, attempts = 8, error = 'SMTP 550'`);
     await served.service.ctx.outbox.enqueue({ channel: 'sms', recipient: '+34600000000', body: 'z' });
-    await served.db.query(sql`update outbox set attempts = 2 where channel = 'sms'`);
+    await served.db.query(sql`update outbox set attempts = 2, error = 'SMS gateway timeout' where channel = 'sms'`);
     expect((await health()).body).toMatchObject({
       status: 'degraded',
       outbox: { retrying: 1, failedLastDay: 1 },
@@ -107,6 +107,15 @@ describe.each(databaseEngines())('operator routes on $name', (engine) => {
         database: { kind: engine.name, ok: false },
         problems: ['the database does not answer'],
       });
+      // The process's own metrics still come through; the database's gauges are left out, counted.
+      await fetch(`${service.base}/metrics`);
+      // (A scrape's gauges are read together: the failures it counted show from the next one.)
+      const metrics = await fetch(`${service.base}/metrics`);
+      expect(metrics.status).toBe(200);
+      const text = await metrics.text();
+      expect(text).toContain('process_resident_memory_bytes');
+      expect(text).toMatch(/metrics_unreadable_total [1-9]/);
+      expect(text).not.toMatch(/^jobs_due\{/m);
     } finally {
       await service.close();
     }

@@ -1,4 +1,4 @@
-import { registrationIdBody } from 'shared-api';
+import { type RealtimeEvent, registrationIdBody } from 'shared-api';
 import { findRegistration, requireApplicantSession } from '../../modules/sign-up';
 import { HttpError } from '../../platform/http-error';
 import { metaOf } from '../../platform/request-meta';
@@ -25,9 +25,14 @@ export const realtimeFunction: FunctionDefinition = {
       connection: 'keep-alive',
       'x-accel-buffering': 'no',
     });
-    const unsubscribe = await ctx.realtime.subscribe(registrationId, (event) => {
-      res.write(`data: ${JSON.stringify(event)}\n\n`);
-    });
+    const listener = Object.assign(
+      (event: RealtimeEvent) => {
+        res.write(`data: ${JSON.stringify(event)}\n\n`);
+      },
+      // A change may have been missed: the stream ends, the browser opens a new one and refetches.
+      { lost: () => res.end() },
+    );
+    const unsubscribe = await ctx.realtime.subscribe(registrationId, listener);
     // Only once listening: whatever changes after `connected` reaches this stream. The browser
     // reconnects by itself after 3 s and then refetches the state.
     res.write('retry: 3000\n: connected\n\n');

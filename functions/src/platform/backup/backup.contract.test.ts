@@ -1,12 +1,14 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { create as createTar, extract } from 'tar';
 import { describe, expect, it } from 'vitest';
 import { databaseEngines } from '../../testing/databases';
 import { DOCUMENTS } from '../../testing/documents';
 import { servedOn } from '../../testing/service';
 import { sql } from '../db/sql';
 import { createBackup } from './backup';
+import { archiveName } from './manifest';
 import { NIGHTLY_BACKUP_JOB, nextBackupAt, scheduleNightlyBackup } from './nightly';
 import { type RestoreConfig, RestoreRefused, restoreBackup } from './restore';
 
@@ -36,6 +38,7 @@ describe.each(databaseEngines().filter((engine) => engine.name === 'pglite'))('b
     DOOR_PIN_PEPPER_FILE: path.join(secrets, 'door-pin-pepper'),
     BACKUP_DIR: backupDir,
     BACKUP_KEEP: '2',
+    BACKUP_NIGHTLY: '1',
   } as NodeJS.ProcessEnv);
   const backUp = async () => {
     const { ctx } = served.service;
@@ -67,30 +70,54 @@ describe.each(databaseEngines().filter((engine) => engine.name === 'pglite'))('b
     );
     expect(untouched({ ...otherPepper, DOOR_PIN_PEPPER_FILE: '/nonexistent' })).toBe(true);
 
-    const elsewhere = path.join(folder('moved'), 'backup.tar');
-    writeFileSync(elsewhere, readFileSync(archive));
+    const pepperFile = path.join(secrets, 'door-pin-pepper');
     const noPepper = emptyTarget();
-    await expect(restoreBackup(noPepper, { archive: elsewhere })).rejects.toThrow(/--pepper <file>/);
+    await expect(restoreBackup(noPepper, { archive })).rejects.toThrow(/--pepper <file>/);
+    const wrongFile = path.join(folder('wrong'), 'pepper');
+    writeFileSync(wrongFile, 'another-pepper-0123456789abcdef0123456789\n');
+    await expect(restoreBackup(noPepper, { archive, pepperFile: wrongFile })).rejects.toThrow(
+      /is not the door PIN pepper this backup's PINs were made with/,
+    );
     expect(untouched(noPepper)).toBe(true);
-    await expect(restoreBackup(noPepper, { archive: elsewhere, withoutPepper: true })).resolves.toMatchObject({
+
+    // An archive of a newer release (a migration this one does not have) is refused too.
+    const newer = path.join(folder('newer'), 'newer.tar');
+    const unpacked = folder('unpacked');
+    await extract({ file: archive, cwd: unpacked });
+    const manifest = JSON.parse(readFileSync(path.join(unpacked, 'backup.json'), 'utf8'));
+    writeFileSync(
+      path.join(unpacked, 'backup.json'),
+      JSON.stringify({ ...manifest, schema: '9999_from_the_future.sql' }),
+    );
+    await createTar({ file: newer, cwd: unpacked, portable: true }, ['backup.json', 'database', 'documents']);
+    await expect(restoreBackup(noPepper, { archive: newer, pepperFile })).rejects.toThrow(/comes from a newer release/);
+    expect(untouched(noPepper)).toBe(true);
+
+    const withoutPepper = emptyTarget();
+    // The drill restores with the pepper; without it, on purpose, nothing of it is written.
+    await expect(restoreBackup(withoutPepper, { archive, withoutPepper: true })).resolves.toMatchObject({
       pepper: 'missing',
       documents: 1,
     });
-    expect(existsSync(noPepper.DOOR_PIN_PEPPER_FILE)).toBe(false);
+    expect(existsSync(withoutPepper.DOOR_PIN_PEPPER_FILE)).toBe(false);
   });
 
   it('backs up every night at BACKUP_AT on the service clock, keeping the newest BACKUP_KEEP archives', async () => {
     const { ctx } = served.service;
     const archives = () => readdirSync(backupDir).filter((name) => name.endsWith('.tar'));
-    const before = archives().length;
+    for (const name of archives()) rmSync(path.join(backupDir, name));
     await scheduleNightlyBackup(ctx);
     const first = nextBackupAt(ctx.clock.now(), '03:30');
     expect(await ctx.jobs.runDue()).toBe(0);
 
+    const written: string[] = [];
     for (let night = 1; night <= 3; night++) {
-      ctx.adjustableClock?.advance(first.getTime() + (night - 1) * 24 * HOUR - ctx.clock.now().getTime() + 60_000);
+      const at = new Date(first.getTime() + (night - 1) * 24 * HOUR + 60_000);
+      ctx.adjustableClock?.advance(at.getTime() - ctx.clock.now().getTime());
       await ctx.jobs.runDue();
-      expect(archives()).toHaveLength(Math.min(before + night, 2));
+      // Each night's own archive, named by when it ran (to the minute); only the newest two are kept.
+      written.push(archiveName(at).slice(0, 'trasteros-20261127T0331'.length));
+      expect(archives().map((name) => name.slice(0, 'trasteros-20261127T0331'.length))).toEqual(written.slice(-2));
     }
     // The next night is waiting, one job for it.
     const { rows } = await served.db.query<{ n: number }>(

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { FunctionsConfig } from '../../config';
 import type { Database } from '../db';
+import { sql } from '../db/sql';
 import type { Clock } from '../jobs/clock';
 import type { ExternalJob, JobQueue } from '../jobs/queue';
 import { addDays, fromMadrid, madridDate } from '../madrid-time';
@@ -22,8 +23,18 @@ interface NightlyDeps {
   jobs: JobQueue;
 }
 
-/** Schedules the next night's backup (one per night: the night is its key). */
+/**
+ * At start: schedules the next night's backup (one per night: the night is its key), or, with
+ * the nightly backup turned off, cancels the nights already scheduled.
+ */
 export async function scheduleNightlyBackup({ db, config, clock, jobs }: NightlyDeps): Promise<void> {
+  if (!config.nightlyBackups) {
+    await db.query(
+      sql`update jobs set done_at = ${clock.now()}, last_error = 'nightly backup turned off (BACKUP_NIGHTLY=0)'
+          where kind = ${NIGHTLY_BACKUP_JOB} and done_at is null and failed_at is null`,
+    );
+    return;
+  }
   const runAt = nextBackupAt(clock.now(), config.BACKUP_AT);
   await db.transaction((tx) =>
     jobs.schedule(tx, { kind: NIGHTLY_BACKUP_JOB, runAt, key: `${NIGHTLY_BACKUP_JOB}:${madridDate(runAt)}` }),
@@ -41,6 +52,8 @@ export function nightlyBackupJob(deps: NightlyDeps): ExternalJob {
     maxAttempts: 3,
     retryDelayMs: () => 10 * 60_000,
     async external() {
+      // Turned off since this night was scheduled (an instance with BACKUP_NIGHTLY=0): no more.
+      if (!config.nightlyBackups) return;
       await scheduleNightlyBackup(deps);
       const backup = await createBackup(db, config, clock.now());
       const removed = await pruneBackups(config.BACKUP_DIR, config.BACKUP_KEEP);

@@ -17,8 +17,10 @@ export interface Database extends Queryable {
   /**
    * Calls `handler` with the payload of every NOTIFY on `channel` (from any connection, any
    * instance of the service on PostgreSQL); resolves to the function that stops listening.
+   * `onInterrupted`: the listening connection was lost (it is being replaced), so notifications
+   * may have been missed.
    */
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, handler: (payload: string) => void, onInterrupted?: () => void): Promise<() => Promise<void>>;
   /**
    * Writes a consistent copy of the whole database to `file` while it keeps serving: PGlite's own
    * data folder as a gzipped tar, or `pg_dump`'s custom format (`binDir`: where pg_dump is).

@@ -6,7 +6,11 @@ import type { Database, Queryable } from './database';
 import type { SqlStatement } from './sql';
 
 export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // A server that does not answer fails a call in 5 s instead of holding it for ever.
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle connection the server closed (a restart) is dropped by the pool and replaced at the
+  // next call; without a listener its error would end the process.
+  pool.on('error', () => {});
   const listeners = new Set<pg.Client>();
   let closing = false;
   // Fail at start-up, not on the first visitor's request.
@@ -26,40 +30,72 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     ...asQueryable(pool),
     async transaction(work) {
       const client = await pool.connect();
+      // The pool listens for errors of idle connections only: one lost while checked out (between
+      // two statements) must not end the process; its next statement fails instead.
+      const lost = () => {};
+      client.on('error', lost);
+      let result: Awaited<ReturnType<typeof work>>;
       try {
         await client.query('begin');
-        const result = await work(asQueryable(client));
+        result = await work(asQueryable(client));
         await client.query('commit');
-        return result;
       } catch (error) {
-        await client.query('rollback');
+        // A connection lost mid-transaction cannot roll back: it is destroyed, not given back to
+        // the pool, and the caller hears the first error.
+        const broken = await client.query('rollback').then(
+          () => undefined,
+          (rollbackError: Error) => rollbackError,
+        );
+        client.off('error', lost);
+        client.release(broken);
         throw error;
-      } finally {
-        client.release();
       }
+      client.off('error', lost);
+      client.release();
+      return result;
     },
-    async listen(channel, handler) {
-      // LISTEN needs a connection of its own for as long as it listens; a lost one is replaced.
+    async listen(channel, handler, onInterrupted) {
+      // LISTEN needs a connection of its own for as long as it listens. A lost one (a server
+      // restart) is replaced, trying again every second and then less often; notifications sent
+      // meanwhile are lost, which `onInterrupted` tells the listener at once.
       let stopped = false;
       let current: pg.Client | null = null;
+      let retry: ReturnType<typeof setTimeout> | undefined;
       const connect = async (): Promise<void> => {
-        const client = new pg.Client({ connectionString });
+        const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
         client.on('notification', (message) => {
           if (message.channel === channel) handler(message.payload ?? '');
         });
         client.on('error', () => {});
+        try {
+          await client.connect();
+          await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+        } catch (error) {
+          await client.end().catch(() => {});
+          throw error;
+        }
         client.on('end', () => {
           listeners.delete(client);
-          if (!stopped && !closing) setTimeout(() => void connect().catch(() => {}), 1_000);
+          if (stopped || closing) return;
+          onInterrupted?.();
+          reconnect(0);
         });
-        await client.connect();
-        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
         current = client;
         listeners.add(client);
+      };
+      const reconnect = (failures: number) => {
+        retry = setTimeout(
+          () => {
+            if (stopped || closing) return;
+            connect().catch(() => reconnect(failures + 1));
+          },
+          Math.min(30_000, 1_000 * 2 ** Math.min(failures, 5)),
+        );
       };
       await connect();
       return async () => {
         stopped = true;
+        clearTimeout(retry);
         const client = current as pg.Client | null;
         if (client) {
           listeners.delete(client);
@@ -89,21 +125,16 @@ export async function openPostgres(connectionString: string): Promise<Database> 
 const run = promisify(execFile);
 
 /**
- * libpq's variables for a connection URL: the password never appears on a command line, which
- * every user of the machine can read.
+ * The database's URL for libpq without its password, which goes in PGPASSWORD: the command line
+ * is readable by every user of the machine. libpq reads the URL as node-pg does (the database
+ * defaults to the user's name, `host` and `ssl*` parameters kept), so pg_dump reads the very
+ * database the service uses.
  */
-function libpqEnvironment(connectionString: string): NodeJS.ProcessEnv {
+function withoutPassword(connectionString: string): { url: string; password: string | undefined } {
   const url = new URL(connectionString);
-  const env: NodeJS.ProcessEnv = {
-    PGHOST: url.hostname.replace(/^\[|\]$/g, '') || 'localhost',
-    PGPORT: url.port || '5432',
-    PGDATABASE: decodeURIComponent(url.pathname.slice(1)) || 'postgres',
-  };
-  if (url.username) env.PGUSER = decodeURIComponent(url.username);
-  if (url.password) env.PGPASSWORD = decodeURIComponent(url.password);
-  const sslmode = url.searchParams.get('sslmode');
-  if (sslmode) env.PGSSLMODE = sslmode;
-  return env;
+  const password = url.password ? decodeURIComponent(url.password) : undefined;
+  url.password = '';
+  return { url: url.toString(), password };
 }
 
 /** Runs pg_dump or pg_restore against the database of `connectionString`; its own message on failure. */
@@ -114,39 +145,52 @@ async function runPgTool(
   connectionString: string,
 ) {
   const command = binDir ? path.join(binDir, tool) : tool;
+  const { url, password } = withoutPassword(connectionString);
   try {
-    await run(command, args, {
-      env: { PATH: process.env.PATH, ...libpqEnvironment(connectionString) },
+    await run(command, [...args, `--dbname=${url}`], {
+      env: { ...process.env, ...(password === undefined ? {} : { PGPASSWORD: password }) },
       maxBuffer: 16 * 1024 * 1024,
     });
   } catch (error) {
     const { code, stderr } = error as NodeJS.ErrnoException & { stderr?: string };
-    if (code === 'ENOENT')
+    if (code === 'ENOENT') {
       throw new Error(`${tool} was not found${binDir ? ` in ${binDir}` : ' on the PATH'} (PG_BIN_DIR)`);
+    }
     throw new Error(`${tool} failed: ${String(stderr ?? (error as Error).message).trim()}`);
   }
 }
 
-/** Loads a `snapshot` into the database of `connectionString`, which must have no tables yet. */
-export async function restorePostgres(connectionString: string, file: string, binDir?: string): Promise<void> {
+/** Whether the database of `connectionString` has no table yet: the only kind a restore fills. */
+export async function postgresIsEmpty(connectionString: string): Promise<boolean> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
     const { rows } = await client.query<{ tables: number }>(
       "select count(*)::int as tables from information_schema.tables where table_schema = 'public'",
     );
-    if ((rows[0]?.tables ?? 0) > 0) {
-      throw new Error('The target database already has tables: restore into an empty database');
-    }
+    return (rows[0]?.tables ?? 0) === 0;
   } finally {
     await client.end();
   }
-  // The database by name; where it is, and who connects, come from libpq's variables.
-  const database = libpqEnvironment(connectionString).PGDATABASE ?? 'postgres';
+}
+
+/** Loads a `snapshot` into the database of `connectionString` (empty: `postgresIsEmpty`), in one transaction. */
+export async function restorePostgres(connectionString: string, file: string, binDir?: string): Promise<void> {
   await runPgTool(
     binDir,
     'pg_restore',
-    ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${database}`, file],
+    ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', file],
     connectionString,
   );
+}
+
+/** Empties a database `restorePostgres` filled (it had no tables before): a failed restore leaves none. */
+export async function emptyRestoredPostgres(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query('drop schema public cascade; create schema public');
+  } finally {
+    await client.end();
+  }
 }

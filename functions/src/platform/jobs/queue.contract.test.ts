@@ -151,4 +151,41 @@ describe.each(databaseEngines())('job queue on $name', (engine) => {
     expect(ran).toEqual([5, 5]);
     expect((await db.query(sql`select 1 from jobs where kind = 'effect'`)).rows).toHaveLength(1);
   });
+
+  it('renews its claims while a slow job runs: another instance never takes the job over, nor those behind it', async () => {
+    const clock = adjustableClock();
+    const leaseMs = 90;
+    let runs = 0;
+    let other: ReturnType<typeof createJobQueue> | null = null;
+    let otherRan = -1;
+    const handlers = {
+      slow: {
+        async external() {
+          runs++;
+          // Longer than the lease on the clock; then one renewal (every third of the lease).
+          clock.advance(3 * leaseMs);
+          const renewed = async () =>
+            (
+              await db.query<{ renewed: boolean }>(
+                sql`select bool_and(claimed_until > ${clock.now()}) as renewed from jobs where kind = 'slow'`,
+              )
+            ).rows[0]?.renewed === true;
+          for (let tries = 0; !(await renewed()) && tries < 200; tries++) await new Promise((r) => setTimeout(r, 5));
+          otherRan = (await other?.runDue()) ?? -1;
+        },
+      },
+    };
+    const first = createJobQueue({ db, log, clock, handlers, leaseMs });
+    other = createJobQueue({ db, log, clock, handlers, leaseMs });
+    await db.transaction((tx) =>
+      first.scheduleMany(tx, [
+        { kind: 'slow', payload: { n: 1 } },
+        { kind: 'slow', payload: { n: 2 } },
+      ]),
+    );
+    expect(await first.runDue()).toBe(2);
+    // Each job ran once, by the instance that claimed them; the other found nothing to take.
+    expect(runs).toBe(2);
+    expect(otherRan).toBe(0);
+  });
 });

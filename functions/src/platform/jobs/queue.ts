@@ -193,15 +193,38 @@ export function createJobQueue({
     return ran;
   }
 
+  /**
+   * While this instance works through what it claimed, its claims are renewed every third of the
+   * lease: a slow job (a night's backup, an SMTP server that takes its time) and those waiting
+   * behind it are never taken over by another instance while this one lives. A job that finished
+   * or failed has no claim left to renew.
+   */
+  function renewLeases(claimed: ClaimedJob[]): () => void {
+    const ids = claimed.map((job) => job.id);
+    const timer = setInterval(() => {
+      db.query(sql`update jobs set claimed_until = ${new Date(clock.now().getTime() + leaseMs)}
+         where id = any(${ids}::bigint[]) and claimed_until is not null and done_at is null and failed_at is null`).catch(
+        (error: unknown) => log.warn({ err: error }, 'job claims could not be renewed'),
+      );
+    }, leaseMs / 3);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   async function runAll(): Promise<number> {
     let ran = 0;
     for (let claimed = await claim(); claimed.length > 0; claimed = await claim()) {
-      const batches = new Map<string, ClaimedJob[]>();
-      for (const job of claimed) {
-        if (isBatch(handlers[job.kind])) batches.set(job.kind, [...(batches.get(job.kind) ?? []), job]);
-        else if (await run(job)) ran++;
+      const stopRenewing = renewLeases(claimed);
+      try {
+        const batches = new Map<string, ClaimedJob[]>();
+        for (const job of claimed) {
+          if (isBatch(handlers[job.kind])) batches.set(job.kind, [...(batches.get(job.kind) ?? []), job]);
+          else if (await run(job)) ran++;
+        }
+        for (const [kind, jobs] of batches) ran += await runBatch(handlers[kind] as BatchJob, jobs);
+      } finally {
+        stopRenewing();
       }
-      for (const [kind, jobs] of batches) ran += await runBatch(handlers[kind] as BatchJob, jobs);
     }
     return ran;
   }

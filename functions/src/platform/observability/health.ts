@@ -15,12 +15,18 @@ interface Health {
   database: { kind: Database['kind']; ok: boolean; ms: number };
   queue?: { due: number; oldestDueSeconds: number; givenUpLastDay: number };
   outbox?: { retrying: number; failedLastDay: number };
+  documents?: { writable: boolean };
   /** What is degraded, in words, for whoever is on call. */
   problems: string[];
 }
 
 /** The database, the job queue's lag and given-up jobs, the messages that do not leave. */
-export async function readHealth(db: Database, clock: Clock): Promise<Health> {
+export async function readHealth(
+  db: Database,
+  clock: Clock,
+  /** Whether the documents folder takes a write now (uploads fail otherwise). */
+  documentsWritable: () => Promise<boolean> = async () => true,
+): Promise<Health> {
   const started = performance.now();
   const now = clock.now();
   const dayAgo = new Date(now.getTime() - 86_400_000);
@@ -35,7 +41,7 @@ export async function readHealth(db: Database, clock: Clock): Promise<Health> {
           from jobs where done_at is null or failed_at >= ${dayAgo}`,
     );
     const { rows: outbox } = await db.query<{ retrying: number; failed: number }>(
-      sql`select count(*) filter (where sent_at is null and failed_at is null and attempts > 0)::int as retrying,
+      sql`select count(*) filter (where sent_at is null and failed_at is null and error is not null)::int as retrying,
                  count(*) filter (where failed_at >= ${dayAgo})::int as failed
           from outbox where (sent_at is null and failed_at is null) or failed_at >= ${dayAgo}`,
     );
@@ -46,7 +52,9 @@ export async function readHealth(db: Database, clock: Clock): Promise<Health> {
       givenUpLastDay: queue[0]?.given_up ?? 0,
     };
     const o = { retrying: outbox[0]?.retrying ?? 0, failedLastDay: outbox[0]?.failed ?? 0 };
+    const documents = { writable: await documentsWritable() };
     const problems = [
+      !documents.writable && 'the documents folder cannot be written: uploads are refused',
       q.oldestDueSeconds > QUEUE_LAG_LIMIT_SECONDS &&
         `${q.due} jobs due, the oldest waiting ${q.oldestDueSeconds} s: the queue is not keeping up`,
       q.givenUpLastDay > 0 && `${q.givenUpLastDay} jobs given up in the last day`,

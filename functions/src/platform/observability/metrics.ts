@@ -35,6 +35,25 @@ export function createMetrics(db: Database, clock: Clock, functionNames: string[
     registers: [registry],
   });
 
+  /**
+   * A gauge read from the database: when the database does not answer it is left out of that
+   * scrape (and counted), so the process's own metrics still come through an outage.
+   */
+  const unreadable = new Counter({
+    name: 'metrics_unreadable_total',
+    help: 'Gauges that could not be read from the database at a scrape',
+    registers: [registry],
+  });
+  const fromDatabase = <G extends Gauge<string>>(read: (gauge: G) => Promise<void>) =>
+    async function (this: G) {
+      try {
+        await read(this);
+      } catch {
+        this.reset();
+        unreadable.inc();
+      }
+    };
+
   const byLabel = <Row extends Record<string, unknown>>(
     gauge: Gauge<string>,
     rows: Row[],
@@ -49,66 +68,67 @@ export function createMetrics(db: Database, clock: Clock, functionNames: string[
     help: 'Jobs due now and not yet running, by kind (the queue depth)',
     labelNames: ['kind'] as const,
     registers: [registry],
-    async collect() {
+    collect: fromDatabase(async (gauge) => {
       const now = clock.now();
       const { rows } = await db.query<{ kind: string; n: number }>(
         sql`select kind, count(*)::int as n from jobs where done_at is null and failed_at is null and run_at <= ${now}
               and (claimed_until is null or claimed_until < ${now}) group by kind`,
       );
-      byLabel(this, rows, 'kind', 'n');
-    },
+      byLabel(gauge, rows, 'kind', 'n');
+    }),
   });
   new Gauge({
     name: 'jobs_oldest_due_seconds',
-    help: 'How long the oldest due job has waited',
+    help: 'How long the oldest due job not yet running has waited',
     registers: [registry],
-    async collect() {
+    collect: fromDatabase(async (gauge) => {
       const now = clock.now();
       const { rows } = await db.query<{ oldest: number | null }>(
         sql`select extract(epoch from ${now}::timestamptz - min(run_at))::float8 as oldest from jobs
-            where done_at is null and failed_at is null and run_at <= ${now}`,
+            where done_at is null and failed_at is null and run_at <= ${now}
+              and (claimed_until is null or claimed_until < ${now})`,
       );
-      this.set(Math.max(0, rows[0]?.oldest ?? 0));
-    },
+      gauge.set(Math.max(0, rows[0]?.oldest ?? 0));
+    }),
   });
   new Gauge({
     name: 'jobs_retrying',
     help: 'Jobs that failed and wait for another attempt, by kind',
     labelNames: ['kind'] as const,
     registers: [registry],
-    async collect() {
+    collect: fromDatabase(async (gauge) => {
       const { rows } = await db.query<{ kind: string; n: number }>(
         sql`select kind, count(*)::int as n from jobs where done_at is null and failed_at is null and last_error is not null group by kind`,
       );
-      byLabel(this, rows, 'kind', 'n');
-    },
+      byLabel(gauge, rows, 'kind', 'n');
+    }),
   });
   new Gauge({
     name: 'jobs_given_up',
     help: 'Jobs given up after their last attempt, by kind',
     labelNames: ['kind'] as const,
     registers: [registry],
-    async collect() {
+    collect: fromDatabase(async (gauge) => {
       const { rows } = await db.query<{ kind: string; n: number }>(
         sql`select kind, count(*)::int as n from jobs where failed_at is not null group by kind`,
       );
-      byLabel(this, rows, 'kind', 'n');
-    },
+      byLabel(gauge, rows, 'kind', 'n');
+    }),
   });
   new Gauge({
     name: 'outbox_messages',
-    help: 'Messages by channel and state: sent, waiting (no attempt yet or no provider), retrying, failed',
+    help: 'Messages not sent, by channel and state: waiting (no attempt yet, or no provider), retrying (an attempt failed), failed (given up)',
     labelNames: ['channel', 'state'] as const,
     registers: [registry],
-    async collect() {
+    collect: fromDatabase(async (gauge) => {
       const { rows } = await db.query<{ channel: string; state: string; n: number }>(
-        sql`select channel, case when sent_at is not null then 'sent' when failed_at is not null then 'failed'
-                                 when attempts > 0 then 'retrying' else 'waiting' end as state, count(*)::int as n
-            from outbox group by 1, 2`,
+        sql`select channel, case when failed_at is not null then 'failed' when error is not null then 'retrying' else 'waiting' end as state,
+                   count(*)::int as n
+            from outbox where (sent_at is null and failed_at is null) or failed_at is not null group by 1, 2`,
       );
-      this.reset();
-      for (const row of rows) this.set({ channel: row.channel, state: row.state }, row.n);
-    },
+      gauge.reset();
+      for (const row of rows) gauge.set({ channel: row.channel, state: row.state }, row.n);
+    }),
   });
 
   const measure: RequestHandler = (req, res, next) => {

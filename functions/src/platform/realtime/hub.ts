@@ -4,7 +4,11 @@ import type { Database } from '../db';
 
 const CHANGES_CHANNEL = 'registration_changes';
 
-type Listener = (event: RealtimeEvent) => void;
+interface Listener {
+  (event: RealtimeEvent): void;
+  /** Changes may have been missed (the database connection was lost): the stream must start again. */
+  lost?(): void;
+}
 
 /**
  * Fans the database's change notifications out to the open streams of this instance, by
@@ -32,10 +36,32 @@ export function createRealtimeHub(db: Database, log: Logger): RealtimeHub {
     for (const listener of registrationListeners ?? []) listener(event);
   };
 
+  /**
+   * The LISTEN connection was lost (a database restart): every open stream may have missed a
+   * change, so each is told and ends; the browser reconnects and refetches the state (realtime.ts
+   * in the sign-up). The next stream listens afresh, and says `connected` only once it listens.
+   */
+  const interrupted = () => {
+    log.warn('change notifications interrupted: open streams are ended so that they start again');
+    const lostConnection = listening;
+    listening = null;
+    void lostConnection?.then((stop) => stop()).catch(() => {});
+    for (const set of listeners.values()) for (const listener of set) listener.lost?.();
+  };
+
+  const listen = () => {
+    // The LISTEN connection opens with the first stream, not at start-up; one that could not
+    // open (the database away) is tried again by the next stream.
+    const attempt = db.listen(CHANGES_CHANNEL, dispatch, interrupted);
+    attempt.catch(() => {
+      if (listening === attempt) listening = null;
+    });
+    return attempt;
+  };
+
   return {
     async subscribe(registrationId, listener) {
-      // The LISTEN connection opens with the first stream, not at start-up.
-      listening ??= db.listen(CHANGES_CHANNEL, dispatch);
+      listening ??= listen();
       await listening;
       let set = listeners.get(registrationId);
       if (!set) {
