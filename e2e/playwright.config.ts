@@ -4,6 +4,8 @@ import { GATEWAY_URL } from './ports';
 const desktop = { ...devices['Desktop Chrome'], channel: undefined };
 /** The journeys that move the service's clock forward (days, in development). */
 const MOVES_THE_CLOCK = /(move-in|account)\.spec\.ts/;
+/** Journeys with a stage and a stack of their own (instances.config.ts: several instances). */
+const OWN_STAGE = /instances\.spec\.ts/;
 
 export default defineConfig({
   testDir: './journeys',
@@ -36,8 +38,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: desktop, testIgnore: MOVES_THE_CLOCK, grepInvert: /@manual-signature/ },
-    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/, testIgnore: MOVES_THE_CLOCK },
+    { name: 'desktop', use: desktop, testIgnore: [MOVES_THE_CLOCK, OWN_STAGE], grepInvert: /@manual-signature/ },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], channel: undefined },
+      grep: /@phone/,
+      testIgnore: [MOVES_THE_CLOCK, OWN_STAGE],
+    },
     // Journeys that move the service's clock by days run after every other, one after the other: a
     // jump in the middle of another journey would expire its payment, its session or its offer.
     // A journey that switches the company's automatic signature off runs alone too: a sign-up in
@@ -46,7 +53,7 @@ export default defineConfig({
       name: 'settings: company signs by hand',
       use: desktop,
       grep: /@manual-signature/,
-      testIgnore: MOVES_THE_CLOCK,
+      testIgnore: [MOVES_THE_CLOCK, OWN_STAGE],
       dependencies: ['desktop', 'phone'],
     },
     {

@@ -167,6 +167,23 @@ if (existsSync(vitestReport)) {
 }
 
 let built = true;
+// Several gateways and functions services on one PostgreSQL: their own stack, no build needed.
+const instancesReport = path.join(ROOT, 'e2e', 'test-results', 'instances.json');
+rmSync(instancesReport, { force: true });
+step(
+  'several instances (2 gateways, 2 functions, one PostgreSQL)',
+  'npx',
+  ['--no-install', 'playwright', 'test', '-c', 'instances.config.ts'],
+  {
+    cwd: path.join(ROOT, 'e2e'),
+  },
+);
+countJson(instancesReport, 'instances', (r) => ({
+  passed: r.stats.expected + r.stats.flaky,
+  failed: r.stats.unexpected,
+  skipped: r.stats.skipped,
+}));
+
 const buildStarted = Date.now();
 try {
   buildFrontends();

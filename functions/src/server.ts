@@ -18,6 +18,9 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+/** An arbitrary constant: the advisory lock the first accounts are made under (see migrate.ts's). */
+const FIRST_ACCOUNTS_LOCK = 7_301_945;
+
 /** Where a process on this machine reaches the service (an address it listens on, IPv6 in brackets). */
 function localUrl(host: string, port: number): string {
   const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
@@ -31,8 +34,11 @@ export async function startFunctionsService(config: FunctionsConfig = loadConfig
     config.DATABASE_URL || config.PGLITE_DATA_DIR.startsWith('memory://') ? null : await claimFolder(config);
   const db = await openDatabase(config);
   const ctx = createContext(db, config, log, jobHandlers);
-  await ensureDoorAdmin(db, config, log);
-  await ensureFirstManager(db, config, log);
+  // Instances starting together take turns: one makes the first accounts, the others find them.
+  await db.exclusively(FIRST_ACCOUNTS_LOCK, async () => {
+    await ensureDoorAdmin(db, config, log);
+    await ensureFirstManager(db, config, log);
+  });
   // What the outbox holds is delivered from now on, including what a previous run left unsent.
   // Timed work due while the service was down runs now.
   await scheduleNightlyBackup(ctx);

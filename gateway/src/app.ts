@@ -10,6 +10,7 @@ import { jsonErrorHandler, jsonNotFound } from './errors';
 import { checkUpstreams } from './health';
 import { createPageCache } from './page-cache';
 import { functionsRoutes, remotesProxy } from './proxies';
+import type { SharedRateLimits } from './rate-limit-store';
 import { publicRegistry, publishedOrigins, type RegistrySource } from './registry';
 import { cspNonce, refusePrivateFiles, requireHost, securityHeaders } from './security';
 import { robots, sitemap } from './seo';
@@ -25,7 +26,14 @@ function isHashedAsset(urlPath: string): boolean {
   return /\/static\/.+\.[0-9a-f]{8,}\.[a-z0-9]+$/i.test(urlPath);
 }
 
-export function createGateway(config: GatewayConfig, registry: RegistrySource, log: Logger, site: SiteConfig) {
+export function createGateway(
+  config: GatewayConfig,
+  registry: RegistrySource,
+  log: Logger,
+  site: SiteConfig,
+  /** `sharedLimits`: rate limits kept with the other gateways' (GATEWAY_DATABASE_URL). */
+  { sharedLimits }: { sharedLimits?: SharedRateLimits } = {},
+) {
   const app = express();
   app.disable('x-powered-by');
   // The gateway is the edge: the client is whoever connected, unless a load balancer in front of
@@ -62,7 +70,7 @@ export function createGateway(config: GatewayConfig, registry: RegistrySource, l
     res.set('cache-control', 'no-store').json(publicRegistry(registry.current()));
   });
 
-  app.use(functionsRoutes(config, log));
+  app.use(functionsRoutes(config, log, { sharedLimits }));
   // Source maps carry the whole source: kept for error tracking, never served. A remote's server
   // container is for the renderer, which reads it from the remote's origin; the shell's own server
   // build (dist/server) is read from disk. Judged decoded.

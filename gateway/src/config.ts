@@ -55,6 +55,12 @@ const envSchema = z.object({
   GATEWAY_PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   GATEWAY_TRUST_PROXY: trustProxy,
   /**
+   * Several gateways behind one address: the PostgreSQL they keep their rate limits in (the
+   * functions service's database: its migrations make the table), so a client's limit is one
+   * whatever gateway it reaches. One gateway counts in its memory.
+   */
+  GATEWAY_DATABASE_URL: z.url().optional(),
+  /**
    * Open realtime streams per caller (its session, else its address). A browser opens at most 6
    * connections to one origin, so a page never needs more; a caller holding more is hoarding.
    */

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { addressKey, callerKey } from './client-key';
 import type { GatewayConfig } from './config';
 import { sendJsonError } from './errors';
+import type { SharedRateLimits } from './rate-limit-store';
 import type { RegistrySource } from './registry';
 import { functionName, functionsBodyLimit, functionsRateLimit, sameOriginWrites } from './security';
 
@@ -94,6 +95,8 @@ const REALTIME = 'realtime';
 export interface FunctionsRouteOptions {
   /** Only these functions are reachable (a side entrance such as the standalone door origin). */
   only?: readonly string[];
+  /** The rate limits shared with the other gateways (PostgreSQL); each gateway's own otherwise. */
+  sharedLimits?: SharedRateLimits;
 }
 
 /**
@@ -127,7 +130,7 @@ export function functionsRoutes(config: GatewayConfig, log: Logger, options: Fun
   router.use((req, _res, next) => {
     next(req.path === '/functions' || req.path.startsWith('/functions/') ? undefined : 'router');
   });
-  router.use(functionsRateLimit(config));
+  router.use(functionsRateLimit(config, options.sharedLimits));
   router.use((req, res, next) => {
     const name = functionName(req.path);
     if (name === null || (allowed && !allowed.has(name))) {

@@ -9,6 +9,7 @@ import type { SiteConfig } from 'shared-api/site';
 import { addressKey, callerKey } from './client-key';
 import { BODY_LIMITS_BYTES, DEFAULT_BODY_LIMIT_BYTES, type GatewayConfig } from './config';
 import { sendJsonError } from './errors';
+import type { SharedRateLimits } from './rate-limit-store';
 import { thirdPartySources } from './site-config';
 
 /**
@@ -75,9 +76,17 @@ export function securityHeaders(site: SiteConfig, remoteOrigins: () => string[] 
  * answered 401 count per address at GATEWAY_RATE_LIMIT; on the anonymous entry points they reach
  * the address's ceiling, and those keep their own limits in the functions service.
  */
-export function functionsRateLimit(config: Pick<GatewayConfig, 'GATEWAY_RATE_LIMIT' | 'GATEWAY_ADDRESS_RATE_LIMIT'>) {
-  const limiter = (limit: number, keyGenerator: (req: Request) => string) =>
+export function functionsRateLimit(
+  config: Pick<GatewayConfig, 'GATEWAY_RATE_LIMIT' | 'GATEWAY_ADDRESS_RATE_LIMIT'>,
+  /** Kept in PostgreSQL, shared by every gateway (rate-limit-store.ts); in memory without. */
+  shared?: SharedRateLimits,
+) {
+  // A store that cannot answer (the database away) lets the call through: it will be answered
+  // 503 by the functions service anyway, and a visitor is never refused for the store's sake.
+  const storeOf = (name: string) => (shared ? { store: shared.store(name), passOnStoreError: true } : {});
+  const limiter = (name: string, limit: number, keyGenerator: (req: Request) => string) =>
     rateLimit({
+      ...storeOf(name),
       windowMs: 60_000,
       limit,
       keyGenerator,
@@ -92,6 +101,7 @@ export function functionsRateLimit(config: Pick<GatewayConfig, 'GATEWAY_RATE_LIM
   // Calls the functions service answered 401 (no such session: a made-up cookie) count per address
   // at the per-caller rate: rotating cookies buys nothing on the calls that need a session.
   const refusedSessions = rateLimit({
+    ...storeOf('refused-session'),
     windowMs: 60_000,
     limit: config.GATEWAY_RATE_LIMIT,
     keyGenerator: addressKey,
@@ -105,9 +115,9 @@ export function functionsRateLimit(config: Pick<GatewayConfig, 'GATEWAY_RATE_LIM
     },
   });
   return [
-    limiter(config.GATEWAY_ADDRESS_RATE_LIMIT, addressKey),
+    limiter('address', config.GATEWAY_ADDRESS_RATE_LIMIT, addressKey),
     refusedSessions,
-    limiter(config.GATEWAY_RATE_LIMIT, callerKey),
+    limiter('caller', config.GATEWAY_RATE_LIMIT, callerKey),
   ];
 }
 

@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { listen, stopOnSignals } from 'shared-node/listen';
 import { createGateway } from './app';
 import { type GatewayConfig, loadConfig } from './config';
+import { postgresRateLimits } from './rate-limit-store';
 import { createRegistrySource } from './registry';
 import { loadSiteConfig } from './site-config';
 import { warmUp } from './warm-up';
@@ -11,7 +12,8 @@ export async function startGateway(config: GatewayConfig = loadConfig()) {
   const registry = createRegistrySource(config);
   registry.current(); // an invalid registry fails the start, not the first visitor
   const site = loadSiteConfig();
-  const app = createGateway(config, registry, log, site);
+  const sharedLimits = config.GATEWAY_DATABASE_URL ? postgresRateLimits(config.GATEWAY_DATABASE_URL, log) : undefined;
+  const app = createGateway(config, registry, log, site, { sharedLimits });
   const { server, port, close } = await listen(app, { port: config.GATEWAY_PORT, host: config.GATEWAY_HOST });
   const url = `http://${config.GATEWAY_HOST === '127.0.0.1' ? 'localhost' : config.GATEWAY_HOST}:${port}`;
   log.info({ url }, 'gateway listening');
@@ -21,7 +23,10 @@ export async function startGateway(config: GatewayConfig = loadConfig()) {
     server,
     url,
     /** A browser holding a keep-alive connection open gets 5 s, then the port is free. */
-    stop: (graceMs = 5_000) => close(graceMs),
+    async stop(graceMs = 5_000) {
+      await close(graceMs);
+      await sharedLimits?.close();
+    },
   };
 }
 

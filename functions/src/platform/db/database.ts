@@ -26,5 +26,11 @@ export interface Database extends Queryable {
    * data folder as a gzipped tar, or `pg_dump`'s custom format (`binDir`: where pg_dump is).
    */
   snapshot(file: string, options?: { binDir?: string }): Promise<void>;
+  /**
+   * Runs `work` while holding the advisory lock `key` (PostgreSQL: on one connection of its own
+   * for the whole time, so that the unlock is that connection's; PGlite: one process anyway).
+   * Instances starting together take turns: migrations, the first accounts.
+   */
+  exclusively<T>(key: number, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

@@ -14,14 +14,13 @@ const MIGRATION_LOCK = 7_301_944;
  * Returns the names applied by this call.
  */
 export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promise<string[]> {
-  await db.query(sql`create table if not exists schema_migrations (
-    name text primary key,
-    applied_at timestamptz not null default now()
-  )`);
   const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
   const applied: string[] = [];
-  await db.query(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
-  try {
+  await db.exclusively(MIGRATION_LOCK, async () => {
+    await db.query(sql`create table if not exists schema_migrations (
+      name text primary key,
+      applied_at timestamptz not null default now()
+    )`);
     const done = new Set(
       (await db.query<{ name: string }>(sql`select name from schema_migrations`)).rows.map((r) => r.name),
     );
@@ -34,8 +33,6 @@ export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promi
       });
       applied.push(file);
     }
-  } finally {
-    await db.query(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
-  }
+  });
   return applied;
 }

@@ -30,6 +30,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
       const tarball = await db.dumpDataDir('gzip');
       await writeFile(file, Buffer.from(await tarball.arrayBuffer()), { mode: 0o600 });
     },
+    // One process has the folder (serving.ts): nobody to take turns with.
+    exclusively: (_key, work) => work(),
     close: () => db.close(),
   };
 }

@@ -112,6 +112,22 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         connectionString,
       );
     },
+    async exclusively(key, work) {
+      const holder = await pool.connect();
+      const lost = () => {};
+      holder.on('error', lost);
+      try {
+        await holder.query('select pg_advisory_lock($1)', [key]);
+        try {
+          return await work();
+        } finally {
+          await holder.query('select pg_advisory_unlock($1)', [key]).catch(() => {});
+        }
+      } finally {
+        holder.off('error', lost);
+        holder.release();
+      }
+    },
     async close() {
       closing = true;
       const open = [...listeners];
