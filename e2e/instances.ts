@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,14 +9,18 @@ import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The multi-instance stack's ports, apart from the main e2e stack's. */
-const offset = Number(process.env.E2E_PORT_OFFSET ?? 0) || 0;
-export const INSTANCE_PORTS = {
-  balancer: 19080 + offset,
-  gateways: [19081 + offset, 19082 + offset],
-  functions: [19787 + offset, 19788 + offset],
-  smtp: 19025 + offset,
-} as const;
+/** A port nobody listens on now: each run of the stack takes its own, never a leftover's. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
 
 export const INSTANCE_MANAGER = { email: 'gerencia@trasteros-demo.example', password: 'instances-manager-pw' } as const;
 export const INSTANCE_DOOR_ADMIN = { usuario: 'admin', contraseña: 'instances-admin-pw', pin: '7531' } as const;
@@ -77,6 +82,12 @@ async function waitFor(url: string, ms = 60_000): Promise<void> {
  * messages (never accept them) to catch an instance in the middle of a delivery.
  */
 export async function startInstances(databaseUrl: string) {
+  const INSTANCE_PORTS = {
+    balancer: await freePort(),
+    gateways: [await freePort(), await freePort()],
+    functions: [await freePort(), await freePort()],
+    smtp: await freePort(),
+  };
   const received: Mail[] = [];
   const held = new Map<string, SMTPServerSession>();
   let holding: string | null = null;
@@ -110,12 +121,19 @@ export async function startInstances(databaseUrl: string) {
   const documentsDir = mkdtempSync(path.join(tmpdir(), 'instances-documents-'));
   const balancerUrl = `http://127.0.0.1:${INSTANCE_PORTS.balancer}`;
   const processes: ChildProcess[] = [];
+  /** A child that exits before the stack is up fails the start at once, with its name. */
+  let exitedEarly: (error: Error) => void = () => {};
+  const died = new Promise<never>((_, reject) => {
+    exitedEarly = reject;
+  });
+  died.catch(() => {});
   const start = (script: string, env: Record<string, string>) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script], {
       cwd: ROOT,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
+    child.on('exit', (code, signal) => exitedEarly(new Error(`${script} exited (${signal ?? code}) while starting`)));
     processes.push(child);
     return child;
   };
@@ -144,7 +162,7 @@ export async function startInstances(databaseUrl: string) {
   // A stack that does not come up leaves nothing running behind it.
   const orStop = async (ready: Promise<unknown>) => {
     try {
-      await ready;
+      await Promise.race([ready, died]);
     } catch (error) {
       for (const child of processes) child.kill('SIGKILL');
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
@@ -160,13 +178,16 @@ export async function startInstances(databaseUrl: string) {
       GATEWAY_DATABASE_URL: databaseUrl,
       GATEWAY_REMOTES_FILE: registryFile,
       GATEWAY_RATE_LIMIT: String(GATEWAY_CALL_BUDGET),
-      // The balancer in front, on this machine: its X-Forwarded-For names the client.
+      // The balancer in front is on this machine: an X-Forwarded-For it passes on names the
+      // client (the journeys set one to be different clients).
       GATEWAY_TRUST_PROXY: 'loopback',
       GATEWAY_WARM_UP: 'false',
       PUBLIC_SITE_URL: balancerUrl,
     });
   }
   await orStop(Promise.all(INSTANCE_PORTS.gateways.map((port) => waitFor(`http://127.0.0.1:${port}/remotes.json`))));
+  // Up: from now on an instance ending is the journeys' doing (a kill) or the end.
+  exitedEarly = () => {};
 
   // Round robin, request by request; which gateway answered is counted.
   const served = [0, 0];
@@ -223,7 +244,18 @@ export async function startInstances(databaseUrl: string) {
     },
     functionsPids: functions.map((child) => child.pid ?? 0),
     async stop() {
-      for (const child of processes) child.kill('SIGTERM');
+      await Promise.all(
+        processes
+          .filter((child) => child.exitCode === null && child.signalCode === null)
+          .map(
+            (child) =>
+              new Promise<void>((resolve) => {
+                child.once('exit', () => resolve());
+                child.kill('SIGTERM');
+                setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+              }),
+          ),
+      );
       await new Promise<void>((resolve) => balancer.close(() => resolve()));
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     },

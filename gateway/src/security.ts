@@ -81,9 +81,8 @@ export function functionsRateLimit(
   /** Kept in PostgreSQL, shared by every gateway (rate-limit-store.ts); in memory without. */
   shared?: SharedRateLimits,
 ) {
-  // A store that cannot answer (the database away) lets the call through: it will be answered
-  // 503 by the functions service anyway, and a visitor is never refused for the store's sake.
-  const storeOf = (name: string) => (shared ? { store: shared.store(name), passOnStoreError: true } : {});
+  // The shared store counts in this gateway's memory when its database does not answer.
+  const storeOf = (name: string) => (shared ? { store: shared.store(name) } : {});
   const limiter = (name: string, limit: number, keyGenerator: (req: Request) => string) =>
     rateLimit({
       ...storeOf(name),

@@ -13,6 +13,14 @@ export async function startGateway(config: GatewayConfig = loadConfig()) {
   registry.current(); // an invalid registry fails the start, not the first visitor
   const site = loadSiteConfig();
   const sharedLimits = config.GATEWAY_DATABASE_URL ? postgresRateLimits(config.GATEWAY_DATABASE_URL, log) : undefined;
+  await sharedLimits
+    ?.check()
+    .catch((error: unknown) =>
+      log.error(
+        { err: error },
+        'GATEWAY_DATABASE_URL: the rate-limit table cannot be read (has the functions service migrated?): limits count per gateway until it can',
+      ),
+    );
   const app = createGateway(config, registry, log, site, { sharedLimits });
   const { server, port, close } = await listen(app, { port: config.GATEWAY_PORT, host: config.GATEWAY_HOST });
   const url = `http://${config.GATEWAY_HOST === '127.0.0.1' ? 'localhost' : config.GATEWAY_HOST}:${port}`;

@@ -32,7 +32,18 @@ export class StorageUnavailable extends Error {
   }
 }
 
-const DISK_REFUSALS = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM', 'EIO', 'ENOTDIR']);
+/** A disk, local or network, that refuses or cannot be reached now. */
+const DISK_REFUSALS = new Set([
+  'ENOSPC',
+  'EDQUOT',
+  'EROFS',
+  'EACCES',
+  'EPERM',
+  'EIO',
+  'ENOTDIR',
+  'ESTALE',
+  'ETIMEDOUT',
+]);
 
 export function localDocumentStorage(root: string): DocumentStorage {
   const resolve = (relativePath: string) => {

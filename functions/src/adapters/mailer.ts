@@ -59,7 +59,14 @@ export function createMailer(outbox: Outbox, sender: Sender): Mailer {
 
 /** E-mail through SMTP (SMTP_URL); without it the outbox is the delivery (read in development). */
 export function smtpTransport({ smtpUrl, from }: { smtpUrl: string; from: string }): Transport {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // A server that stalls fails the attempt (retried later) instead of holding the job for the
+  // socket's own ten minutes: a minute of silence is enough.
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
   return async (message) => {
     await transport.sendMail({
       from,

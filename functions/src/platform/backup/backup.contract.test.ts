@@ -46,7 +46,10 @@ describe.each(databaseEngines().filter((engine) => engine.name === 'pglite'))('b
     return createBackup(served.db, ctx.config, ctx.clock.now());
   };
 
-  it('refuses a damaged archive, a folder that is not empty and a pepper that is not the backup’s, writing nothing', async () => {
+  // Archives are written, unpacked and hashed many times: seconds each on a slow machine.
+  it('refuses a damaged archive, a folder that is not empty and a pepper that is not the backup’s, writing nothing', {
+    timeout: 120_000,
+  }, async () => {
     const { archive } = await backUp();
 
     const damaged = path.join(folder('damaged'), 'damaged.tar');
@@ -102,7 +105,9 @@ describe.each(databaseEngines().filter((engine) => engine.name === 'pglite'))('b
     expect(existsSync(withoutPepper.DOOR_PIN_PEPPER_FILE)).toBe(false);
   });
 
-  it('backs up every night at BACKUP_AT on the service clock, keeping the newest BACKUP_KEEP archives', async () => {
+  it('backs up every night at BACKUP_AT on the service clock, keeping the newest BACKUP_KEEP archives', {
+    timeout: 120_000,
+  }, async () => {
     const { ctx } = served.service;
     const archives = () => readdirSync(backupDir).filter((name) => name.endsWith('.tar'));
     for (const name of archives()) rmSync(path.join(backupDir, name));

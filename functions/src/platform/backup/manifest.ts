@@ -30,7 +30,8 @@ export const manifestSchema = z.object({
     z.object({ path: relativePath, bytes: z.number().int().nonnegative(), sha256: z.string().length(64) }),
   ),
   /** Documents the database recorded whose file was not there to copy. */
-  missingDocuments: z.array(relativePath),
+  // Not in the first archives of this format: none were listed then.
+  missingDocuments: z.array(relativePath).default([]),
   /** The door PIN pepper is never inside: how it was configured, and its check value to find the right one. */
   pepper: z.object({ source: z.enum(['environment', 'file']), check: z.string().length(64) }),
 });

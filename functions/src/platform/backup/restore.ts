@@ -2,7 +2,7 @@ import { chmod, copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile
 import path from 'node:path';
 import { extract } from 'tar';
 import type { FunctionsConfig } from '../../config';
-import { MIGRATIONS_DIR } from '../db/migrate';
+import { MIGRATION_LOCK, MIGRATIONS_DIR } from '../db/migrate';
 import { openPglite, restorePglite } from '../db/pglite';
 import { emptyRestoredPostgres, openPostgres, postgresIsEmpty, restorePostgres } from '../db/postgres';
 import { sql } from '../db/sql';
@@ -155,36 +155,56 @@ export async function restoreBackup(config: RestoreConfig, options: RestoreOptio
     const pepper = await settlePepper(config, manifest, options);
 
     const databaseFile = path.join(work, manifest.database.file);
+    // On PostgreSQL the restore holds the migration lock: an instance starting meanwhile waits
+    // for it, then finds the restored schema, instead of migrating an empty database under it.
+    const lockHolder = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) : null;
+    let filled = false;
     try {
-      if (config.DATABASE_URL) await restorePostgres(config.DATABASE_URL, databaseFile, config.PG_BIN_DIR);
-      else await restorePglite(config.PGLITE_DATA_DIR, await readFile(databaseFile));
-      const db = config.DATABASE_URL
-        ? await openPostgres(config.DATABASE_URL)
-        : await openPglite(config.PGLITE_DATA_DIR);
-      try {
-        const { rows } = await db.query<{ name: string | null }>(sql`select max(name) as name from schema_migrations`);
-        if ((rows[0]?.name ?? '') !== manifest.schema)
-          throw new Error('The restored database is not the one the archive describes');
-      } finally {
-        await db.close();
-      }
-      await mkdir(config.DOCUMENTS_DIR, { recursive: true, mode: 0o700 });
-      for (const { path: relative } of manifest.documents) {
-        const to = path.join(config.DOCUMENTS_DIR, relative);
-        await mkdir(path.dirname(to), { recursive: true, mode: 0o700 });
-        await copyFile(path.join(work, 'documents', relative), to);
-        await chmod(to, 0o600);
-      }
-      if (pepper.copyFrom) {
-        await mkdir(path.dirname(config.DOOR_PIN_PEPPER_FILE), { recursive: true, mode: 0o700 });
-        await writeFile(config.DOOR_PIN_PEPPER_FILE, await readFile(pepper.copyFrom), { flag: 'wx', mode: 0o600 });
-      }
+      const fill = async () => {
+        if (config.DATABASE_URL) {
+          if (!(await postgresIsEmpty(config.DATABASE_URL))) {
+            throw new RestoreRefused('The database of DATABASE_URL already has tables: restore into an empty database');
+          }
+          await restorePostgres(config.DATABASE_URL, databaseFile, config.PG_BIN_DIR);
+        } else {
+          await restorePglite(config.PGLITE_DATA_DIR, await readFile(databaseFile));
+        }
+        filled = true;
+        const db = config.DATABASE_URL
+          ? await openPostgres(config.DATABASE_URL)
+          : await openPglite(config.PGLITE_DATA_DIR);
+        try {
+          const { rows } = await db.query<{ name: string | null }>(
+            sql`select max(name) as name from schema_migrations`,
+          );
+          if ((rows[0]?.name ?? '') !== manifest.schema)
+            throw new Error('The restored database is not the one the archive describes');
+        } finally {
+          await db.close();
+        }
+        await mkdir(config.DOCUMENTS_DIR, { recursive: true, mode: 0o700 });
+        for (const { path: relative } of manifest.documents) {
+          const to = path.join(config.DOCUMENTS_DIR, relative);
+          await mkdir(path.dirname(to), { recursive: true, mode: 0o700 });
+          await copyFile(path.join(work, 'documents', relative), to);
+          await chmod(to, 0o600);
+        }
+        if (pepper.copyFrom) {
+          await mkdir(path.dirname(config.DOOR_PIN_PEPPER_FILE), { recursive: true, mode: 0o700 });
+          await writeFile(config.DOOR_PIN_PEPPER_FILE, await readFile(pepper.copyFrom), { flag: 'wx', mode: 0o600 });
+        }
+      };
+      if (lockHolder) await lockHolder.exclusively(MIGRATION_LOCK, fill);
+      else await fill();
     } catch (error) {
-      // The targets were empty: what is in them now is this restore's own half.
-      if (config.DATABASE_URL) await emptyRestoredPostgres(config.DATABASE_URL).catch(() => {});
-      else await emptyFolder(config.PGLITE_DATA_DIR);
+      // The targets were empty: what is in them now is this restore's own half (a database this
+      // restore did not fill is left alone: someone else's, if it has tables now).
+      if (filled && config.DATABASE_URL) await emptyRestoredPostgres(config.DATABASE_URL).catch(() => {});
+      if (!config.DATABASE_URL) await emptyFolder(config.PGLITE_DATA_DIR);
       await emptyFolder(config.DOCUMENTS_DIR);
       throw error;
+    } finally {
+      await lockHolder?.close();
     }
     return {
       engine: manifest.engine,

@@ -19,7 +19,11 @@ function streamReader(res: Response) {
       return text;
     },
     async until(pattern: RegExp | 'end', ms = 10_000) {
-      const deadline = setTimeout(() => void reader.cancel(), ms);
+      let timedOut = false;
+      const deadline = setTimeout(() => {
+        timedOut = true;
+        void reader.cancel();
+      }, ms);
       try {
         while (!ended && (pattern === 'end' || !pattern.test(text))) {
           const { value, done } = await reader.read();
@@ -29,7 +33,8 @@ function streamReader(res: Response) {
       } finally {
         clearTimeout(deadline);
       }
-      return { ended, text };
+      // Cancelled at the deadline, a stream reads as ended: that is not the server ending it.
+      return { ended: ended && !timedOut, text };
     },
   };
 }

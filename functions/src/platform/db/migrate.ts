@@ -6,8 +6,11 @@ import { sql } from './sql';
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** An arbitrary constant: every instance takes the same lock so two never migrate at once. */
-const MIGRATION_LOCK = 7_301_944;
+/**
+ * An arbitrary constant: every instance takes the same lock so two never migrate at once (and a
+ * restore holds it, so none starts on a database being filled).
+ */
+export const MIGRATION_LOCK = 7_301_944;
 
 /**
  * Applies the plain-SQL files of `dir` in name order, each once, each in its own transaction.

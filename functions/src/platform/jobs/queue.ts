@@ -60,6 +60,8 @@ const isBatch = (handler: JobHandler | undefined): handler is BatchJob =>
  * A batch kind's jobs run in one transaction, so more of them are claimed together.
  */
 const CLAIM_SIZE = 10;
+/** How long claims are renewed for one batch: longer than any job should take (a backup, an SMTP timeout). */
+const MAX_RENEWAL_MS = 15 * 60_000;
 const BATCH_CLAIM_SIZE = 50;
 
 /** 5 s after the first failure, doubled after each one, at most an hour. */
@@ -197,11 +199,19 @@ export function createJobQueue({
    * While this instance works through what it claimed, its claims are renewed every third of the
    * lease: a slow job (a night's backup, an SMTP server that takes its time) and those waiting
    * behind it are never taken over by another instance while this one lives. A job that finished
-   * or failed has no claim left to renew.
+   * or failed has no claim left to renew. After 15 minutes the renewals stop: a batch stuck that
+   * long is let go, and another instance takes what is left (at the price of a job run twice, if
+   * the stuck one ever ends).
    */
   function renewLeases(claimed: ClaimedJob[]): () => void {
     const ids = claimed.map((job) => job.id);
+    const started = Date.now();
     const timer = setInterval(() => {
+      if (Date.now() - started > MAX_RENEWAL_MS) {
+        clearInterval(timer);
+        log.warn({ jobs: ids }, 'claimed jobs still not done after 15 minutes: their claims are let go');
+        return;
+      }
       db.query(sql`update jobs set claimed_until = ${new Date(clock.now().getTime() + leaseMs)}
          where id = any(${ids}::bigint[]) and claimed_until is not null and done_at is null and failed_at is null`).catch(
         (error: unknown) => log.warn({ err: error }, 'job claims could not be renewed'),

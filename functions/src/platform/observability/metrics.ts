@@ -92,6 +92,18 @@ export function createMetrics(db: Database, clock: Clock, functionNames: string[
     }),
   });
   new Gauge({
+    name: 'jobs_running',
+    help: 'Jobs claimed by an instance and running now (or waiting behind one in its batch)',
+    registers: [registry],
+    collect: fromDatabase(async (gauge) => {
+      const now = clock.now();
+      const { rows } = await db.query<{ n: number }>(
+        sql`select count(*)::int as n from jobs where done_at is null and failed_at is null and claimed_until >= ${now}`,
+      );
+      gauge.set(rows[0]?.n ?? 0);
+    }),
+  });
+  new Gauge({
     name: 'jobs_retrying',
     help: 'Jobs that failed and wait for another attempt, by kind',
     labelNames: ['kind'] as const,
