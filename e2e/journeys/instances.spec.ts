@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { TEST_APPLICANT } from 'shared-api/testing';
+import { TEST_APPLICANT, TEST_SERVICE, testDepositRequest } from 'shared-api/testing';
 import { type CookieJar, cookieJar } from '../../functions/src/testing/cookie-jar';
 import { startThrowawayCluster, type ThrowawayCluster } from '../../functions/src/testing/postgres-cluster';
 import {
@@ -92,14 +92,7 @@ test.describe('several instances on one PostgreSQL', () => {
     await db.query('update registrations set metadata = $1 where id = $2', [
       JSON.stringify({
         completedSections: { clientData: true, verification: true, documents: true, serviceDetails: true },
-        serviceDetails: {
-          productId: '202',
-          productName: 'Trastero 3 m³',
-          period: 'monthly',
-          setupFee: 150,
-          recurringFee: 62,
-          numberProductsRequired: 1,
-        },
+        serviceDetails: TEST_SERVICE,
       }),
       registrationId,
     ]);
@@ -125,15 +118,7 @@ test.describe('several instances on one PostgreSQL', () => {
     };
     await until(/: connected/);
     // …while the payment is made through the first.
-    const payment = await call(first, browser, 'create-revolut-payment', {
-      registrationId,
-      amount: 150,
-      currency: 'EUR',
-      description: 'Fianza',
-      fianzaType: 'monthly',
-      paymentMethod: { type: 'card' },
-      returnPath: '/es/alta/revision',
-    });
+    const payment = await call(first, browser, 'create-revolut-payment', testDepositRequest(registrationId));
     expect(payment.status).toBe(200);
     await browser.fetch(`${first}/functions/v1/sandbox-checkout-submit`, {
       method: 'POST',

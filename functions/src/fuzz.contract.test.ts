@@ -1,3 +1,4 @@
+import { testDepositRequest } from 'shared-api/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from './platform/db/sql';
 import { TEST_APPLICANT } from './testing/applicant';
@@ -110,18 +111,7 @@ describe.each(databaseEngines())('malformed input to every function on $name', (
       ['create-contract', id],
       ['get-contract-status', id],
       ['get-payment-status', id],
-      [
-        'create-revolut-payment',
-        {
-          ...id,
-          amount: 150,
-          currency: 'EUR',
-          description: 'Fianza',
-          fianzaType: 'monthly',
-          paymentMethod: { type: 'card' },
-          returnPath: '/es/alta/revision',
-        },
-      ],
+      ['create-revolut-payment', testDepositRequest(registrationId)],
       ['is-session-valid', { p_registration_id: registrationId }],
       ['get-registration-global-status', id],
       ['abridor', { action: 'login', usuario: 'admin', contraseña: 'wrong-password' }],

@@ -1,17 +1,11 @@
+import { TEST_SERVICE, testDepositRequest } from 'shared-api/testing';
 import { onTestFinished } from 'vitest';
 import { sql } from '../platform/db/sql';
 import { TEST_APPLICANT } from './applicant';
 import { type CookieJar, cookieJar } from './cookie-jar';
 import type { ServedFunctions } from './service';
 
-export const TEST_SERVICE = {
-  productId: '202',
-  productName: 'Trastero 3 m³',
-  period: 'monthly',
-  setupFee: 150,
-  recurringFee: 62,
-  numberProductsRequired: 1,
-} as const;
+export { TEST_SERVICE };
 
 type Served = { db: ServedFunctions['ctx']['db']; service: ServedFunctions };
 
@@ -79,15 +73,10 @@ export async function signUpToContract(
        values (${registrationId}, ${documentType}, ${`${registrationId}/${documentType}.pdf`}, 'application/pdf', 100)`);
   }
   await post('create-client', { registrationId });
-  const { paymentId } = await post('create-revolut-payment', {
-    registrationId,
-    amount: serviceDetails.setupFee,
-    currency: 'EUR',
-    description: 'Fianza',
-    fianzaType: 'monthly',
-    paymentMethod: { type: 'card' },
-    returnPath: '/es/alta/revision',
-  });
+  const { paymentId } = await post(
+    'create-revolut-payment',
+    testDepositRequest(registrationId, Number(serviceDetails.setupFee)),
+  );
   await form('sandbox-checkout-submit', {
     payment: String(paymentId),
     decision: 'pay',

@@ -22,3 +22,28 @@ export const TEST_APPLICANT = {
 
 /** The same applicant as it is stored (phone and IBAN without spaces). */
 export const STORED_TEST_APPLICANT: ClientData = normaliseClientData(TEST_APPLICANT);
+
+/** The service the test applicant chooses (a 3 m³ unit, monthly): the sign-up's fourth step. */
+export const TEST_SERVICE = {
+  productId: '202',
+  productName: 'Trastero 3 m³',
+  period: 'monthly',
+  setupFee: 150,
+  recurringFee: 62,
+  numberProductsRequired: 1,
+} as const;
+
+/** The deposit the review asks to pay by card, as `create-revolut-payment` takes it. */
+export const testDepositRequest = (
+  registrationId: string,
+  amount: number = TEST_SERVICE.setupFee,
+  returnPath = '/es/alta/revision',
+) => ({
+  registrationId,
+  amount,
+  currency: 'EUR',
+  description: 'Fianza',
+  fianzaType: 'monthly',
+  paymentMethod: { type: 'card' },
+  returnPath,
+});

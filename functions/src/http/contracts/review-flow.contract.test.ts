@@ -1,3 +1,4 @@
+import { testDepositRequest } from 'shared-api/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from '../../platform/db/sql';
 import { TEST_APPLICANT } from '../../testing/applicant';
@@ -28,15 +29,7 @@ describe.each(databaseEngines())('review step functions on $name', (engine) => {
     const res = await browser.fetch(served.service.url(name), { method: 'POST', body: new URLSearchParams(fields) });
     return { status: res.status, html: await res.text() };
   };
-  const payment = (amount = 150) => ({
-    registrationId,
-    amount,
-    currency: 'EUR',
-    description: 'Fianza',
-    fianzaType: 'monthly',
-    paymentMethod: { type: 'card' },
-    returnPath: '/en/signup/review',
-  });
+  const payment = (amount = 150) => testDepositRequest(registrationId, amount, '/en/signup/review');
 
   /** A registration with every section done, as the wizard leaves it at the review. */
   beforeEach(async () => {
