@@ -1,26 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from 'shared-node/testing';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** A port nobody listens on now: each run of the stack takes its own, never a leftover's. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 export const INSTANCE_MANAGER = { email: 'gerencia@trasteros-demo.example', password: 'instances-manager-pw' } as const;
 export const INSTANCE_DOOR_ADMIN = { usuario: 'admin', contraseña: 'instances-admin-pw', pin: '7531' } as const;

@@ -96,3 +96,16 @@ export function jsonError(answer: Answer): string {
   if (typeof parsed.error !== 'string' || !parsed.error) throw new Error(`no error message in ${answer.body}`);
   return parsed.error;
 }
+
+/** A port nobody listens on now: a test's server, cluster or stack takes its own, never a leftover's. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}

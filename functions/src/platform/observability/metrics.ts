@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db';
-import { sql } from '../db/sql';
+import { type SqlStatement, sql } from '../db/sql';
 import type { Clock } from '../jobs/clock';
 
 /**
@@ -54,29 +54,27 @@ export function createMetrics(db: Database, clock: Clock, functionNames: string[
       }
     };
 
-  const byLabel = <Row extends Record<string, unknown>>(
-    gauge: Gauge<string>,
-    rows: Row[],
-    label: string,
-    value: string,
-  ) => {
-    gauge.reset();
-    for (const row of rows) gauge.set({ [label]: String(row[label]) }, Number(row[value]));
-  };
-  new Gauge({
-    name: 'jobs_due',
-    help: 'Jobs due now and not yet running, by kind (the queue depth)',
-    labelNames: ['kind'] as const,
-    registers: [registry],
-    collect: fromDatabase(async (gauge) => {
-      const now = clock.now();
-      const { rows } = await db.query<{ kind: string; n: number }>(
-        sql`select kind, count(*)::int as n from jobs where done_at is null and failed_at is null and run_at <= ${now}
-              and (claimed_until is null or claimed_until < ${now}) group by kind`,
-      );
-      byLabel(gauge, rows, 'kind', 'n');
-    }),
-  });
+  /** Jobs counted by kind, those `which` picks (at the scrape's time on the service clock). */
+  const jobsPerKind = (name: string, help: string, which: (now: Date) => SqlStatement) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['kind'] as const,
+      registers: [registry],
+      collect: fromDatabase(async (gauge) => {
+        const { rows } = await db.query<{ kind: string; n: number }>(
+          sql`select kind, count(*)::int as n from jobs where ${which(clock.now())} group by kind`,
+        );
+        gauge.reset();
+        for (const row of rows) gauge.set({ kind: row.kind }, row.n);
+      }),
+    });
+  jobsPerKind(
+    'jobs_due',
+    'Jobs due now and not yet running, by kind (the queue depth)',
+    (now) => sql`done_at is null and failed_at is null and run_at <= ${now}
+                 and (claimed_until is null or claimed_until < ${now})`,
+  );
   new Gauge({
     name: 'jobs_oldest_due_seconds',
     help: 'How long the oldest due job not yet running has waited',
@@ -103,30 +101,12 @@ export function createMetrics(db: Database, clock: Clock, functionNames: string[
       gauge.set(rows[0]?.n ?? 0);
     }),
   });
-  new Gauge({
-    name: 'jobs_retrying',
-    help: 'Jobs that failed and wait for another attempt, by kind',
-    labelNames: ['kind'] as const,
-    registers: [registry],
-    collect: fromDatabase(async (gauge) => {
-      const { rows } = await db.query<{ kind: string; n: number }>(
-        sql`select kind, count(*)::int as n from jobs where done_at is null and failed_at is null and last_error is not null group by kind`,
-      );
-      byLabel(gauge, rows, 'kind', 'n');
-    }),
-  });
-  new Gauge({
-    name: 'jobs_given_up',
-    help: 'Jobs given up after their last attempt, by kind',
-    labelNames: ['kind'] as const,
-    registers: [registry],
-    collect: fromDatabase(async (gauge) => {
-      const { rows } = await db.query<{ kind: string; n: number }>(
-        sql`select kind, count(*)::int as n from jobs where failed_at is not null group by kind`,
-      );
-      byLabel(gauge, rows, 'kind', 'n');
-    }),
-  });
+  jobsPerKind(
+    'jobs_retrying',
+    'Jobs that failed and wait for another attempt, by kind',
+    () => sql`done_at is null and failed_at is null and last_error is not null`,
+  );
+  jobsPerKind('jobs_given_up', 'Jobs given up after their last attempt, by kind', () => sql`failed_at is not null`);
   new Gauge({
     name: 'outbox_messages',
     help: 'Messages not sent, by channel and state: waiting (no attempt yet, or no provider), retrying (an attempt failed), failed (given up)',
