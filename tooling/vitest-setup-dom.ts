@@ -1,5 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Every package's tests run at once on two cores: a remote's first render (its lazy chunks, the
+// mocked answers) can take longer than Testing Library's default second there. A `findBy…` ends
+// as soon as what it waits for is there, so a longer limit costs a fast machine nothing.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => cleanup());
