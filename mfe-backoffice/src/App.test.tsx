@@ -578,13 +578,14 @@ describe('collections', () => {
     backoffice.on('list_collections', () =>
       sent
         ? {
+            dueBy: '2026-12-03',
             collections: [],
             listHash: 'e'.repeat(64),
             sent: [{ ...due, remittanceMessageId: made.messageId, returned: null }],
             remittances: [made],
             arrears,
           }
-        : { collections: [due], listHash: 'f'.repeat(64), sent: [], remittances: [], arrears },
+        : { dueBy: '2026-12-03', collections: [due], listHash: 'f'.repeat(64), sent: [], remittances: [], arrears },
     );
     backoffice.on('create_remittance', () => {
       sent = true;
@@ -612,6 +613,10 @@ describe('collections', () => {
     expect(row).toHaveTextContent('1 dic 2026');
     expect(row).toHaveTextContent('62,00 €');
     expect(row).toHaveTextContent('Primero');
+    // The date is the service's (a week ahead by its clock), not this computer's.
+    expect(backoffice.calls('list_collections')[0]).not.toHaveProperty('dueBy');
+    expect(screen.getByLabelText(/Vencen hasta el/)).toHaveValue('2026-12-03');
+    expect(screen.getByRole('heading', { name: 'Pendientes de enviar hasta el 3 dic 2026' })).toBeInTheDocument();
     expect(screen.getByText(/^1 recibo · 62,00\s€$/)).toBeInTheDocument();
     // Cancelled at the question: nothing is made.
     await user.click(screen.getByRole('button', { name: 'Crear remesa' }));
@@ -622,6 +627,7 @@ describe('collections', () => {
     );
     expect(await screen.findByText(/Remesa REM-20261126120000-ABCDEF12 creada con 1 recibo\./)).toBeInTheDocument();
     expect(backoffice.calls('create_remittance')[0]).toMatchObject({
+      dueBy: '2026-12-03',
       confirm: true,
       expected: { listHash: 'f'.repeat(64) },
     });

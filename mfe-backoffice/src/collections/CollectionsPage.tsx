@@ -8,7 +8,7 @@ import controls from 'shared-ui/controls.module.css';
 import { TextField } from 'shared-ui/text-field';
 import styles from '../Backoffice.module.css';
 import { failureText } from '../errors';
-import { facilityDate, formatDateTime, shortDate } from '../format';
+import { formatDateTime, shortDate } from '../format';
 import { NoticeArea, useNotice } from '../notice';
 import { backofficePath } from '../routes';
 import { type Column, DataTable } from '../table/DataTable';
@@ -19,11 +19,6 @@ import { ArrearsList } from './ArrearsList';
 import { ArrearsRules } from './ArrearsRules';
 import { SentCollections } from './SentCollections';
 
-/** The date a week from today at the facility: a remittance usually covers the days ahead. */
-function aWeekAhead(): string {
-  return facilityDate(new Date(Date.now() + 7 * 86_400_000).toISOString());
-}
-
 /**
  * Managers send the rent to the bank: the collections due by a date, then one pain.008 file of them
  * (kept, downloadable again), and the remittances made before.
@@ -32,11 +27,14 @@ export function CollectionsPage() {
   const t = useBackofficeT();
   const language = useLanguage();
   const [notice, announce] = useNotice();
-  const [dueBy, setDueBy] = useState(aWeekAhead);
-  const [shown, setShown] = useState(dueBy);
+  // The first list is the service's default (a week ahead by its clock, not this computer's); the
+  // field shows that date once it is known, and a date chosen replaces it.
+  const [dueBy, setDueBy] = useState('');
+  const [chosen, setChosen] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
-  const [state, retry] = useAsync(() => api.backoffice('list_collections', { dueBy: shown }), [shown]);
+  const [state, retry] = useAsync(() => api.backoffice('list_collections', { dueBy: chosen }), [chosen]);
   const [data, setData] = useState<{
+    dueBy: string;
     collections: DueCollection[];
     listHash: string;
     sent: SentCollection[];
@@ -44,7 +42,9 @@ export function CollectionsPage() {
     arrears: ArrearsSettingsForm;
   } | null>(null);
   useEffect(() => {
-    if (state.state === 'done') setData(state.value);
+    if (state.state !== 'done') return;
+    setData(state.value);
+    setDueBy((typed) => typed || state.value.dueBy);
   }, [state]);
   // A message is in the language it was written in: gone when the screen changes language.
   // biome-ignore lint/correctness/useExhaustiveDependencies: on a change of language
@@ -52,7 +52,7 @@ export function CollectionsPage() {
 
   const show = (event: FormEvent) => {
     event.preventDefault();
-    if (dueBy) setShown(dueBy);
+    if (dueBy) setChosen(dueBy);
   };
   const total = (data?.collections ?? []).reduce((sum, c) => sum + c.amountCents, 0);
 
@@ -63,7 +63,7 @@ export function CollectionsPage() {
     setBusy(true);
     try {
       const { remittance } = await api.backoffice('create_remittance', {
-        dueBy: shown,
+        dueBy: data.dueBy,
         confirm: true,
         expected: { listHash: data.listHash },
       });
@@ -144,9 +144,9 @@ export function CollectionsPage() {
       {data && (
         <>
           <section aria-labelledby="collections-due">
-            <h2 id="collections-due">{t('collections.dueHeading', { date: shortDate(shown, language) })}</h2>
+            <h2 id="collections-due">{t('collections.dueHeading', { date: shortDate(data.dueBy, language) })}</h2>
             <DataTable
-              label={t('collections.dueHeading', { date: shortDate(shown, language) })}
+              label={t('collections.dueHeading', { date: shortDate(data.dueBy, language) })}
               rows={data.collections}
               rowKey={(c) => c.rentPeriodId}
               columns={columns}

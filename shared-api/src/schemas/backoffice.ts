@@ -632,10 +632,15 @@ export const backofficeActions = {
     response: z.object({ moveOutOn: isoDate }),
   },
   withdraw_notice: { request: z.object({ registrationId }), response: z.object({ success: z.literal(true) }) },
-  /** Managers only: the collections due by a date not yet sent to the bank, and the remittances made. */
+  /**
+   * Managers only: the collections due by a date not yet sent to the bank, and the remittances made.
+   * Without a date, a week from today at the facility by the service's clock (not the staff
+   * member's computer), said in `dueBy`.
+   */
   list_collections: {
-    request: z.object({ dueBy: isoDate }),
+    request: z.object({ dueBy: isoDate.optional() }),
     response: z.object({
+      dueBy: isoDate,
       collections: z.array(dueCollection),
       /** Names the list as shown: `create_remittance` makes the file only for this very list. */
       listHash: z.string(),

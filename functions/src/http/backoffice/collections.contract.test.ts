@@ -58,6 +58,13 @@ describe.each(databaseEngines())('collections on $name', (engine) => {
     const { registrationCode } = await moveIn();
     const manager = await signedIn();
 
+    // Without a date: a week ahead by the service's clock, said in the answer.
+    const byDefault = await manager.call('list_collections', {});
+    expect(byDefault.body).toMatchObject({
+      dueBy: inDays(7),
+      collections: [expect.objectContaining({ registrationCode })],
+    });
+
     // Nothing is due tomorrow: the first collection is two days after move-in.
     const early = await manager.call('list_collections', { dueBy: inDays(1) });
     expect(early.body.collections).toEqual([]);

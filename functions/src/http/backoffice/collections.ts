@@ -17,6 +17,7 @@ import {
 import { recordAudit, requireStaff } from '../../modules/staff';
 import { HttpError, refusal } from '../../platform/http-error';
 import { commitThenRun } from '../../platform/jobs/queue';
+import { addDays, madridDate } from '../../platform/madrid-time';
 import { metaOf } from '../../platform/request-meta';
 import { sendDownload } from '../downloads';
 import { type ActionHandlers, type FunctionDefinition, parseOr400 } from '../router';
@@ -31,8 +32,10 @@ const wire = (r: RemittanceSummary) => ({ ...r, createdAt: r.createdAt.toISOStri
 
 /** Collecting the rent: a manager's (money is asked of the tenants' banks). */
 export const collectionActions: ActionHandlers<CollectionActions> = {
-  async list_collections({ dueBy }, ctx, meta) {
+  async list_collections(request, ctx, meta) {
     await requireStaff(ctx.db, meta, { role: 'manager' });
+    // A remittance usually covers the week ahead.
+    const dueBy = request.dueBy ?? addDays(madridDate(ctx.clock.now()), 7);
     const [due, sent, remittances, arrears] = await Promise.all([
       collectionsDueBy(ctx.db, dueBy),
       collectionsSent(ctx.db),
@@ -40,6 +43,7 @@ export const collectionActions: ActionHandlers<CollectionActions> = {
       arrearsSettings(ctx.db),
     ]);
     return {
+      dueBy,
       collections: due.map((c) => ({
         rentPeriodId: c.rentPeriodId,
         registrationId: c.registrationId,
