@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_PATH } from './browser';
 import { GATEWAY_URL } from './ports';
 
 const desktop = { ...devices['Desktop Chrome'], channel: undefined };
@@ -24,8 +25,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     locale: 'es-ES',
     launchOptions: {
-      // Debian's Chromium: Playwright never downloads a browser here.
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [
         '--no-sandbox',
         '--disable-gpu',

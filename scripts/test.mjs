@@ -145,6 +145,11 @@ step('vitest (all packages)', 'npx', [
   '--no-install',
   'vitest',
   'run',
+  // Worker threads instead of child processes, for every project (a project's config does not
+  // inherit the root's pool): each file starts in a thread of a running process. On 2 cores the
+  // apps' jsdom files went 37 s -> 27 s (mfe-signup) and the whole run 280 s -> 241 s, measured here.
+  // No test changes its process (chdir, signals) or needs one of its own.
+  '--pool=threads',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,

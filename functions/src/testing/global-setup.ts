@@ -41,8 +41,8 @@ async function migratedPostgres(url: string): Promise<void> {
  * Each engine's schema is migrated once here; a test's database is a copy of it.
  */
 export default async function setup(project: TestProject) {
-  const pglite = await migratedPglite();
-  const cluster = await startThrowawayCluster();
+  // initdb and the server's start wait on the disk and other processes; PGlite migrates meanwhile.
+  const [pglite, cluster] = await Promise.all([migratedPglite(), startThrowawayCluster()]);
   if ('skipped' in cluster) {
     console.warn(`\n[functions] PostgreSQL tests SKIPPED: ${cluster.skipped}. Only PGlite is tested.\n`);
     project.provide('postgresUrl', null);

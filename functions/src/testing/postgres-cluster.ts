@@ -1,7 +1,8 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { freePort } from 'shared-node/testing';
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';
@@ -27,27 +28,28 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster | { skip
   chmodSync(dir, 0o777);
   const dataDir = path.join(dir, 'data');
   const port = await freePort();
-  const asPostgres = (bin: string, args: string[]) =>
-    isRoot
-      ? execFileSync('runuser', ['-u', 'postgres', '--', `${PG_BIN}/${bin}`, ...args], { stdio: 'pipe' })
-      : execFileSync(`${PG_BIN}/${bin}`, args, { stdio: 'pipe' });
-  asPostgres('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync']);
-  const start = () =>
-    asPostgres('pg_ctl', [
-      '-D',
-      dataDir,
-      '-l',
-      path.join(dir, 'log'),
-      '-w',
-      '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-      'start',
-    ]);
-  start();
+  const command = (bin: string, args: string[]): [string, string[]] =>
+    isRoot ? ['runuser', ['-u', 'postgres', '--', `${PG_BIN}/${bin}`, ...args]] : [`${PG_BIN}/${bin}`, args];
+  const asPostgres = (bin: string, args: string[]) => execFileSync(...command(bin, args), { stdio: 'pipe' });
+  // The first start does not block the caller's event loop: the test run migrates its PGlite
+  // template meanwhile (global-setup.ts), on the other core.
+  const asPostgresAsync = (bin: string, args: string[]) => promisify(execFile)(...command(bin, args));
+  const startArgs = [
+    '-D',
+    dataDir,
+    '-l',
+    path.join(dir, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    'start',
+  ];
+  await asPostgresAsync('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync']);
+  await asPostgresAsync('pg_ctl', startArgs);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     pause: () => asPostgres('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
-    resume: start,
+    resume: () => asPostgres('pg_ctl', startArgs),
     stop() {
       try {
         asPostgres('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
