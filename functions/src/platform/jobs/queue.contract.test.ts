@@ -188,4 +188,97 @@ describe.each(databaseEngines())('job queue on $name', (engine) => {
     expect(runs).toBe(2);
     expect(otherRan).toBe(0);
   });
+
+  it('a job claimed again after its claim ran out: the instance that lost it records nothing, the job runs to its end once more', async () => {
+    const clock = adjustableClock();
+    const leaseMs = 60_000;
+    let letOtherFinish = () => {};
+    const otherHolds = new Promise<void>((resolve) => {
+      letOtherFinish = resolve;
+    });
+    let otherRun: Promise<number> | null = null;
+    const claimedBy = async () =>
+      (await db.query<{ attempts: number }>(sql`select attempts from jobs where kind = 'send'`)).rows[0]?.attempts;
+    const other = createJobQueue({
+      db,
+      log,
+      clock,
+      leaseMs,
+      handlers: { send: { external: () => otherHolds } },
+    });
+    const first = createJobQueue({
+      db,
+      log,
+      clock,
+      leaseMs,
+      handlers: {
+        send: {
+          async external() {
+            // This instance stalls past its lease (a pause, a partition): the other claims the job.
+            clock.advance(2 * leaseMs);
+            otherRun = other.runDue();
+            for (let tries = 0; (await claimedBy()) !== 2 && tries < 200; tries++)
+              await new Promise((r) => setTimeout(r, 5));
+            throw new Error('the provider timed out');
+          },
+        },
+      },
+    });
+    await db.transaction((tx) => first.schedule(tx, { kind: 'send', payload: { n: 1 } }));
+    expect(await first.runDue()).toBe(0);
+    // Its failure was not recorded over the other's claim: nobody else can take the job now.
+    const [held] = (
+      await db.query<{ last_error: string | null; claimed: boolean }>(
+        sql`select last_error, claimed_until > ${clock.now()} as claimed from jobs where kind = 'send'`,
+      )
+    ).rows;
+    expect(held).toEqual({ last_error: null, claimed: true });
+    const third = createJobQueue({ db, log, clock, leaseMs, handlers: { send: { external: async () => {} } } });
+    expect(await third.runDue()).toBe(0);
+    letOtherFinish();
+    expect(await otherRun).toBe(1);
+    expect(
+      (await db.query(sql`select attempts, done_at is not null as done from jobs where kind = 'send'`)).rows,
+    ).toEqual([{ attempts: 2, done: true }]);
+  });
+
+  // PGlite has one connection: a job's open transaction holds back every other statement, so no
+  // instance can claim the job in the middle of it there.
+  it.runIf(engine.name === 'postgres')(
+    "a job's transaction rolls back when another instance claimed and did the job meanwhile: its effects once",
+    async () => {
+      const clock = adjustableClock();
+      const leaseMs = 60_000;
+      const effect = (by: string) => async (tx: Parameters<TransactionalJob>[0]) => {
+        await tx.query(
+          sql`insert into jobs (kind, payload, run_at, done_at) values ('effect', ${{ by }}, now(), now())`,
+        );
+      };
+      const other = createJobQueue({ db, log, clock, leaseMs, handlers: { note: effect('other') } });
+      let otherRan = -1;
+      const first = createJobQueue({
+        db,
+        log,
+        clock,
+        leaseMs,
+        handlers: {
+          async note(tx) {
+            await effect('first')(tx);
+            clock.advance(2 * leaseMs);
+            otherRan = await other.runDue();
+          },
+        },
+      });
+      await db.transaction((tx) => first.schedule(tx, { kind: 'note', payload: { n: 1 } }));
+      expect(await first.runDue()).toBe(0);
+      expect(otherRan).toBe(1);
+      expect((await db.query(sql`select payload->>'by' as by from jobs where kind = 'effect'`)).rows).toEqual([
+        { by: 'other' },
+      ]);
+      expect(
+        (await db.query(sql`select attempts, done_at is not null as done, last_error from jobs where kind = 'note'`))
+          .rows,
+      ).toEqual([{ attempts: 2, done: true, last_error: null }]);
+    },
+  );
 });

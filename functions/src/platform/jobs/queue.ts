@@ -21,6 +21,13 @@ interface ClaimedJob extends Record<string, unknown> {
   run_at: Date | string;
 }
 
+/** Thrown inside a job's transaction when another instance claimed the job meanwhile: rolls it back. */
+class TakenOver extends Error {
+  constructor() {
+    super('the job was claimed again by another instance while it ran');
+  }
+}
+
 /** Runs a job inside its own transaction; the job is done when that transaction commits. */
 export type TransactionalJob = (tx: Queryable, payload: Record<string, unknown>) => Promise<void>;
 
@@ -133,14 +140,28 @@ export function createJobQueue({
     return rows.sort((a, b) => due(a) - due(b) || Number(a.id) - Number(b.id));
   }
 
-  /** Scheduled again while it ran: once more, now; otherwise done. */
-  const finish = (q: Queryable, jobs: ClaimedJob[]) =>
-    q.query(sql`update jobs set claimed_until = null, last_error = null,
+  /**
+   * The jobs as this instance claimed them: each claim adds one to `attempts`, so a job whose claim
+   * ran out and was claimed again elsewhere no longer matches (a fencing token). The instance that
+   * lost it then records nothing: neither done nor failed, nor a renewed claim.
+   */
+  const stillOurs = (jobs: ClaimedJob[]) =>
+    sql`(id, attempts) in (select * from unnest(${jobs.map((job) => job.id)}::bigint[], ${jobs.map((job) => job.attempts)}::int[]))`;
+
+  /**
+   * Scheduled again while it ran: once more, now; otherwise done. Inside a job's transaction, a job
+   * taken over meanwhile rolls the transaction back: the instance that has it now does its work.
+   */
+  async function finish(q: Queryable, jobs: ClaimedJob[]): Promise<void> {
+    const { rows } = await q.query(sql`update jobs set claimed_until = null, last_error = null,
          done_at = case when rerun then null else ${clock.now()}::timestamptz end,
          run_at = case when rerun then ${clock.now()}::timestamptz else run_at end,
          attempts = case when rerun then 0 else attempts end,
          rerun = false
-       where id = any(${jobs.map((job) => job.id)}::bigint[])`);
+       where ${stillOurs(jobs)}
+       returning id`);
+    if (rows.length < jobs.length) throw new TakenOver();
+  }
 
   async function run(job: ClaimedJob): Promise<boolean> {
     const handler = handlers[job.kind];
@@ -158,13 +179,23 @@ export function createJobQueue({
       }
       return true;
     } catch (error) {
+      if (error instanceof TakenOver) {
+        log.warn(
+          { jobId: job.id, kind: job.kind },
+          'job taken over by another instance while it ran: its result is theirs',
+        );
+        return false;
+      }
       const external = typeof handler === 'object' && !isBatch(handler) ? handler : null;
       const givenUp = job.attempts >= (external?.maxAttempts ?? maxAttempts);
       const delayMs = (external?.retryDelayMs ?? defaultRetryDelayMs)(job.attempts);
       log[givenUp ? 'error' : 'warn']({ err: error, jobId: job.id, kind: job.kind }, 'job failed');
       const now = clock.now();
-      await db.query(sql`update jobs set claimed_until = null, last_error = ${error instanceof Error ? error.message : String(error)}, failed_at = case when ${givenUp}::boolean then ${now}::timestamptz else null end, run_at = ${new Date(now.getTime() + delayMs)}
-         where id = ${job.id}`);
+      const { rows: recorded } =
+        await db.query(sql`update jobs set claimed_until = null, last_error = ${error instanceof Error ? error.message : String(error)}, failed_at = case when ${givenUp}::boolean then ${now}::timestamptz else null end, run_at = ${new Date(now.getTime() + delayMs)}
+         where ${stillOurs([job])}
+         returning id`);
+      if (recorded.length === 0) return false;
       if (givenUp) {
         await external
           ?.gaveUp?.(job.payload, error)
@@ -200,8 +231,9 @@ export function createJobQueue({
    * lease: a slow job (a night's backup, an SMTP server that takes its time) and those waiting
    * behind it are never taken over by another instance while this one lives. A job that finished
    * or failed has no claim left to renew. After 15 minutes the renewals stop: a batch stuck that
-   * long is let go, and another instance takes what is left (at the price of a job run twice, if
-   * the stuck one ever ends).
+   * long is let go, and another instance takes what is left. If the stuck one ever ends, its claim
+   * no longer matches (`stillOurs`): a job's transaction rolls back, and what it sent outside (an
+   * e-mail) is the only thing done twice.
    */
   function renewLeases(claimed: ClaimedJob[]): () => void {
     const ids = claimed.map((job) => job.id);
@@ -213,7 +245,7 @@ export function createJobQueue({
         return;
       }
       db.query(sql`update jobs set claimed_until = ${new Date(clock.now().getTime() + leaseMs)}
-         where id = any(${ids}::bigint[]) and claimed_until is not null and done_at is null and failed_at is null`).catch(
+         where ${stillOurs(claimed)} and claimed_until is not null and done_at is null and failed_at is null`).catch(
         (error: unknown) => log.warn({ err: error }, 'job claims could not be renewed'),
       );
     }, leaseMs / 3);
