@@ -201,6 +201,8 @@ const es = {
     tooLarge: 'El archivo supera el límite de 10 MB.',
     noRegistration: 'No se encontró el ID de registro. Completa los pasos anteriores.',
     uploadFailed: 'Error al subir los documentos. Por favor, inténtalo de nuevo.',
+    storageUnavailable:
+      'Ahora mismo no podemos guardar documentos. No es tu archivo: lo que ya has enviado está guardado; vuelve a subirlo en unos minutos.',
     savedTitle: 'Documentos guardados',
     saved: 'Hemos recibido tus documentos.',
     completed: 'Documentación completada, pendiente de validación',
@@ -570,6 +572,8 @@ const en: typeof es = {
     tooLarge: 'The file is larger than the 10 MB limit.',
     noRegistration: 'Registration ID not found. Please complete the previous steps.',
     uploadFailed: 'Error uploading documents. Please try again.',
+    storageUnavailable:
+      'We cannot store documents right now. It is not your file: what you already sent is saved; upload it again in a few minutes.',
     savedTitle: 'Documents saved',
     saved: 'We have received your documents.',
     completed: 'Documentation completed, pending validation',

@@ -122,6 +122,34 @@ describe('the documents step', () => {
     expect(saved).toEqual([]);
   });
 
+  it('says the documents cannot be stored now, not that the file is wrong, when the service has no room', async () => {
+    server.use(
+      http.post('*/functions/v1/upload-document', async ({ request }) => {
+        const form = await multipartParts(request);
+        if (form.fields.documentType === 'bankDocument') {
+          return HttpResponse.json(
+            { error: 'Documents cannot be stored right now: try again later' },
+            { status: 503, headers: { 'retry-after': '60' } },
+          );
+        }
+        const type = String(form.fields.documentType);
+        return HttpResponse.json({ filePath: `${registrationId}/${registrationId}_${type}.pdf` });
+      }),
+    );
+    const user = await openDocuments();
+    await user.upload(screen.getByLabelText(/delantera/), pdf('anverso.pdf'));
+    await user.upload(screen.getByLabelText(/trasera/), pdf('reverso.pdf'));
+    await user.upload(screen.getByLabelText(/Documento bancario/), pdf('banco.pdf'));
+    await user.click(screen.getByRole('button', { name: 'Guardar documentos' }));
+    await waitFor(() => expect(screen.getByLabelText(/Documento bancario/)).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getAllByText(/^Ahora mismo no podemos guardar documentos\. No es tu archivo/).length).toBeGreaterThan(
+      0,
+    );
+    expect(useDraft.getState().draft.documents.bankDocument).toBeFalsy();
+    expect(useDraft.getState().draft.documents.frontId).toBe(`${registrationId}/${registrationId}_frontId.pdf`);
+    expect(saved).toEqual([]);
+  });
+
   it('reopens a slot staff rejected, with their reason, and moves on once it is uploaded again', async () => {
     // The device still holds the draft from before the rejection: all three in, the section done.
     useDraft.getState().replace(

@@ -105,7 +105,9 @@ export function DocumentsStep() {
             ? t('documents.invalidFormat')
             : status === 413
               ? t('documents.tooLarge')
-              : t('documents.uploadFailed');
+              : status === 503
+                ? t('documents.storageUnavailable')
+                : t('documents.uploadFailed');
         setErrors((e) => ({ ...e, [type]: message }));
         toast({
           title: status === 415 ? t('documents.invalidFormatTitle') : t('toasts.errorTitle'),
