@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from '../../platform/db/sql';
-import { addDays, madridDate } from '../../platform/madrid-time';
+import { addDays, fromMadrid, madridDate } from '../../platform/madrid-time';
 import { accountSession, resetAccounts } from '../../testing/account';
 import { TEST_APPLICANT } from '../../testing/applicant';
 import { databaseEngines } from '../../testing/databases';
@@ -64,8 +64,11 @@ describe.each(databaseEngines())('a move-in day chosen ahead on $name', (engine)
     served.service.ctx.adjustableClock?.advance(4 * 86_400_000);
     await served.service.ctx.jobs.runDue();
     expect((await status(signUp)).moveIn).toMatchObject({ status: 'scheduled' });
-    // At 08:00 on the day at the latest.
-    served.service.ctx.adjustableClock?.advance(86_400_000 + 9 * 3_600_000);
+    // At 08:00 on the day at the latest (moved to that hour: a run after 15:00 that added a day
+    // and nine hours would land past midnight, on the next day).
+    served.service.ctx.adjustableClock?.advance(
+      fromMadrid(moveInDate, '08:00').getTime() - served.service.ctx.clock.now().getTime(),
+    );
     await served.service.ctx.jobs.runDue();
     expect(await status(signUp)).toEqual({
       globalStatus: 'completed',
