@@ -97,12 +97,30 @@ describe('the documents step', () => {
     );
   });
 
-  it('says which upload the server refused as the wrong kind, and keeps the others', async () => {
+  it.each([
+    {
+      case: 'as the wrong kind',
+      refused: 'backId',
+      status: 415,
+      error: 'Unsupported file type',
+      field: /trasera/,
+      message: /^Sube archivos en formato PDF, JPG o PNG\.$/,
+    },
+    {
+      // The documents disk full or read-only: not the person's file.
+      case: 'for want of room (503)',
+      refused: 'bankDocument',
+      status: 503,
+      error: 'Documents cannot be stored right now: try again later',
+      field: /Documento bancario/,
+      message: /^Ahora mismo no podemos guardar documentos\. No es tu archivo/,
+    },
+  ] as const)('says which upload the server refused $case, and keeps the others', async (refusal) => {
     server.use(
       http.post('*/functions/v1/upload-document', async ({ request }) => {
         const form = await multipartParts(request);
-        if (form.fields.documentType === 'backId') {
-          return HttpResponse.json({ error: 'Unsupported file type' }, { status: 415 });
+        if (form.fields.documentType === refusal.refused) {
+          return HttpResponse.json({ error: refusal.error }, { status: refusal.status });
         }
         const type = String(form.fields.documentType);
         return HttpResponse.json({ filePath: `${registrationId}/${registrationId}_${type}.pdf` });
@@ -113,40 +131,13 @@ describe('the documents step', () => {
     await user.upload(screen.getByLabelText(/trasera/), pdf('reverso.pdf'));
     await user.upload(screen.getByLabelText(/Documento bancario/), pdf('banco.pdf'));
     await user.click(screen.getByRole('button', { name: 'Guardar documentos' }));
-    await waitFor(() => expect(screen.getByLabelText(/trasera/)).toHaveAttribute('aria-invalid', 'true'));
-    expect(useDraft.getState().draft.documents).toMatchObject({
-      frontId: `${registrationId}/${registrationId}_frontId.pdf`,
-      bankDocument: `${registrationId}/${registrationId}_bankDocument.pdf`,
-    });
-    expect(useDraft.getState().draft.documents.backId).toBeFalsy();
-    expect(saved).toEqual([]);
-  });
-
-  it('says the documents cannot be stored now, not that the file is wrong, when the service has no room', async () => {
-    server.use(
-      http.post('*/functions/v1/upload-document', async ({ request }) => {
-        const form = await multipartParts(request);
-        if (form.fields.documentType === 'bankDocument') {
-          return HttpResponse.json(
-            { error: 'Documents cannot be stored right now: try again later' },
-            { status: 503, headers: { 'retry-after': '60' } },
-          );
-        }
-        const type = String(form.fields.documentType);
-        return HttpResponse.json({ filePath: `${registrationId}/${registrationId}_${type}.pdf` });
-      }),
-    );
-    const user = await openDocuments();
-    await user.upload(screen.getByLabelText(/delantera/), pdf('anverso.pdf'));
-    await user.upload(screen.getByLabelText(/trasera/), pdf('reverso.pdf'));
-    await user.upload(screen.getByLabelText(/Documento bancario/), pdf('banco.pdf'));
-    await user.click(screen.getByRole('button', { name: 'Guardar documentos' }));
-    await waitFor(() => expect(screen.getByLabelText(/Documento bancario/)).toHaveAttribute('aria-invalid', 'true'));
-    expect(screen.getAllByText(/^Ahora mismo no podemos guardar documentos\. No es tu archivo/).length).toBeGreaterThan(
-      0,
-    );
-    expect(useDraft.getState().draft.documents.bankDocument).toBeFalsy();
-    expect(useDraft.getState().draft.documents.frontId).toBe(`${registrationId}/${registrationId}_frontId.pdf`);
+    await waitFor(() => expect(screen.getByLabelText(refusal.field)).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getAllByText(refusal.message).length).toBeGreaterThan(0);
+    const { documents } = useDraft.getState().draft;
+    for (const type of ['frontId', 'backId', 'bankDocument'] as const) {
+      if (type === refusal.refused) expect(documents[type]).toBeFalsy();
+      else expect(documents[type]).toBe(`${registrationId}/${registrationId}_${type}.pdf`);
+    }
     expect(saved).toEqual([]);
   });
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseEngines } from '../../testing/databases';
 import type { Database } from '../db';
 import { sql } from '../db/sql';
-import { adjustableClock } from './clock';
-import { createJobQueue, type TransactionalJob } from './queue';
+import { type AdjustableClock, adjustableClock } from './clock';
+import { createJobQueue, type JobHandler, type TransactionalJob } from './queue';
 
 const log = pino({ level: 'silent' });
 
@@ -20,6 +20,10 @@ describe.each(databaseEngines())('job queue on $name', (engine) => {
   });
 
   const HOUR = 3_600_000;
+  const leaseMs = 60_000;
+  /** One service instance's queue on the shared database and clock. */
+  const onInstance = (clock: AdjustableClock, handlers: Record<string, JobHandler>) =>
+    createJobQueue({ db, log, clock, handlers, leaseMs });
   const setup = (handler: TransactionalJob) => {
     const clock = adjustableClock();
     const ran: unknown[] = [];
@@ -191,7 +195,6 @@ describe.each(databaseEngines())('job queue on $name', (engine) => {
 
   it('a job claimed again after its claim ran out: the instance that lost it records nothing, the job runs to its end once more', async () => {
     const clock = adjustableClock();
-    const leaseMs = 60_000;
     let letOtherFinish = () => {};
     const otherHolds = new Promise<void>((resolve) => {
       letOtherFinish = resolve;
@@ -199,28 +202,16 @@ describe.each(databaseEngines())('job queue on $name', (engine) => {
     let otherRun: Promise<number> | null = null;
     const claimedBy = async () =>
       (await db.query<{ attempts: number }>(sql`select attempts from jobs where kind = 'send'`)).rows[0]?.attempts;
-    const other = createJobQueue({
-      db,
-      log,
-      clock,
-      leaseMs,
-      handlers: { send: { external: () => otherHolds } },
-    });
-    const first = createJobQueue({
-      db,
-      log,
-      clock,
-      leaseMs,
-      handlers: {
-        send: {
-          async external() {
-            // This instance stalls past its lease (a pause, a partition): the other claims the job.
-            clock.advance(2 * leaseMs);
-            otherRun = other.runDue();
-            for (let tries = 0; (await claimedBy()) !== 2 && tries < 200; tries++)
-              await new Promise((r) => setTimeout(r, 5));
-            throw new Error('the provider timed out');
-          },
+    const other = onInstance(clock, { send: { external: () => otherHolds } });
+    const first = onInstance(clock, {
+      send: {
+        async external() {
+          // This instance stalls past its lease (a pause, a partition): the other claims the job.
+          clock.advance(2 * leaseMs);
+          otherRun = other.runDue();
+          for (let tries = 0; (await claimedBy()) !== 2 && tries < 200; tries++)
+            await new Promise((r) => setTimeout(r, 5));
+          throw new Error('the provider timed out');
         },
       },
     });
@@ -233,7 +224,7 @@ describe.each(databaseEngines())('job queue on $name', (engine) => {
       )
     ).rows;
     expect(held).toEqual({ last_error: null, claimed: true });
-    const third = createJobQueue({ db, log, clock, leaseMs, handlers: { send: { external: async () => {} } } });
+    const third = onInstance(clock, { send: { external: async () => {} } });
     expect(await third.runDue()).toBe(0);
     letOtherFinish();
     expect(await otherRun).toBe(1);
@@ -248,25 +239,18 @@ describe.each(databaseEngines())('job queue on $name', (engine) => {
     "a job's transaction rolls back when another instance claimed and did the job meanwhile: its effects once",
     async () => {
       const clock = adjustableClock();
-      const leaseMs = 60_000;
       const effect = (by: string) => async (tx: Parameters<TransactionalJob>[0]) => {
         await tx.query(
           sql`insert into jobs (kind, payload, run_at, done_at) values ('effect', ${{ by }}, now(), now())`,
         );
       };
-      const other = createJobQueue({ db, log, clock, leaseMs, handlers: { note: effect('other') } });
+      const other = onInstance(clock, { note: effect('other') });
       let otherRan = -1;
-      const first = createJobQueue({
-        db,
-        log,
-        clock,
-        leaseMs,
-        handlers: {
-          async note(tx) {
-            await effect('first')(tx);
-            clock.advance(2 * leaseMs);
-            otherRan = await other.runDue();
-          },
+      const first = onInstance(clock, {
+        async note(tx) {
+          await effect('first')(tx);
+          clock.advance(2 * leaseMs);
+          otherRan = await other.runDue();
         },
       });
       await db.transaction((tx) => first.schedule(tx, { kind: 'note', payload: { n: 1 } }));
