@@ -202,7 +202,7 @@ const es = {
     noRegistration: 'No se encontró el ID de registro. Completa los pasos anteriores.',
     uploadFailed: 'Error al subir los documentos. Por favor, inténtalo de nuevo.',
     storageUnavailable:
-      'Ahora mismo no podemos guardar documentos. No es tu archivo: lo que ya has enviado está guardado; vuelve a subirlo en unos minutos.',
+      'Ahora mismo no podemos guardar documentos. No es tu archivo: tus datos están guardados; vuelve a subirlo en unos minutos.',
     savedTitle: 'Documentos guardados',
     saved: 'Hemos recibido tus documentos.',
     completed: 'Documentación completada, pendiente de validación',
@@ -573,7 +573,7 @@ const en: typeof es = {
     noRegistration: 'Registration ID not found. Please complete the previous steps.',
     uploadFailed: 'Error uploading documents. Please try again.',
     storageUnavailable:
-      'We cannot store documents right now. It is not your file: what you already sent is saved; upload it again in a few minutes.',
+      'We cannot store documents right now. It is not your file: your details are saved; upload it again in a few minutes.',
     savedTitle: 'Documents saved',
     saved: 'We have received your documents.',
     completed: 'Documentation completed, pending validation',
