@@ -200,8 +200,10 @@ describe.each(databaseEngines())('job queue on $name', (engine) => {
       letOtherFinish = resolve;
     });
     let otherRun: Promise<number> | null = null;
-    const claimedBy = async () =>
-      (await db.query<{ attempts: number }>(sql`select attempts from jobs where kind = 'send'`)).rows[0]?.attempts;
+    const claims = async () =>
+      (await db.query<{ claims: string }>(sql`select claims::text as claims from jobs where kind = 'send'`)).rows[0]
+        ?.claims;
+    let otherClaimed = false;
     const other = onInstance(clock, { send: { external: () => otherHolds } });
     const first = onInstance(clock, {
       send: {
@@ -209,14 +211,17 @@ describe.each(databaseEngines())('job queue on $name', (engine) => {
           // This instance stalls past its lease (a pause, a partition): the other claims the job.
           clock.advance(2 * leaseMs);
           otherRun = other.runDue();
-          for (let tries = 0; (await claimedBy()) !== 2 && tries < 200; tries++)
-            await new Promise((r) => setTimeout(r, 5));
+          for (let tries = 0; !otherClaimed && tries < 2_000; tries++) {
+            otherClaimed = (await claims()) === '2';
+            if (!otherClaimed) await new Promise((r) => setTimeout(r, 5));
+          }
           throw new Error('the provider timed out');
         },
       },
     });
     await db.transaction((tx) => first.schedule(tx, { kind: 'send', payload: { n: 1 } }));
     expect(await first.runDue()).toBe(0);
+    expect(otherClaimed).toBe(true);
     // Its failure was not recorded over the other's claim: nobody else can take the job now.
     const [held] = (
       await db.query<{ last_error: string | null; claimed: boolean }>(
@@ -231,6 +236,42 @@ describe.each(databaseEngines())('job queue on $name', (engine) => {
     expect(
       (await db.query(sql`select attempts, done_at is not null as done from jobs where kind = 'send'`)).rows,
     ).toEqual([{ attempts: 2, done: true }]);
+  });
+
+  it('a stalled instance records nothing over a later claim, even after a rerun set the attempts back to 0', async () => {
+    const clock = adjustableClock();
+    let otherRuns = 0;
+    let otherRan = -1;
+    const other = onInstance(clock, {
+      send: {
+        async external() {
+          otherRuns++;
+          // Asked for again while it runs (the same key): it runs once more when done.
+          if (otherRuns === 1)
+            await db.transaction((tx) => other.schedule(tx, { kind: 'send', payload: { n: 2 }, key: 'send:1' }));
+        },
+      },
+    });
+    const first = onInstance(clock, {
+      send: {
+        async external() {
+          clock.advance(2 * leaseMs);
+          otherRan = await other.runDue();
+          throw new Error('the provider timed out');
+        },
+      },
+    });
+    await db.transaction((tx) => first.schedule(tx, { kind: 'send', payload: { n: 1 }, key: 'send:1' }));
+    expect(await first.runDue()).toBe(0);
+    expect([otherRuns, otherRan]).toEqual([2, 2]);
+    // The third claim (attempts 1 again) is not the first one's: its late failure is not recorded.
+    expect(
+      (
+        await db.query(
+          sql`select attempts, claims::text as claims, done_at is not null as done, last_error from jobs where kind = 'send'`,
+        )
+      ).rows,
+    ).toEqual([{ attempts: 1, claims: '3', done: true, last_error: null }]);
   });
 
   // PGlite has one connection: a job's open transaction holds back every other statement, so no

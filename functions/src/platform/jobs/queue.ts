@@ -18,6 +18,8 @@ interface ClaimedJob extends Record<string, unknown> {
   kind: string;
   payload: Record<string, unknown>;
   attempts: number;
+  /** The job's claim count at this claim: the fencing token (stillOurs). */
+  claims: string;
   run_at: Date | string;
 }
 
@@ -126,7 +128,7 @@ export function createJobQueue({
   async function claimSome(size: number, kinds: string[] | null): Promise<ClaimedJob[]> {
     const now = clock.now();
     const { rows } =
-      await db.query<ClaimedJob>(sql`update jobs set attempts = attempts + 1, claimed_until = ${new Date(now.getTime() + leaseMs)}
+      await db.query<ClaimedJob>(sql`update jobs set attempts = attempts + 1, claims = claims + 1, claimed_until = ${new Date(now.getTime() + leaseMs)}
        where id in (
          select id from jobs
          where done_at is null and failed_at is null and run_at <= ${now}
@@ -134,19 +136,20 @@ export function createJobQueue({
            ${kinds ? sql`and kind = any(${kinds}::text[])` : sql``}
          order by run_at, id limit ${size}
          for update skip locked)
-       returning id::text as id, kind, payload, attempts, run_at`);
+       returning id::text as id, kind, payload, attempts, claims::text as claims, run_at`);
     // RETURNING keeps no order: the jobs run in the order they fell due.
     const due = (job: ClaimedJob) => new Date(job.run_at).getTime();
     return rows.sort((a, b) => due(a) - due(b) || Number(a.id) - Number(b.id));
   }
 
   /**
-   * The jobs as this instance claimed them: each claim adds one to `attempts`, so a job whose claim
-   * ran out and was claimed again elsewhere no longer matches (a fencing token). The instance that
-   * lost it then records nothing: neither done nor failed, nor a renewed claim.
+   * The jobs as this instance claimed them: each claim adds one to `claims` (never reset, unlike
+   * `attempts` after a rerun), so a job whose claim ran out and was claimed again elsewhere no
+   * longer matches (a fencing token). The instance that lost it then records nothing: neither done
+   * nor failed, nor a renewed claim.
    */
   const stillOurs = (jobs: ClaimedJob[]) =>
-    sql`(id, attempts) in (select * from unnest(${jobs.map((job) => job.id)}::bigint[], ${jobs.map((job) => job.attempts)}::int[]))`;
+    sql`(id, claims) in (select * from unnest(${jobs.map((job) => job.id)}::bigint[], ${jobs.map((job) => job.claims)}::bigint[]))`;
 
   /**
    * Scheduled again while it ran: once more, now; otherwise done. Inside a job's transaction, a job
@@ -207,6 +210,7 @@ export function createJobQueue({
 
   /** Jobs of a batch kind claimed together: one transaction for all, or one each if that fails. */
   async function runBatch(handler: BatchJob, jobs: ClaimedJob[]): Promise<number> {
+    let alone = jobs;
     if (jobs.length > 1) {
       try {
         await db.transaction(async (tx) => {
@@ -218,11 +222,20 @@ export function createJobQueue({
         });
         return jobs.length;
       } catch (error) {
-        log.warn({ err: error, kind: jobs[0]?.kind, jobs: jobs.length }, 'job batch failed: each job runs alone');
+        if (error instanceof TakenOver) {
+          // Some were claimed elsewhere meanwhile: theirs now. The rest run alone.
+          const { rows } = await db.query<{ id: string }>(
+            sql`select id::text as id from jobs where ${stillOurs(jobs)}`,
+          );
+          const ours = new Set(rows.map((row) => row.id));
+          log.warn({ kind: jobs[0]?.kind, jobs: jobs.length, ours: ours.size }, 'job batch partly taken over');
+          alone = jobs.filter((job) => ours.has(job.id));
+        } else
+          log.warn({ err: error, kind: jobs[0]?.kind, jobs: jobs.length }, 'job batch failed: each job runs alone');
       }
     }
     let ran = 0;
-    for (const job of jobs) if (await run(job)) ran++;
+    for (const job of alone) if (await run(job)) ran++;
     return ran;
   }
 
