@@ -8,4 +8,6 @@ import { existsSync } from 'node:fs';
  * `chromium` is installed, the journeys run in it.
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-export const CHROMIUM_PATH = existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium';
+/** `E2E_CHROMIUM=/usr/bin/chromium` to watch a journey (`--headed`, `--ui`): a shell has no window. */
+export const CHROMIUM_PATH =
+  process.env.E2E_CHROMIUM || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');

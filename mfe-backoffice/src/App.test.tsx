@@ -634,6 +634,8 @@ describe('collections', () => {
     const link = await screen.findByRole('link', { name: 'Descargar la remesa REM-20261126120000-ABCDEF12 (XML)' });
     expect(link).toHaveAttribute('href', `/functions/v1/backoffice/remittance?id=${made.id}`);
     expect(screen.getByText('No hay recibos pendientes hasta esa fecha.')).toBeInTheDocument();
+    // Read again for the date on screen, not a new default.
+    expect(backoffice.calls('list_collections').at(-1)).toMatchObject({ dueBy: '2026-12-03' });
     confirm.mockRestore();
 
     // The bank's answer: a file it cannot read says where; a result by hand needs a reason to be a return.

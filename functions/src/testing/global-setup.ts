@@ -41,8 +41,18 @@ async function migratedPostgres(url: string): Promise<void> {
  * Each engine's schema is migrated once here; a test's database is a copy of it.
  */
 export default async function setup(project: TestProject) {
+  // sharp (the documents' images) must be loaded by the main thread before any worker thread
+  // loads it (lovell/sharp#2263): the tests run in worker threads (scripts/test.mjs).
+  await import('sharp');
   // initdb and the server's start wait on the disk and other processes; PGlite migrates meanwhile.
-  const [pglite, cluster] = await Promise.all([migratedPglite(), startThrowawayCluster()]);
+  // If one fails, what the other made is removed (a started cluster would outlive the run).
+  const [pgliteMade, clusterMade] = await Promise.allSettled([migratedPglite(), startThrowawayCluster()]);
+  if (pgliteMade.status === 'rejected' || clusterMade.status === 'rejected') {
+    if (pgliteMade.status === 'fulfilled') pgliteMade.value.remove();
+    if (clusterMade.status === 'fulfilled' && !('skipped' in clusterMade.value)) clusterMade.value.stop();
+    throw pgliteMade.status === 'rejected' ? pgliteMade.reason : (clusterMade as PromiseRejectedResult).reason;
+  }
+  const [pglite, cluster] = [pgliteMade.value, clusterMade.value];
   if ('skipped' in cluster) {
     console.warn(`\n[functions] PostgreSQL tests SKIPPED: ${cluster.skipped}. Only PGlite is tested.\n`);
     project.provide('postgresUrl', null);
@@ -50,7 +60,13 @@ export default async function setup(project: TestProject) {
     return () => pglite.remove();
   }
   console.info(`[functions] database tests run on PGlite and on a throwaway PostgreSQL 15 (${cluster.url})`);
-  await migratedPostgres(cluster.url);
+  try {
+    await migratedPostgres(cluster.url);
+  } catch (error) {
+    cluster.stop();
+    pglite.remove();
+    throw error;
+  }
   project.provide('postgresUrl', cluster.url);
   project.provide('migratedTemplates', { pglite: pglite.folder, postgres: POSTGRES_TEMPLATE });
   return () => {

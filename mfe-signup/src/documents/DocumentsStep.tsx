@@ -114,6 +114,8 @@ export function DocumentsStep() {
           description: message,
           variant: 'destructive',
         });
+        // Nothing can be stored now: the next files would only fail the same way.
+        if (status === 503) break;
       }
     }
     setUploading(false);
