@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { api, FUNCTIONS_BASE_PATH } from 'shared-api';
 import type { ArrearsSettingsForm, DueCollection, Remittance, SentCollection } from 'shared-api/backoffice';
 import { formatEuros } from 'shared-i18n';
@@ -32,12 +32,6 @@ export function CollectionsPage() {
   const [dueBy, setDueBy] = useState('');
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
-  // A reload (after a remittance, a result, new rules) keeps the date on screen, not a new default.
-  const listedDueBy = useRef<string | undefined>(undefined);
-  const [state, retry] = useAsync(
-    () => api.backoffice('list_collections', { dueBy: chosen ?? listedDueBy.current }),
-    [chosen],
-  );
   const [data, setData] = useState<{
     dueBy: string;
     collections: DueCollection[];
@@ -46,9 +40,10 @@ export function CollectionsPage() {
     remittances: Remittance[];
     arrears: ArrearsSettingsForm;
   } | null>(null);
+  // A reload (after a remittance, a result, new rules) keeps the date on screen, not a new default.
+  const [state, retry] = useAsync(() => api.backoffice('list_collections', { dueBy: chosen ?? data?.dueBy }), [chosen]);
   useEffect(() => {
     if (state.state !== 'done') return;
-    listedDueBy.current = state.value.dueBy;
     setData(state.value);
     setDueBy((typed) => typed || state.value.dueBy);
   }, [state]);
