@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { DOOR_STANDALONE_URL, E2E_DOOR_ADMIN, GATEWAY_URL } from '../ports';
+import { DOOR_STANDALONE_URL, E2E_DOOR_ADMIN, E2E_MANAGER, GATEWAY_URL } from '../ports';
 import { applicant, ES, fillClientData } from './signup-steps';
 import { expect, test, waitingForHydration } from './test';
 
@@ -182,6 +182,11 @@ test.describe('first paint', () => {
     expect(await notice('/en/calculator')).toMatch(/This page needs JavaScript\. .*call us on \+34/);
     expect(await notice('/es/mi-cuenta')).toMatch(/Esta página necesita JavaScript\. .*llámanos al \+34/);
     expect(await notice('/abridor')).toContain('El control de acceso necesita JavaScript');
+    // The back-office's login, rendered on the server for a browser with no staff session.
+    const office = await (await request.get('/gestion')).text();
+    expect(office).toContain('<html data-ssr data-signed-out="staff" lang="es">');
+    expect(office).toContain('<h1>Entrar en la gestión</h1>');
+    expect(await notice('/gestion')).toContain('La gestión necesita JavaScript');
     expect(await notice(`${DOOR_STANDALONE_URL}/abridor`)).toContain('El control de acceso necesita JavaScript');
     for (const readable of ['/es', '/en/facilities', '/es/privacidad']) expect(await notice(readable)).toBeUndefined();
   });
@@ -203,10 +208,12 @@ test.describe('first paint', () => {
       links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
     );
     expect(preloaded).toContain('/remotes/marketing/remoteEntry.js');
-    // The shell's start in five files (React, i18next, the router, the small libraries, its own
-    // code), not one per package.
+    // The shell's start: main.js (the federation's runtime, which starts the app, preloaded too so
+    // that it is not fetched last) and five files (React, i18next, the router, the small
+    // libraries, its own code), not one per package.
     const shellStart = preloaded.filter((path) => path.startsWith('/static/js/'));
-    expect(shellStart).toHaveLength(5);
+    expect(shellStart).toHaveLength(6);
+    expect(shellStart[0]).toMatch(/^\/static\/js\/main\./);
     for (const name of ['framework', 'libraries', 'site']) {
       expect(shellStart.some((path) => path.startsWith(`/static/js/${name}.`))).toBe(true);
     }
@@ -483,6 +490,29 @@ test.describe('first paint', () => {
     release();
     await expect(page).toHaveURL(new RegExp(`/es/alta/cliente\\?proceso=${proceso}$`));
     await expect(page.getByLabel(ES.fullName)).toBeVisible();
+    await context.close();
+  });
+
+  test('the back-office login typed and sent before the scripts have run signs in once they have; a reload then is the back-office', async ({
+    browser,
+  }) => {
+    const { page, release, context } = await phoneBeforeTheScripts(browser, '/gestion');
+    // Rendered by the server for a browser without a session: the form is there before any script.
+    await page.getByLabel('Correo electrónico').fill(E2E_MANAGER.email);
+    await page.getByLabel('Contraseña').fill(E2E_MANAGER.password);
+    const submit = page.getByRole('button', { name: 'Entrar' });
+    await submit.click();
+    // Kept, not sent natively: the page did not reload with the fields emptied.
+    await expect(submit).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByLabel('Contraseña')).toHaveValue(E2E_MANAGER.password);
+    release();
+    await expect(page.getByRole('navigation', { name: 'Secciones' })).toBeVisible();
+    // Signed in, this browser's next page asks who it is instead of showing the login first.
+    const office = await (await page.request.get(`${GATEWAY_URL}/gestion`)).text();
+    expect(office).not.toContain('data-signed-out');
+    expect(office).toContain('Comprobando la sesión…');
+    await page.reload();
+    await expect(page.getByRole('navigation', { name: 'Secciones' })).toBeVisible();
     await context.close();
   });
 

@@ -45,8 +45,11 @@ describe('the page template, read with an HTML parser', () => {
     const page = readPageTemplate(TEMPLATE).page({ scriptsAfterPaint: { nonce: 'n0nce', preloads: ['/r/App.js'] } });
     expect(page).not.toContain('<script defer');
     const loader = page.slice(page.indexOf('<script nonce="n0nce">'), page.indexOf('</body>'));
-    expect(loader).toContain('["/static/js/main.1.js","/static/js/two.2.js"].forEach');
-    expect(loader).toContain('["/r/App.js"].forEach');
+    // Each fetched first as a preload, the page's own scripts first (a script element added by a
+    // script would be fetched at low priority), the route's remote after them; then run in order.
+    expect(loader).toContain('["/static/js/main.1.js","/static/js/two.2.js","/r/App.js"].forEach(function(href)');
+    expect(loader.indexOf("l.rel='preload'")).toBeLessThan(loader.indexOf('s.async=false'));
+    expect(loader).toContain('["/static/js/main.1.js","/static/js/two.2.js"].forEach(function(src)');
     expect(page.endsWith('</script></body></html>')).toBe(true);
   });
 

@@ -16,7 +16,7 @@ module.exports = Promise.resolve({
   async render(request) {
     const html = '<main data-request="' + encodeURIComponent(JSON.stringify({
       url: request.url, remotes: request.remotes, publicPaths: request.publicPaths, nonce: request.nonce,
-      acceptLanguage: request.acceptLanguage,
+      acceptLanguage: request.acceptLanguage, signedOut: request.signedOut,
     })) + '">servido</main>';
     const language = (request.acceptLanguage ?? '').startsWith('en') ? 'en' : 'es';
     return {
@@ -180,9 +180,9 @@ describe('server rendering through the gateway', () => {
       `<style nonce="${request.nonce}">.hero{color:red}</style><link rel="stylesheet" href="/remotes/marketing/static/css/app.1234567890.css" disabled></head>`,
     );
     // The shell's start scripts, the remote's entry and its App's chunks are fetched with the
-    // shell's main script, not level by level as the code runs.
+    // shell's main script (first: it starts the app), not level by level as the code runs.
     expect(html).toContain(
-      '["/static/js/bootstrap.1234567890.js","/remotes/marketing/remoteEntry.js","/remotes/marketing/static/js/page.1234567890.js","/remotes/marketing/static/js/app.1234567890.js"].forEach(function(href){',
+      '["/x.js","/static/js/bootstrap.1234567890.js","/remotes/marketing/remoteEntry.js","/remotes/marketing/static/js/page.1234567890.js","/remotes/marketing/static/js/app.1234567890.js"].forEach(function(href){',
     );
     expect(html).not.toContain('elsewhere.example');
     expect(html).not.toContain('../static/js/main.js');
@@ -193,6 +193,28 @@ describe('server rendering through the gateway', () => {
     expect((await fetch(`${gateway}/remotes/marketing/server/remoteEntry.js`)).status).toBe(404);
     expect((await fetch(`${gateway}/server/render.cjs`)).status).toBe(404);
     expect((await fetch(`${gateway}/server/%72ender.cjs`)).status).toBe(404);
+  });
+
+  it('renders the back-office for a request without a staff session as signed out, and says so to the browser', async () => {
+    const gateway = await gatewayWith(ECHO_RENDERER, {});
+    const anonymous = await (await fetch(`${gateway}/gestion`)).text();
+    expect(anonymous).toContain('<html data-ssr data-signed-out="staff" lang="es">');
+    expect(requestOf(anonymous).signedOut).toEqual(['staff']);
+    // The hint cookie of a sign-in (plain on http, `__Host-` on https): unknown, the page asks.
+    for (const cookie of ['staff_signed_in=1', 'other=x; __Host-staff_signed_in=1']) {
+      const html = await (await fetch(`${gateway}/en/backoffice`, { headers: { cookie } })).text();
+      expect(html).toContain('<html data-ssr lang="en">');
+      expect(requestOf(html).signedOut).toEqual([]);
+    }
+    // A cookie of another name that merely ends like it is no hint.
+    const lookalike = await (
+      await fetch(`${gateway}/gestion`, { headers: { cookie: 'not_staff_signed_in=1' } })
+    ).text();
+    expect(requestOf(lookalike).signedOut).toEqual(['staff']);
+    // The public pages are the same for everyone: nothing said there.
+    const home = await (await fetch(`${gateway}/es`)).text();
+    expect(home).toContain('<html data-ssr lang="es">');
+    expect(requestOf(home).signedOut).toEqual([]);
   });
 
   it("lifts the page's title and description into the head, with canonical and hreflang links", async () => {
@@ -243,7 +265,7 @@ describe('server rendering through the gateway', () => {
     expect(html).toContain('<link rel="stylesheet" href="/remotes/signup/static/css/sign.1234567890.css">');
     expect(html).not.toContain('alert(1)');
     expect(html).toContain(
-      '["/static/js/bootstrap.1234567890.js","/remotes/signup/static/js/sign.1234567890.js"].forEach(function(href){',
+      '["/x.js","/static/js/bootstrap.1234567890.js","/remotes/signup/static/js/sign.1234567890.js"].forEach(function(href){',
     );
   });
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { surelyNoStaffSession } from 'shared-api/backoffice';
 import type { SiteConfig } from 'shared-api/site';
 import { type Language, matchPath, remoteForPath } from 'shared-i18n';
 import { z } from 'zod';
@@ -218,6 +219,8 @@ export function createShellPageHandler(
           site,
           nonce: pageNonce,
           remoteBudgetMs: REMOTE_BUDGET_MS,
+          // Only where a remote starts by asking (the back-office): the public pages stay the same for all.
+          signedOut: match.kind === 'backoffice' && surelyNoStaffSession(req.headers.cookie) ? ['staff'] : [],
           onError: (error, where) => {
             // A remote without server output is rendered by the browser by design, not a fault.
             const expected = error instanceof Error && error.name === 'ClientOnlyRemote';
@@ -329,6 +332,7 @@ async function renderPage(
   const pageOptions = (hoisted: Hoisted | null) => ({
     language: page.language ?? renderedLanguage,
     serverRendered: true,
+    signedOut: request.signedOut,
     head: [
       ...page.head,
       ...headScriptTag(headScript, nonce),

@@ -67,7 +67,7 @@ function NotFound() {
  * The staff back-office, in the shell at /gestion and /en/backoffice and standalone: its own
  * layout, none of the public site's. The section comes from the shared route table.
  */
-export default function BackofficeApp({ language }: RemoteAppProps) {
+export default function BackofficeApp({ language, signedOut }: RemoteAppProps) {
   const t = useBackofficeT();
   const { pathname } = useLocation();
   const { tradingName } = useSiteConfig();
@@ -100,7 +100,7 @@ export default function BackofficeApp({ language }: RemoteAppProps) {
       {section === 'reset' ? (
         <ResetPasswordPage />
       ) : (
-        <SessionGate>
+        <SessionGate surelySignedOut={signedOut?.includes('staff') ?? false}>
           <BackofficeLayout language={language} section={section}>
             {section ? <Screen section={section} id={id} /> : <NotFound />}
           </BackofficeLayout>

@@ -19,6 +19,8 @@ export interface RenderRequest {
   nonce: string;
   /** How long a remote's server output may take before its slot is left to the browser. */
   remoteBudgetMs: number;
+  /** Sessions the request surely had none of (see `RemoteAppProps.signedOut`). */
+  signedOut?: readonly 'staff'[];
   onError?(error: unknown, where: string): void;
 }
 

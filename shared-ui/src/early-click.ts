@@ -73,6 +73,9 @@ function capture(attribute: string, acts: string, pendingMessage: string): void 
         return;
       }
       event.stopPropagation();
+      // A submit button's tap (or Enter in its form) would send the form natively: a reload
+      // that loses what was typed. It is kept instead, and sent by the form's own code.
+      event.preventDefault();
       clear();
       pending = button;
       button.setAttribute('aria-busy', 'true');

@@ -7,6 +7,8 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | '
 /**
  * A labelled text field: its hint and its error, when it has them, under it and named by it
  * (aria-describedby, aria-invalid), or a message shown elsewhere (`describedBy`, a form's summary).
+ * Controlled (`value`, `onChange`), or left to the browser (neither, read through `inputRef`): a
+ * field the server renders keeps what is typed before the scripts, which React would reset.
  */
 export function TextField({
   label,
@@ -21,8 +23,8 @@ export function TextField({
   ...input
 }: InputProps & {
   label: string;
-  value: string;
-  onChange(value: string): void;
+  value?: string;
+  onChange?(value: string): void;
   /** Shown under the field, which it describes. */
   error?: string | null | undefined;
   /** What to type, under the label's field until an error takes its place. */
@@ -49,7 +51,7 @@ export function TextField({
         value={value}
         aria-invalid={error || invalid ? true : undefined}
         aria-describedby={described}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={onChange && ((event) => onChange(event.target.value))}
       />
       {error ? (
         <p id={errorId} className={styles.error}>

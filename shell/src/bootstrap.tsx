@@ -2,7 +2,7 @@ import 'shared-ui/tokens.css';
 import { StrictMode, startTransition } from 'react';
 import { beforeHydration } from 'shared-ui/early-click';
 import { commonResources } from './i18n/common';
-import { CLIENT_ONLY_DIGEST } from './remotes/loader-context';
+import { CLIENT_ONLY_DIGEST, SignedOutContext } from './remotes/loader-context';
 import { nextTask } from './remotes/next-task';
 
 /** A module fetched now and used later: its failure is reported where it is awaited, not twice. */
@@ -22,7 +22,7 @@ async function start() {
   const reactDomModule = early(import('react-dom/client'));
   const appModule = early(import('./App'));
 
-  const { detectBrowserLanguage, initI18n, languageOf } = await i18nModule;
+  const { detectBrowserLanguage, initI18n, languageOf, signedOutOfPage } = await i18nModule;
   // A server-rendered page is hydrated in the language it was rendered in.
   const html = document.documentElement;
   const language =
@@ -46,7 +46,9 @@ async function start() {
   if (!root) throw new Error('#root is missing from index.html');
   const app = (
     <StrictMode>
-      <App />
+      <SignedOutContext.Provider value={signedOutOfPage(html.getAttribute('data-signed-out'))}>
+        <App />
+      </SignedOutContext.Provider>
     </StrictMode>
   );
   // The gateway rendered the page: take it over where it stands (nothing repaints). As a

@@ -12,7 +12,10 @@ export function cookieJar() {
       for (const line of res.headers.getSetCookie()) {
         const [pair = ''] = line.split(';');
         const at = pair.indexOf('=');
-        cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1));
+        const name = pair.slice(0, at).trim();
+        // A cookie cleared (expired at once) is gone, as a browser drops it.
+        if (/;\s*Max-Age=0(;|$)/i.test(line)) cookies.delete(name);
+        else cookies.set(name, pair.slice(at + 1));
       }
       return res;
     },

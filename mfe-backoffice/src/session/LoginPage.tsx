@@ -3,6 +3,7 @@ import { ApiError, api } from 'shared-api';
 import { STAFF_RESET_MINUTES } from 'shared-api/backoffice';
 import { useLocation } from 'shared-router';
 import controls from 'shared-ui/controls.module.css';
+import { useEarlyClick } from 'shared-ui/early-click';
 import { TextField } from 'shared-ui/text-field';
 import styles from '../Backoffice.module.css';
 import { useBackofficeT } from '../texts';
@@ -97,8 +98,9 @@ export function LoginPage() {
   const expired = useStaffSession((s) => s.expired);
   const { search } = useLocation();
   const [forgot, setForgot] = useState(() => new URLSearchParams(search).get('olvido') === '1');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  // The e-mail as it was when "forgot" was opened: offered there, and back in the login after.
+  const [emailKept, setEmailKept] = useState('');
+  const credentials = useRef({ email: '', password: '' });
   const [code, setCode] = useState('');
   const [askCode, setAskCode] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -106,14 +108,31 @@ export function LoginPage() {
   const ids = { email: useId(), password: useId(), code: useId(), error: useId() };
   const codeInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  // Sign-in and "forgot": a tap before the scripts have run (the login is server-rendered when the
+  // page's request had no staff session) is kept and acted on once they have.
+  const submitEarly = useEarlyClick<HTMLButtonElement>();
+  const forgotEarly = useEarlyClick<HTMLButtonElement>();
 
+  const started = useRef(false);
   useEffect(() => {
+    // At first only where nothing has the focus: a member already typing keeps their place.
+    const first = !started.current;
+    started.current = true;
+    if (first && document.activeElement && document.activeElement !== document.body) return;
     (askCode ? codeInput : emailInput).current?.focus();
   }, [askCode]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
+    // The e-mail and password fields are the browser's (uncontrolled): what was typed into the
+    // server's login before React took it stays there (a controlled field is reset to its state
+    // by a render in between), and a sign-in tapped then sends it. Kept for the code's step.
+    if (!askCode) {
+      credentials.current = { email: emailInput.current?.value ?? '', password: passwordInput.current?.value ?? '' };
+    }
+    const { email, password } = credentials.current;
     if (!email.trim() || !password) return setError(t('login.required'));
     if (askCode && !CODE.test(code.trim())) return setError(t('login.codeFormat'));
     setBusy(true);
@@ -125,7 +144,10 @@ export function LoginPage() {
         ...(askCode ? { totpCode: code.trim() } : {}),
       });
       if (answer.staff) useStaffSession.getState().signIn(answer.staff);
-      else if (answer.totpRequired) setAskCode(true);
+      else if (answer.totpRequired) {
+        setEmailKept(email.trim());
+        setAskCode(true);
+      }
     } catch (failure) {
       setError(
         failure instanceof ApiError && failure.status === 429
@@ -141,10 +163,14 @@ export function LoginPage() {
   };
 
   const described = error ? ids.error : undefined;
-  if (forgot) return <ForgotPassword initialEmail={email.trim()} onBack={() => setForgot(false)} />;
+  if (forgot) return <ForgotPassword initialEmail={emailKept} onBack={() => setForgot(false)} />;
   return (
     <div className={styles.login}>
       <h1>{askCode ? t('login.totpHeading') : t('login.heading')}</h1>
+      {/* Server-rendered for a browser without a session: without scripts it cannot sign in. */}
+      <noscript>
+        <p className={styles.muted}>{t('noscript')}</p>
+      </noscript>
       {expired && !error && <p className={styles.muted}>{t('session.expired')}</p>}
       <form className={styles.form} onSubmit={submit} noValidate>
         {askCode ? (
@@ -172,20 +198,18 @@ export function LoginPage() {
               label={t('login.email')}
               type="email"
               autoComplete="username"
-              value={email}
+              defaultValue={emailKept}
               invalid={Boolean(error)}
               describedBy={described}
-              onChange={setEmail}
             />
             <TextField
+              inputRef={passwordInput}
               id={ids.password}
               label={t('login.password')}
               type="password"
               autoComplete="current-password"
-              value={password}
               invalid={Boolean(error)}
               describedBy={described}
-              onChange={setPassword}
             />
           </>
         )}
@@ -193,11 +217,25 @@ export function LoginPage() {
           {error && <p className={styles.error}>{error}</p>}
         </div>
         <div className={styles.actions}>
-          <button type="submit" className={controls.primary} disabled={busy} aria-busy={busy || undefined}>
+          <button
+            {...submitEarly}
+            type="submit"
+            className={controls.primary}
+            disabled={busy}
+            aria-busy={busy || undefined}
+          >
             {askCode ? t('login.totpSubmit') : t('login.submit')}
           </button>
           {!askCode && (
-            <button type="button" className={styles.textButton} onClick={() => setForgot(true)}>
+            <button
+              {...forgotEarly}
+              type="button"
+              className={styles.textButton}
+              onClick={() => {
+                setEmailKept(emailInput.current?.value.trim() ?? '');
+                setForgot(true);
+              }}
+            >
               {t('login.forgot')}
             </button>
           )}

@@ -11,8 +11,13 @@ import { useStaffSession } from './store';
  * Asks the server who is signed in (the cookie is not readable by the page), then shows the
  * back-office or the login. Any back-office call answered 401 later (the session expired or was
  * revoked: a role change, a disabled account) brings the login back.
+ *
+ * `surelySignedOut`: the page's request carried no sign of a staff session (see
+ * `RemoteAppProps.signedOut`), so the login shows while the server is asked, from the first
+ * paint (server-rendered) instead of after a round trip. The server's answer still decides:
+ * signed in after all (in another tab since), the back-office replaces the login.
  */
-export function SessionGate({ children }: { children: ReactNode }) {
+export function SessionGate({ children, surelySignedOut = false }: { children: ReactNode; surelySignedOut?: boolean }) {
   const t = useBackofficeT();
   const status = useStaffSession((s) => s.status);
   const secondFactorDue = useStaffSession((s) => s.staff?.secondFactorDue === true);
@@ -37,12 +42,13 @@ export function SessionGate({ children }: { children: ReactNode }) {
     setFailed(false);
     api.backoffice('me', {}).then(
       ({ staff }) => {
-        if (!current) return;
+        // Signed in meanwhile, on the login shown while asking: that answer is newer.
+        if (!current || useStaffSession.getState().status !== 'unknown') return;
         if (staff) useStaffSession.getState().signIn(staff);
         else useStaffSession.getState().signOut();
       },
       (error: unknown) => {
-        if (!current) return;
+        if (!current || useStaffSession.getState().status !== 'unknown') return;
         if (error instanceof ApiError && error.status === 401) useStaffSession.getState().signOut();
         else setFailed(true);
       },
@@ -57,7 +63,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
     if (secondFactorDue) return <SecondFactorRequired />;
     return children;
   }
-  if (status === 'signed-out') return <LoginPage />;
+  // The same element either way: a login being typed into while the server answers stays as it is.
+  if (status === 'signed-out' || (status === 'unknown' && surelySignedOut)) return <LoginPage />;
   return (
     <div className={styles.pending}>
       {failed ? (

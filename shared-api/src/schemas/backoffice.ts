@@ -14,6 +14,19 @@ export const STAFF_ROLES = ['manager', 'staff'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 /** The cookie of a staff session; its path is the back-office functions' (`/functions/v1/backoffice`). */
 export const STAFF_SESSION_COOKIE = 'staff_session';
+/**
+ * Set beside a staff session and cleared with it: not a credential, only "this browser signed in
+ * to the back-office", at the site's root so the page's own request carries it. The gateway renders
+ * the sign-in at once for a request without it (a `__Host-` cookie on https, as every cookie of
+ * the service).
+ */
+export const STAFF_SIGNED_IN_COOKIE = 'staff_signed_in';
+
+/** Whether a page request surely has no staff session: it carries no `STAFF_SIGNED_IN_COOKIE`. */
+export function surelyNoStaffSession(cookieHeader: string | undefined): boolean {
+  const names = (cookieHeader ?? '').split(';').map((part) => part.split('=', 1)[0]?.trim());
+  return !names.some((name) => name === STAFF_SIGNED_IN_COOKIE || name === `__Host-${STAFF_SIGNED_IN_COOKIE}`);
+}
 /** ASVS 2.1.1; the server also refuses guessable ones (common, breached, the account's own words). */
 export const STAFF_PASSWORD_MIN = 12;
 export const BACKOFFICE_PAGE_SIZE = 20;

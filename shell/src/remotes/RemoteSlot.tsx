@@ -3,7 +3,7 @@ import type { Language } from 'shared-i18n';
 import { useTranslation } from 'shared-i18n';
 import { FailedWithRetry } from 'shared-ui/async';
 import { ErrorBoundary } from 'shared-ui/error-boundary';
-import { type RemoteLoader, RemoteLoaderContext } from './loader-context';
+import { type RemoteLoader, RemoteLoaderContext, SignedOutContext } from './loader-context';
 import styles from './RemoteSlot.module.css';
 import { loadRemoteApp, resetRemote } from './registry';
 import type { RemoteName } from './registry-schema';
@@ -83,6 +83,7 @@ function RemoteReadyMark({ name, retried }: { name: RemoteName; retried: boolean
 /** One remote's area: loading state, error boundary and Retry, so a failure stays here. */
 export function RemoteSlot({ name, language }: RemoteSlotProps) {
   const loader = useContext(RemoteLoaderContext) ?? REGISTRY;
+  const signedOut = useContext(SignedOutContext);
   const { reset } = loader;
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt: React caches a rejected lazy forever.
@@ -107,7 +108,7 @@ export function RemoteSlot({ name, language }: RemoteSlotProps) {
       fallback={<RemoteUnavailable onRetry={retry} />}
     >
       <Suspense fallback={<RemoteLoading />}>
-        <RemoteApp language={language} />
+        <RemoteApp language={language} signedOut={signedOut} />
         <RemoteReadyMark name={name} retried={attempt > 0} />
       </Suspense>
     </ErrorBoundary>

@@ -1,5 +1,5 @@
 import { type ComponentType, createContext } from 'react';
-import type { RemoteAppProps } from 'shared-i18n';
+import type { RemoteAppProps, SessionKind } from 'shared-i18n';
 import type { RemoteName } from './registry-schema';
 
 export interface RemoteLoader {
@@ -24,3 +24,10 @@ export const RemoteLoaderContext = createContext<RemoteLoader | null>(null);
  * server output): the browser renders that slot without reporting it as an error.
  */
 export const CLIENT_ONLY_DIGEST = 'client-only-remote';
+
+/**
+ * Sessions the page's request surely had none of, as the gateway said (`RemoteAppProps.signedOut`):
+ * from the request on the server, from `<html data-signed-out>` in the browser, so both render
+ * the same.
+ */
+export const SignedOutContext = createContext<readonly SessionKind[]>([]);

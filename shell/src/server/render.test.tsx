@@ -17,9 +17,20 @@ function Home({ language }: RemoteAppProps) {
   return <h1>Portada en {language}</h1>;
 }
 
+/** A remote that starts by asking who is signed in, unless the request surely had nobody. */
+function Gate({ signedOut }: RemoteAppProps) {
+  return <p>{signedOut?.includes('staff') ? 'login' : 'checking'}</p>;
+}
+
 const MARKETING = { marketing: 'http://remotes.test/marketing/mf-manifest.json' };
 
-async function renderPage(url: string, remotes: Record<string, string>, remoteBudgetMs = 100, acceptLanguage?: string) {
+async function renderPage(
+  url: string,
+  remotes: Record<string, string>,
+  remoteBudgetMs = 100,
+  acceptLanguage?: string,
+  signedOut?: readonly 'staff'[],
+) {
   const errors: { error: unknown; where: string }[] = [];
   const started = performance.now();
   const { ready, language, headScript } = await render({
@@ -30,6 +41,7 @@ async function renderPage(url: string, remotes: Record<string, string>, remoteBu
     site: DEMO_SITE_CONFIG,
     nonce: 'nonce-1',
     remoteBudgetMs,
+    signedOut,
     onError: (error, where) => errors.push({ error, where }),
   });
   const result = await ready;
@@ -73,6 +85,15 @@ describe('the renderer with a remote that is fine, missing, throwing or slow', (
     expect(html).not.toContain('<!--$!-->');
     expect(errors).toEqual([]);
     expect(runtime.loadRemote).toHaveBeenCalledWith('marketing/App');
+  });
+
+  it('tells the remote which sessions the request surely had none of, as the gateway said', async () => {
+    runtime.loadRemote.mockResolvedValue({ default: Gate });
+    const office = { backoffice: 'http://remotes.test/backoffice/mf-manifest.json' };
+    expect((await renderPage('/gestion', office, 100, undefined, ['staff'])).html).toContain('<p>login</p>');
+    expect((await renderPage('/gestion', office, 100, undefined, [])).html).toContain('<p>checking</p>');
+    // A gateway of before the field: unknown.
+    expect((await renderPage('/gestion', office)).html).toContain('<p>checking</p>');
   });
 
   it('gives the head the capture that keeps a tap on Book a visit before the scripts, and marks the buttons', async () => {

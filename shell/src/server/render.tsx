@@ -17,7 +17,7 @@ import { earlyClickCapture } from 'shared-ui/early-click';
 import { setSiteConfig } from 'shared-ui/site';
 import { Site } from '../App';
 import { commonResources } from '../i18n/common';
-import { CLIENT_ONLY_DIGEST, RemoteLoaderContext } from '../remotes/loader-context';
+import { CLIENT_ONLY_DIGEST, RemoteLoaderContext, SignedOutContext } from '../remotes/loader-context';
 import type { RemoteName } from '../remotes/registry-schema';
 
 /** The entry each remote is registered with: a request names only its route's remote. */
@@ -103,9 +103,11 @@ export async function render(
       <StrictMode>
         <I18nProvider i18n={requestI18n}>
           <RemoteLoaderContext.Provider value={serverLoader}>
-            <StaticRouter location={request.url}>
-              <Site />
-            </StaticRouter>
+            <SignedOutContext.Provider value={request.signedOut ?? []}>
+              <StaticRouter location={request.url}>
+                <Site />
+              </StaticRouter>
+            </SignedOutContext.Provider>
           </RemoteLoaderContext.Provider>
         </I18nProvider>
       </StrictMode>,

@@ -88,12 +88,16 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
     expect(cookie).toMatch(
       /\nstaff_device=[A-Za-z0-9_-]{43}; Max-Age=7776000; Path=\/functions\/v1\/backoffice;[^\n]*HttpOnly/,
     );
+    // The hint the gateway renders the login by: the site's root, no secret in it.
+    expect(cookie).toMatch(/\nstaff_signed_in=1; Max-Age=43200; Path=\/;[^\n]*HttpOnly; SameSite=Strict/);
     // Only its hash is stored.
     const { rows } = await served.db.query<{ token_hash: string }>(sql`select token_hash from staff_sessions`);
     expect(rows.map((r) => r.token_hash)).not.toContain(member.jar.cookie('staff_session'));
 
     expect((await member.call('me')).body.staff?.email).toBe(TEST_MANAGER.email);
+    expect(member.jar.cookie('staff_signed_in')).toBe('1');
     expect(await member.call('logout')).toMatchObject({ status: 200, body: { success: true } });
+    expect(member.jar.cookie('staff_signed_in')).toBeUndefined();
     expect(await member.call('me')).toEqual({ status: 200, body: { staff: null } });
     expect(await browser().call('today')).toMatchObject({ status: 401, body: { error: 'Sign in to the back-office' } });
   });

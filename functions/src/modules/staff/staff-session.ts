@@ -1,5 +1,5 @@
 import { FUNCTIONS_BASE_PATH } from 'shared-api';
-import { STAFF_SESSION_COOKIE, type StaffMember, type StaffRole } from 'shared-api/backoffice';
+import { STAFF_SESSION_COOKIE, STAFF_SIGNED_IN_COOKIE, type StaffMember, type StaffRole } from 'shared-api/backoffice';
 import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { sql } from '../../platform/db/sql';
@@ -77,6 +77,7 @@ export async function openStaffSession(
   await q.query(sql`insert into staff_sessions (token_hash, staff_id, expires_at, ip, second_factor_due, password_change_due)
      values (${hash}, ${row.id}, now() + make_interval(hours => ${hours}), ${meta.ip}, ${secondFactorDue(row, ctx)}, ${row.password_change_required})`);
   meta.setCookie(STAFF_SESSION_COOKIE, token, { path: STAFF_COOKIE_PATH, maxAgeSeconds: hours * 3600 });
+  meta.setCookie(STAFF_SIGNED_IN_COOKIE, '1', { path: '/', maxAgeSeconds: hours * 3600 });
 }
 
 export async function closeStaffSession(q: Queryable, meta: RequestMeta): Promise<void> {
@@ -87,6 +88,7 @@ export async function closeStaffSession(q: Queryable, meta: RequestMeta): Promis
     );
   }
   meta.setCookie(STAFF_SESSION_COOKIE, '', { path: STAFF_COOKIE_PATH, maxAgeSeconds: 0 });
+  meta.setCookie(STAFF_SIGNED_IN_COOKIE, '', { path: '/', maxAgeSeconds: 0 });
 }
 
 /** Ends a member's sessions but `keepToken`'s (the one that made the change, when it is theirs). */
