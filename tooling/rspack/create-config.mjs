@@ -94,6 +94,17 @@ const FEDERATION_RUNTIME_ESM = Object.fromEntries(
   }),
 );
 
+/**
+ * React Router publishes its production build beside the development one but names only the
+ * latter in its exports (its own Vite plugin picks the other): a production bundle of ours got
+ * the router's development warnings and checks. Its production build, same version, for the
+ * browser: the router's chunk, on every page, 39.6 → 38.3 KB (12.5 → 12.1 KB Brotli), and no
+ * development-only code paths in production.
+ */
+const ROUTER_PRODUCTION = {
+  'react-router$': path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs'),
+};
+
 /** A plugin that is one step of every compilation's asset processing, at `stage`. */
 function assetStep(name, stage, step) {
   return {
@@ -305,7 +316,10 @@ export function createConfig(options, argv = {}) {
       // dist/server is the server build's own (it cleans itself).
       clean: { keep: /^server[\\/]/ },
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'], alias: FEDERATION_RUNTIME_ESM },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.jsx', '.json'],
+      alias: { ...FEDERATION_RUNTIME_ESM, ...(isProduction ? ROUTER_PRODUCTION : {}) },
+    },
     module: {
       // `import styles from './x.module.css'`, as in the rest of the ecosystem (and in Vitest).
       parser: { 'css/auto': { namedExports: false } },
