@@ -29,14 +29,13 @@ export async function measureHydration(browser, url, runs = 5) {
     // The page reports the moment itself, on its console: waiting with `waitForFunction` would
     // evaluate Playwright's helper script in the page, a long task of its own on a 4× slower CPU
     // that delays the page's scripts it is measuring.
-    const hydrated = new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${url}: not taken over by React within 60 s`)), 60_000);
-      page.on('console', (message) => {
-        const [, at] = /^hydrated:([\d.]+)$/.exec(message.text()) ?? [];
-        if (at === undefined) return;
-        clearTimeout(timer);
-        resolve(Number(at));
-      });
+    let reported = (_at) => {};
+    const hydrated = new Promise((resolve) => {
+      reported = resolve;
+    });
+    page.on('console', (message) => {
+      const [, at] = /^hydrated:([\d.]+)$/.exec(message.text()) ?? [];
+      if (at !== undefined) reported(Number(at));
     });
     await page.addInitScript(() => {
       new MutationObserver((_, observer) => {
@@ -47,7 +46,13 @@ export async function measureHydration(browser, url, runs = 5) {
       }).observe(document, { attributes: true, subtree: true });
     });
     await page.goto(url, { waitUntil: 'commit' });
-    const at = await hydrated;
+    let timer;
+    const at = await Promise.race([
+      hydrated,
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${url}: not taken over by React within 60 s`)), 60_000);
+      }),
+    ]).finally(() => clearTimeout(timer));
     times.push(at);
     await context.close();
   }

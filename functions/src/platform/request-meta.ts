@@ -7,8 +7,15 @@ export interface RequestMeta {
   ip: string | null;
   /** A cookie the browser sent, by name. */
   cookie(name: string): string | undefined;
-  /** Sets an httpOnly, SameSite=Strict cookie on the answer, Secure when the site is on https. */
-  setCookie(name: string, value: string, options: { path: string; maxAgeSeconds?: number }): void;
+  /**
+   * Sets an httpOnly, SameSite=Strict cookie on the answer, Secure when the site is on https.
+   * `lax` only for a cookie that is no credential, needed on a page opened from a link elsewhere.
+   */
+  setCookie(
+    name: string,
+    value: string,
+    options: { path: string; maxAgeSeconds?: number; sameSite?: 'strict' | 'lax' },
+  ): void;
 }
 
 /**
@@ -31,10 +38,10 @@ export function metaOf(req: Request, res: Response, config: { PUBLIC_SITE_URL: s
       const stored = cookieName(name, secure);
       return Object.hasOwn(cookies, stored) ? cookies[stored] : undefined;
     },
-    setCookie(name, value, { path, maxAgeSeconds }) {
+    setCookie(name, value, { path, maxAgeSeconds, sameSite = 'strict' }) {
       res.cookie(cookieName(name, secure), value, {
         httpOnly: true,
-        sameSite: 'strict',
+        sameSite,
         secure,
         path: secure ? '/' : path,
         ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds * 1000 }),

@@ -20,13 +20,15 @@ export const FORGOT_QUERY = 'olvido=1';
 function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack(): void }) {
   const t = useBackofficeT();
   const language = useLanguage();
-  const [email, setEmail] = useState(initialEmail);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ids = { email: useId(), error: useId() };
   const heading = useRef<HTMLHeadingElement>(null);
   const input = useRef<HTMLInputElement>(null);
+  // Server-rendered too (a reset link's way back reloads at ?olvido=1): taps before the scripts are kept.
+  const submitEarly = useEarlyClick<HTMLButtonElement>();
+  const backEarly = useEarlyClick<HTMLButtonElement>();
   useEffect(() => {
     (sentTo ? heading : input).current?.focus();
   }, [sentTo]);
@@ -34,7 +36,8 @@ function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const typed = email.trim();
+    // The field is the browser's (uncontrolled), as the login's: what was typed before the scripts stays.
+    const typed = (input.current?.value ?? '').trim();
     if (!EMAIL.test(typed)) {
       setError(t('login.forgotEmailInvalid'));
       return input.current?.focus();
@@ -67,16 +70,21 @@ function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack
             label={t('login.email')}
             type="email"
             autoComplete="username"
-            value={email}
+            defaultValue={initialEmail}
             invalid={Boolean(error)}
             describedBy={error ? ids.error : undefined}
-            onChange={setEmail}
           />
           <div role="alert" id={ids.error} className={styles.noticeArea}>
             {error && <p className={styles.error}>{error}</p>}
           </div>
           <div className={styles.actions}>
-            <button type="submit" className={controls.primary} disabled={busy} aria-busy={busy || undefined}>
+            <button
+              {...submitEarly}
+              type="submit"
+              className={controls.primary}
+              disabled={busy}
+              aria-busy={busy || undefined}
+            >
               {t('login.forgotSubmit')}
             </button>
           </div>
@@ -84,7 +92,7 @@ function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack
       )}
       <p className={styles.muted}>{t('login.lostPhone')}</p>
       <div className={styles.actions}>
-        <button type="button" className={controls.secondary} onClick={onBack}>
+        <button {...backEarly} type="button" className={controls.secondary} onClick={onBack}>
           {t('login.back')}
         </button>
       </div>
@@ -114,12 +122,14 @@ export function LoginPage() {
   const submitEarly = useEarlyClick<HTMLButtonElement>();
   const forgotEarly = useEarlyClick<HTMLButtonElement>();
 
-  const started = useRef(false);
+  // The step's first field takes the focus when the step changes; when the login first shows, only
+  // if nothing has it (a member typing into the server's login keeps their place; StrictMode's
+  // second run finds the first run's focus and leaves it).
+  const shownStep = useRef<boolean | null>(null);
   useEffect(() => {
-    // At first only where nothing has the focus: a member already typing keeps their place.
-    const first = !started.current;
-    started.current = true;
-    if (first && document.activeElement && document.activeElement !== document.body) return;
+    const changed = shownStep.current !== null && shownStep.current !== askCode;
+    shownStep.current = askCode;
+    if (!changed && document.activeElement && document.activeElement !== document.body) return;
     (askCode ? codeInput : emailInput).current?.focus();
   }, [askCode]);
 

@@ -1,4 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { initI18n, type SessionKind } from 'shared-i18n';
@@ -45,16 +46,19 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-const page = (signedOut?: readonly SessionKind[]) => (
-  <MemoryRouter initialEntries={['/gestion']}>
-    <App language="es" signedOut={signedOut} />
-  </MemoryRouter>
+// In StrictMode, as the shell renders it (effects run twice in development).
+const page = (signedOut?: readonly SessionKind[], path = '/gestion') => (
+  <StrictMode>
+    <MemoryRouter initialEntries={[path]}>
+      <App language="es" signedOut={signedOut} />
+    </MemoryRouter>
+  </StrictMode>
 );
 
 /** The page as the gateway sends it, with the head's capture listening. */
-function serverPage(signedOut?: readonly SessionKind[]): HTMLElement {
+function serverPage(signedOut?: readonly SessionKind[], path?: string): HTMLElement {
   const container = document.createElement('div');
-  container.innerHTML = renderToString(page(signedOut));
+  container.innerHTML = renderToString(page(signedOut, path));
   document.body.append(container);
   const listen = vi.spyOn(document, 'addEventListener');
   new Function(earlyClickCapture('Un momento.'))();
@@ -111,7 +115,27 @@ describe('the back-office login rendered on the server', () => {
   it('shows the back-office after all when the server says this browser is signed in (another tab)', async () => {
     backoffice.on('me', () => ({ staff: MANAGER }));
     const container = serverPage(['staff']);
+    expect(container.querySelector('h1')?.textContent).toBe('Entrar en la gestión');
     render(page(['staff']), { container, hydrate: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Hoy' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Entrar en la gestión' })).toBeNull();
+  });
+
+  it('keeps the e-mail typed into the server\'s "forgot password" and its tap on Send before the scripts', async () => {
+    backoffice.on('me', () => ({ staff: null }));
+    backoffice.on('request_password_reset', () => ({ success: true }));
+    const container = serverPage(['staff'], '/gestion?olvido=1');
+    const email = container.querySelector('input[type=email]') as HTMLInputElement;
+    email.value = 'gerencia@example.com';
+    const send = container.querySelector('button[type=submit]') as HTMLButtonElement;
+    const sent = vi.fn();
+    container.querySelector('form')?.addEventListener('submit', sent);
+    send.click();
+    expect(sent).not.toHaveBeenCalled();
+    render(page(['staff'], '/gestion?olvido=1'), { container, hydrate: true });
+    expect(await screen.findByRole('status')).toHaveTextContent('gerencia@example.com');
+    expect(backoffice.calls('request_password_reset')).toEqual([
+      expect.objectContaining({ email: 'gerencia@example.com' }),
+    ]);
   });
 });

@@ -1,10 +1,11 @@
 import type { backofficeActions } from 'shared-api/backoffice';
-import { STAFF_SESSION_COOKIE } from 'shared-api/backoffice';
+import { STAFF_SESSION_COOKIE, STAFF_SIGNED_IN_COOKIE } from 'shared-api/backoffice';
 import {
   changeOwnPassword,
   closeStaffSession,
   disableSecondFactor,
   enableSecondFactor,
+  forgetStaffSession,
   logIn,
   regenerateRecoveryCodes,
   requireStaff,
@@ -42,7 +43,11 @@ export const authActions: ActionHandlers<AuthActions> = {
         },
       };
     } catch (error) {
-      if (error instanceof HttpError && error.status === 401) return { staff: null };
+      if (error instanceof HttpError && error.status === 401) {
+        // A session that ended (or none): its cookies go too, so the next page is the login.
+        if (meta.cookie(STAFF_SESSION_COOKIE) || meta.cookie(STAFF_SIGNED_IN_COOKIE)) forgetStaffSession(meta);
+        return { staff: null };
+      }
       throw error;
     }
   },

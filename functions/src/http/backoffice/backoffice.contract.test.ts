@@ -89,7 +89,8 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
       /\nstaff_device=[A-Za-z0-9_-]{43}; Max-Age=7776000; Path=\/functions\/v1\/backoffice;[^\n]*HttpOnly/,
     );
     // The hint the gateway renders the login by: the site's root, no secret in it.
-    expect(cookie).toMatch(/\nstaff_signed_in=1; Max-Age=43200; Path=\/;[^\n]*HttpOnly; SameSite=Strict/);
+    // Lax: a member opening the back-office from an e-mail's link has it too (it is no credential).
+    expect(cookie).toMatch(/\nstaff_signed_in=1; Max-Age=43200; Path=\/;[^\n]*HttpOnly; SameSite=Lax/);
     // Only its hash is stored.
     const { rows } = await served.db.query<{ token_hash: string }>(sql`select token_hash from staff_sessions`);
     expect(rows.map((r) => r.token_hash)).not.toContain(member.jar.cookie('staff_session'));
@@ -122,7 +123,11 @@ describe.each(databaseEngines())('backoffice on $name', (engine) => {
       sql`update staff_sessions set last_seen_at = now() - interval '31 minutes' where token_hash = ${hash}`,
     );
     expect(await member.call('today')).toMatchObject({ status: 401 });
+    expect(member.jar.cookie('staff_signed_in')).toBe('1');
     expect((await member.call('me')).body).toEqual({ staff: null });
+    // The ended session's cookies go with that answer: this browser's next page is the login.
+    expect(member.jar.cookie('staff_signed_in')).toBeUndefined();
+    expect(member.jar.cookie('staff_session')).toBeUndefined();
   });
 
   it('refuses a wrong password and an unknown e-mail alike, then throttles the pair', async () => {

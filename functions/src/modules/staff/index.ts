@@ -24,6 +24,7 @@ export { ensureFirstManager } from './setup';
 export type { Actor } from './staff-session';
 export {
   closeStaffSession,
+  forgetStaffSession,
   requireStaff,
 } from './staff-session';
 export { addStaff, listAudit, listStaff, updateStaff } from './team';

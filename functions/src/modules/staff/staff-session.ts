@@ -77,7 +77,8 @@ export async function openStaffSession(
   await q.query(sql`insert into staff_sessions (token_hash, staff_id, expires_at, ip, second_factor_due, password_change_due)
      values (${hash}, ${row.id}, now() + make_interval(hours => ${hours}), ${meta.ip}, ${secondFactorDue(row, ctx)}, ${row.password_change_required})`);
   meta.setCookie(STAFF_SESSION_COOKIE, token, { path: STAFF_COOKIE_PATH, maxAgeSeconds: hours * 3600 });
-  meta.setCookie(STAFF_SIGNED_IN_COOKIE, '1', { path: '/', maxAgeSeconds: hours * 3600 });
+  // Lax: a member opening the back-office from an e-mail's link (a page from elsewhere) has it too.
+  meta.setCookie(STAFF_SIGNED_IN_COOKIE, '1', { path: '/', maxAgeSeconds: hours * 3600, sameSite: 'lax' });
 }
 
 export async function closeStaffSession(q: Queryable, meta: RequestMeta): Promise<void> {
@@ -87,8 +88,16 @@ export async function closeStaffSession(q: Queryable, meta: RequestMeta): Promis
       sql`update staff_sessions set revoked_at = now() where token_hash = ${sha256(token)} and revoked_at is null`,
     );
   }
+  forgetStaffSession(meta);
+}
+
+/**
+ * The browser's staff cookies cleared: at sign-out, and when it asks who it is and its session has
+ * ended meanwhile (idle, revoked, expired), so that its next page shows the login at once.
+ */
+export function forgetStaffSession(meta: RequestMeta): void {
   meta.setCookie(STAFF_SESSION_COOKIE, '', { path: STAFF_COOKIE_PATH, maxAgeSeconds: 0 });
-  meta.setCookie(STAFF_SIGNED_IN_COOKIE, '', { path: '/', maxAgeSeconds: 0 });
+  meta.setCookie(STAFF_SIGNED_IN_COOKIE, '', { path: '/', maxAgeSeconds: 0, sameSite: 'lax' });
 }
 
 /** Ends a member's sessions but `keepToken`'s (the one that made the change, when it is theirs). */
