@@ -6,43 +6,13 @@ import { renderRemote } from 'shared-ui/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import App from './App';
 import { useStaffSession } from './session/store';
-import { document, MANAGER, REGISTRATION_ID, registrationDetail, STAFF } from './testing/fixtures';
+import { document, MANAGER, quietToday, REGISTRATION_ID, registrationDetail, STAFF } from './testing/fixtures';
 import { mockBackoffice, refusal } from './testing/mock-backoffice';
 
 const backoffice = mockBackoffice();
 const today = {
-  newRegistrations: { lastSevenDays: 0, latest: [] },
+  ...quietToday(),
   payments: { today: 1, amountToday: 150, latest: [] },
-  awaitingCompany: [],
-  awaitingCompanyTotal: 0,
-  autoCountersign: true,
-  documentsToReview: [],
-  documentsToReviewTotal: 0,
-  awaitingUnit: [],
-  awaitingUnitTotal: 0,
-  visitsTotal: 0,
-  visits: [],
-  moveOuts: [] as {
-    registrationId: string;
-    registrationCode: string;
-    fullName: string;
-    units: string[];
-    moveOutOn: string;
-  }[],
-  noticesGiven: [] as {
-    registrationId: string;
-    registrationCode: string;
-    fullName: string;
-    moveOutOn: string;
-    givenAt: string;
-  }[],
-  depositsToReturn: [] as {
-    registrationId: string;
-    registrationCode: string;
-    fullName: string;
-    endedAt: string;
-    depositCents: number;
-  }[],
   occupancy: [
     {
       productId: 202,

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, api } from 'shared-api';
 import { STAFF_RESET_MINUTES } from 'shared-api/backoffice';
 import { useLocation } from 'shared-router';
@@ -16,6 +16,40 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The login page's query that opens "forgot password" (an expired reset link's way back). */
 export const FORGOT_QUERY = 'olvido=1';
 
+/**
+ * A form's error line, then its submit button and the other actions (`children`). The button keeps
+ * a tap made before the scripts (the login is server-rendered): sent once they have run, never
+ * natively.
+ */
+function FormEnd({
+  errorId,
+  error,
+  busy,
+  label,
+  children,
+}: {
+  errorId: string;
+  error: string | null;
+  busy: boolean;
+  label: string;
+  children?: ReactNode;
+}) {
+  const early = useEarlyClick<HTMLButtonElement>();
+  return (
+    <>
+      <div role="alert" id={errorId} className={styles.noticeArea}>
+        {error && <p className={styles.error}>{error}</p>}
+      </div>
+      <div className={styles.actions}>
+        <button {...early} type="submit" className={controls.primary} disabled={busy} aria-busy={busy || undefined}>
+          {label}
+        </button>
+        {children}
+      </div>
+    </>
+  );
+}
+
 /** "Forgot password": an e-mail, then the same answer whoever it belongs to. */
 function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack(): void }) {
   const t = useBackofficeT();
@@ -26,8 +60,8 @@ function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack
   const ids = { email: useId(), error: useId() };
   const heading = useRef<HTMLHeadingElement>(null);
   const input = useRef<HTMLInputElement>(null);
-  // Server-rendered too (a reset link's way back reloads at ?olvido=1): taps before the scripts are kept.
-  const submitEarly = useEarlyClick<HTMLButtonElement>();
+  // Server-rendered too (a reset link's way back reloads at ?olvido=1): a tap on Back before the
+  // scripts is kept, as Send's (FormEnd).
   const backEarly = useEarlyClick<HTMLButtonElement>();
   useEffect(() => {
     (sentTo ? heading : input).current?.focus();
@@ -74,20 +108,7 @@ function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack
             invalid={Boolean(error)}
             describedBy={error ? ids.error : undefined}
           />
-          <div role="alert" id={ids.error} className={styles.noticeArea}>
-            {error && <p className={styles.error}>{error}</p>}
-          </div>
-          <div className={styles.actions}>
-            <button
-              {...submitEarly}
-              type="submit"
-              className={controls.primary}
-              disabled={busy}
-              aria-busy={busy || undefined}
-            >
-              {t('login.forgotSubmit')}
-            </button>
-          </div>
+          <FormEnd errorId={ids.error} error={error} busy={busy} label={t('login.forgotSubmit')} />
         </form>
       )}
       <p className={styles.muted}>{t('login.lostPhone')}</p>
@@ -117,9 +138,8 @@ export function LoginPage() {
   const codeInput = useRef<HTMLInputElement>(null);
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
-  // Sign-in and "forgot": a tap before the scripts have run (the login is server-rendered when the
-  // page's request had no staff session) is kept and acted on once they have.
-  const submitEarly = useEarlyClick<HTMLButtonElement>();
+  // "Forgot": a tap before the scripts have run (the login is server-rendered when the page's
+  // request had no staff session) is kept and acted on once they have, as Sign in's (FormEnd).
   const forgotEarly = useEarlyClick<HTMLButtonElement>();
 
   // The step's first field takes the focus when the step changes; when the login first shows, only
@@ -223,19 +243,12 @@ export function LoginPage() {
             />
           </>
         )}
-        <div role="alert" id={ids.error} className={styles.noticeArea}>
-          {error && <p className={styles.error}>{error}</p>}
-        </div>
-        <div className={styles.actions}>
-          <button
-            {...submitEarly}
-            type="submit"
-            className={controls.primary}
-            disabled={busy}
-            aria-busy={busy || undefined}
-          >
-            {askCode ? t('login.totpSubmit') : t('login.submit')}
-          </button>
+        <FormEnd
+          errorId={ids.error}
+          error={error}
+          busy={busy}
+          label={askCode ? t('login.totpSubmit') : t('login.submit')}
+        >
           {!askCode && (
             <button
               {...forgotEarly}
@@ -262,7 +275,7 @@ export function LoginPage() {
               {t('login.back')}
             </button>
           )}
-        </div>
+        </FormEnd>
       </form>
     </div>
   );

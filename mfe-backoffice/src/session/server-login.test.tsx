@@ -6,7 +6,7 @@ import { initI18n, type SessionKind } from 'shared-i18n';
 import { earlyClickCapture } from 'shared-ui/early-click';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import App from '../App';
-import { MANAGER } from '../testing/fixtures';
+import { MANAGER, quietToday } from '../testing/fixtures';
 import { mockBackoffice } from '../testing/mock-backoffice';
 import { useStaffSession } from './store';
 
@@ -21,23 +21,7 @@ afterAll(() => backoffice.server.close());
 beforeEach(() => {
   useStaffSession.setState({ status: 'unknown', staff: null, expired: false });
   backoffice.reset();
-  backoffice.on('today', () => ({
-    newRegistrations: { lastSevenDays: 0, latest: [] },
-    payments: { today: 0, amountToday: 0, latest: [] },
-    awaitingCompany: [],
-    awaitingCompanyTotal: 0,
-    autoCountersign: true,
-    documentsToReview: [],
-    documentsToReviewTotal: 0,
-    awaitingUnit: [],
-    awaitingUnitTotal: 0,
-    visitsTotal: 0,
-    visits: [],
-    moveOuts: [],
-    noticesGiven: [],
-    depositsToReturn: [],
-    occupancy: [],
-  }));
+  backoffice.on('today', quietToday);
 });
 afterEach(() => {
   backoffice.server.resetHandlers();

@@ -1,4 +1,5 @@
-import type { RegistrationDetail, ReviewedDocument, StaffMember } from 'shared-api/backoffice';
+import type { backofficeActions, RegistrationDetail, ReviewedDocument, StaffMember } from 'shared-api/backoffice';
+import type { z } from 'zod';
 
 export const MANAGER: StaffMember = {
   id: '7d0f5a5e-8a43-4b5a-9f3c-2b1c0d9e8f71',
@@ -102,3 +103,22 @@ export function registrationDetail(reviewStatus: 'pending' | 'approved' = 'pendi
     units: [],
   };
 }
+
+/** Today's figures with nothing on them: a test adds what it looks at. */
+export const quietToday = (): z.input<(typeof backofficeActions)['today']['response']> => ({
+  newRegistrations: { lastSevenDays: 0, latest: [] },
+  payments: { today: 0, amountToday: 0, latest: [] },
+  awaitingCompany: [],
+  awaitingCompanyTotal: 0,
+  autoCountersign: true,
+  documentsToReview: [],
+  documentsToReviewTotal: 0,
+  awaitingUnit: [],
+  awaitingUnitTotal: 0,
+  visitsTotal: 0,
+  visits: [],
+  moveOuts: [],
+  noticesGiven: [],
+  depositsToReturn: [],
+  occupancy: [],
+});
