@@ -187,7 +187,11 @@ try {
   ].join('\n');
 
   const rows = [
-    ['this machine: a fixed CPU loop', `${Math.round(calibrationMs)} ms`, 'fastest of 3; the other figures move with it'],
+    [
+      'this machine: a fixed CPU loop',
+      `${Math.round(calibrationMs)} ms`,
+      'fastest of 3; the other figures move with it',
+    ],
     ['JS loaded for /es (gzip)', `${homeKb.toFixed(1)} KB`, `${homeScripts.size} files`],
     ['JS for /es as sent (Brotli, built beside each file)', `${homeWireKb.toFixed(1)} KB`, 'what the browser received'],
     ['extra JS to open /es/calculadora (gzip)', `${calculatorKb.toFixed(1)} KB`, `${extra.length} files`],
