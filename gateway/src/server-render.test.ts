@@ -282,6 +282,24 @@ describe('server rendering through the gateway', () => {
     expect(page.status).toBe(404);
     expect(await page.text()).toContain('<div id="root"></div>');
   });
+
+  it('cuts a response whose render fails once half the page is sent, instead of leaving it open', async () => {
+    const halfway = await gatewayWith(
+      `module.exports = Promise.resolve({
+        async render() {
+          return { ready: Promise.resolve({
+            pipe(out) { out.write('<main>medio'); setTimeout(() => out.destroy(new Error('boom')), 20); },
+            abort() {},
+          }) };
+        },
+      });`,
+      {},
+    );
+    // Not a kept page (a query): streamed to the browser as it renders.
+    const answer = await fetch(`${halfway}/es/privacidad?v=1`);
+    expect(answer.status).toBe(200);
+    await expect(answer.text()).rejects.toThrow();
+  });
 });
 
 describe("the renderer's head script", () => {

@@ -235,10 +235,16 @@ export function createShellPageHandler(
         sink,
       );
     const renderFailed = (error: unknown) => {
-      rendering.log.error({ err: error, url: req.originalUrl }, 'server render failed; the browser renders the page');
       if (!res.headersSent) {
+        rendering.log.error({ err: error, url: req.originalUrl }, 'server render failed; the browser renders the page');
         send(html.page({ language, head: [...pageHead(), ...styles.map((sheet) => stylesheetTags(sheet, null))] }));
+        return;
       }
+      // Half a page is already on its way: it cannot become the browser-rendered one any more, and
+      // left open the browser would wait for the rest until it gives up. Cut, it shows as failed
+      // (a reload renders it again) and the connection is free at once.
+      rendering.log.error({ err: error, url: req.originalUrl }, 'server render failed mid-page; the response is cut');
+      res.destroy(error instanceof Error ? error : new Error(String(error)));
     };
 
     if (rendering.cache && isAnonymousPage(req, match)) {

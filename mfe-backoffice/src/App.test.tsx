@@ -147,6 +147,43 @@ describe('signing in', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Wait 15 minutes and try again.');
   });
 
+  it('signs in after the moment a busy service names, and says it is busy (not 15 minutes) if it still is', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const busy = () =>
+        HttpResponse.json(
+          { error: 'Too many sign-in attempts at the moment. Try again in a few seconds.' },
+          { status: 429, headers: { 'retry-after': '2' } },
+        );
+      let refusals = 1;
+      backoffice.on('me', () => ({ staff: null }));
+      backoffice.on('login', () => (refusals-- > 0 ? busy() : { staff: MANAGER }));
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await renderRemote(App, '/gestion', 'es');
+      await user.type(await screen.findByLabelText('Correo electrónico'), 'gerencia@example.com');
+      await user.type(screen.getByLabelText('Contraseña'), 'bien-bien-1');
+      await user.click(screen.getByRole('button', { name: 'Entrar' }));
+      await waitFor(() => expect(backoffice.calls('login')).toHaveLength(1));
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Hoy' })).toBeInTheDocument();
+      expect(backoffice.calls('login')).toHaveLength(2);
+
+      useStaffSession.getState().signOut();
+      refusals = 2;
+      await user.type(await screen.findByLabelText('Correo electrónico'), 'gerencia@example.com');
+      await user.type(screen.getByLabelText('Contraseña'), 'bien-bien-1');
+      await user.click(screen.getByRole('button', { name: 'Entrar' }));
+      await waitFor(() => expect(backoffice.calls('login')).toHaveLength(3));
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Ahora mismo entran muchas personas a la vez. Vuelve a probar en unos segundos.',
+      );
+      expect(backoffice.calls('login')).toHaveLength(4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('brings the login back when a call finds the session ended', async () => {
     backoffice.on('me', () => ({ staff: MANAGER }));
     backoffice.on('today', () => refusal(401, 'Sign in to the back-office'));

@@ -13,6 +13,17 @@ import { useStaffSession } from './store';
 /** The app's 6 digits, or a one-time recovery code (`xxxx-xxxx`) when the phone is not at hand. */
 const CODE = /^(\d{6}|[A-Za-z0-9]{4}-?[A-Za-z0-9]{4})$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * A 429 that only says the service is busy hashing other sign-ins right now (a Retry-After of a few
+ * seconds), not that this e-mail or address is held back (no Retry-After: 15 minutes): its wait,
+ * or null.
+ */
+function busyWait(failure: unknown): number | null {
+  if (!(failure instanceof ApiError) || failure.status !== 429) return null;
+  const wait = failure.retryAfterSeconds;
+  return wait !== undefined && wait <= 10 ? wait : null;
+}
+
 /** The login page's query that opens "forgot password" (an expired reset link's way back). */
 export const FORGOT_QUERY = 'olvido=1';
 
@@ -167,11 +178,16 @@ export function LoginPage() {
     if (askCode && !CODE.test(code.trim())) return setError(t('login.codeFormat'));
     setBusy(true);
     setError(null);
+    const login = () =>
+      api.backoffice('login', { email: email.trim(), password, ...(askCode ? { totpCode: code.trim() } : {}) });
     try {
-      const answer = await api.backoffice('login', {
-        email: email.trim(),
-        password,
-        ...(askCode ? { totpCode: code.trim() } : {}),
+      const answer = await login().catch(async (failure: unknown) => {
+        // Busy for a moment (many sign-ins at once): asked again once, after the wait it named,
+        // instead of sending the member away.
+        const wait = busyWait(failure);
+        if (wait === null) throw failure;
+        await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+        return login();
       });
       if (answer.staff) useStaffSession.getState().signIn(answer.staff);
       else if (answer.totpRequired) {
@@ -180,11 +196,13 @@ export function LoginPage() {
       }
     } catch (failure) {
       setError(
-        failure instanceof ApiError && failure.status === 429
-          ? t('login.throttled')
-          : failure instanceof ApiError && failure.status === 401
-            ? t('login.invalid')
-            : t('actionFailed'),
+        busyWait(failure) !== null
+          ? t('login.busy')
+          : failure instanceof ApiError && failure.status === 429
+            ? t('login.throttled')
+            : failure instanceof ApiError && failure.status === 401
+              ? t('login.invalid')
+              : t('actionFailed'),
       );
       if (askCode) setCode('');
     } finally {
