@@ -698,6 +698,54 @@ describe('collections', () => {
     expect(backoffice.calls('set_arrears_settings')[0]).toMatchObject({ lateFeeCents: 2050, warningDays: 4 });
   });
 
+  it('says a list is being read again or could not be, and makes no remittance from the one still shown', async () => {
+    let answer: (() => void) | undefined;
+    let reads = 0;
+    backoffice.on('me', () => ({ staff: MANAGER }));
+    backoffice.on('list_arrears', () => ({ tenants: [] }));
+    backoffice.on('list_collections', (body) => {
+      reads += 1;
+      const list = {
+        dueBy: String(body.dueBy ?? '2026-12-03'),
+        collections: [due],
+        listHash: 'f'.repeat(64),
+        sent: [],
+        remittances: [],
+        arrears,
+      };
+      if (reads === 2) return new Promise((resolve) => (answer = () => resolve(list)));
+      if (reads === 3) return refusal(500, 'Internal error');
+      return list;
+    });
+    const user = userEvent.setup();
+    await renderRemote(App, '/gestion/cobros', 'es');
+    const create = await screen.findByRole('button', { name: 'Crear remesa' });
+    expect(create).toBeEnabled();
+    // Another date: the list shown is the old one until the new one comes.
+    const date = screen.getByLabelText(/Vencen hasta el/);
+    await user.clear(date);
+    await user.type(date, '2026-12-10');
+    await user.click(screen.getByRole('button', { name: 'Ver' }));
+    await waitFor(() => expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('Cargando…'));
+    expect(create.closest('section')).toHaveAttribute('aria-busy', 'true');
+    expect(create).toBeDisabled();
+    await waitFor(() => expect(answer).toBeDefined());
+    answer?.();
+    expect(
+      await screen.findByRole('heading', { name: 'Pendientes de enviar hasta el 10 dic 2026' }),
+    ).toBeInTheDocument();
+    expect(create).toBeEnabled();
+    // Read again and failed: said, with Retry; still no remittance from what is shown.
+    await user.clear(date);
+    await user.type(date, '2026-12-11');
+    await user.click(screen.getByRole('button', { name: 'Ver' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se ha podido cargar.');
+    expect(create).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(create).toBeEnabled());
+    expect(backoffice.calls('create_remittance')).toHaveLength(0);
+  }, 20_000);
+
   it('is a manager’s: staff see no Collections in the menu', async () => {
     backoffice.on('me', () => ({ staff: STAFF }));
     await renderRemote(App, '/gestion/cobros', 'es');

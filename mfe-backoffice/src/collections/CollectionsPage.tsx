@@ -56,9 +56,12 @@ export function CollectionsPage() {
     if (dueBy) setChosen(dueBy);
   };
   const total = (data?.collections ?? []).reduce((sum, c) => sum + c.amountCents, 0);
+  // A list on screen while another is read (a new date, after a remittance) or could not be read
+  // again may not be what the bank would get: said so, and no remittance is made from it.
+  const current = state.state === 'done';
 
   const makeRemittance = async () => {
-    if (busy || !data?.collections.length) return;
+    if (busy || !current || !data?.collections.length) return;
     const count = data.collections.length;
     if (!window.confirm(t('collections.confirm', { count, total: formatEuros(total / 100, language) }))) return;
     setBusy(true);
@@ -141,10 +144,10 @@ export function CollectionsPage() {
         </button>
       </form>
       <NoticeArea notice={notice} />
-      {!data && <LoadStatus state={state} onRetry={retry} />}
+      <LoadStatus state={state} onRetry={retry} />
       {data && (
         <>
-          <section aria-labelledby="collections-due">
+          <section aria-labelledby="collections-due" aria-busy={state.state === 'loading' || undefined}>
             <h2 id="collections-due">{t('collections.dueHeading', { date: shortDate(data.dueBy, language) })}</h2>
             <DataTable
               label={t('collections.dueHeading', { date: shortDate(data.dueBy, language) })}
@@ -166,7 +169,7 @@ export function CollectionsPage() {
                 <button
                   type="button"
                   className={controls.primary}
-                  disabled={busy}
+                  disabled={busy || !current}
                   onClick={() => void makeRemittance()}
                 >
                   {t('collections.create')}
