@@ -1,12 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
+import { STAFF_SIGNED_IN_COOKIE } from 'shared-api/backoffice';
 
-/**
- * The cookies that name one browser's own session with the functions service (a sign-up, a
- * member of staff), on http and as `__Host-` cookies on https.
- */
-const SESSION_COOKIES = ['signup_session', 'staff_session'].flatMap((name) => [name, `__Host-${name}`]);
+/** A cookie of the functions service by both its names: on http, and as a `__Host-` cookie on https. */
+const bothNames = (name: string) => [name, `__Host-${name}`];
+
+/** The cookies that name one browser's own session with the functions service (a sign-up, a member of staff). */
+const SESSION_COOKIES = ['signup_session', 'staff_session'].flatMap(bothNames);
+
+/** Whether a page request surely has no staff session: it carries no `STAFF_SIGNED_IN_COOKIE`. */
+export function surelyNoStaffSession(req: Request): boolean {
+  const hints = bothNames(STAFF_SIGNED_IN_COOKIE);
+  const names = (req.headers.cookie ?? '').split(';').map((part) => part.split('=', 1)[0]?.trim());
+  return !names.some((name) => name !== undefined && hints.includes(name));
+}
 /** What a session secret looks like (base64url, 256 bits and up): anything else keys nothing. */
 const SECRET = /^[A-Za-z0-9_-]{32,128}$/;
 

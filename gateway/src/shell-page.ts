@@ -3,10 +3,10 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { surelyNoStaffSession } from 'shared-api/backoffice';
 import type { SiteConfig } from 'shared-api/site';
 import { type Language, matchPath, remoteForPath } from 'shared-i18n';
 import { z } from 'zod';
+import { surelyNoStaffSession } from './client-key';
 import { sendJsonError } from './errors';
 import { escapeAttribute, jsonForHtml } from './html';
 import { isAnonymousPage, type PageCache } from './page-cache';
@@ -220,7 +220,7 @@ export function createShellPageHandler(
           nonce: pageNonce,
           remoteBudgetMs: REMOTE_BUDGET_MS,
           // Only where a remote starts by asking (the back-office): the public pages stay the same for all.
-          signedOut: match.kind === 'backoffice' && surelyNoStaffSession(req.headers.cookie) ? ['staff'] : [],
+          signedOut: match.kind === 'backoffice' && surelyNoStaffSession(req) ? ['staff'] : [],
           onError: (error, where) => {
             // A remote without server output is rendered by the browser by design, not a fault.
             const expected = error instanceof Error && error.name === 'ClientOnlyRemote';

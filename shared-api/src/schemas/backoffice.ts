@@ -22,11 +22,6 @@ export const STAFF_SESSION_COOKIE = 'staff_session';
  */
 export const STAFF_SIGNED_IN_COOKIE = 'staff_signed_in';
 
-/** Whether a page request surely has no staff session: it carries no `STAFF_SIGNED_IN_COOKIE`. */
-export function surelyNoStaffSession(cookieHeader: string | undefined): boolean {
-  const names = (cookieHeader ?? '').split(';').map((part) => part.split('=', 1)[0]?.trim());
-  return !names.some((name) => name === STAFF_SIGNED_IN_COOKIE || name === `__Host-${STAFF_SIGNED_IN_COOKIE}`);
-}
 /** ASVS 2.1.1; the server also refuses guessable ones (common, breached, the account's own words). */
 export const STAFF_PASSWORD_MIN = 12;
 export const BACKOFFICE_PAGE_SIZE = 20;
