@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+// The contracts mix classic zod and zod/mini; mini's parse functions take either, and add no bytes.
+import * as z from 'zod/mini';
 import { FUNCTIONS_BASE_PATH } from './base-path';
 import type {
   ActionFunctionName,
@@ -77,7 +78,7 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
   const send = doFetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
   const unauthorizedListeners = new Set<(functionName: string) => void>();
 
-  async function request<S extends z.ZodType>(
+  async function request<S extends z.core.$ZodType>(
     path: string,
     init: RequestInit,
     pickSchema: (contracts: Contracts) => S | Promise<S>,
@@ -99,12 +100,12 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
       for (const listener of unauthorizedListeners) listener(functionName);
     }
     if (!response.ok) {
-      const parsed = contracts.otherResponses.error.safeParse(body);
+      const parsed = z.safeParse(contracts.otherResponses.error, body);
       const wait = retryAfter(response.headers.get('retry-after'));
       if (!parsed.success) throw new ApiError(`HTTP ${response.status}`, response.status, undefined, wait);
       throw new ApiError(parsed.data.error, response.status, parsed.data.code, wait);
     }
-    const parsed = schema.safeParse(body);
+    const parsed = z.safeParse(schema, body);
     if (!parsed.success) throw new ApiError('Unexpected response from the server', response.status);
     return parsed.data;
   }

@@ -48,9 +48,10 @@ import {
 
 export { FUNCTIONS_BASE_PATH, NESTED_FUNCTIONS } from './base-path';
 
+/** Request and response schemas, classic zod or zod/mini alike: parse them with `z.safeParse(schema, …)`. */
 export interface FunctionContract {
-  request: z.ZodType;
-  response: z.ZodType;
+  request: z.core.$ZodType;
+  response: z.core.$ZodType;
 }
 
 /** Functions called with POST and one JSON body. */

@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { FUNCTIONS_BASE_PATH, type FunctionContract, findUnsafeInput, normalisedInput } from 'shared-api';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { FunctionContext } from '../context';
 import { HttpError } from '../platform/http-error';
 import { metaOf, type RequestMeta } from '../platform/request-meta';
@@ -33,11 +33,11 @@ function fieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-export function parseOr400<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+export function parseOr400<S extends z.core.$ZodType>(schema: S, raw: unknown): z.output<S> {
   const unsafe = findUnsafeInput(raw);
   const input = normalisedInput(raw);
   if (unsafe) throw new HttpError(400, unsafe.message, { [unsafe.field]: unsafe.message });
-  const parsed = schema.safeParse(input);
+  const parsed = z.safeParse(schema, input);
   if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error), fieldErrors(parsed.error));
   return parsed.data;
 }
@@ -52,9 +52,9 @@ export function jsonFunction<C extends FunctionContract>(
     name,
     method: 'POST',
     async handle(req, ctx, res) {
-      const input = parseOr400(contract.request, req.body) as z.output<C['request']>;
+      const input = parseOr400<C['request']>(contract.request, req.body);
       const output = await handler(input, ctx, metaOf(req, res, ctx.config));
-      return contract.response.parse(output);
+      return z.parse(contract.response, output);
     },
   };
 }
@@ -84,7 +84,8 @@ export function actionFunction<A extends Record<string, FunctionContract>>(
       }
       const contract = actions[action] as FunctionContract;
       const handler = handlers[action] as (input: unknown, ctx: FunctionContext, meta: RequestMeta) => Promise<unknown>;
-      return contract.response.parse(
+      return z.parse(
+        contract.response,
         await handler(parseOr400(contract.request, req.body), ctx, metaOf(req, res, ctx.config)),
       );
     },

@@ -1,7 +1,7 @@
 import { api } from 'shared-api';
 import { useSearchParams } from 'shared-router';
 import { useAsync } from 'shared-ui/async';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import styles from '../Backoffice.module.css';
 import { formatDateTime } from '../format';
 import { DataTable } from '../table/DataTable';
@@ -12,7 +12,10 @@ import { SearchForm } from '../table/SearchForm';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
 
-const query = z.object({ search: z.string().max(100).optional(), page: z.coerce.number().int().min(1).default(1) });
+const query = z.object({
+  search: z.optional(z.string().check(z.maxLength(100))),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+});
 
 /** What the door admin sees: the door's users and its access log (changes stay in the door tool). */
 export function DoorPage() {

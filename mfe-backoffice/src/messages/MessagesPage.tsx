@@ -4,7 +4,7 @@ import { MESSAGE_STATES, type OutboxEntry } from 'shared-api/backoffice';
 import { useSearchParams } from 'shared-router';
 import { useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import styles from '../Backoffice.module.css';
 import { failureText } from '../errors';
 import { formatDateTime } from '../format';
@@ -17,10 +17,10 @@ import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
 
 const query = z.object({
-  channel: z.enum(['email', 'sms']).optional(),
-  state: z.enum(MESSAGE_STATES).optional(),
-  search: z.string().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  channel: z.optional(z.enum(['email', 'sms'])),
+  state: z.optional(z.enum(MESSAGE_STATES)),
+  search: z.optional(z.string().check(z.maxLength(100))),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
 });
 
 /** What was sent to whom and whether it went, newest first; Resend sends it again. */

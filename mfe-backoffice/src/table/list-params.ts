@@ -1,11 +1,11 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * A list's state lives in the URL (a link or a reload shows the same page): read through the
  * list's own query schema, so a hand-edited or stale URL falls back to the defaults field by
  * field instead of breaking the screen.
  */
-export function readListParams<S extends z.ZodObject>(schema: S, params: URLSearchParams): z.output<S> {
+export function readListParams<S extends z.ZodMiniObject>(schema: S, params: URLSearchParams): z.output<S> {
   const raw = Object.fromEntries([...params].filter(([, value]) => value !== ''));
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;

@@ -1,6 +1,6 @@
 import type { Language } from 'shared-i18n';
 import { readStored, writeStored } from 'shared-ui/stored';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { create } from 'zustand';
 
 /** The device's choice (spec §6 keeps "the language" in local storage). */

@@ -1,6 +1,6 @@
 import { type DoorUser, doorUser } from 'shared-api';
 import { readStored, removeStored, writeStored } from 'shared-ui/stored';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { create } from 'zustand';
 import { useDoorLanguage } from '../language/store';
 
@@ -9,7 +9,7 @@ import { useDoorLanguage } from '../language/store';
  * (the original kept it in localStorage for auto-login).
  */
 export const TOKEN_KEY = 'abridor_token';
-const storedToken = z.string().min(1);
+const storedToken = z.string().check(z.minLength(1));
 export const USER_KEY = 'abridor_user';
 
 interface SessionState {

@@ -1,6 +1,13 @@
-import type { ClientData, RegistrationDocument, RegistrationRecord, serviceDetails, UploadType } from 'shared-api';
-import { CLIENT_DATA_FIELDS, clientDataFromRecord, EMPTY_CLIENT_DATA, registrationMetadata } from 'shared-api';
-import { z } from 'zod';
+import type { ClientData, RegistrationDocument, RegistrationRecord, UploadType } from 'shared-api';
+import {
+  CLIENT_DATA_FIELDS,
+  clientDataFromRecord,
+  EMPTY_CLIENT_DATA,
+  registrationMetadata,
+  serviceDetails,
+} from 'shared-api';
+// zod/mini, as the shared schemas it builds on: the sign-up's first screen carries it.
+import * as z from 'zod/mini';
 import { type CompletedSections, NO_SECTIONS } from '../wizard/steps';
 
 export type ServiceDetails = z.infer<typeof serviceDetails>;
@@ -105,7 +112,7 @@ export function toUpdateRegistration(draft: RegistrationDraft & { registrationId
 
 /** What is validated when a draft comes back from local storage. */
 export const storedDraft = z.object({
-  registrationId: z.string().nullable(),
+  registrationId: z.nullable(z.string()),
   clientType: z.enum(['individual', 'company']),
   fullName: z.string(),
   companyName: z.string(),
@@ -121,7 +128,7 @@ export const storedDraft = z.object({
   emailVerified: z.boolean(),
   phoneVerified: z.boolean(),
   documents: z.partialRecord(z.enum(['frontId', 'backId', 'bankDocument']), z.string()),
-  clientId: z.string().nullable(),
+  clientId: z.nullable(z.string()),
   globalStatus: z.enum(['in_progress', 'completed']),
   completedSections: z.object({
     clientData: z.boolean(),
@@ -129,7 +136,7 @@ export const storedDraft = z.object({
     documents: z.boolean(),
     serviceDetails: z.boolean(),
   }),
-  serviceDetails: registrationMetadata.shape.serviceDetails.unwrap().nullable(),
+  serviceDetails: z.nullable(serviceDetails),
   previousEmail: z.string(),
   previousPhone: z.string(),
 });

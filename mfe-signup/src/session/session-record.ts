@@ -1,5 +1,5 @@
 import { type KeyValueStorage, readStored, removeStored, writeStored } from 'shared-ui/stored';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { type RegistrationDraft, storedDraft } from './draft';
 
 /**

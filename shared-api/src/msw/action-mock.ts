@@ -1,8 +1,8 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 
-type Contracts = Record<string, { request: z.ZodType; response: z.ZodType }>;
+type Contracts = Record<string, { request: z.core.$ZodType; response: z.core.$ZodType }>;
 type Responder<T> = (body: Record<string, unknown>) => T | Response | Promise<T | Response>;
 
 /**
@@ -26,7 +26,7 @@ export function mockActionFunction<C extends Contracts>(name: string, actions: C
       if (!responder || !contract) return HttpResponse.json({ error: `No mock for ${action}` }, { status: 501 });
       const answer = await responder(body);
       if (answer instanceof Response) return answer;
-      const parsed = contract.response.safeParse(answer);
+      const parsed = z.safeParse(contract.response, answer);
       if (!parsed.success) {
         return HttpResponse.json({ error: `Mock for ${action} breaks the contract` }, { status: 500 });
       }

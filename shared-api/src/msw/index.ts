@@ -1,4 +1,5 @@
 import { HttpResponse, http } from 'msw';
+import * as z from 'zod/mini';
 import { actionFunctions, FUNCTIONS_BASE_PATH, type FunctionContract, postFunctions } from '../functions';
 import { NO_PRODUCT_AVAILABLE, productsQuery, productsResponse } from '../schemas/products';
 import { uploadDocumentFields } from '../schemas/session';
@@ -35,7 +36,7 @@ function reply(
       return HttpResponse.json({ error: `Mock for ${key} answers a success outside the contract` }, { status: 500 });
     return answer;
   }
-  const parsed = contract.response.safeParse(answer);
+  const parsed = z.safeParse(contract.response, answer);
   if (!parsed.success) return HttpResponse.json({ error: `Mock for ${key} breaks the contract` }, { status: 500 });
   return HttpResponse.json(parsed.data as Record<string, unknown>);
 }
@@ -58,7 +59,7 @@ export function createMockHandlers({ baseUrl = FUNCTIONS_BASE_PATH, responders =
 
   const simple = Object.entries(postFunctions).map(([name, contract]) =>
     http.post(`${baseUrl}/${name}`, async ({ request }) => {
-      const parsed = contract.request.safeParse(await request.json().catch(() => null));
+      const parsed = z.safeParse(contract.request, await request.json().catch(() => null));
       if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? 'Invalid request');
       return reply(contract, name, responders, parsed.data as Record<string, unknown>);
     }),
@@ -70,7 +71,7 @@ export function createMockHandlers({ baseUrl = FUNCTIONS_BASE_PATH, responders =
       const action = typeof body?.action === 'string' ? body.action : '';
       const contract = (actions as Record<string, FunctionContract>)[action];
       if (!contract) return badRequest('Unknown action');
-      const parsed = contract.request.safeParse(body);
+      const parsed = z.safeParse(contract.request, body);
       if (!parsed.success) return badRequest(parsed.error.issues[0]?.message ?? 'Invalid request');
       return reply(contract, `${name}:${action}`, responders, parsed.data as Record<string, unknown>);
     }),

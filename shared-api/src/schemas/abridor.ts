@@ -1,16 +1,16 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { doorUser, listedDoorUser } from './door-user';
 
 export const PIN_PATTERN = /^\d{4}$/;
 export const DOOR_ACTIONS = ['ENTRADA', 'SALIDA'] as const;
 export type DoorAction = (typeof DOOR_ACTIONS)[number];
 
-const token = z.string({ error: 'Sesión inválida o expirada' }).min(1, 'Sesión inválida o expirada');
+const token = z.string({ error: 'Sesión inválida o expirada' }).check(z.minLength(1, 'Sesión inválida o expirada'));
 const pin = z
   .string({ error: 'Debe ingresar un PIN de 4 dígitos' })
-  .regex(PIN_PATTERN, 'Debe ingresar un PIN de 4 dígitos');
+  .check(z.regex(PIN_PATTERN, 'Debe ingresar un PIN de 4 dígitos'));
 const required = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(100, 'Máximo 100 caracteres');
+  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(100, 'Máximo 100 caracteres'));
 const LOGIN_REQUIRED = 'Por favor ingrese usuario y contraseña';
 const USER_REQUIRED = 'Usuario, PIN y contraseña son obligatorios';
 
@@ -18,10 +18,10 @@ export { type DoorUser, doorUser, type ListedDoorUser, listedDoorUser } from './
 
 export const doorAuditEntry = z.object({
   id: z.string(),
-  usuario: z.string().nullable(),
+  usuario: z.nullable(z.string()),
   action: z.string(),
   result: z.string(),
-  ip: z.string().nullable(),
+  ip: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type DoorAuditEntry = z.infer<typeof doorAuditEntry>;
@@ -32,11 +32,11 @@ export type DoorAuditEntry = z.infer<typeof doorAuditEntry>;
  */
 const pinAnswer = z.object({
   success: z.boolean(),
-  error: z.string().optional(),
+  error: z.optional(z.string()),
   /** After a wrong PIN: tries left before the lockout. */
-  attemptsLeft: z.number().int().min(0).optional(),
+  attemptsLeft: z.optional(z.number().check(z.int(), z.gte(0))),
   /** While locked out: when PINs are checked again (ISO time). */
-  lockedUntil: z.string().optional(),
+  lockedUntil: z.optional(z.string()),
 });
 
 /** abridor: one schema per action (§7 list). PINs and passwords never travel back to the browser. */
@@ -44,14 +44,14 @@ export const abridorActions = {
   login: {
     request: z.object({
       usuario: required(LOGIN_REQUIRED),
-      contraseña: z.string({ error: LOGIN_REQUIRED }).min(1, LOGIN_REQUIRED),
+      contraseña: z.string({ error: LOGIN_REQUIRED }).check(z.minLength(1, LOGIN_REQUIRED)),
     }),
     response: z.object({ token: z.string(), user: doorUser }),
   },
   /** A session token, or a magic-link token: that one is used up and exchanged for a new session `token`. */
   validate_token: {
     request: z.object({ token }),
-    response: z.object({ valid: z.boolean(), user: doorUser.nullable(), token: z.string().optional() }),
+    response: z.object({ valid: z.boolean(), user: z.nullable(doorUser), token: z.optional(z.string()) }),
   },
   logout: {
     request: z.object({ token }),
@@ -59,7 +59,7 @@ export const abridorActions = {
   },
   door_action: {
     request: z.object({ token, pin, door_action: z.enum(DOOR_ACTIONS) }),
-    response: pinAnswer.extend({ message: z.string().optional() }),
+    response: z.extend(pinAnswer, { message: z.optional(z.string()) }),
   },
   /**
    * The current PIN counts toward the keypad's lockout and is answered the same way; a success
@@ -78,12 +78,10 @@ export const abridorActions = {
       token,
       contraseñaActual: z
         .string({ error: 'Escriba su contraseña actual' })
-        .min(1, 'Escriba su contraseña actual')
-        .max(200),
+        .check(z.minLength(1, 'Escriba su contraseña actual'), z.maxLength(200)),
       contraseñaNueva: z
         .string({ error: 'Escriba la contraseña nueva' })
-        .min(1, 'Escriba la contraseña nueva')
-        .max(200),
+        .check(z.minLength(1, 'Escriba la contraseña nueva'), z.maxLength(200)),
     }),
     response: z.object({ success: z.literal(true), user: doorUser }),
   },
@@ -97,28 +95,27 @@ export const abridorActions = {
       usuario: required(USER_REQUIRED),
       pin: z
         .string({ error: USER_REQUIRED })
-        .min(1, USER_REQUIRED)
-        .regex(PIN_PATTERN, 'Debe ingresar un PIN de 4 dígitos'),
-      contraseña: z.string({ error: USER_REQUIRED }).min(1, USER_REQUIRED),
-      box: z.string().max(50, 'Máximo 50 caracteres').optional().nullable(),
+        .check(z.minLength(1, USER_REQUIRED), z.regex(PIN_PATTERN, 'Debe ingresar un PIN de 4 dígitos')),
+      contraseña: z.string({ error: USER_REQUIRED }).check(z.minLength(1, USER_REQUIRED)),
+      box: z.nullable(z.optional(z.string().check(z.maxLength(50, 'Máximo 50 caracteres')))),
     }),
     response: z.object({ success: z.literal(true), user: doorUser }),
   },
   update_user: {
     request: z.object({
       token,
-      userId: z.string().min(1),
+      userId: z.string().check(z.minLength(1)),
       usuario: required('El usuario es obligatorio'),
       /** Empty or absent: the PIN stays as it is. */
-      pin: z.union([z.literal(''), pin]).optional(),
+      pin: z.optional(z.union([z.literal(''), pin])),
       /** Empty or absent: the password stays as it is. */
-      contraseña: z.string().max(200).optional(),
-      box: z.string().max(50, 'Máximo 50 caracteres').optional().nullable(),
+      contraseña: z.optional(z.string().check(z.maxLength(200))),
+      box: z.nullable(z.optional(z.string().check(z.maxLength(50, 'Máximo 50 caracteres')))),
     }),
     response: z.object({ success: z.literal(true), user: doorUser }),
   },
   delete_user: {
-    request: z.object({ token, userId: z.string().min(1) }),
+    request: z.object({ token, userId: z.string().check(z.minLength(1)) }),
     response: z.object({ success: z.literal(true) }),
   },
   /**
@@ -130,30 +127,29 @@ export const abridorActions = {
     request: z
       .object({
         token,
-        userId: z.string().min(1).optional(),
-        registrationCode: z
-          .string()
-          .regex(/^[A-Z0-9]{6}$/, 'Código de registro inválido')
-          .optional(),
+        userId: z.optional(z.string().check(z.minLength(1))),
+        registrationCode: z.optional(z.string().check(z.regex(/^[A-Z0-9]{6}$/, 'Código de registro inválido'))),
       })
-      .refine((r) => Boolean(r.userId) !== Boolean(r.registrationCode), 'Indique el usuario o el código de registro'),
+      .check(
+        z.refine(
+          (r) => Boolean(r.userId) !== Boolean(r.registrationCode),
+          'Indique el usuario o el código de registro',
+        ),
+      ),
     response: z.object({ success: z.literal(true), freedUnits: z.array(z.string()) }),
   },
   generate_magic_token: {
     /** target_user: the user's id. */
-    request: z.object({ token, target_user: z.string().min(1) }),
-    response: z.object({ success: z.boolean(), magic_token: z.string().optional(), error: z.string().optional() }),
+    request: z.object({ token, target_user: z.string().check(z.minLength(1)) }),
+    response: z.object({ success: z.boolean(), magic_token: z.optional(z.string()), error: z.optional(z.string()) }),
   },
   /** Beyond the seed: who came in and out, newest first (admin only). */
   list_audit: {
     /** `before`: the id of the oldest entry already shown, for the next page. */
     request: z.object({
       token,
-      limit: z.number().int().min(1).max(200).optional(),
-      before: z
-        .string()
-        .regex(/^\d{1,18}$/)
-        .optional(),
+      limit: z.optional(z.number().check(z.int(), z.gte(1), z.lte(200))),
+      before: z.optional(z.string().check(z.regex(/^\d{1,18}$/))),
     }),
     response: z.object({ entries: z.array(doorAuditEntry), hasMore: z.boolean() }),
   },

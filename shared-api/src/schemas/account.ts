@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PIN_PATTERN } from './abridor';
 import { PERIODS, UPLOAD_TYPES } from './registration';
 
@@ -21,13 +21,10 @@ export const ACCOUNT_SESSION_HOURS = 12;
 /** The account's page below each language's base; a link's secret follows `#`, never sent to a server. */
 export const ACCOUNT_PATHS = { es: '/es/mi-cuenta', en: '/en/account' } as const;
 
-const language = z.enum(['es', 'en']).default('es');
-const pin = z.string().regex(PIN_PATTERN, 'Enter a 4-digit PIN');
+const language = z._default(z.enum(['es', 'en']), 'es');
+const pin = z.string().check(z.regex(PIN_PATTERN, 'Enter a 4-digit PIN'));
 const rental = { registrationId: z.uuid() };
-const sixDigits = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/, 'Enter the 6-digit code');
+const sixDigits = z.string().check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code'));
 const done = z.object({ success: z.literal(true) });
 
 export const accountActions = {
@@ -37,13 +34,13 @@ export const accountActions = {
    * address asking too often is held back (429). `signInId` goes with the code.
    */
   request_sign_in: {
-    request: z.object({ contact: z.string().trim().min(3).max(200), language }),
+    request: z.object({ contact: z.string().check(z.trim(), z.minLength(3), z.maxLength(200)), language }),
     response: z.object({ signInId: z.uuid() }),
   },
   /** The link's secret, or the sign-in's id and its 6-digit code: a session, once. */
   verify_sign_in: {
     request: z.union([
-      z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid') }),
+      z.object({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid')) }),
       z.object({ signInId: z.uuid(), code: sixDigits }),
     ]),
     response: done,
@@ -80,18 +77,18 @@ export const accountActions = {
           active: z.boolean(),
           /** Signed and moving in on `moveInDate`, waiting for a unit, let, or ended. */
           status: z.enum(['allocated', 'scheduled', 'awaiting_unit', 'ended']),
-          moveInDate: z.string().nullable(),
+          moveInDate: z.nullable(z.string()),
           units: z.array(z.object({ unitNumber: z.string(), sizeM3: z.number() })),
-          since: z.string().nullable(),
-          period: z.enum(PERIODS).nullable(),
-          rentCents: z.number().int().nullable(),
-          nextCollection: z.object({ date: z.string(), amountCents: z.number().int() }).nullable(),
-          balanceCents: z.number().int(),
-          inCollectionCents: z.number().int(),
-          payableCents: z.number().int(),
+          since: z.nullable(z.string()),
+          period: z.nullable(z.enum(PERIODS)),
+          rentCents: z.nullable(z.number().check(z.int())),
+          nextCollection: z.nullable(z.object({ date: z.string(), amountCents: z.number().check(z.int()) })),
+          balanceCents: z.number().check(z.int()),
+          inCollectionCents: z.number().check(z.int()),
+          payableCents: z.number().check(z.int()),
           accessSuspended: z.boolean(),
           /** The day the tenant gave notice to move out (their last day), or null. */
-          moveOutOn: z.string().nullable(),
+          moveOutOn: z.nullable(z.string()),
           /** The days they may choose if they give notice today: from the notice period's end, within a year. */
           earliestMoveOut: z.string(),
           latestMoveOut: z.string(),
@@ -108,16 +105,16 @@ export const accountActions = {
             z.object({
               documentType: z.enum(UPLOAD_TYPES),
               status: z.enum(['rejected', 'pending']),
-              reason: z.string().nullable(),
+              reason: z.nullable(z.string()),
             }),
           ),
-          bankAccount: z
-            .object({
+          bankAccount: z.nullable(
+            z.object({
               maskedIban: z.string(),
               mandateReference: z.string(),
-              pendingChange: z.object({ maskedIban: z.string(), requestedAt: z.string() }).nullable(),
-            })
-            .nullable(),
+              pendingChange: z.nullable(z.object({ maskedIban: z.string(), requestedAt: z.string() })),
+            }),
+          ),
         }),
       ),
     }),
@@ -133,7 +130,7 @@ export const accountActions = {
           number: z.string(),
           issueDate: z.string(),
           kind: z.enum(['invoice', 'late_fee', 'credit_note']),
-          totalCents: z.number().int(),
+          totalCents: z.number().check(z.int()),
         }),
       ),
     }),
@@ -164,8 +161,8 @@ export const accountActions = {
       z.object({
         success: z.literal(false),
         error: z.string(),
-        attemptsLeft: z.number().int().optional(),
-        lockedUntil: z.string().optional(),
+        attemptsLeft: z.optional(z.number().check(z.int())),
+        lockedUntil: z.optional(z.string()),
       }),
     ]),
   },
@@ -176,7 +173,7 @@ export const accountActions = {
    * IBAN failing its check digits answers 400.
    */
   change_bank_account: {
-    request: z.object({ ...rental, iban: z.string().trim().min(4).max(50) }),
+    request: z.object({ ...rental, iban: z.string().check(z.trim(), z.minLength(4), z.maxLength(50)) }),
     response: z.object({ maskedIban: z.string() }),
   },
   /** The new mandate awaiting signature is dropped: the rent stays where it is. */
@@ -195,7 +192,11 @@ export const accountActions = {
    * back. For every rental of the session's contact.
    */
   change_contact: {
-    request: z.object({ kind: z.enum(['email', 'phone']), value: z.string().trim().min(3).max(200), language }),
+    request: z.object({
+      kind: z.enum(['email', 'phone']),
+      value: z.string().check(z.trim(), z.minLength(3), z.maxLength(200)),
+      language,
+    }),
     response: z.object({ changeId: z.uuid() }),
   },
   /** The new contact's code: it counts from now; the old one is told; every session of it ends, this one too. */

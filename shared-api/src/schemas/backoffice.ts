@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CONTRACT_STATUSES, SIGNER_ROLES, SUBMITTER_STATUSES } from './contracts';
 import { PAYMENT_STATUSES } from './payments';
 import { DOCUMENT_REVIEW_STATUSES, MOVE_IN_STATUSES, PERIODS, UPLOAD_TYPES } from './registration';
@@ -49,26 +49,30 @@ export type RegistrationStage = (typeof REGISTRATION_STAGES)[number];
 export const UNIT_STATUSES = ['available', 'held', 'occupied', 'out_of_service'] as const;
 export type UnitStatus = (typeof UNIT_STATUSES)[number];
 
-const email = z.string().trim().toLowerCase().pipe(z.email('E-mail not valid').max(254));
-const text = (max: number) => z.string().trim().min(1).max(max);
-const page = z.coerce.number().int().min(1).max(100_000).default(1);
-const search = z.string().trim().max(100).optional();
-const direction = z.enum(['asc', 'desc']).default('desc');
+const email = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email('E-mail not valid').check(z.maxLength(254)));
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+const page = z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1);
+const search = z.optional(z.string().check(z.trim(), z.maxLength(100)));
+const direction = z._default(z.enum(['asc', 'desc']), 'desc');
 const iso = z.string();
 /** A calendar date, `YYYY-MM-DD`. */
 const isoDate = z.iso.date('Choose a date');
 /** Staff open registrations by the id the lists gave them: anything else finds none (not a database error). */
 const registrationId = z.uuid('Registration not found');
 const TOTP_CODE = /^\d{6}$/;
-const totpCode = z.string().trim().regex(TOTP_CODE, 'The code has 6 digits');
+const totpCode = z.string().check(z.trim(), z.regex(TOTP_CODE, 'The code has 6 digits'));
 /** At sign-in (and with a reset link): the app's 6 digits, or one of the one-time recovery codes (`xxxx-xxxx`). */
 const signInCode = z
   .string()
-  .trim()
-  .regex(/^(\d{6}|[A-Za-z0-9]{4}-?[A-Za-z0-9]{4})$/, 'The code has 6 digits (or is a recovery code)');
+  .check(
+    z.trim(),
+    z.regex(/^(\d{6}|[A-Za-z0-9]{4}-?[A-Za-z0-9]{4})$/, 'The code has 6 digits (or is a recovery code)'),
+  );
 /** A reset link's secret: 32 random bytes, base64url. */
-const resetToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'The link is not valid');
-const password = z.string().min(STAFF_PASSWORD_MIN, `At least ${STAFF_PASSWORD_MIN} characters`).max(200);
+const resetToken = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'The link is not valid'));
+const password = z
+  .string()
+  .check(z.minLength(STAFF_PASSWORD_MIN, `At least ${STAFF_PASSWORD_MIN} characters`), z.maxLength(200));
 
 export const staffMember = z.object({
   id: z.string(),
@@ -78,11 +82,11 @@ export const staffMember = z.object({
   totpEnabled: z.boolean(),
   disabled: z.boolean(),
   /** Of the signed-in member (`login`, `me`): a manager who must turn on the second factor first. */
-  secondFactorDue: z.boolean().optional(),
+  secondFactorDue: z.optional(z.boolean()),
   /** Of the signed-in member: the password they signed in with was generated and must be changed first. */
-  passwordChangeDue: z.boolean().optional(),
+  passwordChangeDue: z.optional(z.boolean()),
   /** Of the signed-in member with a second factor: unused recovery codes. */
-  recoveryCodesLeft: z.number().int().nonnegative().optional(),
+  recoveryCodesLeft: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 export type StaffMember = z.infer<typeof staffMember>;
 
@@ -90,12 +94,12 @@ export const registrationSummary = z.object({
   registrationId: z.string(),
   registrationCode: z.string(),
   fullName: z.string(),
-  companyName: z.string().nullable(),
+  companyName: z.nullable(z.string()),
   email: z.string(),
   phone: z.string(),
   stage: z.enum(REGISTRATION_STAGES),
-  productName: z.string().nullable(),
-  productNameEn: z.string().nullable(),
+  productName: z.nullable(z.string()),
+  productNameEn: z.nullable(z.string()),
   createdAt: iso,
 });
 export type RegistrationSummary = z.infer<typeof registrationSummary>;
@@ -103,23 +107,23 @@ export type RegistrationSummary = z.infer<typeof registrationSummary>;
 export const reviewedDocument = z.object({
   documentType: z.enum(UPLOAD_TYPES),
   contentType: z.string(),
-  sizeBytes: z.number().int(),
+  sizeBytes: z.number().check(z.int()),
   uploadedAt: iso,
   reviewStatus: z.enum(DOCUMENT_REVIEW_STATUSES),
-  reviewedBy: z.string().nullable(),
-  reviewedAt: iso.nullable(),
-  rejectionReason: z.string().nullable(),
+  reviewedBy: z.nullable(z.string()),
+  reviewedAt: z.nullable(iso),
+  rejectionReason: z.nullable(z.string()),
   /** Uploaded again after a rejection: what the file it replaces was rejected for. */
-  previousRejectionReason: z.string().nullable(),
+  previousRejectionReason: z.nullable(z.string()),
 });
 export type ReviewedDocument = z.infer<typeof reviewedDocument>;
 
 export const registrationDetail = z.object({
-  registration: registrationSummary.extend({
+  registration: z.extend(registrationSummary, {
     clientType: z.enum(['individual', 'company']),
     documentType: z.string(),
     documentNumber: z.string(),
-    cif: z.string().nullable(),
+    cif: z.nullable(z.string()),
     address: z.string(),
     city: z.string(),
     postalCode: z.string(),
@@ -127,20 +131,20 @@ export const registrationDetail = z.object({
     iban: z.string(),
     emailVerified: z.boolean(),
     phoneVerified: z.boolean(),
-    moveInStatus: z.enum([...MOVE_IN_STATUSES, 'ended']).nullable(),
-    period: z.enum(PERIODS).nullable(),
-    unitsRequired: z.number().int().nullable(),
+    moveInStatus: z.nullable(z.enum([...MOVE_IN_STATUSES, 'ended'])),
+    period: z.nullable(z.enum(PERIODS)),
+    unitsRequired: z.nullable(z.number().check(z.int())),
     /** The move-in day the applicant chose (their units held until then), or null: at the signatures. */
-    moveInDate: isoDate.nullable(),
+    moveInDate: z.nullable(isoDate),
     /**
      * The door refuses the tenant's PIN while set: since when, why, and who decided (the arrears
      * rules, staff, or a document rejected after the move-in, until a new one is approved).
      */
-    accessSuspension: z
-      .object({ since: iso, reason: z.string(), by: z.enum(['arrears', 'staff', 'documents']) })
-      .nullable(),
+    accessSuspension: z.nullable(
+      z.object({ since: iso, reason: z.string(), by: z.enum(['arrears', 'staff', 'documents']) }),
+    ),
     /** Notice to move out: the last day given (or null), and the days a notice given today may choose. */
-    notice: z.object({ moveOutOn: isoDate.nullable(), earliestMoveOut: isoDate, latestMoveOut: isoDate }),
+    notice: z.object({ moveOutOn: z.nullable(isoDate), earliestMoveOut: isoDate, latestMoveOut: isoDate }),
   }),
   documents: z.array(reviewedDocument),
   payments: z.array(
@@ -150,45 +154,45 @@ export const registrationDetail = z.object({
       status: z.enum(PAYMENT_STATUSES),
       provider: z.string(),
       createdAt: iso,
-      completedAt: iso.nullable(),
+      completedAt: z.nullable(iso),
       /** The deposit given back (a tenant left without a unit), and why. */
-      refundedAt: iso.nullable(),
-      refundReason: z.string().nullable(),
+      refundedAt: z.nullable(iso),
+      refundReason: z.nullable(z.string()),
     }),
   ),
-  contract: z
-    .object({
+  contract: z.nullable(
+    z.object({
       id: z.string(),
       status: z.enum(CONTRACT_STATUSES),
       /** The text both parties sign: the company's signer reads it before signing. */
       document: z.string(),
       createdAt: iso,
-      completedAt: iso.nullable(),
+      completedAt: z.nullable(iso),
       signers: z.array(
         z.object({
           role: z.enum(SIGNER_ROLES),
           status: z.enum(SUBMITTER_STATUSES),
           email: z.string(),
-          signedName: z.string().nullable(),
-          signedAt: iso.nullable(),
+          signedName: z.nullable(z.string()),
+          signedAt: z.nullable(iso),
         }),
       ),
-    })
-    .nullable(),
+    }),
+  ),
   units: z.array(z.string()),
 });
 export type RegistrationDetail = z.infer<typeof registrationDetail>;
 
 export const occupancyRow = z.object({
-  productId: z.number().int(),
+  productId: z.number().check(z.int()),
   name: z.string(),
   /** The product's English name: an English back-office shows it (the catalogue is Spanish first). */
   nameEn: z.string(),
-  available: z.number().int(),
-  held: z.number().int(),
-  occupied: z.number().int(),
-  outOfService: z.number().int(),
-  total: z.number().int(),
+  available: z.number().check(z.int()),
+  held: z.number().check(z.int()),
+  occupied: z.number().check(z.int()),
+  outOfService: z.number().check(z.int()),
+  total: z.number().check(z.int()),
 });
 
 export const paymentSummary = z.object({
@@ -200,13 +204,13 @@ export const paymentSummary = z.object({
 });
 
 export const cataloguePrices = z.object({
-  monthly: z.number().nullable(),
-  quarterly: z.number().nullable(),
-  semiannually: z.number().nullable(),
-  annually: z.number().nullable(),
+  monthly: z.nullable(z.number()),
+  quarterly: z.nullable(z.number()),
+  semiannually: z.nullable(z.number()),
+  annually: z.nullable(z.number()),
 });
 
-export const catalogueEntry = occupancyRow.extend({
+export const catalogueEntry = z.extend(occupancyRow, {
   sizeM3: z.number(),
   setupFee: z.number(),
   active: z.boolean(),
@@ -217,13 +221,13 @@ export type CatalogueEntry = z.infer<typeof catalogueEntry>;
 
 export const unitRow = z.object({
   unitNumber: z.string(),
-  productId: z.number().int(),
+  productId: z.number().check(z.int()),
   productName: z.string(),
   productNameEn: z.string(),
   status: z.enum(UNIT_STATUSES),
-  registrationId: z.string().nullable(),
-  registrationCode: z.string().nullable(),
-  tenantName: z.string().nullable(),
+  registrationId: z.nullable(z.string()),
+  registrationCode: z.nullable(z.string()),
+  tenantName: z.nullable(z.string()),
   updatedAt: iso,
 });
 export type UnitRow = z.infer<typeof unitRow>;
@@ -232,10 +236,10 @@ export const auditEntry = z.object({
   id: z.string(),
   staffEmail: z.string(),
   action: z.string(),
-  target: z.string().nullable(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
-  ip: z.string().nullable(),
+  target: z.nullable(z.string()),
+  before: z.nullable(z.unknown()),
+  after: z.nullable(z.unknown()),
+  ip: z.nullable(z.string()),
   createdAt: iso,
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
@@ -249,56 +253,60 @@ export const bookedVisit = z.object({
   email: z.string(),
   language: z.enum(['es', 'en']),
   status: z.enum(['booked', 'cancelled']),
-  cancelledBy: z.string().nullable(),
+  cancelledBy: z.nullable(z.string()),
 });
 export type BookedVisit = z.infer<typeof bookedVisit>;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A calendar date that exists (`2026-02-30` does not). */
-const calendarDate = z
-  .string()
-  .regex(DATE, 'YYYY-MM-DD')
-  .refine((value) => {
+const calendarDate = z.string().check(
+  z.regex(DATE, 'YYYY-MM-DD'),
+  z.refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, 'No such date');
+  }, 'No such date'),
+);
 export const visitRules = z
   .object({
     /** ISO weekdays: 1 Monday … 7 Sunday. */
-    weekdays: z.array(z.number().int().min(1).max(7)).min(1, 'Choose at least one day').max(7),
-    opensAt: z.string().regex(TIME, 'HH:MM'),
-    closesAt: z.string().regex(TIME, 'HH:MM'),
-    slotMinutes: z.number().int().min(10).max(240),
-    capacity: z.number().int().min(1).max(20),
-    bookingDays: z.number().int().min(1).max(120),
-    minNoticeMinutes: z.number().int().min(0).max(2880),
+    weekdays: z
+      .array(z.number().check(z.int(), z.gte(1), z.lte(7)))
+      .check(z.minLength(1, 'Choose at least one day'), z.maxLength(7)),
+    opensAt: z.string().check(z.regex(TIME, 'HH:MM')),
+    closesAt: z.string().check(z.regex(TIME, 'HH:MM')),
+    slotMinutes: z.number().check(z.int(), z.gte(10), z.lte(240)),
+    capacity: z.number().check(z.int(), z.gte(1), z.lte(20)),
+    bookingDays: z.number().check(z.int(), z.gte(1), z.lte(120)),
+    minNoticeMinutes: z.number().check(z.int(), z.gte(0), z.lte(2880)),
   })
-  .refine((rules) => rules.opensAt < rules.closesAt, { path: ['closesAt'], message: 'Closing comes after opening' });
+  .check(
+    z.refine((rules) => rules.opensAt < rules.closesAt, { path: ['closesAt'], message: 'Closing comes after opening' }),
+  );
 export type VisitRulesForm = z.infer<typeof visitRules>;
-export const closedDate = z.object({ date: z.string().regex(DATE), reason: z.string().nullable() });
+export const closedDate = z.object({ date: z.string().check(z.regex(DATE)), reason: z.nullable(z.string()) });
 
 export const OFFER_STATUSES = ['open', 'accepted', 'expired', 'lapsed', 'fulfilled', 'withdrawn'] as const;
 export const lineEntry = z.object({
   entryId: z.string(),
-  productId: z.number().int(),
+  productId: z.number().check(z.int()),
   productName: z.string(),
   /** Null for a product no longer in the catalogue. */
-  productNameEn: z.string().nullable(),
+  productNameEn: z.nullable(z.string()),
   /** Place in the product's line; null once out of it. */
-  position: z.number().int().positive().nullable(),
+  position: z.nullable(z.number().check(z.int(), z.positive())),
   fullName: z.string(),
   email: z.string(),
   phone: z.string(),
-  unitsRequired: z.number().int(),
+  unitsRequired: z.number().check(z.int()),
   timeframe: z.string(),
   status: z.enum(WAITLIST_ENTRY_STATUSES),
   createdAt: iso,
   /** The entry's latest offer. */
-  offer: z.object({ status: z.enum(OFFER_STATUSES), expiresAt: iso, units: z.array(z.string()) }).nullable(),
+  offer: z.nullable(z.object({ status: z.enum(OFFER_STATUSES), expiresAt: iso, units: z.array(z.string()) })),
 });
 export type LineEntry = z.infer<typeof lineEntry>;
-const entryId = z.string().regex(/^\d{1,18}$/, 'Invalid entry');
+const entryId = z.string().check(z.regex(/^\d{1,18}$/, 'Invalid entry'));
 
 export const MESSAGE_STATES = ['pending', 'sent', 'failed'] as const;
 /** A message of the outbox as staff see it: never its text (codes, PINs and links are the recipient's). */
@@ -306,34 +314,39 @@ export const outboxEntry = z.object({
   id: z.string(),
   channel: z.enum(['email', 'sms']),
   recipient: z.string(),
-  subject: z.string().nullable(),
+  subject: z.nullable(z.string()),
   state: z.enum(MESSAGE_STATES),
-  attempts: z.number().int(),
-  error: z.string().nullable(),
-  attachments: z.number().int(),
-  resentFrom: z.string().nullable(),
+  attempts: z.number().check(z.int()),
+  error: z.nullable(z.string()),
+  attachments: z.number().check(z.int()),
+  resentFrom: z.nullable(z.string()),
   createdAt: iso,
-  sentAt: iso.nullable(),
+  sentAt: z.nullable(iso),
 });
 export type OutboxEntry = z.infer<typeof outboxEntry>;
 
 export const doorUserRow = z.object({
   id: z.string(),
   usuario: z.string(),
-  box: z.string().nullable(),
-  registrationCode: z.string().nullable(),
+  box: z.nullable(z.string()),
+  registrationCode: z.nullable(z.string()),
 });
 export const doorAuditRow = z.object({
   id: z.string(),
-  usuario: z.string().nullable(),
+  usuario: z.nullable(z.string()),
   action: z.string(),
   result: z.string(),
-  ip: z.string().nullable(),
+  ip: z.nullable(z.string()),
   createdAt: iso,
 });
 
-const paged = <T extends z.ZodType>(row: T) =>
-  z.object({ rows: z.array(row), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+const paged = <T extends z.ZodMiniType>(row: T) =>
+  z.object({
+    rows: z.array(row),
+    total: z.number().check(z.int()),
+    page: z.number().check(z.int()),
+    pageSize: z.number().check(z.int()),
+  });
 
 /** A rent collection due to be sent to the bank (amounts in cents). */
 const dueCollection = z.object({
@@ -342,18 +355,18 @@ const dueCollection = z.object({
   registrationCode: z.string(),
   debtorName: z.string(),
   dueDate: isoDate,
-  amountCents: z.number().int(),
+  amountCents: z.number().check(z.int()),
   sequenceType: z.enum(['FRST', 'RCUR']),
   mandateReference: z.string(),
 });
 export type DueCollection = z.infer<typeof dueCollection>;
 
 /** A collection in a remittance the bank has not answered for yet. */
-const sentCollection = dueCollection.extend({
+const sentCollection = z.extend(dueCollection, {
   /** Null for a returned collection waiting for the next remittance. */
-  remittanceMessageId: z.string().nullable(),
+  remittanceMessageId: z.nullable(z.string()),
   /** Returned by the bank and not presented again: overdue since, and why. Unpaid until recorded paid. */
-  returned: z.object({ reason: z.string().nullable(), since: isoDate }).nullable(),
+  returned: z.nullable(z.object({ reason: z.nullable(z.string()), since: isoDate })),
 });
 export type SentCollection = z.infer<typeof sentCollection>;
 
@@ -367,22 +380,24 @@ export const RECORDED_OUTCOMES = ['paid', 'returned', 'retry', 'unchanged', 'unk
 /** The arrears rules a manager sets: the warning comes before the suspension. */
 export const arrearsSettings = z
   .object({
-    graceDays: z.number().int().min(0).max(60),
-    lateFeeCents: z.number().int().min(0).max(100_000),
-    warningDays: z.number().int().min(1).max(30),
-    suspendAfterDays: z.number().int().min(1).max(180),
+    graceDays: z.number().check(z.int(), z.gte(0), z.lte(60)),
+    lateFeeCents: z.number().check(z.int(), z.gte(0), z.lte(100_000)),
+    warningDays: z.number().check(z.int(), z.gte(1), z.lte(30)),
+    suspendAfterDays: z.number().check(z.int(), z.gte(1), z.lte(180)),
   })
-  .refine((value) => value.warningDays < value.suspendAfterDays, {
-    path: ['warningDays'],
-    message: 'The warning must come before the suspension',
-  });
+  .check(
+    z.refine((value) => value.warningDays < value.suspendAfterDays, {
+      path: ['warningDays'],
+      message: 'The warning must come before the suspension',
+    }),
+  );
 export type ArrearsSettingsForm = z.infer<typeof arrearsSettings>;
 
 /** POST `backoffice/bank-report` (multipart, `file`): what the imported report recorded. */
 export const importedBankReport = z.object({
   kind: z.enum(['pain.002', 'camt.054']),
   messageId: z.string(),
-  counts: z.record(z.enum(RECORDED_OUTCOMES), z.number().int()),
+  counts: z.record(z.enum(RECORDED_OUTCOMES), z.number().check(z.int())),
 });
 export type ImportedBankReport = z.infer<typeof importedBankReport>;
 
@@ -403,11 +418,11 @@ const ledgerEntry = z.object({
   date: isoDate,
   kind: z.enum(LEDGER_KINDS),
   reference: z.string(),
-  detail: z.string().nullable(),
-  amountCents: z.number().int(),
-  balanceCents: z.number().int(),
+  detail: z.nullable(z.string()),
+  amountCents: z.number().check(z.int()),
+  balanceCents: z.number().check(z.int()),
   /** An invoice's or credit note's PDF: GET `backoffice/invoice?id=`. */
-  invoiceId: z.uuid().nullable(),
+  invoiceId: z.nullable(z.uuid()),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
@@ -417,11 +432,11 @@ const tenantInArrears = z.object({
   registrationCode: z.string(),
   name: z.string(),
   units: z.array(z.string()),
-  overdueCents: z.number().int(),
+  overdueCents: z.number().check(z.int()),
   /** Null when only fees are owed (no collection overdue). */
-  daysOverdue: z.number().int().nullable(),
+  daysOverdue: z.nullable(z.number().check(z.int())),
   access: z.enum(ACCESS_STATES),
-  lastContactAt: iso.nullable(),
+  lastContactAt: z.nullable(iso),
 });
 export type TenantInArrears = z.infer<typeof tenantInArrears>;
 
@@ -431,15 +446,15 @@ const remittance = z.object({
   dueBy: isoDate,
   createdAt: iso,
   createdBy: z.string(),
-  collections: z.number().int(),
-  totalCents: z.number().int(),
+  collections: z.number().check(z.int()),
+  totalCents: z.number().check(z.int()),
 });
 export type Remittance = z.infer<typeof remittance>;
 
 export const registrationListQuery = z.object({
-  stage: z.enum(REGISTRATION_STAGES).optional(),
+  stage: z.optional(z.enum(REGISTRATION_STAGES)),
   search,
-  sort: z.enum(['createdAt', 'fullName', 'registrationCode']).default('createdAt'),
+  sort: z._default(z.enum(['createdAt', 'fullName', 'registrationCode']), 'createdAt'),
   direction,
   page,
 });
@@ -447,11 +462,11 @@ export type RegistrationListQuery = z.input<typeof registrationListQuery>;
 export type RegistrationListFilter = z.output<typeof registrationListQuery>;
 
 export const unitListQuery = z.object({
-  productId: z.coerce.number().int().optional(),
-  status: z.enum(UNIT_STATUSES).optional(),
+  productId: z.optional(z.coerce.number().check(z.int())),
+  status: z.optional(z.enum(UNIT_STATUSES)),
   search,
-  sort: z.enum(['unitNumber', 'status', 'updatedAt']).default('unitNumber'),
-  direction: z.enum(['asc', 'desc']).default('asc'),
+  sort: z._default(z.enum(['unitNumber', 'status', 'updatedAt']), 'unitNumber'),
+  direction: z._default(z.enum(['asc', 'desc']), 'asc'),
   page,
 });
 export type UnitListQuery = z.input<typeof unitListQuery>;
@@ -472,24 +487,30 @@ export const backofficeActions = {
    */
   login: {
     request: z.object({
-      email: z.string().trim().toLowerCase().min(1, 'E-mail and password are required').max(254),
-      password: z.string().min(1, 'E-mail and password are required').max(200),
-      totpCode: signInCode.optional(),
+      email: z
+        .string()
+        .check(z.trim(), z.toLowerCase(), z.minLength(1, 'E-mail and password are required'), z.maxLength(254)),
+      password: z.string().check(z.minLength(1, 'E-mail and password are required'), z.maxLength(200)),
+      totpCode: z.optional(signInCode),
     }),
-    response: z.object({ staff: staffMember.optional(), totpRequired: z.boolean().optional() }),
+    response: z.object({ staff: z.optional(staffMember), totpRequired: z.optional(z.boolean()) }),
   },
   /** Who this browser's session is; `null` when signed out (asking is not an error). */
-  me: { request: empty, response: z.object({ staff: staffMember.nullable() }) },
+  me: { request: empty, response: z.object({ staff: z.nullable(staffMember) }) },
   logout: { request: empty, response: done },
 
   today: {
     request: empty,
     response: z.object({
-      newRegistrations: z.object({ lastSevenDays: z.number().int(), latest: z.array(registrationSummary) }),
-      payments: z.object({ today: z.number().int(), amountToday: z.number(), latest: z.array(paymentSummary) }),
+      newRegistrations: z.object({ lastSevenDays: z.number().check(z.int()), latest: z.array(registrationSummary) }),
+      payments: z.object({
+        today: z.number().check(z.int()),
+        amountToday: z.number(),
+        latest: z.array(paymentSummary),
+      }),
       /** Each list of Today shows its first ten (TODAY_LIST_LIMIT); the totals say how many in all. */
       awaitingCompany: z.array(registrationSummary),
-      awaitingCompanyTotal: z.number().int(),
+      awaitingCompanyTotal: z.number().check(z.int()),
       /**
        * Whether the company signs by itself the moment the applicant does (move-in in minutes; the
        * documents are reviewed afterwards): a manager's setting, on by default.
@@ -497,13 +518,13 @@ export const backofficeActions = {
       autoCountersign: z.boolean(),
       /** Signed with documents still to review (the automatic signature reviews them afterwards). */
       documentsToReview: z.array(registrationSummary),
-      documentsToReviewTotal: z.number().int(),
+      documentsToReviewTotal: z.number().check(z.int()),
       /** Tenants who signed and paid but have no unit: flagged until staff assign one or refund. */
       awaitingUnit: z.array(registrationSummary),
-      awaitingUnitTotal: z.number().int(),
+      awaitingUnitTotal: z.number().check(z.int()),
       /** Today's booked visits (the facility's day), by time. */
       visits: z.array(bookedVisit),
-      visitsTotal: z.number().int(),
+      visitsTotal: z.number().check(z.int()),
       occupancy: z.array(occupancyRow),
       /** Tenants who gave notice to move out in the next 7 days (their last day), soonest first. */
       moveOuts: z.array(
@@ -532,7 +553,7 @@ export const backofficeActions = {
           registrationCode: z.string(),
           fullName: z.string(),
           endedAt: iso,
-          depositCents: z.number().int(),
+          depositCents: z.number().check(z.int()),
         }),
       ),
     }),
@@ -547,19 +568,21 @@ export const backofficeActions = {
         registrationId,
         documentType: z.enum(UPLOAD_TYPES),
         decision: z.enum(['approve', 'reject']),
-        reason: z.string().trim().max(300).optional(),
+        reason: z.optional(z.string().check(z.trim(), z.maxLength(300))),
       })
-      .refine((value) => value.decision === 'approve' || (value.reason?.length ?? 0) >= 3, {
-        path: ['reason'],
-        message: 'Say why the document is rejected',
-      }),
+      .check(
+        z.refine((value) => value.decision === 'approve' || (value.reason?.length ?? 0) >= 3, {
+          path: ['reason'],
+          message: 'Say why the document is rejected',
+        }),
+      ),
     response: z.object({ document: reviewedDocument }),
   },
   /** The company's signature of a contract the client signed, its three documents approved. */
   countersign: {
     request: z.object({
       registrationId,
-      signedName: z.string().trim().min(3, 'Type the full name of who signs').max(120),
+      signedName: z.string().check(z.trim(), z.minLength(3, 'Type the full name of who signs'), z.maxLength(120)),
       consent: z.literal(true, 'Confirm the signature'),
     }),
     response: z.object({ contractStatus: z.enum(CONTRACT_STATUSES), units: z.array(z.string()) }),
@@ -570,9 +593,9 @@ export const backofficeActions = {
   /** Managers only. `price` null withdraws the period from sale. */
   set_price: {
     request: z.object({
-      productId: z.number().int(),
+      productId: z.number().check(z.int()),
       period: z.enum(PERIODS),
-      price: z.number().positive().max(100_000).multipleOf(0.01).nullable(),
+      price: z.nullable(z.number().check(z.positive(), z.lte(100_000), z.multipleOf(0.01))),
     }),
     response: z.object({ product: catalogueEntry }),
   },
@@ -582,23 +605,23 @@ export const backofficeActions = {
    */
   fitting_units: {
     /** The products' names in the language of the page asking. */
-    request: z.object({ registrationId, language: z.enum(['es', 'en']).default('es') }),
+    request: z.object({ registrationId, language: z._default(z.enum(['es', 'en']), 'es') }),
     response: z.object({
       neededM3: z.number(),
-      unitsRequired: z.number().int(),
+      unitsRequired: z.number().check(z.int()),
       units: z.array(z.object({ unitNumber: z.string(), productName: z.string(), sizeM3: z.number() })),
     }),
   },
   /** Lets the chosen free units (together at least the volume rented) to a tenant waiting for one, at the contracted price. */
   assign_units: {
-    request: z.object({ registrationId, unitNumbers: z.array(text(20)).min(1).max(3) }),
+    request: z.object({ registrationId, unitNumbers: z.array(text(20)).check(z.minLength(1), z.maxLength(3)) }),
     response: z.object({ units: z.array(z.string()) }),
   },
   /** Gives a tenant waiting for a unit their deposit back, through the card provider; the sign-up ends. */
   refund_deposit: {
     request: z.object({
       registrationId,
-      reason: z.string().trim().min(3, 'Say why the deposit is refunded').max(300),
+      reason: z.string().check(z.trim(), z.minLength(3, 'Say why the deposit is refunded'), z.maxLength(300)),
       confirm: z.literal(true, 'Confirm the refund'),
     }),
     response: z.object({ amount: z.number(), refundedAt: iso }),
@@ -612,16 +635,22 @@ export const backofficeActions = {
     request: z
       .object({
         registrationId,
-        keepCents: z.number().int().min(0).max(10_000_000),
-        reason: z.string().trim().max(300).optional(),
+        keepCents: z.number().check(z.int(), z.gte(0), z.lte(10_000_000)),
+        reason: z.optional(z.string().check(z.trim(), z.maxLength(300))),
         inspected: z.literal(true, 'Confirm the unit was checked: empty and in good order'),
         confirm: z.literal(true, 'Confirm the return of the deposit'),
       })
-      .refine((value) => value.keepCents === 0 || (value.reason?.length ?? 0) >= 3, {
-        path: ['reason'],
-        message: 'Say why part of the deposit is kept',
-      }),
-    response: z.object({ refundedCents: z.number().int(), keptCents: z.number().int(), refundedAt: iso }),
+      .check(
+        z.refine((value) => value.keepCents === 0 || (value.reason?.length ?? 0) >= 3, {
+          path: ['reason'],
+          message: 'Say why part of the deposit is kept',
+        }),
+      ),
+    response: z.object({
+      refundedCents: z.number().check(z.int()),
+      keptCents: z.number().check(z.int()),
+      refundedAt: iso,
+    }),
   },
   /**
    * Ends a tenant's rental (any member of staff, confirmed): the units are free again, the door
@@ -646,7 +675,7 @@ export const backofficeActions = {
    * member's computer), said in `dueBy`.
    */
   list_collections: {
-    request: z.object({ dueBy: isoDate.optional() }),
+    request: z.object({ dueBy: z.optional(isoDate) }),
     response: z.object({
       dueBy: isoDate,
       collections: z.array(dueCollection),
@@ -665,9 +694,9 @@ export const backofficeActions = {
     request: z.object({ registrationId }),
     response: z.object({
       entries: z.array(ledgerEntry),
-      balanceCents: z.number().int(),
-      inCollectionCents: z.number().int(),
-      payableCents: z.number().int(),
+      balanceCents: z.number().check(z.int()),
+      inCollectionCents: z.number().check(z.int()),
+      payableCents: z.number().check(z.int()),
     }),
   },
   /**
@@ -679,14 +708,14 @@ export const backofficeActions = {
     response: z.object({
       months: z.array(
         z.object({
-          month: z.string().regex(/^\d{4}-\d{2}$/),
-          dueCents: z.number().int(),
-          collectedCents: z.number().int(),
-          returnedCents: z.number().int(),
-          occupiedUnits: z.number().int(),
+          month: z.string().check(z.regex(/^\d{4}-\d{2}$/)),
+          dueCents: z.number().check(z.int()),
+          collectedCents: z.number().check(z.int()),
+          returnedCents: z.number().check(z.int()),
+          occupiedUnits: z.number().check(z.int()),
         }),
       ),
-      unitsInService: z.number().int(),
+      unitsInService: z.number().check(z.int()),
     }),
   },
   /**
@@ -696,11 +725,11 @@ export const backofficeActions = {
   record_refund: {
     request: z.object({
       registrationId,
-      amountCents: z.number().int().min(1, 'Give the amount refunded').max(10_000_000),
-      reason: z.string().trim().min(3, 'Say why it is refunded').max(300),
+      amountCents: z.number().check(z.int(), z.gte(1, 'Give the amount refunded'), z.lte(10_000_000)),
+      reason: z.string().check(z.trim(), z.minLength(3, 'Say why it is refunded'), z.maxLength(300)),
       confirm: z.literal(true, 'Confirm the refund'),
     }),
-    response: z.object({ balanceCents: z.number().int() }),
+    response: z.object({ balanceCents: z.number().check(z.int()) }),
   },
   /**
    * Managers only: the rent is collected from another account of the tenant's, under the same
@@ -709,7 +738,7 @@ export const backofficeActions = {
   change_bank_account: {
     request: z.object({
       registrationId,
-      iban: z.string().trim().min(1, 'Enter the new IBAN').max(40),
+      iban: z.string().check(z.trim(), z.minLength(1, 'Enter the new IBAN'), z.maxLength(40)),
       confirm: z.literal(true, 'Confirm the change of account'),
     }),
     response: z.object({ iban: z.string() }),
@@ -729,12 +758,14 @@ export const backofficeActions = {
       .object({
         rentPeriodId: z.uuid(),
         outcome: z.enum(['paid', 'returned']),
-        reason: z.enum(RETURN_REASON_CODES).optional(),
+        reason: z.optional(z.enum(RETURN_REASON_CODES)),
       })
-      .refine((value) => value.outcome === 'paid' || value.reason !== undefined, {
-        path: ['reason'],
-        message: 'Choose the reason the bank gave',
-      }),
+      .check(
+        z.refine((value) => value.outcome === 'paid' || value.reason !== undefined, {
+          path: ['reason'],
+          message: 'Choose the reason the bank gave',
+        }),
+      ),
     response: z.object({ recorded: z.enum(RECORDED_OUTCOMES) }),
   },
   /**
@@ -749,7 +780,7 @@ export const backofficeActions = {
        * What the manager confirmed (the screen's list): when the collections due have changed since
        * (another came due, one was sent or paid), nothing is made and the list is shown again.
        */
-      expected: z.object({ listHash: z.string().regex(/^[0-9a-f]{64}$/) }).optional(),
+      expected: z.optional(z.object({ listHash: z.string().check(z.regex(/^[0-9a-f]{64}$/)) })),
     }),
     response: z.object({ remittance }),
   },
@@ -760,7 +791,7 @@ export const backofficeActions = {
   suspend_access: {
     request: z.object({
       registrationId,
-      reason: z.string().trim().min(3, 'Say why access is suspended').max(300),
+      reason: z.string().check(z.trim(), z.minLength(3, 'Say why access is suspended'), z.maxLength(300)),
     }),
     response: done,
   },
@@ -768,7 +799,7 @@ export const backofficeActions = {
   restore_access: {
     request: z.object({
       registrationId,
-      reason: z.string().trim().min(3, 'Say why access is restored').max(300),
+      reason: z.string().check(z.trim(), z.minLength(3, 'Say why access is restored'), z.maxLength(300)),
     }),
     response: done,
   },
@@ -783,7 +814,7 @@ export const backofficeActions = {
    * e-mail is a member's (nothing tells who works here); a member is e-mailed a one-time link.
    */
   request_password_reset: {
-    request: z.object({ email, language: z.enum(['es', 'en']).default('es') }),
+    request: z.object({ email, language: z._default(z.enum(['es', 'en']), 'es') }),
     response: done,
   },
   /** What a reset link opens: whose it is, and whether the second factor's code is asked too. */
@@ -797,14 +828,14 @@ export const backofficeActions = {
    * second factor gives its code too (`totpRequired` without it): an e-mail alone is not enough.
    */
   reset_password: {
-    request: z.object({ token: resetToken, newPassword: password, totpCode: signInCode.optional() }),
-    response: z.object({ success: z.literal(true).optional(), totpRequired: z.boolean().optional() }),
+    request: z.object({ token: resetToken, newPassword: password, totpCode: z.optional(signInCode) }),
+    response: z.object({ success: z.optional(z.literal(true)), totpRequired: z.optional(z.boolean()) }),
   },
 
   list_staff: { request: empty, response: z.object({ staff: z.array(staffMember) }) },
   /** Managers only: e-mails another member a one-time link to choose a new password (audited). */
   send_password_reset: {
-    request: z.object({ staffId: z.uuid(), language: z.enum(['es', 'en']).default('es') }),
+    request: z.object({ staffId: z.uuid(), language: z._default(z.enum(['es', 'en']), 'es') }),
     response: done,
   },
   /**
@@ -815,7 +846,7 @@ export const backofficeActions = {
     request: z.object({
       staffId: z.uuid(),
       confirm: z.literal(true, 'Confirm the reset of the second factor'),
-      language: z.enum(['es', 'en']).default('es'),
+      language: z._default(z.enum(['es', 'en']), 'es'),
     }),
     response: z.object({ staff: staffMember }),
   },
@@ -824,16 +855,21 @@ export const backofficeActions = {
      * The member chooses their own password from an invitation e-mailed in `language` (72 hours,
      * once): nobody else ever knows it.
      */
-    request: z.object({ email, name: text(100), role: z.enum(STAFF_ROLES), language: z.enum(['es', 'en']).optional() }),
+    request: z.object({
+      email,
+      name: text(100),
+      role: z.enum(STAFF_ROLES),
+      language: z.optional(z.enum(['es', 'en'])),
+    }),
     response: z.object({ staff: staffMember }),
   },
   /** Managers only: a role change or disabling ends the member's sessions. */
   update_staff: {
-    request: z.object({ staffId: z.uuid(), role: z.enum(STAFF_ROLES).optional(), disabled: z.boolean().optional() }),
+    request: z.object({ staffId: z.uuid(), role: z.optional(z.enum(STAFF_ROLES)), disabled: z.optional(z.boolean()) }),
     response: z.object({ staff: staffMember }),
   },
   change_password: {
-    request: z.object({ currentPassword: z.string().min(1).max(200), newPassword: password }),
+    request: z.object({ currentPassword: z.string().check(z.minLength(1), z.maxLength(200)), newPassword: password }),
     response: done,
   },
   /** A manager's second factor: a new secret to scan, active after `totp_enable` with a first code. */
@@ -858,8 +894,8 @@ export const backofficeActions = {
 
   list_messages: {
     request: z.object({
-      channel: z.enum(['email', 'sms']).optional(),
-      state: z.enum(MESSAGE_STATES).optional(),
+      channel: z.optional(z.enum(['email', 'sms'])),
+      state: z.optional(z.enum(MESSAGE_STATES)),
       search,
       page,
     }),
@@ -867,7 +903,7 @@ export const backofficeActions = {
   },
   /** The same message again, as a new one; pressed twice within a minute, sent once. */
   resend_message: {
-    request: z.object({ id: z.string().regex(/^\d{1,18}$/) }),
+    request: z.object({ id: z.string().check(z.regex(/^\d{1,18}$/)) }),
     response: z.object({ message: outboxEntry }),
   },
 
@@ -877,7 +913,7 @@ export const backofficeActions = {
 
   /** The waitlist by product, in order; with `history`, the entries that left the line too. */
   list_waitlist: {
-    request: z.object({ history: z.boolean().default(false) }),
+    request: z.object({ history: z._default(z.boolean(), false) }),
     response: z.object({ entries: z.array(lineEntry) }),
   },
   /** A free unit offered to this entry now, whatever its place (staff's call). */
@@ -890,16 +926,16 @@ export const backofficeActions = {
   /** Visits from a date (the facility's) for some days, by time: the calendar. */
   list_visits: {
     request: z.object({
-      from: calendarDate.optional(),
-      days: z.number().int().min(1).max(62).default(14),
+      from: z.optional(calendarDate),
+      days: z._default(z.number().check(z.int(), z.gte(1), z.lte(62)), 14),
     }),
-    response: z.object({ from: z.string(), days: z.number().int(), visits: z.array(bookedVisit) }),
+    response: z.object({ from: z.string(), days: z.number().check(z.int()), visits: z.array(bookedVisit) }),
   },
   cancel_visit: { request: z.object({ visitId: z.uuid() }), response: z.object({ visit: bookedVisit }) },
   /** Many at once (a flood of bookings, a day the facility must close): each visitor is told. */
   cancel_visits: {
-    request: z.object({ visitIds: z.array(z.uuid()).min(1).max(500) }),
-    response: z.object({ cancelled: z.number().int().nonnegative() }),
+    request: z.object({ visitIds: z.array(z.uuid()).check(z.minLength(1), z.maxLength(500)) }),
+    response: z.object({ cancelled: z.number().check(z.int(), z.nonnegative()) }),
   },
   get_visit_rules: {
     request: empty,
@@ -911,7 +947,7 @@ export const backofficeActions = {
     request: z.object({
       date: calendarDate,
       closed: z.boolean(),
-      reason: z.string().trim().max(100).optional(),
+      reason: z.optional(z.string().check(z.trim(), z.maxLength(100))),
     }),
     response: z.object({ closedDates: z.array(closedDate) }),
   },
@@ -926,9 +962,9 @@ export const exportQuery = z.object({
   /** `rent_roll` and `income` are a manager's, as is `audit`. */
   report: z.enum(['registrations', 'units', 'audit', 'rent_roll', 'income']),
   /** The office's language: headers, stages and statuses, dates, and the separator (`;` in Spanish). */
-  lang: z.enum(['es', 'en']).default('es'),
-  stage: z.enum(REGISTRATION_STAGES).optional(),
-  status: z.enum(UNIT_STATUSES).optional(),
+  lang: z._default(z.enum(['es', 'en']), 'es'),
+  stage: z.optional(z.enum(REGISTRATION_STAGES)),
+  status: z.optional(z.enum(UNIT_STATUSES)),
   search,
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { registrationId } from './common';
 
 export const CONTRACT_STATUSES = ['awaiting_signatures', 'completed', 'declined', 'expired', 'archived'] as const;
@@ -9,8 +9,8 @@ export const contract = z.object({
   id: z.string(),
   status: z.enum(CONTRACT_STATUSES),
   created_at: z.string(),
-  completed_at: z.string().nullable(),
-  expired_at: z.string().nullable(),
+  completed_at: z.nullable(z.string()),
+  expired_at: z.nullable(z.string()),
   registration_id: z.string(),
 });
 export type Contract = z.infer<typeof contract>;
@@ -26,15 +26,15 @@ export type Submitter = z.infer<typeof submitter>;
 export const createClientRequest = z.object({ registrationId });
 export const createClientResponse = z.object({
   success: z.boolean(),
-  clientId: z.string().optional(),
-  error: z.string().optional(),
+  clientId: z.optional(z.string()),
+  error: z.optional(z.string()),
 });
 
 /** The refusal of a second contract while one is live (spec §5); the review recognises it. */
 export const CONTRACT_PENDING = 'There is already a pending contract for this registration';
 
 export const createContractRequest = z.object({ registrationId });
-export const createContractResponse = z.object({ success: z.boolean(), error: z.string().optional() });
+export const createContractResponse = z.object({ success: z.boolean(), error: z.optional(z.string()) });
 
 export const getContractStatusRequest = z.object({ registrationId });
-export const getContractStatusResponse = z.object({ contract: contract.nullable(), submitters: z.array(submitter) });
+export const getContractStatusResponse = z.object({ contract: z.nullable(contract), submitters: z.array(submitter) });

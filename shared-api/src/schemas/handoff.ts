@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini (see common.ts).
+import * as z from 'zod/mini';
 import { HANDOFF_PARAM, MAX_UNITS_REQUIRED, MAX_VOLUME_M3, PROCESO_PARAM } from '../constants';
 
 export { HANDOFF_PARAM, PROCESO_PARAM } from '../constants';
@@ -8,10 +9,10 @@ export { HANDOFF_PARAM, PROCESO_PARAM } from '../constants';
  * URL-encoded JSON of this payload (spec, document 1 §3 and document 2 §2).
  */
 export const signupHandoff = z.object({
-  productId: z.string().min(1),
-  productName: z.string().min(1),
-  unitsRequired: z.number().int().positive().max(MAX_UNITS_REQUIRED),
-  volumeRequested: z.number().nonnegative().max(MAX_VOLUME_M3),
+  productId: z.string().check(z.minLength(1)),
+  productName: z.string().check(z.minLength(1)),
+  unitsRequired: z.number().check(z.int(), z.positive(), z.lte(MAX_UNITS_REQUIRED)),
+  volumeRequested: z.number().check(z.nonnegative(), z.lte(MAX_VOLUME_M3)),
 });
 export type SignupHandoff = z.infer<typeof signupHandoff>;
 
@@ -28,13 +29,16 @@ export function handoffQuery(handoff: SignupHandoff, proceso?: string | null): s
  */
 export type ReceivedHandoff = { productId: string } & Partial<Omit<SignupHandoff, 'productId'>>;
 
-const receivedProductId = z.union([z.string().trim().min(1), z.number().int().nonnegative()]).transform(String);
-const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const receivedProductId = z.pipe(
+  z.union([z.string().check(z.trim(), z.minLength(1)), z.number().check(z.int(), z.nonnegative())]),
+  z.transform(String),
+);
+const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
 const receivedHandoff = z.object({
   productId: receivedProductId,
   productName: optional(signupHandoff.shape.productName),
   unitsRequired: optional(signupHandoff.shape.unitsRequired),
-  volumeRequested: optional(signupHandoff.shape.volumeRequested.positive()),
+  volumeRequested: optional(signupHandoff.shape.volumeRequested.check(z.positive())),
 });
 
 /** Reads `productos`, the one parser of both ends; anything without a productId is null, never an exception. */

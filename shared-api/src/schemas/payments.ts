@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { registrationId } from './common';
 
 export const PAYMENT_STATUSES = ['pending', 'processing', 'completed', 'failed', 'cancelled'] as const;
@@ -13,38 +13,38 @@ export const payment = z.object({
   status: z.enum(PAYMENT_STATUSES),
   created_at: z.string(),
   updated_at: z.string(),
-  completed_at: z.string().nullable(),
-  failed_at: z.string().nullable(),
-  checkout_url: z.string().nullable(),
+  completed_at: z.nullable(z.string()),
+  failed_at: z.nullable(z.string()),
+  checkout_url: z.nullable(z.string()),
   /** A payment still pending or processing at this time is cancelled (and its units freed); nothing is charged. */
-  expires_at: z.string().nullable().optional(),
-  ended_reason: z.enum(PAYMENT_END_REASONS).nullable().optional(),
+  expires_at: z.optional(z.nullable(z.string())),
+  ended_reason: z.optional(z.nullable(z.enum(PAYMENT_END_REASONS))),
 });
 export type Payment = z.infer<typeof payment>;
 
 /** The amount is checked against the server's own deposit figure; the browser never sets it. */
 export const createPaymentRequest = z.object({
   registrationId,
-  amount: z.number().positive().max(100_000),
+  amount: z.number().check(z.positive(), z.lte(100_000)),
   currency: z.literal('EUR'),
   description: z.string(),
   fianzaType: z.literal('monthly'),
   paymentMethod: z.object({ type: z.literal('card') }),
   /** The review page to come back to after the checkout (a path on this site). */
-  returnPath: z.string().max(200).optional(),
+  returnPath: z.optional(z.string().check(z.maxLength(200))),
 });
 
 export const createPaymentResponse = z.object({
   paymentId: z.string(),
-  checkoutUrl: z.string().optional(),
-  checkout_url: z.string().optional(),
+  checkoutUrl: z.optional(z.string()),
+  checkout_url: z.optional(z.string()),
   payment,
-  message: z.string().optional(),
+  message: z.optional(z.string()),
 });
 
 export const getPaymentStatusRequest = z.object({ registrationId });
-export const getPaymentStatusResponse = z.object({ payment: payment.nullable() });
+export const getPaymentStatusResponse = z.object({ payment: z.nullable(payment) });
 
 /** The applicant gives up the payment in flight (a card that never confirms), to pay again. */
 export const cancelPaymentRequest = z.object({ registrationId });
-export const cancelPaymentResponse = z.object({ payment: payment.nullable() });
+export const cancelPaymentResponse = z.object({ payment: z.nullable(payment) });

@@ -1,25 +1,25 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MAX_VOLUME_M3 } from './common';
 
 /** Query of `GET products`: the spec's Spanish parameter names, kept on the wire. */
 export const productsQuery = z.object({
   accion: z.literal('ListarProductos', { error: 'accion must be ListarProductos' }),
   /** Volume to fit, in m³; without it the whole catalogue is listed. */
-  m3: z.coerce
-    .number({ error: 'm3 must be a positive number' })
-    .positive({ error: 'm3 must be a positive number' })
-    .max(MAX_VOLUME_M3, { error: 'm3 is too large' })
-    .optional(),
-  listaEspera: z.literal('si', { error: 'listaEspera must be si' }).optional(),
+  m3: z.optional(
+    z.coerce
+      .number({ error: 'm3 must be a positive number' })
+      .check(z.positive({ error: 'm3 must be a positive number' }), z.lte(MAX_VOLUME_M3, { error: 'm3 is too large' })),
+  ),
+  listaEspera: z.optional(z.literal('si', { error: 'listaEspera must be si' })),
   /** Language of names and descriptions (the catalogue is Spanish by default). */
-  lang: z.enum(['es', 'en'], { error: 'lang must be es or en' }).optional(),
+  lang: z.optional(z.enum(['es', 'en'], { error: 'lang must be es or en' })),
   /** The sign-up asking (its session cookie must match): units held for it count as its stock. */
-  proceso: z.uuid({ error: 'proceso must be a registration id' }).optional(),
+  proceso: z.optional(z.uuid({ error: 'proceso must be a registration id' })),
 });
 export type ProductsQuery = z.infer<typeof productsQuery>;
 
 /** Prices are decimal strings; a negative value means the period is not offered. */
-const price = z.string().regex(/^-?\d+(\.\d+)?$/);
+const price = z.string().check(z.regex(/^-?\d+(\.\d+)?$/));
 
 export const productPricing = z.object({
   msetupfee: price,
@@ -31,7 +31,7 @@ export const productPricing = z.object({
 
 export const customField = z.object({
   id: z.union([z.string(), z.number()]),
-  name: z.string().optional(),
+  name: z.optional(z.string()),
   value: z.string(),
 });
 
@@ -41,10 +41,10 @@ export const catalogueProduct = z.object({
   name: z.string(),
   description: z.string(),
   pricing: z.object({ EUR: productPricing }),
-  customfields: z.object({ customfield: z.union([customField, z.array(customField)]) }).optional(),
+  customfields: z.optional(z.object({ customfield: z.union([customField, z.array(customField)]) })),
   stockcontrol: z.boolean(),
-  stocklevel: z.number().int(),
-  numberProductsRequired: z.number().int().positive(),
+  stocklevel: z.number().check(z.int()),
+  numberProductsRequired: z.number().check(z.int(), z.positive()),
 });
 export type CatalogueProduct = z.infer<typeof catalogueProduct>;
 
@@ -52,7 +52,7 @@ export const NO_PRODUCT_AVAILABLE = 'No hay ningún producto disponible para el 
 
 export const productsResponse = z.object({
   result: z.string(),
-  products: z.object({ product: z.union([catalogueProduct, z.array(catalogueProduct)]) }).optional(),
+  products: z.optional(z.object({ product: z.union([catalogueProduct, z.array(catalogueProduct)]) })),
 });
 export type ProductsResponse = z.infer<typeof productsResponse>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Why the server refused a request that was well-formed (409): a stable `code` beside the

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini (see common.ts): the server composes these with z.extend and z.optional as well.
+import * as z from 'zod/mini';
 import { CLIENT_FIELD_MAX_LENGTH } from '../validators/client-fields';
 import { MAX_VOLUME_M3, registrationId } from './common';
 
@@ -47,37 +48,42 @@ export const serviceDetails = z.object({
   period: z.enum(PERIODS),
   setupFee: z.number(),
   recurringFee: z.number(),
-  promoCode: z.string().optional(),
-  customFields: z.record(z.string(), z.string()).optional(),
-  numberProductsRequired: z.number().int().positive().max(3).optional(),
+  promoCode: z.optional(z.string()),
+  customFields: z.optional(z.record(z.string(), z.string())),
+  numberProductsRequired: z.optional(z.number().check(z.int(), z.positive(), z.lte(3))),
   /** The calculator's volume (m³): the server derives the units from it and the product's size. */
-  volumeRequested: z.number().positive().max(MAX_VOLUME_M3).optional(),
+  volumeRequested: z.optional(z.number().check(z.positive(), z.lte(MAX_VOLUME_M3))),
   /**
    * The day the applicant moves in (`moveInDayProblem`: today to 30 days ahead, Madrid). Signed
    * before it, the units are held for them until then and the door opens that day; absent, on
    * signing.
    */
-  moveInDate: z.iso.date().optional(),
+  moveInDate: z.optional(z.iso.date()),
 });
 
 export const registrationMetadata = z.object({
-  completedSections: completedSections.partial().optional(),
-  serviceDetails: serviceDetails.nullable().optional(),
+  completedSections: z.optional(z.partial(completedSections)),
+  serviceDetails: z.optional(z.nullable(serviceDetails)),
 });
 
 /** Client fields in camelCase, as the browser sends them. */
 const bounded = (field: keyof typeof CLIENT_FIELD_MAX_LENGTH) =>
   z
     .string()
-    .max(CLIENT_FIELD_MAX_LENGTH[field], `${field}: too long (at most ${CLIENT_FIELD_MAX_LENGTH[field]} characters)`);
+    .check(
+      z.maxLength(
+        CLIENT_FIELD_MAX_LENGTH[field],
+        `${field}: too long (at most ${CLIENT_FIELD_MAX_LENGTH[field]} characters)`,
+      ),
+    );
 
 export const clientFields = z.object({
   clientType: z.enum(CLIENT_TYPES),
   fullName: bounded('fullName'),
-  companyName: bounded('companyName').optional().default(''),
+  companyName: z._default(z.optional(bounded('companyName')), ''),
   documentType: z.enum(DOCUMENT_TYPES),
   documentNumber: bounded('documentNumber'),
-  cif: bounded('cif').optional().default(''),
+  cif: z._default(z.optional(bounded('cif')), ''),
   email: bounded('email'),
   phone: bounded('phone'),
   address: bounded('address'),
@@ -91,10 +97,10 @@ export const registrationRecord = z.object({
   id: z.string(),
   client_type: z.enum(CLIENT_TYPES),
   full_name: z.string(),
-  company_name: z.string().nullable(),
+  company_name: z.nullable(z.string()),
   document_type: z.enum(DOCUMENT_TYPES),
   document_number: z.string(),
-  cif: z.string().nullable(),
+  cif: z.nullable(z.string()),
   email: z.string(),
   phone: z.string(),
   address: z.string(),
@@ -103,9 +109,9 @@ export const registrationRecord = z.object({
   iban: z.string(),
   email_verified: z.boolean(),
   phone_verified: z.boolean(),
-  client_id: z.string().nullable(),
+  client_id: z.nullable(z.string()),
   global_status: z.enum(GLOBAL_STATUSES),
-  metadata: z.union([z.string(), registrationMetadata]).nullable(),
+  metadata: z.nullable(z.union([z.string(), registrationMetadata])),
 });
 export type RegistrationRecord = z.infer<typeof registrationRecord>;
 
@@ -114,13 +120,13 @@ export const registrationDocument = z.object({
   document_type: z.enum(UPLOAD_TYPES),
   file_path: z.string(),
   /** Staff's review: a rejected document must be uploaded again, for the reason given. */
-  review_status: z.enum(DOCUMENT_REVIEW_STATUSES).optional(),
-  rejection_reason: z.string().nullable().optional(),
+  review_status: z.optional(z.enum(DOCUMENT_REVIEW_STATUSES)),
+  rejection_reason: z.optional(z.nullable(z.string())),
 });
 export type RegistrationDocument = z.infer<typeof registrationDocument>;
 
 /** The 6-character recovery (registration) code, as typed: case and spaces do not matter. */
-const recoveryCode = z.string().trim().length(6, 'Enter the 6-character code').toUpperCase();
+const recoveryCode = z.string().check(z.trim(), z.length(6, 'Enter the 6-character code'), z.toUpperCase());
 
 /** registration-handler: one schema per action, request and response (§7 table). */
 export const registrationActions = {
@@ -128,25 +134,29 @@ export const registrationActions = {
     request: z.object({
       registrationId,
       field: z.enum(UPDATABLE_FIELDS),
-      value: z.string().max(254, 'value: too long'),
+      value: z.string().check(z.maxLength(254, 'value: too long')),
     }),
     response: z.object({ success: z.literal(true) }),
   },
   check_existing: {
     request: z.object({ email: bounded('email'), phone: bounded('phone') }),
-    response: z.object({ exists: z.boolean(), registration_code: z.string().nullable().optional() }),
+    response: z.object({ exists: z.boolean(), registration_code: z.optional(z.nullable(z.string())) }),
   },
   create_registration: {
     /** `startNew`: the visitor saw their registration in progress and chose to start another. */
-    request: clientFields.extend({
-      startNew: z.boolean().optional(),
+    request: z.extend(clientFields, {
+      startNew: z.optional(z.boolean()),
       /** The page's language: the applicant's e-mails and SMS are written in it. Spanish when absent. */
-      language: z.enum(['es', 'en']).optional(),
+      language: z.optional(z.enum(['es', 'en'])),
     }),
     response: z.object({ registrationId: z.string() }),
   },
   verify_tokens: {
-    request: z.object({ registrationId, emailToken: z.string().max(12), smsToken: z.string().max(12) }),
+    request: z.object({
+      registrationId,
+      emailToken: z.string().check(z.maxLength(12)),
+      smsToken: z.string().check(z.maxLength(12)),
+    }),
     response: z.object({
       verified: z.union([
         z.boolean(),
@@ -174,7 +184,7 @@ export const registrationActions = {
       registrationId: z.string(),
       confirmationRequired: z.boolean(),
       /** Where the one-time code went, masked. */
-      sentTo: z.object({ email: z.string(), phone: z.string() }).optional(),
+      sentTo: z.optional(z.object({ email: z.string(), phone: z.string() })),
     }),
   },
   /** Recovery code plus the one-time code: the browser gets a session of the registration. */
@@ -182,10 +192,7 @@ export const registrationActions = {
     request: z.object({
       registrationId,
       recoveryCode,
-      code: z
-        .string()
-        .trim()
-        .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+      code: z.string().check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code')),
     }),
     response: z.object({ registrationId: z.string() }),
   },
@@ -194,7 +201,7 @@ export const registrationActions = {
     response: z.object({ registration: registrationRecord, documents: z.array(registrationDocument) }),
   },
   update_registration: {
-    request: clientFields.extend({
+    request: z.extend(clientFields, {
       registrationId,
       emailVerified: z.boolean(),
       phoneVerified: z.boolean(),
@@ -211,8 +218,8 @@ export const registrationActions = {
   get_resend_cooldown: {
     request: z.object({ registrationId }),
     response: z.object({
-      email: z.number().int().nonnegative(),
-      sms: z.number().int().nonnegative(),
+      email: z.number().check(z.int(), z.nonnegative()),
+      sms: z.number().check(z.int(), z.nonnegative()),
     }),
   },
   check_registration_exists_by_id: {
@@ -222,21 +229,25 @@ export const registrationActions = {
      * this browser holds a live session of it (begun elsewhere, e.g. renting again from the
      * tenant's account), so the sign-up can take it up as it is on the server.
      */
-    response: z.object({ exists: z.boolean(), completed: z.boolean().optional(), session: z.boolean().optional() }),
+    response: z.object({
+      exists: z.boolean(),
+      completed: z.optional(z.boolean()),
+      session: z.optional(z.boolean()),
+    }),
   },
   check_and_set_product: {
     request: z.object({
       registrationId,
-      productId: z.string().min(1),
-      volumeRequested: z.number().positive().max(MAX_VOLUME_M3).optional(),
+      productId: z.string().check(z.minLength(1)),
+      volumeRequested: z.optional(z.number().check(z.positive(), z.lte(MAX_VOLUME_M3))),
     }),
     response: z.object({
       success: z.boolean(),
-      productId: z.string().optional(),
-      productName: z.string().optional(),
-      numberProductsRequired: z.number().int().positive().optional(),
-      error: z.string().optional(),
-      code: z.string().optional(),
+      productId: z.optional(z.string()),
+      productName: z.optional(z.string()),
+      numberProductsRequired: z.optional(z.number().check(z.int(), z.positive())),
+      error: z.optional(z.string()),
+      code: z.optional(z.string()),
     }),
   },
 } as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { registrationId } from './common';
 import { GLOBAL_STATUSES, MOVE_IN_STATUSES, UPLOAD_TYPES } from './registration';
 
@@ -22,17 +22,18 @@ export const getGlobalStatusRequest = z.object({ registrationId });
 export const getGlobalStatusResponse = z.object({
   globalStatus: z.enum(GLOBAL_STATUSES),
   /** Null until the contract is completed; then the units by number, or none yet. */
-  moveIn: z
-    .object({
-      status: z.enum(MOVE_IN_STATUSES),
-      unitNumbers: z.array(z.string()),
-      /** The door access was issued (PIN by SMS, sign-in link by e-mail): the checks passed. */
-      doorAccess: z.boolean().optional(),
-      /** Scheduled: the day chosen, when the units held for them become theirs and the door opens. */
-      moveInDate: z.iso.date().optional(),
-    })
-    .nullable()
-    .optional(),
+  moveIn: z.optional(
+    z.nullable(
+      z.object({
+        status: z.enum(MOVE_IN_STATUSES),
+        unitNumbers: z.array(z.string()),
+        /** The door access was issued (PIN by SMS, sign-in link by e-mail): the checks passed. */
+        doorAccess: z.optional(z.boolean()),
+        /** Scheduled: the day chosen, when the units held for them become theirs and the door opens. */
+        moveInDate: z.optional(z.iso.date()),
+      }),
+    ),
+  ),
 });
 export type MoveIn = NonNullable<z.infer<typeof getGlobalStatusResponse>['moveIn']>;
 
@@ -51,7 +52,7 @@ export const REALTIME_TABLES = ['payments', 'registrations', 'contracts', 'contr
 export const realtimeEvent = z.object({
   table: z.enum(REALTIME_TABLES),
   type: z.enum(['INSERT', 'UPDATE', 'DELETE']),
-  registrationId: z.string().nullable(),
+  registrationId: z.nullable(z.string()),
   record: z.record(z.string(), z.unknown()),
 });
 export type RealtimeEvent = z.infer<typeof realtimeEvent>;

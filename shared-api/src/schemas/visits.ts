@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CONTACT_PHONE } from './common';
 
 /** Visits to the facility are booked on its clock, whoever books. */
@@ -11,7 +11,7 @@ export const visitSlot = z.object({
   /** Its start on the facility's clock, `HH:MM`. */
   time: z.string(),
   /** Places left (the slot's capacity less its bookings). */
-  available: z.number().int().positive(),
+  available: z.number().check(z.int(), z.positive()),
 });
 export type VisitSlot = z.infer<typeof visitSlot>;
 
@@ -19,18 +19,18 @@ export const visitSlotsRequest = z.object({});
 /** The bookable days from today on (facility's dates, `YYYY-MM-DD`), each with its free slots. */
 export const visitSlotsResponse = z.object({
   timeZone: z.literal(VISIT_TIME_ZONE),
-  slotMinutes: z.number().int().positive(),
+  slotMinutes: z.number().check(z.int(), z.positive()),
   days: z.array(z.object({ date: z.string(), slots: z.array(visitSlot) })),
 });
 export type VisitSlotsResponse = z.infer<typeof visitSlotsResponse>;
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+const required = (message: string) => z.string({ error: message }).check(z.trim(), z.minLength(1, message));
 
 export const bookVisitRequest = z.object({
   startsAt: z.iso.datetime({ error: 'Choose a time', offset: true }),
-  fullName: required('Full name is required').max(200),
-  phone: required('Phone is required').regex(CONTACT_PHONE, 'Invalid phone'),
-  email: z.email({ error: 'Invalid email' }).max(254),
+  fullName: required('Full name is required').check(z.maxLength(200)),
+  phone: required('Phone is required').check(z.regex(CONTACT_PHONE, 'Invalid phone')),
+  email: z.email({ error: 'Invalid email' }).check(z.maxLength(254)),
   language: z.enum(VISIT_LANGUAGES),
   privacyAccepted: z.literal(true, 'Accept the privacy policy'),
 });
@@ -46,9 +46,6 @@ export const bookVisitResponse = z.object({
 
 export const confirmVisitRequest = z.object({
   visitId: z.uuid({ error: 'Invalid visit' }),
-  code: z
-    .string({ error: 'Enter the code' })
-    .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  code: z.string({ error: 'Enter the code' }).check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code')),
 });
 export const confirmVisitResponse = z.object({ status: z.literal('booked') });

@@ -1,43 +1,44 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CONTACT_PHONE, MAX_UNITS_REQUIRED, MAX_VOLUME_M3 } from './common';
 
 export const WAITLIST_TIMEFRAMES = ['asap', 'next_week', 'next_month', 'dont_know'] as const;
 
 export const waitlistRequest = z.object({
-  fullName: z.string({ error: 'Full name is required' }).trim().min(1, 'Full name is required').max(200),
+  fullName: z
+    .string({ error: 'Full name is required' })
+    .check(z.trim(), z.minLength(1, 'Full name is required'), z.maxLength(200)),
   phone: z
     .string({ error: 'Phone is required' })
-    .trim()
-    .min(1, 'Phone is required')
-    .regex(CONTACT_PHONE, 'Invalid phone'),
-  email: z.email({ error: 'Invalid email' }).max(254),
+    .check(z.trim(), z.minLength(1, 'Phone is required'), z.regex(CONTACT_PHONE, 'Invalid phone')),
+  email: z.email({ error: 'Invalid email' }).check(z.maxLength(254)),
   timeframe: z.enum(WAITLIST_TIMEFRAMES, { error: 'Timeframe is required' }),
   product: z.object(
     {
       /** The catalogue's numeric id, as a string or a number: anything else is refused, never stored. */
       pid: z.union([
+        z.string().check(z.trim(), z.regex(/^\d{1,9}$/, 'Invalid product')),
         z
-          .string()
-          .trim()
-          .regex(/^\d{1,9}$/, 'Invalid product'),
-        z.number().int('Invalid product').positive('Invalid product').max(999_999_999, 'Invalid product'),
+          .number()
+          .check(z.int('Invalid product'), z.positive('Invalid product'), z.lte(999_999_999, 'Invalid product')),
       ]),
-      name: z.string().min(1).max(200),
-      numberProductsRequired: z.number().int().positive().max(MAX_UNITS_REQUIRED),
+      name: z.string().check(z.minLength(1), z.maxLength(200)),
+      numberProductsRequired: z.number().check(z.int(), z.positive(), z.lte(MAX_UNITS_REQUIRED)),
     },
     { error: 'Product is required' },
   ),
-  volumeRequested: z.number({ error: 'Volume is required' }).nonnegative().max(MAX_VOLUME_M3, 'Volume is too large'),
-  procesoParam: z.string().max(100).nullable().optional(),
+  volumeRequested: z
+    .number({ error: 'Volume is required' })
+    .check(z.nonnegative(), z.lte(MAX_VOLUME_M3, 'Volume is too large')),
+  procesoParam: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
   /** The page's language: the applicant's e-mails and SMS are in it. Spanish when absent. */
-  language: z.enum(['es', 'en']).optional(),
+  language: z.optional(z.enum(['es', 'en'])),
 });
 export type WaitlistRequest = z.infer<typeof waitlistRequest>;
 
 export const waitlistResponse = z.object({ success: z.boolean() });
 
 /** A waitlist entry's private link token (URL-safe base64 of 32 bytes). */
-const privateToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid link');
+const privateToken = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid link'));
 
 /**
  * `unconfirmed`: joined, waiting for the confirmation from its e-mail (not in line yet);
@@ -58,19 +59,19 @@ export const waitlistEntryRequest = z.object({ token: privateToken });
 export const waitlistEntryResponse = z.object({
   status: z.enum(WAITLIST_ENTRY_STATUSES),
   /** 1 for the first in line; null once out of the line. */
-  position: z.number().int().positive().nullable(),
+  position: z.nullable(z.number().check(z.int(), z.positive())),
   productId: z.string(),
   productName: z.string(),
-  unitsRequired: z.number().int().positive(),
-  volumeRequested: z.number().nonnegative(),
+  unitsRequired: z.number().check(z.int(), z.positive()),
+  volumeRequested: z.number().check(z.nonnegative()),
   timeframe: z.enum(WAITLIST_TIMEFRAMES),
   joinedAt: z.string(),
   /** While unconfirmed: until when (ISO) the confirmation is accepted. */
-  confirmBy: z.string().optional(),
+  confirmBy: z.optional(z.string()),
   /** Held units and until when (ISO), while an offer is open or taken. */
-  offer: z
-    .object({ status: z.enum(['open', 'accepted']), unitNumbers: z.array(z.string()), expiresAt: z.string() })
-    .nullable(),
+  offer: z.nullable(
+    z.object({ status: z.enum(['open', 'accepted']), unitNumbers: z.array(z.string()), expiresAt: z.string() }),
+  ),
 });
 export type WaitlistEntry = z.infer<typeof waitlistEntryResponse>;
 
@@ -87,8 +88,8 @@ export const acceptWaitlistOfferResponse = z.object({
   handoff: z.object({
     productId: z.string(),
     productName: z.string(),
-    unitsRequired: z.number().int().positive(),
-    volumeRequested: z.number().nonnegative(),
+    unitsRequired: z.number().check(z.int(), z.positive()),
+    volumeRequested: z.number().check(z.nonnegative()),
   }),
   expiresAt: z.string(),
 });
