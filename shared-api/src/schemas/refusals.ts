@@ -117,19 +117,27 @@ export const ACCOUNT_REFUSALS = {
 } as const;
 export type AccountRefusalCode = keyof typeof ACCOUNT_REFUSALS;
 
-/** Every code a refusal (409) may carry, with its English message. */
-export const ALL_REFUSALS = {
-  ...REFUSALS,
-  ...VISIT_REFUSALS,
-  ...WAITLIST_REFUSALS,
-  ...STAFF_REFUSALS,
-  ...ACCOUNT_REFUSALS,
-} as const;
+/**
+ * Every code a refusal (409) may carry, with its English message: the server's. Marked pure so
+ * that a page which never reads it does not carry every text (a spread could run a getter).
+ */
+export const ALL_REFUSALS: typeof REFUSALS &
+  typeof VISIT_REFUSALS &
+  typeof WAITLIST_REFUSALS &
+  typeof STAFF_REFUSALS &
+  typeof ACCOUNT_REFUSALS = /* @__PURE__ */ Object.assign(
+  {},
+  REFUSALS,
+  VISIT_REFUSALS,
+  WAITLIST_REFUSALS,
+  STAFF_REFUSALS,
+  ACCOUNT_REFUSALS,
+);
 export type AnyRefusalCode = keyof typeof ALL_REFUSALS;
 
 export type RefusalCode = keyof typeof REFUSALS;
-export const REFUSAL_CODES = Object.keys(REFUSALS) as [RefusalCode, ...RefusalCode[]];
-export const refusalCode = z.enum(REFUSAL_CODES);
+export const REFUSAL_CODES = /* @__PURE__ */ Object.keys(REFUSALS) as [RefusalCode, ...RefusalCode[]];
+export const refusalCode = /* @__PURE__ */ z.enum(REFUSAL_CODES);
 
 export const isRefusalCode = (value: unknown): value is RefusalCode =>
   typeof value === 'string' && Object.hasOwn(REFUSALS, value);
