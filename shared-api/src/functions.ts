@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { abridorActions } from './schemas/abridor';
 import { errorResponse } from './schemas/common';
 import {
