@@ -1,9 +1,14 @@
 import { HttpResponse, http } from 'msw';
 import * as z from 'zod/mini';
+import english from 'zod/v4/locales/en.js';
 import { actionFunctions, FUNCTIONS_BASE_PATH, type FunctionContract, postFunctions } from '../functions';
 import { NO_PRODUCT_AVAILABLE, productsQuery, productsResponse } from '../schemas/products';
 import { uploadDocumentFields } from '../schemas/session';
 import { mockCatalogue } from './fixtures';
+
+// A page in development loads zod/mini alone, without a language: a mocked refusal reads in English
+// as the service's does.
+z.config(english());
 
 /**
  * A reply: a body the function's response schema must accept, or a `Response` for a refusal
