@@ -105,7 +105,13 @@ module.exports = {
         "Code a page loads uses zod/mini: one classic zod import anywhere in a remote keeps zod's whole core in it (the sign-up carried 27.7 KB gzip of it, 11.3 with mini alone). Tests, mocks and servers may use classic.",
       from: {
         path: '^(shell|mfe-[a-z]+|shared-api|shared-ui|shared-i18n|shared-router)/src/',
-        pathNot: ['\\.test\\.tsx?$', '/testing/', '^shared-api/src/msw/', '^shell/src/server/', '^mfe-[a-z]+/src/server/'],
+        pathNot: [
+          '\\.test\\.tsx?$',
+          '/testing/',
+          '^shared-api/src/msw/',
+          '^shell/src/server/',
+          '^mfe-[a-z]+/src/server/',
+        ],
       },
       to: { path: '^node_modules/zod/', pathNot: '^node_modules/zod/(v4/)?(mini|core)/' },
     },
