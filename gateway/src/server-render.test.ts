@@ -75,6 +75,11 @@ beforeAll(async () => {
             '../../static/js/main.js',
           ],
         },
+        // Texts fetched per language: the page's language is preloaded, the other is not.
+        languageScripts: {
+          en: ['static/js/texts-en.1234567890.js'],
+          es: ['static/js/texts-es.1234567890.js', '../../static/js/es.js'],
+        },
       },
       exposes: [
         {
@@ -179,11 +184,13 @@ describe('server rendering through the gateway', () => {
     expect(html).toContain(
       `<style nonce="${request.nonce}">.hero{color:red}</style><link rel="stylesheet" href="/remotes/marketing/static/css/app.1234567890.css" disabled></head>`,
     );
-    // The shell's start scripts, the remote's entry and its App's chunks are fetched with the
-    // shell's main script (first: it starts the app), not level by level as the code runs.
+    // The shell's start scripts, the remote's entry, its App's chunks and its texts in the page's
+    // language are fetched with the shell's main script (first: it starts the app), not level by
+    // level as the code runs.
     expect(html).toContain(
-      '["/x.js","/static/js/bootstrap.1234567890.js","/remotes/marketing/remoteEntry.js","/remotes/marketing/static/js/page.1234567890.js","/remotes/marketing/static/js/app.1234567890.js"].forEach(function(href){',
+      '["/x.js","/static/js/bootstrap.1234567890.js","/remotes/marketing/remoteEntry.js","/remotes/marketing/static/js/page.1234567890.js","/remotes/marketing/static/js/app.1234567890.js","/remotes/marketing/static/js/texts-en.1234567890.js"].forEach(function(href){',
     );
+    expect(html).not.toContain('texts-es');
     expect(html).not.toContain('elsewhere.example');
     expect(html).not.toContain('../static/js/main.js');
     expect(html).not.toContain('later.1234567890');

@@ -76,6 +76,8 @@ const remoteManifest = z.object({
         .catch(undefined),
       /** Every script of each exposed module (tooling/rspack: ExposeScriptsInManifest). */
       exposeScripts: z.record(z.string(), z.array(z.string()).catch([])).optional().catch(undefined),
+      /** The scripts of the remote's texts in each language, fetched on demand (same plugin). */
+      languageScripts: z.record(z.string(), z.array(z.string()).catch([])).optional().catch(undefined),
     })
     .loose(),
   exposes: z
@@ -104,6 +106,8 @@ export interface RemoteRelease {
   css: string[];
   /** The remote's entry and the exposed App's own scripts, relative to the release folder. */
   scripts: string[];
+  /** The scripts of its texts in each language it fetches on demand (none: the App's scripts hold them). */
+  languageScripts: Record<string, string[]>;
 }
 
 const MANIFEST_TTL_MS = 5_000;
@@ -131,6 +135,12 @@ export function createManifestReader(log: Logger, doFetch: typeof fetch = fetch)
             ...(entry ? [[entry.path, entry.name].filter(Boolean).join('/')] : []),
             ...appScripts(manifest.metaData.exposeScripts?.[app?.path ?? './App'], app?.assets.js?.sync),
           ].filter(inRelease),
+          languageScripts: Object.fromEntries(
+            Object.entries(manifest.metaData.languageScripts ?? {}).map(([language, files]) => [
+              language,
+              files.filter(inRelease),
+            ]),
+          ),
         };
       } catch (error) {
         log.warn({ err: error, url }, 'remote manifest unreadable for server rendering');

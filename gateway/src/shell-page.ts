@@ -199,7 +199,9 @@ export function createShellPageHandler(
             })),
           )),
         );
-        scripts.push(...release.scripts.map((script) => folder + script));
+        // The remote's texts in the page's language, when it fetches them on demand.
+        const texts = language ? (release.languageScripts[language] ?? []) : [];
+        scripts.push(...[...release.scripts, ...texts].map((script) => folder + script));
         if (release.serverRendered) {
           serverRemotes[remoteName] = url;
           publicPaths[remoteName] = folder;

@@ -1,9 +1,9 @@
 // Translation keys are checked by the compiler: a typo fails the typecheck instead of showing a raw key.
 import 'i18next';
-import type { calculatorResources } from './i18n';
+import type { CalculatorTexts } from './i18n';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    resources: { calculator: typeof calculatorResources.es };
+    resources: { calculator: CalculatorTexts };
   }
 }

@@ -1,9 +1,9 @@
 // Translation keys are checked by the compiler: a typo fails the typecheck instead of showing a raw key.
 import 'i18next';
-import type { marketingResources } from './i18n';
+import type { MarketingTexts } from './i18n';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    resources: { marketing: typeof marketingResources.es };
+    resources: { marketing: MarketingTexts };
   }
 }

@@ -1,9 +1,9 @@
 // Translation keys are checked by the compiler: a typo fails the typecheck instead of showing a raw key.
 import 'i18next';
-import type { signupResources } from './i18n';
+import type { SignupTexts } from './i18n';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
-    resources: { signup: typeof signupResources.es };
+    resources: { signup: SignupTexts };
   }
 }

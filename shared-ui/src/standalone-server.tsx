@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import type { StandaloneRenderer } from 'shared-api/render';
-import { I18nProvider, i18n, initI18n, type RemoteAppProps } from 'shared-i18n';
+import { I18nProvider, i18n, initI18n, loadLanguage, type RemoteAppProps } from 'shared-i18n';
 import { StaticRouter } from 'shared-router';
 import { StandaloneTree, standaloneLanguage } from './standalone-tree';
 
@@ -15,6 +15,7 @@ export function createStandaloneRenderer(App: ComponentType<RemoteAppProps>): St
   return async (url) => {
     const language = standaloneLanguage(new URL(url, 'http://x').pathname);
     await initI18n(language);
+    await loadLanguage(language);
     // One instance per request: two pages in two languages at once must not share `lng`.
     const requestI18n = i18n.cloneInstance({ lng: language });
     const { prelude } = await prerenderToNodeStream(

@@ -1,7 +1,7 @@
 import { type ComponentType, StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { MockResponder } from 'shared-api/msw';
-import { detectBrowserLanguage, initI18n, languageOf, type RemoteAppProps } from 'shared-i18n';
+import { detectBrowserLanguage, initI18n, languageOf, loadLanguage, type RemoteAppProps } from 'shared-i18n';
 import { BrowserRouter } from 'shared-router';
 import '../tokens.css';
 import { StandaloneTree } from './standalone-tree';
@@ -32,6 +32,7 @@ export async function startStandalone({ App, mockResponders = {} }: StandaloneOp
   const language =
     (serverRendered && languageOf(document.documentElement.lang)) || detectBrowserLanguage(location.pathname);
   await initI18n(language);
+  await loadLanguage(language);
   const tree = (
     <StrictMode>
       <BrowserRouter>

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { i18n, initI18n, type Language, type RemoteAppProps } from 'shared-i18n';
+import { i18n, initI18n, type Language, loadLanguage, type RemoteAppProps, SUPPORTED_LANGUAGES } from 'shared-i18n';
 
 /** Where the remote navigated to, readable by the test (hidden: no role query sees it). */
 function RouterLocation() {
@@ -16,6 +16,8 @@ function RouterLocation() {
 /** Renders a remote's App as the shell would: inside a router, on the shared i18n instance. */
 export async function renderRemote(App: ComponentType<RemoteAppProps>, path: string, language: Language) {
   await initI18n(language);
+  // Both: a test may switch the page's language.
+  await Promise.all(SUPPORTED_LANGUAGES.map(loadLanguage));
   await i18n.changeLanguage(language);
   const view = render(
     <MemoryRouter initialEntries={[path]}>

@@ -26,10 +26,19 @@ class ExposeScriptsInManifest {
       const { readFile, writeFile } = await import('node:fs/promises');
       const file = path.join(compiler.options.output.path, 'mf-manifest.json');
       const manifest = JSON.parse(await readFile(file, 'utf8'));
+      const scriptsOf = (group) => (group ? group.getFiles().filter((name) => name.endsWith('.js')) : []);
       manifest.metaData.exposeScripts = Object.fromEntries(
-        this.exposes.map((expose) => {
-          const group = compilation.namedChunkGroups.get(`__federation_expose_${expose.replace(/^\.\//, '')}`);
-          return [expose, group ? group.getFiles().filter((name) => name.endsWith('.js')) : []];
+        this.exposes.map((expose) => [
+          expose,
+          scriptsOf(compilation.namedChunkGroups.get(`__federation_expose_${expose.replace(/^\.\//, '')}`)),
+        ]),
+      );
+      // A remote's texts fetched per language (`import(/* webpackChunkName: "texts-es" */ …)`): the
+      // gateway preloads the page's language with the App's scripts, so they cost no round trip.
+      manifest.metaData.languageScripts = Object.fromEntries(
+        [...compilation.namedChunkGroups.keys()].flatMap((name) => {
+          const language = /^texts-([a-z]{2})$/.exec(name)?.[1];
+          return language ? [[language, scriptsOf(compilation.namedChunkGroups.get(name))]] : [];
         }),
       );
       await writeFile(file, JSON.stringify(manifest));

@@ -3,7 +3,7 @@ import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { MemoryRouter } from 'react-router';
 import { createMockHandlers } from 'shared-api/msw';
-import { i18n, initI18n } from 'shared-i18n';
+import { i18n, initI18n, loadLanguage } from 'shared-i18n';
 import { useLocation, useNavigate } from 'shared-router';
 import { useToasts } from 'shared-ui/toast';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -40,6 +40,8 @@ function Shell() {
 describe('the landing, while it waits on the server', () => {
   it('keeps a language switch made meanwhile: the redirect and its toast are in the new language', async () => {
     await initI18n('es');
+    // Both: the visitor switches to English meanwhile.
+    await Promise.all([loadLanguage('es'), loadLanguage('en')]);
     await i18n.changeLanguage('es');
     render(
       <MemoryRouter initialEntries={[`/es/alta/documentos?proceso=${registrationId}`]}>

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import type { RemoteAppProps } from 'shared-i18n';
-import { i18n, initI18n } from 'shared-i18n';
+import { addNamespace, i18n, initI18n, useTranslation } from 'shared-i18n';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { commonResources } from '../i18n/common';
 import { RemoteLoaderContext } from './loader-context';
@@ -27,6 +27,11 @@ function slot(
   );
 }
 
+/** A remote whose namespace (`greeting`) is not in the shell's typed ones. */
+const Greeting: ComponentType<RemoteAppProps> = () => {
+  const { t } = useTranslation('greeting' as 'common');
+  return <h1>{t('hello' as never)}</h1>;
+};
 const Working: ComponentType<RemoteAppProps> = ({ language }) => <h1>remote in {language}</h1>;
 const Door: ComponentType<RemoteAppProps> = () => <h1>Abridor</h1>;
 const Throwing: ComponentType<RemoteAppProps> = () => {
@@ -34,6 +39,34 @@ const Throwing: ComponentType<RemoteAppProps> = () => {
 };
 
 describe('RemoteSlot', () => {
+  it("shows a remote that fetches its texts per language once they are in, in the page's language only", async () => {
+    let asked = false;
+    let giveTexts: (texts: Record<string, unknown>) => void = () => {};
+    const english = vi.fn(async () => ({ hello: 'Hello' }));
+    // As a remote's module does when it is evaluated: its texts are fetched on demand.
+    const load = async () => {
+      addNamespace('greeting', {
+        es: () => {
+          asked = true;
+          return new Promise<Record<string, unknown>>((resolve) => {
+            giveTexts = resolve;
+          });
+        },
+        en: english,
+      });
+      return Greeting;
+    };
+    render(slot('signup', load));
+    await vi.waitFor(() => expect(asked).toBe(true));
+    // Not a heading of raw keys meanwhile: still loading.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByRole('status')).toHaveTextContent('Cargando…');
+    expect(screen.queryByRole('heading')).toBeNull();
+    giveTexts({ hello: 'Hola' });
+    expect(await screen.findByRole('heading', { name: 'Hola' })).toBeInTheDocument();
+    expect(english).not.toHaveBeenCalled();
+  });
+
   it('renders the remote once it has loaded', async () => {
     render(slot('calculator', async () => Working));
     expect(screen.getByRole('status')).toHaveTextContent('Cargando…');

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { Language } from 'shared-i18n';
-import { useTranslation } from 'shared-i18n';
+import { loadLanguage, useTranslation } from 'shared-i18n';
 import { FailedWithRetry } from 'shared-ui/async';
 import { ErrorBoundary } from 'shared-ui/error-boundary';
 import { type RemoteLoader, RemoteLoaderContext, SignedOutContext } from './loader-context';
@@ -86,10 +86,21 @@ export function RemoteSlot({ name, language }: RemoteSlotProps) {
   const signedOut = useContext(SignedOutContext);
   const { reset } = loader;
   const [attempt, setAttempt] = useState(0);
-  // A new lazy component per attempt: React caches a rejected lazy forever.
+  // Read when the remote arrives: a later switch of language loads its own texts (useLanguageSync)
+  // and must not load the remote again.
+  const languageRef = useRef(language);
+  languageRef.current = language;
+  // A new lazy component per attempt: React caches a rejected lazy forever. The remote is shown
+  // once its texts in the page's language are in too (a remote may fetch them on demand).
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger
   const RemoteApp = useMemo(
-    () => lazy(() => loadTwice(loader, name).then((component) => ({ default: component }))),
+    () =>
+      lazy(() =>
+        loadTwice(loader, name).then(async (component) => {
+          await loadLanguage(languageRef.current);
+          return { default: component };
+        }),
+      ),
     [name, attempt, loader],
   );
   const retry = useCallback(() => {

@@ -5,6 +5,7 @@ import {
   languageOf,
   matchPath,
   REMOTE_OF_PAGE,
+  switchLanguage,
   useTranslation,
 } from 'shared-i18n';
 import { Navigate, Route, Routes, useLocation } from 'shared-router';
@@ -32,8 +33,8 @@ function ResolvedRoute() {
   useLanguageSync(language);
   // After the sync above, which keeps the rendered language.
   useEffect(() => {
-    if (pathless) void i18n.changeLanguage(detectBrowserLanguage(pathname));
-  }, [pathless, pathname, i18n]);
+    if (pathless) void switchLanguage(detectBrowserLanguage(pathname));
+  }, [pathless, pathname]);
 
   if (match.kind === 'redirect') return <Navigate to={`${match.to}${search}${hash}`} replace />;
   // The door tool is a staff keypad: full screen, without the public site's chrome.
