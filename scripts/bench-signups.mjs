@@ -4,12 +4,13 @@
 // outbox), the three documents uploaded (multipart), the product chosen, the client, the deposit paid
 // in the sandbox checkout, the contract made and signed by the applicant (the company countersigns by
 // itself). Journeys completed or failed, and each call's p50/p99/max; the goal is no error and every
-// call's p99 at most 300 ms. `node scripts/bench-signups.mjs [N]`.
+// call's p99 at most 300 ms. `node scripts/bench-signups.mjs [N] [--postgres]`.
 //
 // The demo catalogue has 72 free units and no back-office action adds one (set_unit_service only
 // takes a free unit out of service and back), so the bench prepares the database itself: an embedded
-// database in a temporary folder, migrated by the functions' own code, with units added where a
-// product has fewer free ones than the applicants sent to it, before the service starts on it.
+// database in a temporary folder (or, with --postgres, a throwaway PostgreSQL 15 cluster, the one the
+// tests start), migrated by the functions' own code, with units added where a product has fewer free
+// ones than the applicants sent to it, before the service starts on it.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,19 +70,23 @@ export function applicantOf(i) {
 }
 
 /**
- * Migrates an embedded database in `dataDir` with the functions' own code and gives every
- * stock-controlled product at least as many free units as the applicants the bench sends to it
- * (applicant i to the i-th product by number, round the list). Returns those products' numbers.
- * @param {string} dataDir
+ * Migrates the database (an embedded one in `database.pgliteDir`, or PostgreSQL at
+ * `database.url`) with the functions' own code and gives every stock-controlled product at least
+ * as many free units as the applicants the bench sends to it (applicant i to the i-th product by
+ * number, round the list). Returns those products' numbers.
+ * @param {{ pgliteDir: string } | { url: string }} database
  * @param {number} count
  * @returns {{ products: number[], unitsAdded: number }}
  */
-export function prepareSignupDatabase(dataDir, count) {
+export function prepareSignupDatabase(database, count) {
   const module = (file) => JSON.stringify(pathToFileURL(path.join(ROOT, 'functions/src/platform/db', file)).href);
   const script = `
     const { openPglite } = await import(${module('pglite.ts')});
+    const { openPostgres } = await import(${module('postgres.ts')});
     const { migrate } = await import(${module('migrate.ts')});
-    const db = await openPglite(process.env.BENCH_PGLITE_DIR);
+    const db = process.env.BENCH_DATABASE_URL
+      ? await openPostgres(process.env.BENCH_DATABASE_URL)
+      : await openPglite(process.env.BENCH_PGLITE_DIR);
     await migrate(db);
     const count = Number(process.env.BENCH_SIGNUPS_COUNT);
     const query = async (text, values = []) => (await db.query({ text, values })).rows;
@@ -108,7 +113,11 @@ export function prepareSignupDatabase(dataDir, count) {
   `;
   const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     cwd: ROOT,
-    env: { ...process.env, BENCH_PGLITE_DIR: dataDir, BENCH_SIGNUPS_COUNT: String(count) },
+    env: {
+      ...process.env,
+      ...('url' in database ? { BENCH_DATABASE_URL: database.url } : { BENCH_PGLITE_DIR: database.pgliteDir }),
+      BENCH_SIGNUPS_COUNT: String(count),
+    },
     encoding: 'utf8',
   });
   return JSON.parse(out.trim().split('\n').at(-1) ?? '{}');
@@ -419,15 +428,18 @@ export async function measureSignups(gatewayUrl, { count, products }) {
   };
 }
 
-/** @param {Awaited<ReturnType<typeof measureSignups>>} r */
+/** @param {Awaited<ReturnType<typeof runSignupsBench>>} r */
 export function formatSignups(r) {
+  if ('skipped' in r) return `Not measured: ${r.skipped}.`;
   const ms = (value) => `${value.toFixed(0)} ms`;
+  // Each engine's tables their own headings: the report compares a row with the same table's.
+  const on = r.engine === 'postgres' ? ', on PostgreSQL' : '';
   return [
-    `| ${r.count} sign-ups at once through the gateway, each from its own address | calls | refused | p50 | p99 | max |`,
+    `| ${r.count} sign-ups at once through the gateway, each from its own address${on} | calls | refused | p50 | p99 | max |`,
     '|---|---|---|---|---|---|',
     ...r.calls.map((c) => `| ${c.name} | ${c.count} | ${c.failed} | ${ms(c.p50)} | ${ms(c.p99)} | ${ms(c.max)} |`),
     '',
-    '| sign-ups | figure |',
+    `| sign-ups${on} | figure |`,
     '|---|---|',
     `| journeys completed / failed (to the applicant's signature) | ${r.completed} / ${r.failed} |`,
     `| contracts completed (both signatures) / units allocated | ${r.contractsCompleted} / ${r.allocated} |`,
@@ -439,15 +451,28 @@ export function formatSignups(r) {
 
 /**
  * The whole measure on a stack of its own (ports 29xxx), its database prepared first; stopped after.
+ * `postgres`: on a throwaway PostgreSQL 15 cluster of this machine's (several connections, where the
+ * embedded database has one), or `{ skipped }` when there is none.
  * @param {number} count
+ * @param {'pglite' | 'postgres'} [engine]
  */
-export async function runSignupsBench(count) {
+export async function runSignupsBench(count, engine = 'pglite') {
   const { startStack } = await import('./stack.mjs');
+  /** @type {{ url: string, stop(): void } | null} */
+  let cluster = null;
+  if (engine === 'postgres') {
+    const { tsImport } = await import('tsx/esm/api');
+    const { startThrowawayCluster } = await tsImport('../functions/src/testing/postgres-cluster.ts', import.meta.url);
+    const started = await startThrowawayCluster();
+    if ('skipped' in started) return { skipped: String(started.skipped) };
+    cluster = started;
+  }
   const folder = mkdtempSync(path.join(tmpdir(), 'bench-signups-'));
   try {
-    const prepared = prepareSignupDatabase(path.join(folder, 'pglite'), count + 1);
+    const database = cluster ? { url: cluster.url } : { pgliteDir: path.join(folder, 'pglite') };
+    const prepared = prepareSignupDatabase(database, count + 1);
     console.log(
-      `${count} sign-ups (and one to warm up) over products ${prepared.products.join(', ')}: ${prepared.unitsAdded} units added to the demo's`,
+      `${count} sign-ups (and one to warm up) on ${cluster ? 'PostgreSQL' : 'PGlite'} over products ${prepared.products.join(', ')}: ${prepared.unitsAdded} units added to the demo's`,
     );
     const stack = await startStack({
       gatewayPort: 29180,
@@ -455,7 +480,7 @@ export async function runSignupsBench(count) {
       remotePortBase: 29100,
       quiet: true,
       env: {
-        PGLITE_DATA_DIR: path.join(folder, 'pglite'),
+        ...(cluster ? { DATABASE_URL: cluster.url } : { PGLITE_DATA_DIR: path.join(folder, 'pglite') }),
         DOCUMENTS_DIR: path.join(folder, 'documents'),
         DEV_OUTBOX: '1',
         NODE_ENV: 'test',
@@ -470,7 +495,7 @@ export async function runSignupsBench(count) {
       },
     });
     try {
-      return await measureSignups(stack.gatewayUrl, { count, products: prepared.products });
+      return { engine, ...(await measureSignups(stack.gatewayUrl, { count, products: prepared.products })) };
     } finally {
       // Stopped before its folder goes: the database writes its last pages on the way out.
       const exited = stack.children.map((child) =>
@@ -483,6 +508,7 @@ export async function runSignupsBench(count) {
     }
   } finally {
     rmSync(folder, { recursive: true, force: true });
+    cluster?.stop();
   }
 }
 
@@ -490,7 +516,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { ensureInstalled, onSupportedNode } = await import('./lib.mjs');
   ensureInstalled();
   onSupportedNode();
-  const count = Number(process.argv[2] ?? process.env.BENCH_SIGNUPS ?? 100);
-  if (!Number.isInteger(count) || count < 1) throw new Error(`not a number of sign-ups: ${process.argv[2]}`);
-  console.log(formatSignups(await runSignupsBench(count)));
+  const args = process.argv.slice(2);
+  const engine = args.includes('--postgres') ? 'postgres' : 'pglite';
+  const given = args.find((arg) => !arg.startsWith('--'));
+  const count = Number(given ?? process.env.BENCH_SIGNUPS ?? 100);
+  if (!Number.isInteger(count) || count < 1) throw new Error(`not a number of sign-ups: ${given}`);
+  console.log(formatSignups(await runSignupsBench(count, engine)));
 }

@@ -1,6 +1,6 @@
 // `npm run bench`: measures, prints and writes BENCHMARKS.md. Not a test: figures, not verdicts.
 //  - sign-ins of real members while 10 addresses flood the back-office login (scripts/bench-login-flood.mjs)
-//  - 100 sign-ups at once through the gateway, from 100 addresses (scripts/bench-signups.mjs)
+//  - 100 sign-ups at once through the gateway, from 100 addresses, on PGlite and on PostgreSQL (scripts/bench-signups.mjs)
 //  - the staff member's wait when they countersign (scripts/bench-countersign.mjs)
 //  - the PIN check at the door at the PIN hash cost and at a password's (scripts/bench-door-pin.mjs)
 //  - a remittance of 5,000 collections and a day's arrears checks of 10,000 tenants (scripts/bench-billing.mjs)
@@ -84,6 +84,10 @@ console.log(formatDoorPin(doorPin));
 console.log('\nSign-ups at once:');
 const signups = await runSignupsBench(Number(process.env.BENCH_SIGNUPS ?? 100));
 console.log(formatSignups(signups));
+// The same on PostgreSQL: the embedded database answers one query at a time, a server several.
+console.log('\nSign-ups at once on PostgreSQL:');
+const signupsOnPostgres = await runSignupsBench(Number(process.env.BENCH_SIGNUPS ?? 100), 'postgres');
+console.log(formatSignups(signupsOnPostgres));
 
 // 3. Rent collection at scale, in a process of its own, before the stack starts.
 console.log('\nRent collection at scale:');
@@ -217,7 +221,7 @@ try {
   const table = ['| measure | value | notes |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
   const when = new Date().toISOString().replace('T', ' ').slice(0, 16);
   const machine = `${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
-  const report = `# Benchmarks\n\nWritten by \`npm run bench\` on ${when} UTC (${machine}). Figures, not pass/fail: compare runs on the same machine.\n\n${table}\n\n${PAGES_HEADING}\n\n${formatServerRendering(serverRendering)}\n\nAnonymous public pages are rendered once per path, facility day and release and kept (\`gateway/src/page-cache.ts\`); each response gets its own CSP nonce in the kept page. A visitor with cookies, a query or a private page is rendered each time.\n\n## Sign-in hash flood\n\n${formatLoginFlood(flood)}\n\n${SIGNUPS_HEADING}\n\n${formatSignups(signups)}\n\n${COUNTERSIGN_HEADING}\n\n${formatCountersign(countersign)}\n\n## PIN check at the door\n\n${formatDoorPin(doorPin)}\n\n${BILLING_HEADING}\n\n${formatBilling(billing)}\n\n## Lighthouse, mobile defaults (median of 3)\n\n${pageTable}\n\n- JS sizes: every script the browser fetched, gzip-compressed here (level 6), first visit, empty cache.\n- Throughput: autocannon on loopback, PGlite in memory; the gateway adds logging, security headers, compression, rate limiting and a proxy hop.\n- Lighthouse ${LIGHTHOUSE_VERSION}: simulated slow 4G and 4× CPU slowdown, \`/usr/bin/chromium\` headless; JS transferred is what Lighthouse counted (compressed).\n`;
+  const report = `# Benchmarks\n\nWritten by \`npm run bench\` on ${when} UTC (${machine}). Figures, not pass/fail: compare runs on the same machine.\n\n${table}\n\n${PAGES_HEADING}\n\n${formatServerRendering(serverRendering)}\n\nAnonymous public pages are rendered once per path, facility day and release and kept (\`gateway/src/page-cache.ts\`); each response gets its own CSP nonce in the kept page. A visitor with cookies, a query or a private page is rendered each time.\n\n## Sign-in hash flood\n\n${formatLoginFlood(flood)}\n\n${SIGNUPS_HEADING}\n\n${formatSignups(signups)}\n\nThe same on PostgreSQL 15 (a throwaway cluster of this machine's, \`fsync=off\`, the service's pool of 10 connections):\n\n${formatSignups(signupsOnPostgres)}\n\n${COUNTERSIGN_HEADING}\n\n${formatCountersign(countersign)}\n\n## PIN check at the door\n\n${formatDoorPin(doorPin)}\n\n${BILLING_HEADING}\n\n${formatBilling(billing)}\n\n## Lighthouse, mobile defaults (median of 3)\n\n${pageTable}\n\n- JS sizes: every script the browser fetched, gzip-compressed here (level 6), first visit, empty cache.\n- Throughput: autocannon on loopback, PGlite in memory; the gateway adds logging, security headers, compression, rate limiting and a proxy hop.\n- Lighthouse ${LIGHTHOUSE_VERSION}: simulated slow 4G and 4× CPU slowdown, \`/usr/bin/chromium\` headless; JS transferred is what Lighthouse counted (compressed).\n`;
   const reportFile = path.join(ROOT, 'BENCHMARKS.md');
   const previous = existsSync(reportFile) ? readFileSync(reportFile, 'utf8') : null;
   writeFileSync(reportFile, withPreviousFigures(report, previous));
