@@ -1,5 +1,5 @@
 import { type ComponentType, useEffect } from 'react';
-import { type RemoteAppProps, switchLanguage, useTranslation } from 'shared-i18n';
+import { type RemoteAppProps, switchLanguage } from 'shared-i18n';
 import { Link, useLocation } from 'shared-router';
 import { DocumentMeta } from 'shared-ui/document-meta';
 import { useSiteConfig } from 'shared-ui/site';
@@ -75,11 +75,10 @@ export default function BackofficeApp({ language, signedOut }: RemoteAppProps) {
   const signedIn = useStaffSession((s) => s.status === 'signed-in');
   const section = route.section;
   const id = route.section ? route.id : undefined;
-  const { i18n } = useTranslation('backoffice');
   // Standalone there is no shell to follow the path's language: the back-office follows it itself.
   useEffect(() => {
-    if (i18n.language !== language) void switchLanguage(language);
-  }, [i18n, language]);
+    void switchLanguage(language);
+  }, [language]);
   // A new screen starts at its top, and a keyboard or screen-reader user there too.
   // biome-ignore lint/correctness/useExhaustiveDependencies: on each new screen
   useEffect(() => {

@@ -50,6 +50,32 @@ describe('texts fetched per language', () => {
     expect(i18n.getFixedT('es', 'flaky')('hello')).toBe('Hola');
   });
 
+  it("fetches a new release's texts again, and only the namespaces asked for", async () => {
+    const first = vi.fn(async () => ({ hello: 'Hola' }));
+    addNamespace('released', { es: first, en: async () => ({ hello: 'Hello' }) });
+    const other = vi.fn(async () => ({ hello: 'Otro' }));
+    addNamespace('other', { es: other, en: async () => ({}) });
+    await loadLanguage('es', ['released']);
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(other).not.toHaveBeenCalled();
+
+    // The remote released again: its module registers new loaders.
+    const second = vi.fn(async () => ({ hello: 'Hola de nuevo' }));
+    addNamespace('released', { es: second, en: async () => ({ hello: 'Hello again' }) });
+    await loadLanguage('es', ['released']);
+    expect(second).toHaveBeenCalledTimes(1);
+    expect(i18n.getFixedT('es', 'released')('hello')).toBe('Hola de nuevo');
+    await loadLanguage('es');
+  });
+
+  it('refuses a namespace with a loader for one language and texts for another', () => {
+    expect(() =>
+      addNamespace('mixed', { es: async () => ({}), en: { hello: 'Hello' } } as unknown as Parameters<
+        typeof addNamespace
+      >[1]),
+    ).toThrow('mixed');
+  });
+
   it('keeps static texts as they were: both languages at once', () => {
     addNamespace('static', { es: { hello: 'Hola' }, en: { hello: 'Hello' } });
     expect(i18n.getFixedT('en', 'static')('hello')).toBe('Hello');
@@ -74,6 +100,20 @@ describe('texts fetched per language', () => {
     expect(i18n.language).toBe('en');
     expect(i18n.getFixedT('en', 'switching')('hello')).toBe('Hello');
     await i18n.changeLanguage('es');
+  });
+
+  it('a switch back to the language shown cancels a switch still fetching its texts', async () => {
+    await i18n.changeLanguage('es');
+    const english = deferredTexts();
+    addNamespace('back', { es: async () => ({ hello: 'Hola' }), en: english.fetches });
+    await loadLanguage('es');
+    const toEnglish = switchLanguage('en');
+    await vi.waitFor(() => expect(english.fetches).toHaveBeenCalled());
+    // Back (or ES) before the English texts arrived: the page is still Spanish, and stays so.
+    await switchLanguage('es');
+    english.resolve({ hello: 'Hello' });
+    await toEnglish;
+    expect(i18n.language).toBe('es');
   });
 
   it('changes the language even when texts cannot be fetched (the fallback shows for them)', async () => {

@@ -30,9 +30,11 @@ export type NamespaceResources = Record<Language, NamespaceTexts>;
  */
 export type NamespaceLoaders = Record<Language, () => Promise<NamespaceTexts>>;
 
-/** Namespaces whose languages arrive on demand, and each language's load in flight or done. */
+/** Namespaces whose languages arrive on demand; each language's load in flight or done; the ones done. */
 const loaded = new Map<string, NamespaceLoaders>();
 const loads = new Map<string, Promise<void>>();
+const done = new Set<string>();
+const keyOf = (namespace: string, language: Language) => `${namespace}:${language}`;
 
 /** i18next ignores `addResourceBundle` before `init`: a bundle added earlier waits for the shell's init. */
 function whenInitialized(add: () => void): void {
@@ -43,9 +45,18 @@ function whenInitialized(add: () => void): void {
 /**
  * Adds a remote's namespace to the shared instance: its texts, or a loader per language whose
  * texts `loadLanguage` (the shell, before it renders the remote or shows a language) fetches.
+ * A new release of the remote registers new loaders: its texts are fetched again, not kept.
  */
 export function addNamespace(namespace: string, resources: NamespaceResources | NamespaceLoaders): void {
-  if (SUPPORTED_LANGUAGES.every((lang) => typeof resources[lang] === 'function')) {
+  const kinds = new Set(SUPPORTED_LANGUAGES.map((lang) => typeof resources[lang]));
+  if (kinds.size !== 1) throw new Error(`namespace "${namespace}": every language a loader, or every one its texts`);
+  if (kinds.has('function')) {
+    if (loaded.get(namespace) !== resources) {
+      for (const lang of SUPPORTED_LANGUAGES) {
+        loads.delete(keyOf(namespace, lang));
+        done.delete(keyOf(namespace, lang));
+      }
+    }
     loaded.set(namespace, resources as NamespaceLoaders);
     return;
   }
@@ -56,44 +67,52 @@ export function addNamespace(namespace: string, resources: NamespaceResources | 
   });
 }
 
+function loadTexts(namespace: string, loaders: NamespaceLoaders, language: Language): Promise<void> {
+  const key = keyOf(namespace, language);
+  let load = loads.get(key);
+  if (!load) {
+    load = loaders[language]().then(
+      (texts) =>
+        new Promise<void>((resolve) =>
+          whenInitialized(() => {
+            // Of a release replaced meanwhile, the texts are not the namespace's any more.
+            if (loaded.get(namespace) === loaders) {
+              i18n.addResourceBundle(language, namespace, texts, true, true);
+              done.add(key);
+            }
+            resolve();
+          }),
+        ),
+    );
+    loads.set(key, load);
+    load.catch(() => loads.delete(key));
+  }
+  return load;
+}
+
 /**
- * Every namespace's texts in `language`, fetched once each (a failed fetch is tried again at the
- * next call). Resolves when they are all in the instance.
+ * The texts in `language` of the namespaces named (all fetched on demand when none are), each
+ * fetched once (a failed fetch is tried again at the next call). Rejects if one could not be.
+ * A remote's namespace is its federation name (each remote's `addNamespace`).
  */
-export function loadLanguage(language: Language): Promise<void> {
-  return Promise.all(
-    [...loaded].map(([namespace, loaders]) => {
-      const key = `${namespace}:${language}`;
-      let load = loads.get(key);
-      if (!load) {
-        load = loaders[language]().then(
-          (texts) =>
-            new Promise<void>((resolve) =>
-              whenInitialized(() => {
-                i18n.addResourceBundle(language, namespace, texts, true, true);
-                resolve();
-              }),
-            ),
-        );
-        loads.set(key, load);
-        load.catch(() => loads.delete(key));
-      }
-      return load;
-    }),
-  ).then(() => undefined);
+export function loadLanguage(language: Language, namespaces?: readonly string[]): Promise<void> {
+  const wanted = [...loaded].filter(([namespace]) => !namespaces || namespaces.includes(namespace));
+  return Promise.all(wanted.map(([namespace, loaders]) => loadTexts(namespace, loaders, language))).then(
+    () => undefined,
+  );
 }
 
 let languageWanted: Language | null = null;
 
-/** Every namespace has its texts in `language` already. */
-const textsIn = (language: Language) =>
-  [...loaded.keys()].every((namespace) => i18n.hasResourceBundle(language, namespace));
+/** Every namespace fetched on demand has its texts in `language` already. */
+const textsIn = (language: Language) => [...loaded.keys()].every((namespace) => done.has(keyOf(namespace, language)));
 
 /**
  * Shows the page in `language` once its texts are in (until then it stays in the one it is in,
  * rather than falling back key by key); at once when they are. Of quick switches, the last one
- * wins; texts that could not be fetched do not keep the language from changing (the fallback
- * language shows for them).
+ * wins: call it for every language the page is to show, even the one it shows (that cancels a
+ * switch still waiting). Texts that could not be fetched do not keep the language from changing:
+ * their keys fall back to Spanish, or show as keys if Spanish was not fetched either.
  */
 export function switchLanguage(language: Language): Promise<void> {
   languageWanted = language;
@@ -102,7 +121,7 @@ export function switchLanguage(language: Language): Promise<void> {
       ? i18n.changeLanguage(language).then(() => undefined)
       : Promise.resolve();
   if (textsIn(language)) return change();
-  return loadLanguage(language)
-    .catch(() => undefined)
-    .then(change);
+  return Promise.allSettled([...loaded].map(([namespace, loaders]) => loadTexts(namespace, loaders, language))).then(
+    change,
+  );
 }

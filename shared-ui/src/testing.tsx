@@ -17,7 +17,7 @@ function RouterLocation() {
 export async function renderRemote(App: ComponentType<RemoteAppProps>, path: string, language: Language) {
   await initI18n(language);
   // Both: a test may switch the page's language.
-  await Promise.all(SUPPORTED_LANGUAGES.map(loadLanguage));
+  await Promise.all(SUPPORTED_LANGUAGES.map((lang) => loadLanguage(lang)));
   await i18n.changeLanguage(language);
   const view = render(
     <MemoryRouter initialEntries={[path]}>

@@ -27,9 +27,9 @@ function slot(
   );
 }
 
-/** A remote whose namespace (`greeting`) is not in the shell's typed ones. */
+/** A remote's texts are its name's namespace (`signup`), not one of the shell's typed ones. */
 const Greeting: ComponentType<RemoteAppProps> = () => {
-  const { t } = useTranslation('greeting' as 'common');
+  const { t } = useTranslation('signup' as 'common');
   return <h1>{t('hello' as never)}</h1>;
 };
 const Working: ComponentType<RemoteAppProps> = ({ language }) => <h1>remote in {language}</h1>;
@@ -45,7 +45,7 @@ describe('RemoteSlot', () => {
     const english = vi.fn(async () => ({ hello: 'Hello' }));
     // As a remote's module does when it is evaluated: its texts are fetched on demand.
     const load = async () => {
-      addNamespace('greeting', {
+      addNamespace('signup', {
         es: () => {
           asked = true;
           return new Promise<Record<string, unknown>>((resolve) => {

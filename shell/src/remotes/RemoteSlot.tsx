@@ -97,7 +97,7 @@ export function RemoteSlot({ name, language }: RemoteSlotProps) {
     () =>
       lazy(() =>
         loadTwice(loader, name).then(async (component) => {
-          await loadLanguage(languageRef.current);
+          await loadLanguage(languageRef.current, [name]);
           return { default: component };
         }),
       ),

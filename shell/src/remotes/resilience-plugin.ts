@@ -1,5 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { nextTask } from './next-task';
+import { preloadTexts } from './texts-preload';
 
 const RETRY_DELAYS_MS = [300, 900];
 
@@ -86,8 +87,11 @@ export default function resiliencePlugin(): ModuleFederationRuntimePlugin {
       await nextTask();
       return args;
     },
-    fetch(url, init) {
-      return fetchWithRetry(url, init);
+    async fetch(url, init) {
+      const response = await fetchWithRetry(url, init);
+      // A remote's manifest names its texts per language: fetched with its scripts, not after.
+      if (typeof document !== 'undefined') void preloadTexts(url, response).catch(() => undefined);
+      return response;
     },
     // The runtime awaits the answer (its type says a promise of a promise; a promise is what it gets).
     loadEntryError: retryRemoteEntry as LoadEntryErrorHook,

@@ -10,6 +10,7 @@ import {
   initI18n,
   type Language,
   languagesFromHeader,
+  loadLanguage,
   type RemoteAppProps,
 } from 'shared-i18n';
 import { StaticRouter } from 'shared-router';
@@ -73,7 +74,11 @@ export async function render(
     // Thrown, not rejected: React leaves the slot to the browser at once instead of waiting.
     if (!Object.hasOwn(request.remotes, name)) throw new ClientOnlyRemote(name);
     return withinBudget(
-      loadRemote<{ default?: ComponentType<RemoteAppProps> }>(`${name}/App`),
+      // Its texts in the page's language too, within the same budget (RemoteSlot then finds them in).
+      loadRemote<{ default?: ComponentType<RemoteAppProps> }>(`${name}/App`).then(async (module) => {
+        await loadLanguage(language, [name]);
+        return module;
+      }),
       request.remoteBudgetMs,
       `server output of remote "${name}"`,
     ).then(
