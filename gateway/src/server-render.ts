@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Logger } from 'pino';
-import type { Renderer as SharedRenderer, StandaloneRenderer } from 'shared-api/render';
+import { isReleaseFile, type Renderer as SharedRenderer, type StandaloneRenderer } from 'shared-api/render';
 import type { SiteConfig } from 'shared-api/site';
 import { z } from 'zod';
 
@@ -96,9 +96,6 @@ const remoteManifest = z.object({
 const appScripts = (listed: string[] | undefined, exposeChunks: string[] | undefined) =>
   listed?.length ? listed : (exposeChunks ?? []);
 
-/** A path inside the release folder: relative, with no way out of it (a manifest is another team's file). */
-const inRelease = (file: string) => /^(?!\/)(?!.*\.\.)[\w./-]+$/.test(file);
-
 export interface RemoteRelease {
   /** The release has a server container (metaData.ssrRemoteEntry). */
   serverRendered: boolean;
@@ -130,15 +127,15 @@ export function createManifestReader(log: Logger, doFetch: typeof fetch = fetch)
         const entry = manifest.metaData.remoteEntry;
         return {
           serverRendered: Boolean(manifest.metaData.ssrRemoteEntry),
-          css: app ? [...app.assets.css.sync, ...app.assets.css.async].filter(inRelease) : [],
+          css: app ? [...app.assets.css.sync, ...app.assets.css.async].filter(isReleaseFile) : [],
           scripts: [
             ...(entry ? [[entry.path, entry.name].filter(Boolean).join('/')] : []),
             ...appScripts(manifest.metaData.exposeScripts?.[app?.path ?? './App'], app?.assets.js?.sync),
-          ].filter(inRelease),
+          ].filter(isReleaseFile),
           languageScripts: Object.fromEntries(
             Object.entries(manifest.metaData.languageScripts ?? {}).map(([language, files]) => [
               language,
-              files.filter(inRelease),
+              files.filter(isReleaseFile),
             ]),
           ),
         };

@@ -67,3 +67,11 @@ export function withinBudget<T>(work: Promise<T>, ms: number, what: string): Pro
   });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
+
+/**
+ * A file a remote's manifest lists, as a path inside its release folder: relative, with no way out
+ * of it. A manifest is another team's file; whoever preloads what it lists (the gateway, the shell)
+ * checks this first.
+ */
+export const isReleaseFile = (file: unknown): file is string =>
+  typeof file === 'string' && /^(?!\/)(?!.*\.\.)[\w./-]+$/.test(file);

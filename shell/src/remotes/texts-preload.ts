@@ -1,13 +1,10 @@
-// No shared module here (shared-i18n…): a runtime plugin runs before the page's modules are shared.
+// No federation-shared module here (shared-i18n…): a runtime plugin runs before modules are shared.
+import { isReleaseFile } from 'shared-api/render';
 
 /** The part of a remote's manifest read here: its texts' scripts per language (tooling/rspack). */
 interface ManifestTexts {
   metaData?: { languageScripts?: Record<string, unknown> };
 }
-
-/** A path inside the release folder: relative, with no way out of it (a manifest is another team's file). */
-const inRelease = (file: unknown): file is string =>
-  typeof file === 'string' && /^(?!\/)(?!.*\.\.)[\w./-]+$/.test(file);
 
 /**
  * The scripts of a remote's texts in `language`, as URLs beside its manifest. A remote that
@@ -18,7 +15,7 @@ const inRelease = (file: unknown): file is string =>
 export function textScripts(manifestUrl: string, manifest: unknown, language: string): string[] {
   const listed = (manifest as ManifestTexts | null)?.metaData?.languageScripts?.[language];
   if (!Array.isArray(listed)) return [];
-  return listed.filter(inRelease).map((file) => new URL(file, manifestUrl).href);
+  return listed.filter(isReleaseFile).map((file) => new URL(file, manifestUrl).href);
 }
 
 /** Preloads the page language's texts of the remote whose manifest `response` is (a clone is read). */
