@@ -5,6 +5,7 @@ import { useToasts } from 'shared-ui/toast';
 import { beforeEach, describe, expect, it } from 'vitest';
 import App from './App';
 import { emptyDraft } from './session/draft';
+import { saveSessionRecord } from './session/session-record';
 import { useDraft } from './session/store';
 
 describe('signup remote', () => {
@@ -26,6 +27,13 @@ describe('signup remote', () => {
     expect(
       screen.getByRole('navigation', { name: lang === 'es' ? 'Pasos del alta' : 'Sign-up steps' }),
     ).toBeInTheDocument();
+  });
+
+  it('a reload while typing, before the registration exists, keeps what was typed', async () => {
+    saveSessionRecord(localStorage, { ...emptyDraft(), fullName: 'Ana López', city: 'Málaga' }, Date.now());
+    await renderRemote(App, '/es/alta', 'es');
+    expect(await screen.findByLabelText('Nombre completo *')).toHaveValue('Ana López');
+    expect(screen.getByLabelText('Ciudad *')).toHaveValue('Málaga');
   });
 
   it('shows each error as the field is left, in the page language', async () => {

@@ -1,5 +1,4 @@
-// The contracts mix classic zod and zod/mini; mini's parse functions take either, and add no bytes.
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { FUNCTIONS_BASE_PATH } from './base-path';
 import type {
   ActionFunctionName,
@@ -10,11 +9,11 @@ import type {
   PostFunctionName,
   postFunctions,
 } from './functions';
+import type { UploadType } from './registration-values';
 import { findUnsafeInput, normalisedInput } from './rules/input-safety';
 import type { AccountAction, AccountRequest, AccountResponse } from './schemas/account';
 import type { BackofficeAction, BackofficeRequest, BackofficeResponse } from './schemas/backoffice';
 import type { ProductsQuery, ProductsResponse } from './schemas/products';
-import type { UploadType } from './schemas/registration';
 
 type Contracts = typeof import('./functions');
 let contractsLoad: Promise<Contracts> | undefined;
@@ -100,12 +99,12 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
       for (const listener of unauthorizedListeners) listener(functionName);
     }
     if (!response.ok) {
-      const parsed = z.safeParse(contracts.otherResponses.error, body);
+      const parsed = contracts.parseAnswer(contracts.otherResponses.error, body);
       const wait = retryAfter(response.headers.get('retry-after'));
       if (!parsed.success) throw new ApiError(`HTTP ${response.status}`, response.status, undefined, wait);
       throw new ApiError(parsed.data.error, response.status, parsed.data.code, wait);
     }
-    const parsed = z.safeParse(schema, body);
+    const parsed = contracts.parseAnswer(schema, body);
     if (!parsed.success) throw new ApiError('Unexpected response from the server', response.status);
     return parsed.data;
   }

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { safeParse } from 'zod/mini';
 import { abridorActions } from './schemas/abridor';
 import { errorResponse } from './schemas/common';
 import {
@@ -49,6 +50,12 @@ import {
 export { FUNCTIONS_BASE_PATH, NESTED_FUNCTIONS } from './base-path';
 
 /** Request and response schemas, classic zod or zod/mini alike: parse them with `z.safeParse(schema, …)`. */
+/**
+ * The browser's check of an answer against its contract, loaded with the contracts: a page's
+ * first screen carries no zod at all (mini's parse takes the server's classic schemas too).
+ */
+export const parseAnswer = safeParse;
+
 export interface FunctionContract {
   request: z.core.$ZodType;
   response: z.core.$ZodType;

@@ -3,7 +3,7 @@ import { ApiError, api, type UploadType } from 'shared-api';
 import { useTranslation } from 'shared-i18n';
 import controls from 'shared-ui/controls.module.css';
 import { toast } from 'shared-ui/toast';
-import { documentsFromServer } from '../session/draft';
+import { documentsFromServer } from '../session/draft-from-server';
 import { useDraft } from '../session/store';
 import { useWizard } from '../wizard/context';
 import { StepActions } from '../wizard/StepActions';

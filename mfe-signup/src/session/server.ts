@@ -1,6 +1,6 @@
 import { api } from 'shared-api';
 import { refusalOf } from '../wizard/refusals';
-import { draftFromServer, type RegistrationDraft, toUpdateRegistration } from './draft';
+import { type RegistrationDraft, toUpdateRegistration } from './draft';
 
 /** Saves the whole draft to the server (`update_registration`); a draft without id stays local. */
 export async function saveDraft(draft: RegistrationDraft): Promise<void> {
@@ -14,6 +14,8 @@ export async function loadDraft(registrationId: string): Promise<RegistrationDra
   const { registration, documents } = await api.action('registration-handler', 'get_registration_with_documents', {
     registrationId,
   });
+  // Checked with the contracts' zod, which the call above has loaded.
+  const { draftFromServer } = await import('./draft-from-server');
   return draftFromServer(registration, documents);
 }
 

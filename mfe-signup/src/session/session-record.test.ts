@@ -1,12 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { emptyDraft } from './draft';
-import {
-  latestSessionRecord,
-  readSessionRecord,
-  SESSION_TTL_MS,
-  saveSessionRecord,
-  sessionRecordKey,
-} from './session-record';
+import { SESSION_TTL_MS, saveSessionRecord, sessionRecordKey } from './session-record';
+import { latestSessionRecord, readSessionRecord } from './stored-drafts';
 
 const id = '6f1c1b9e-2d7a-4d0e-9a53-0c3a1f0b2e11';
 const draft = { ...emptyDraft(), registrationId: id, fullName: 'Ana' };

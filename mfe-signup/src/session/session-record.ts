@@ -1,20 +1,21 @@
-import { type KeyValueStorage, readStored, removeStored, writeStored } from 'shared-ui/stored';
-import * as z from 'zod/mini';
-import { type RegistrationDraft, storedDraft } from './draft';
+import { type KeyValueStorage, removeStored, writeStored } from 'shared-ui/stored';
+import type { RegistrationDraft } from './draft';
 
 /**
  * The local session record of a registration (spec §3, §6): the draft under a key of
  * prefix + registration id, with a timestamp; valid for 15 minutes, refreshed when checked
  * or saved, removed (and not loaded) once expired. A draft without an id yet is kept under
- * the prefix + `new`.
+ * the prefix + `new`. Written here; read back (and checked) in stored-drafts.ts, which the
+ * wizard loads only when this device holds a record.
  */
 export const SESSION_RECORD_PREFIX = 'registration_session_';
 export const SESSION_TTL_MS = 15 * 60 * 1000;
 const NEW_DRAFT = 'new';
 
-const sessionRecord = z.object({ timestamp: z.number(), draft: storedDraft });
-type SessionRecord = z.infer<typeof sessionRecord>;
-const recordTime = z.object({ timestamp: z.number() });
+export interface SessionRecord {
+  timestamp: number;
+  draft: RegistrationDraft;
+}
 
 export const sessionRecordKey = (registrationId: string | null) =>
   SESSION_RECORD_PREFIX + (registrationId ?? NEW_DRAFT);
@@ -27,40 +28,20 @@ export function saveSessionRecord(storage: KeyValueStorage, draft: RegistrationD
   if (draft.registrationId) removeStored(sessionRecordKey(null), { storage });
 }
 
-/** The valid draft for `registrationId` (refreshing its timestamp), or null. */
-export function readSessionRecord(
-  storage: KeyValueStorage,
-  registrationId: string | null,
-  now: number,
-): RegistrationDraft | null {
-  const key = sessionRecordKey(registrationId);
-  const record = readStored(key, sessionRecord, { storage });
-  if (!record) return null;
-  if (!(now - record.timestamp <= SESSION_TTL_MS) || record.draft.registrationId !== registrationId) {
-    removeStored(key, { storage });
-    return null;
-  }
-  saveSessionRecord(storage, record.draft, now);
-  return record.draft;
-}
-
 export function removeSessionRecord(storage: KeyValueStorage, registrationId: string | null): void {
   removeStored(sessionRecordKey(registrationId), { storage });
 }
 
-/** The most recent valid record with an id (a visitor returning to the bare entry URL). */
-export function latestSessionRecord(storage: Storage, now: number): RegistrationDraft | null {
-  let best: { draft: RegistrationDraft; timestamp: number } | null = null;
-  // Collected first: reading a record may remove or rewrite keys.
+/** The keys of this device's session records, whatever they hold (read before any is checked). */
+export function sessionRecordKeys(storage: Pick<Storage, 'length' | 'key'>): string[] {
   const keys: string[] = [];
-  for (let i = 0; i < storage.length; i++) keys.push(storage.key(i) ?? '');
-  for (const key of keys) {
-    if (!key.startsWith(SESSION_RECORD_PREFIX) || key === sessionRecordKey(null)) continue;
-    const stored = readStored(key, recordTime, { storage });
-    if (stored && (!best || stored.timestamp > best.timestamp)) {
-      const draft = readSessionRecord(storage, key.slice(SESSION_RECORD_PREFIX.length), now);
-      if (draft) best = { draft, timestamp: stored.timestamp };
+  try {
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i);
+      if (key?.startsWith(SESSION_RECORD_PREFIX)) keys.push(key);
     }
+  } catch {
+    // Storage refused (private mode): nothing kept on this device.
   }
-  return best?.draft ?? null;
+  return keys;
 }

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { emptyDraft, type RegistrationDraft } from './draft';
-import { readSessionRecord, saveSessionRecord } from './session-record';
+import { saveSessionRecord } from './session-record';
 
 interface DraftState {
   draft: RegistrationDraft;
@@ -9,14 +9,12 @@ interface DraftState {
   reset(): void;
 }
 
-function initialDraft(): RegistrationDraft {
-  if (typeof localStorage === 'undefined') return emptyDraft();
-  return readSessionRecord(localStorage, null, Date.now()) ?? emptyDraft();
-}
-
-/** The draft being edited; every change is mirrored in its local session record. */
+/**
+ * The draft being edited; every change is mirrored in its local session record. It starts empty:
+ * the landing takes up what this device kept (wizard/device.ts), checked, before a step shows.
+ */
 export const useDraft = create<DraftState>()((set) => ({
-  draft: initialDraft(),
+  draft: emptyDraft(),
   update: (changes) => set((state) => ({ draft: { ...state.draft, ...changes } })),
   replace: (draft) => set({ draft }),
   reset: () => set({ draft: emptyDraft() }),

@@ -1,6 +1,6 @@
 import type { ParseKeys } from 'i18next';
 import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { api, readHandoff, takeHandover } from 'shared-api';
+import { api, takeHandover } from 'shared-api';
 import type { Language, SignupStep } from 'shared-i18n';
 import { useTranslation } from 'shared-i18n';
 import { useLocation, useNavigate } from 'shared-router';
@@ -13,7 +13,7 @@ import { toast } from 'shared-ui/toast';
 import { emptyDraft, type RegistrationDraft } from '../session/draft';
 import { useInactivity } from '../session/inactivity';
 import { isLocked, loadDraft, saveDraft } from '../session/server';
-import { latestSessionRecord, readSessionRecord, removeSessionRecord } from '../session/session-record';
+import { removeSessionRecord } from '../session/session-record';
 import {
   PENDING_RECOVERY,
   RECOVERY_OF_COMPLETED,
@@ -23,6 +23,7 @@ import {
   useDraft,
 } from '../session/store';
 import { NavigationContext, type WizardNavigation } from './context';
+import { readDevice } from './device';
 import { afterLookUp, afterProductCheck, decideLanding, type Redirect } from './landing';
 import { serviceStepQuery, stepUrl } from './navigation';
 import { RegistrationCode } from './RegistrationCode';
@@ -46,6 +47,7 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
   const [landing, setLanding] = useState<Landing>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const handled = useRef('');
+  const unsavedTaken = useRef(false);
   // The page as it is now, for what the landing does after waiting on the server: a language
   // switch meanwhile keeps the step (and so the landing running), and must not be undone.
   const now = useRef({ language, t });
@@ -73,21 +75,21 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
       });
 
     async function land(): Promise<Landing | null> {
+      const takeUnsaved = !unsavedTaken.current;
+      unsavedTaken.current = true;
+      const device = await readDevice(params, Date.now(), takeUnsaved);
+      if (isCancelled()) return null;
       // Read afresh: a draft taken up from the server below lands again with it.
       const current = useDraft.getState().draft;
       const decision = decideLanding({
         step,
         params,
-        selection: readHandoff(params),
+        selection: device.selection,
         resetRequested: Boolean(sessionFlag(RESET_FLAG)),
         pendingRecovery: Boolean(sessionFlag(PENDING_RECOVERY)),
-        savedRegistrationId: latestSessionRecord(localStorage, Date.now())?.registrationId ?? null,
+        savedRegistrationId: device.savedRegistrationId,
         draft: current,
-        procesoDraft: !proceso
-          ? null
-          : current.registrationId === proceso
-            ? current
-            : readSessionRecord(localStorage, proceso, Date.now()),
+        procesoDraft: !proceso ? null : current.registrationId === proceso ? current : device.record(proceso),
       });
       // A step shown again with the draft it has (the address gained `proceso` once the
       // registration was created) keeps its screen mounted: a loading flash would unmount it

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
+import { PERIODS, UPLOAD_TYPES } from '../registration-values';
 import { PIN_PATTERN } from './abridor';
-import { PERIODS, UPLOAD_TYPES } from './registration';
 
 /**
  * The tenant's account (`mfe-account`): one function, `account`, an action per call. Signed in by a

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
+import { DOCUMENT_REVIEW_STATUSES, MOVE_IN_STATUSES, PERIODS, UPLOAD_TYPES } from '../registration-values';
 import { CONTRACT_STATUSES, SIGNER_ROLES, SUBMITTER_STATUSES } from './contracts';
 import { PAYMENT_STATUSES } from './payments';
-import { DOCUMENT_REVIEW_STATUSES, MOVE_IN_STATUSES, PERIODS, UPLOAD_TYPES } from './registration';
 import { WAITLIST_ENTRY_STATUSES } from './waitlist';
 
 /**

@@ -1,39 +1,16 @@
 // zod/mini (see common.ts): the server composes these with z.extend and z.optional as well.
 import * as z from 'zod/mini';
+import {
+  CLIENT_TYPES,
+  DOCUMENT_REVIEW_STATUSES,
+  DOCUMENT_TYPES,
+  GLOBAL_STATUSES,
+  PERIODS,
+  UPDATABLE_FIELDS,
+  UPLOAD_TYPES,
+} from '../registration-values';
 import { CLIENT_FIELD_MAX_LENGTH } from '../validators/client-fields';
 import { MAX_VOLUME_M3, registrationId } from './common';
-
-export const CLIENT_TYPES = ['individual', 'company'] as const;
-export const DOCUMENT_TYPES = ['dni', 'nie'] as const;
-export const PERIODS = ['monthly', 'quarterly', 'semiannually', 'annually'] as const;
-export const GLOBAL_STATUSES = ['in_progress', 'completed'] as const;
-/** After both signatures: units allocated, or waiting for one (someone took the last). */
-export const MOVE_IN_STATUSES = ['allocated', 'awaiting_unit', 'scheduled'] as const;
-export const UPLOAD_TYPES = ['frontId', 'backId', 'bankDocument'] as const;
-export const DOCUMENT_REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type Period = (typeof PERIODS)[number];
-export type UploadType = (typeof UPLOAD_TYPES)[number];
-
-/** Between two codes on one channel (§9); the server refuses earlier, the browser counts down. */
-export const RESEND_COOLDOWN_SECONDS = 120;
-
-/** Months per period (§9). */
-export const PERIOD_MONTHS: Record<Period, number> = { monthly: 1, quarterly: 3, semiannually: 6, annually: 12 };
-
-export const UPDATABLE_FIELDS = [
-  'client_type',
-  'full_name',
-  'company_name',
-  'document_type',
-  'document_number',
-  'cif',
-  'email',
-  'phone',
-  'address',
-  'city',
-  'postal_code',
-  'iban',
-] as const;
 
 export const completedSections = z.object({
   clientData: z.boolean(),

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
+import { GLOBAL_STATUSES, MOVE_IN_STATUSES, UPLOAD_TYPES } from '../registration-values';
 import { registrationId } from './common';
-import { GLOBAL_STATUSES, MOVE_IN_STATUSES, UPLOAD_TYPES } from './registration';
 
 /**
  * What the original did straight against the hosted database, now functions:
