@@ -151,8 +151,8 @@ describe('the inline capture, before the scripts', () => {
 const OPEN_EVENT = 'test:open';
 
 /** A button that asks for a dialog; `docked` wraps it, so React renders a new element. */
-function Opener({ docked = false }: { docked?: boolean }) {
-  const earlyClick = useEarlyClick<HTMLButtonElement>();
+function Opener({ docked = false, ready = true }: { docked?: boolean; ready?: boolean }) {
+  const earlyClick = useEarlyClick<HTMLButtonElement>(ready);
   const button = (
     <button {...earlyClick} type="button" onClick={() => window.dispatchEvent(new Event(OPEN_EVENT))}>
       Reservar visita
@@ -172,10 +172,10 @@ function Host() {
   return <output>{opened}</output>;
 }
 
-function Page({ docked = false }: { docked?: boolean }) {
+function Page({ docked = false, ready = true }: { docked?: boolean; ready?: boolean }) {
   return (
     <>
-      <Opener docked={docked} />
+      <Opener docked={docked} ready={ready} />
       <Host />
     </>
   );
@@ -219,6 +219,28 @@ describe('useEarlyClick, once React has the button', () => {
     const button = screen.getByRole('button', { name: 'Reservar visita' });
     act(() => {
       button.click();
+    });
+    expect(button.hasAttribute('aria-busy')).toBe(false);
+    expect(screen.getByRole('status').textContent).toBe('1');
+  });
+
+  it('leaves the button to the capture until its code is ready, then replays the tap kept meanwhile', () => {
+    runCapture();
+    const { rerender } = render(<Page ready={false} />);
+    const button = screen.getByRole('button', { name: 'Reservar visita' });
+    act(() => {
+      button.click();
+      vi.runAllTimers();
+    });
+    // Kept and said by the capture (its own status region beside the host's output).
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(screen.getAllByRole('status').map((status) => status.textContent)).toEqual([
+      '0',
+      'Un momento: se abrirá en cuanto la página esté lista.',
+    ]);
+    rerender(<Page ready />);
+    act(() => {
+      vi.runAllTimers();
     });
     expect(button.hasAttribute('aria-busy')).toBe(false);
     expect(screen.getByRole('status').textContent).toBe('1');

@@ -129,14 +129,21 @@ export function earlyClickCapture(pendingMessage: string): string {
  * so after every effect of the commit: the dialog it opens is listening by then. Focus goes to the
  * button first, for the dialog to give back.
  *
+ * `ready` false leaves the button to the capture (its tap kept, pending) until its code can act
+ * on it: the sign-up's step bar waits for the wizard to know which registration it is showing.
+ *
  * A tap kept before hydration leaves `aria-busy` on the server's button, which React reports as
  * a mismatch in development only; not suppressed, so a real mismatch in the button still shows.
  */
-export function useEarlyClick<T extends HTMLElement>() {
+export function useEarlyClick<T extends HTMLElement>(ready = true) {
   const kept = useRef<T | null>(null);
-  const ref = useCallback((button: T | null) => {
-    if (button && window.__claimEarlyClick?.(button)) kept.current = button;
-  }, []);
+  // A new callback when `ready` turns true: React calls it with the button, which is claimed then.
+  const ref = useCallback(
+    (button: T | null) => {
+      if (ready && button && window.__claimEarlyClick?.(button)) kept.current = button;
+    },
+    [ready],
+  );
   // Every commit: the one that claimed the button runs it (its owner rendered the button).
   useEffect(() => {
     const button = kept.current;

@@ -9,10 +9,13 @@ export function StepBar({
   current,
   sections,
   onSelect,
+  ready,
 }: {
   current: SignupStep;
   sections: CompletedSections;
   onSelect(step: SignupStep): void;
+  /** False while the wizard lands (reads the draft): a tap meanwhile is kept and acted on after. */
+  ready: boolean;
 }) {
   const { t } = useTranslation('signup');
   return (
@@ -35,6 +38,7 @@ export function StepBar({
                 number={index + 1}
                 state={state}
                 status={status}
+                ready={ready}
                 onSelect={() => {
                   if (state === 'current') return;
                   if (state === 'locked') {
@@ -62,16 +66,18 @@ function StepButton({
   number,
   state,
   status,
+  ready,
   onSelect,
 }: {
   step: SignupStep;
   number: number;
   state: StepState;
   status: string;
+  ready: boolean;
   onSelect(): void;
 }) {
   const { t } = useTranslation('signup');
-  const earlyClick = useEarlyClick<HTMLButtonElement>();
+  const earlyClick = useEarlyClick<HTMLButtonElement>(ready);
   return (
     <button
       {...earlyClick}

@@ -388,7 +388,12 @@ export function Wizard({ language, step }: { language: Language; step?: SignupSt
       />
       <PageHeading title={t('title')} subtitle={hasProduct ? t('descriptionWithProduct') : t('description')} />
       <div className={styles.body}>
-        <StepBar current={current} sections={draft.completedSections} onSelect={goTo} />
+        <StepBar
+          current={current}
+          sections={draft.completedSections}
+          onSelect={goTo}
+          ready={landing.state !== 'loading'}
+        />
         {draft.registrationId && <RegistrationCode registrationId={draft.registrationId} />}
         {landing.state === 'loading' && loading}
         {landing.state === 'error' && (
