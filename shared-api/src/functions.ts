@@ -49,13 +49,13 @@ import {
 
 export { FUNCTIONS_BASE_PATH, NESTED_FUNCTIONS } from './base-path';
 
-/** Request and response schemas, classic zod or zod/mini alike: parse them with `z.safeParse(schema, …)`. */
 /**
  * The browser's check of an answer against its contract, loaded with the contracts: a page's
  * first screen carries no zod at all (mini's parse takes the server's classic schemas too).
  */
 export const parseAnswer = safeParse;
 
+/** Request and response schemas, classic zod or zod/mini alike: parse them with `z.safeParse(schema, …)`. */
 export interface FunctionContract {
   request: z.core.$ZodType;
   response: z.core.$ZodType;

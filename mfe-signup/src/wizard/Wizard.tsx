@@ -23,7 +23,7 @@ import {
   useDraft,
 } from '../session/store';
 import { NavigationContext, type WizardNavigation } from './context';
-import { readDevice } from './device';
+import { prefetchDeviceChecks, readDevice } from './device';
 import { afterLookUp, afterProductCheck, decideLanding, type Redirect } from './landing';
 import { serviceStepQuery, stepUrl } from './navigation';
 import { RegistrationCode } from './RegistrationCode';
@@ -75,9 +75,10 @@ function useLanding(language: Language, step: SignupStep | undefined): [Landing,
       });
 
     async function land(): Promise<Landing | null> {
-      const takeUnsaved = !unsavedTaken.current;
+      // Spent only once read: a landing that failed (the chunk did not arrive) takes it up on Retry,
+      // or the first keystroke after would write an empty draft over it.
+      const device = await readDevice(params, Date.now(), !unsavedTaken.current);
       unsavedTaken.current = true;
-      const device = await readDevice(params, Date.now(), takeUnsaved);
       if (isCancelled()) return null;
       // Read afresh: a draft taken up from the server below lands again with it.
       const current = useDraft.getState().draft;
@@ -363,6 +364,16 @@ export function Wizard({ language, step }: { language: Language; step?: SignupSt
     [language, current, goTo, save],
   );
 
+  // The checks of what this device keeps arrive while the visitor types (not before: a first
+  // visit opens without them).
+  useEffect(
+    () =>
+      useDraft.subscribe((state, previous) => {
+        if (state.draft !== previous.draft) prefetchDeviceChecks();
+      }),
+    [],
+  );
+
   // The next step's code arrives while the visitor fills in this one.
   useEffect(() => {
     if (landing.state !== 'ready') return;
@@ -392,7 +403,7 @@ export function Wizard({ language, step }: { language: Language; step?: SignupSt
           current={current}
           sections={draft.completedSections}
           onSelect={goTo}
-          ready={landing.state !== 'loading'}
+          ready={landing.state === 'ready'}
         />
         {draft.registrationId && <RegistrationCode registrationId={draft.registrationId} />}
         {landing.state === 'loading' && loading}

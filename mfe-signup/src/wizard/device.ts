@@ -23,6 +23,28 @@ function deviceStorage(): Storage | null {
   }
 }
 
+type DeviceChecks = typeof import('./device-checks');
+let checksLoad: Promise<DeviceChecks> | undefined;
+
+/** The checks' chunk, fetched once (again after a failure: Retry must be able to fetch it). */
+function loadDeviceChecks(): Promise<DeviceChecks> {
+  checksLoad ??= import(/* webpackChunkName: "device-checks" */ './device-checks').catch((error: unknown) => {
+    checksLoad = undefined;
+    throw error;
+  });
+  return checksLoad;
+}
+
+/**
+ * Fetches the checks ahead, once the visitor starts typing: the record that typing writes is read
+ * at the next landing (Next, a reload), which then needs no round trip.
+ */
+export function prefetchDeviceChecks(): void {
+  loadDeviceChecks().catch(() => {
+    // Fetched again when a landing needs it.
+  });
+}
+
 /**
  * The checks are zod schemas (stored-drafts.ts and the hand-off's): they load only when there is
  * something to check, so a first visit's sign-up opens without them. The wizard's first landing
@@ -33,7 +55,7 @@ export async function readDevice(params: URLSearchParams, now: number, takeUnsav
   const storage = deviceStorage();
   const kept = storage !== null && sessionRecordKeys(storage).length > 0 ? storage : null;
   if (!kept && !params.has(HANDOFF_PARAM)) return NOTHING_KEPT;
-  const checks = await import(/* webpackChunkName: "device-checks" */ './device-checks');
+  const checks = await loadDeviceChecks();
   if (takeUnsaved && kept && !useDraft.getState().draft.registrationId) {
     // Into the store at once: a landing cancelled meanwhile (StrictMode runs effects twice)
     // must not lose it.
