@@ -38,13 +38,22 @@ export interface PageRelease {
   remote: string;
 }
 
-/** A rendered page, cut where the response's nonce goes. */
+/**
+ * A rendered page, cut where the response's nonce goes, kept as bytes: joined as a string, every
+ * response paid for encoding the whole page to UTF-8 again (a fifth of the gateway's time on a
+ * kept page, profiled under load), where copying bytes costs next to nothing.
+ */
 export class CachedPage {
-  constructor(private readonly parts: readonly string[]) {}
+  private readonly parts: readonly Buffer[];
+
+  constructor(parts: readonly string[]) {
+    this.parts = parts.map((part) => Buffer.from(part));
+  }
 
   /** The page under this response's CSP nonce. */
-  withNonce(nonce: string): string {
-    return this.parts.join(nonce);
+  withNonce(nonce: string): Buffer {
+    const mark = Buffer.from(nonce);
+    return Buffer.concat(this.parts.flatMap((part, index) => (index === 0 ? [part] : [mark, part])));
   }
 }
 

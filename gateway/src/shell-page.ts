@@ -270,7 +270,7 @@ export function createShellPageHandler(
         const body = page.withNonce(nonce);
         res
           .status(status)
-          .set({ 'cache-control': 'no-cache', 'content-length': String(Buffer.byteLength(body)) })
+          .set({ 'cache-control': 'no-cache', 'content-length': String(body.length) })
           .type('html')
           .end(req.method === 'HEAD' ? undefined : body);
       } catch (error) {
