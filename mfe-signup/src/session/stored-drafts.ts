@@ -1,4 +1,11 @@
-import { serviceDetails } from 'shared-api';
+import {
+  CLIENT_TYPES,
+  completedSections,
+  DOCUMENT_TYPES,
+  GLOBAL_STATUSES,
+  serviceDetails,
+  UPLOAD_TYPES,
+} from 'shared-api';
 import { type KeyValueStorage, readStored, removeStored } from 'shared-ui/stored';
 import * as z from 'zod/mini';
 import type { RegistrationDraft } from './draft';
@@ -16,10 +23,10 @@ import {
 /** What is validated when a draft comes back from local storage. */
 const storedDraft = z.object({
   registrationId: z.nullable(z.string()),
-  clientType: z.enum(['individual', 'company']),
+  clientType: z.enum(CLIENT_TYPES),
   fullName: z.string(),
   companyName: z.string(),
-  documentType: z.enum(['dni', 'nie']),
+  documentType: z.enum(DOCUMENT_TYPES),
   documentNumber: z.string(),
   cif: z.string(),
   email: z.string(),
@@ -30,15 +37,10 @@ const storedDraft = z.object({
   iban: z.string(),
   emailVerified: z.boolean(),
   phoneVerified: z.boolean(),
-  documents: z.partialRecord(z.enum(['frontId', 'backId', 'bankDocument']), z.string()),
+  documents: z.partialRecord(z.enum(UPLOAD_TYPES), z.string()),
   clientId: z.nullable(z.string()),
-  globalStatus: z.enum(['in_progress', 'completed']),
-  completedSections: z.object({
-    clientData: z.boolean(),
-    verification: z.boolean(),
-    documents: z.boolean(),
-    serviceDetails: z.boolean(),
-  }),
+  globalStatus: z.enum(GLOBAL_STATUSES),
+  completedSections,
   serviceDetails: z.nullable(serviceDetails),
   previousEmail: z.string(),
   previousPhone: z.string(),
