@@ -12,7 +12,7 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-/** Median performance score, LCP, CLS, TBT and transferred JS per route. */
+/** Median performance score, LCP, CLS, TBT, transferred JS and the machine's benchmark index per route. */
 export async function measurePages(baseUrl, routes = PUBLIC_ROUTES, log = console.log) {
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
@@ -51,6 +51,8 @@ export async function measurePages(baseUrl, routes = PUBLIC_ROUTES, log = consol
           cls: audit('cumulative-layout-shift'),
           tbt: audit('total-blocking-time'),
           js: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+          // Lighthouse's own measure of the machine's speed at the run (higher is faster).
+          benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
         });
       }
       if (runs.length === 0) {
@@ -64,6 +66,7 @@ export async function measurePages(baseUrl, routes = PUBLIC_ROUTES, log = consol
         cls: median(runs.map((r) => r.cls)),
         tbt: median(runs.map((r) => r.tbt)),
         js: median(runs.map((r) => r.js)),
+        benchmarkIndex: median(runs.map((r) => r.benchmarkIndex)),
       };
       log(
         `${route}: perf ${result.score.toFixed(2)} · LCP ${(result.lcp / 1000).toFixed(2)} s · CLS ${result.cls.toFixed(3)} · TBT ${Math.round(result.tbt)} ms · JS ${(result.js / 1024).toFixed(1)} KB`,
