@@ -2,6 +2,7 @@ import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import express from 'express';
 import { pino } from 'pino';
 import { DEMO_SITE_CONFIG } from 'shared-api/site';
@@ -9,6 +10,7 @@ import { closeAll, listen } from 'shared-node/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createGateway } from './app';
 import { loadConfig } from './config';
+import { CachedPage } from './page-cache';
 import { createRegistrySource } from './registry';
 import { shellWithRenderer } from './testing';
 
@@ -89,10 +91,36 @@ async function gateway() {
       nonce,
       render: Number(/data-render="(\d+)"/.exec(html)?.[1]),
       url: /data-url="([^"]*)"/.exec(html)?.[1],
+      encoding: answer.headers.get('content-encoding'),
     };
   };
   return { get, writeRegistry, shellDist, registryFile, url };
 }
+
+describe('a kept page as bytes', () => {
+  const large = 'Trasteros en Málaga, ¡también de 1,5 m³! '.repeat(4_000);
+  it.each([
+    [
+      'cuts inside the page',
+      ['<html><script nonce="', '">1</script><p>Año ñandú ¿qué? 😀</p><style nonce="', '"></style></html>'],
+    ],
+    ['cuts at both ends and side by side', ['', '', 'medio', '']],
+    ['no cut at all', ['<p>sin nonce</p>']],
+    ['a part larger than a stored block or a deflate window', ['<p>', large, '</p>']],
+  ])('gzip holds exactly the page under the nonce: %s', (_name, parts) => {
+    const page = new CachedPage(parts);
+    for (const nonce of ['bREWcTeyfuEGubTiCxAXDg==', 'otro+nonce/22==']) {
+      const plain = page.withNonce(nonce);
+      expect(plain.toString()).toBe(parts.join(nonce));
+      expect(gunzipSync(page.gzipWithNonce(nonce))).toEqual(plain);
+    }
+  });
+
+  it('is compressed: a page of repeated markup is a fraction of its size', () => {
+    const page = new CachedPage(['<ul>', '<li>Trastero 3 m³</li>'.repeat(500), '</ul>']);
+    expect(page.gzipWithNonce('n').length).toBeLessThan(page.withNonce('n').length / 20);
+  });
+});
 
 describe('anonymous public pages, rendered once and kept', () => {
   it('a second visitor gets the kept page under their own nonce, the one the CSP allows', async () => {
@@ -108,6 +136,12 @@ describe('anonymous public pages, rendered once and kept', () => {
     expect(nonces.length).toBeGreaterThanOrEqual(3);
     expect(new Set(nonces)).toEqual(new Set([second.nonce]));
     expect(second.html).not.toMatch(/nonce[0-9a-f]{32}/);
+    // Sent gzip-encoded from the kept parts; a client that takes no encoding gets the same page plain.
+    expect(second.encoding).toBe('gzip');
+    const plain = await get('/es/privacidad', { 'accept-encoding': 'identity' });
+    expect(plain.encoding).toBeNull();
+    expect(plain.render).toBe(first.render);
+    expect([...plain.html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1])).toContain(plain.nonce);
   });
 
   it('never serves a page in another language, or another page', async () => {

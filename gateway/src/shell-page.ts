@@ -266,11 +266,18 @@ export function createShellPageHandler(
           },
         );
         // Not through send(): its ETag hashes the whole page, and a page under its own nonce never
-        // matches one (the cost of a kept page was mostly that hash).
-        const body = page.withNonce(nonce);
+        // matches one (the cost of a kept page was mostly that hash). Gzip from the kept parts when
+        // the browser takes it (every browser does): the compression layer leaves an encoded body be.
+        const gzip = req.acceptsEncodings('gzip', 'identity') === 'gzip';
+        const body = gzip ? page.gzipWithNonce(nonce) : page.withNonce(nonce);
         res
           .status(status)
-          .set({ 'cache-control': 'no-cache', 'content-length': String(body.length) })
+          .vary('Accept-Encoding')
+          .set({
+            'cache-control': 'no-cache',
+            'content-length': String(body.length),
+            ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+          })
           .type('html')
           .end(req.method === 'HEAD' ? undefined : body);
       } catch (error) {
