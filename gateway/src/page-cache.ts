@@ -80,9 +80,10 @@ export class CachedPage {
 
   /** The same page, gzip-encoded (one member, as any browser reads it). */
   gzipWithNonce(nonce: string): Buffer {
-    const deflated = (this.deflated ??= this.parts.map((part) =>
+    this.deflated ??= this.parts.map((part) =>
       deflateRawSync(part, { level: constants.Z_BEST_COMPRESSION, finishFlush: constants.Z_SYNC_FLUSH }),
-    ));
+    );
+    const deflated = this.deflated;
     const mark = Buffer.from(nonce);
     const stored = storedBlock(mark);
     const pieces: Buffer[] = [GZIP_HEADER];
