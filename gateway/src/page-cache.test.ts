@@ -116,6 +116,13 @@ describe('a kept page as bytes', () => {
     }
   });
 
+  it('takes a nonce up to a stored block (65,535 bytes), and refuses a longer one', () => {
+    const page = new CachedPage(['<a nonce="', '">']);
+    const longest = 'n'.repeat(0xffff);
+    expect(gunzipSync(page.gzipWithNonce(longest)).toString()).toBe(`<a nonce="${longest}">`);
+    expect(() => page.gzipWithNonce(`${longest}n`)).toThrow(RangeError);
+  });
+
   it('is compressed: a page of repeated markup is a fraction of its size', () => {
     const page = new CachedPage(['<ul>', '<li>Trastero 3 m³</li>'.repeat(500), '</ul>']);
     expect(page.gzipWithNonce('n').length).toBeLessThan(page.withNonce('n').length / 20);

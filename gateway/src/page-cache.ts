@@ -92,11 +92,12 @@ export class CachedPage {
     this.parts.forEach((part, index) => {
       if (index > 0) {
         pieces.push(stored);
-        checksum = crc32(mark, checksum);
+        // Empty input is skipped: Node before 22 answers 0 for it instead of the running value.
+        if (mark.length > 0) checksum = crc32(mark, checksum);
         size += mark.length;
       }
       pieces.push(deflated[index] as Buffer);
-      checksum = crc32(part, checksum);
+      if (part.length > 0) checksum = crc32(part, checksum);
       size += part.length;
     });
     const trailer = Buffer.alloc(8);
