@@ -11,6 +11,7 @@
 //  - when React has taken each route over (every remote's), on throttled network and CPU
 //  - server-rendered pages at 50 connections against a static file (scripts/bench-pages.mjs)
 // The previous run's figures stay beside the new ones (scripts/bench-report.mjs).
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -194,7 +195,9 @@ try {
     'benchmarkIndex' in r && Number.isFinite(r.benchmarkIndex) ? [r.benchmarkIndex] : [],
   );
   const benchmarkIndex = indexes.length ? indexes.sort((a, b) => a - b)[Math.floor(indexes.length / 2)] : Number.NaN;
-  const lighthouseBrowser = pages.find((r) => 'browser' in r)?.browser ?? 'unknown';
+  // The user agent says only the major version (156.0.0.0): the binary says which build.
+  const lighthouseBrowser =
+    /[\d.]+/.exec(spawnSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).stdout ?? '')?.[0] ?? 'unknown';
   const rows = [
     [
       'this machine: a fixed CPU loop',

@@ -53,7 +53,6 @@ export async function measurePages(baseUrl, routes = PUBLIC_ROUTES, log = consol
           js: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
           // Lighthouse's own measure of the machine's speed at the run (higher is faster).
           benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
-          browser: /Chrome\/([\d.]+)/.exec(lhr.environment?.hostUserAgent ?? '')?.[1] ?? 'unknown',
         });
       }
       if (runs.length === 0) {
@@ -68,7 +67,6 @@ export async function measurePages(baseUrl, routes = PUBLIC_ROUTES, log = consol
         tbt: median(runs.map((r) => r.tbt)),
         js: median(runs.map((r) => r.js)),
         benchmarkIndex: median(runs.map((r) => r.benchmarkIndex)),
-        browser: runs[0]?.browser ?? 'unknown',
       };
       log(
         `${route}: perf ${result.score.toFixed(2)} · LCP ${(result.lcp / 1000).toFixed(2)} s · CLS ${result.cls.toFixed(3)} · TBT ${Math.round(result.tbt)} ms · JS ${(result.js / 1024).toFixed(1)} KB`,
