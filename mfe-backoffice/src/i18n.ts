@@ -1,5 +1,5 @@
 import type { StaffRefusalCode } from 'shared-api';
-import type { NamespaceResources } from 'shared-i18n';
+import { type NamespaceResources, SIGNER_WORDS } from 'shared-i18n';
 
 /** The back-office's texts: Spanish first, English key for key (the type below refuses a gap). */
 const spanish = {
@@ -429,14 +429,8 @@ const spanish = {
       expired: 'Caducado',
       archived: 'Archivado',
     },
-    signerRoles: { Cliente: 'Cliente', Empresa: 'Empresa' },
-    signerStatus: {
-      completed: 'Firmado',
-      awaiting: 'Pendiente',
-      declined: 'Rechazado',
-      sent: 'Enviado',
-      opened: 'Abierto',
-    },
+    signerRoles: SIGNER_WORDS.es.roles,
+    signerStatus: SIGNER_WORDS.es.status,
     signedBy: 'firmado por {{name}} el {{date}}',
     countersign: 'Firmar como Empresa',
     contractText: 'Texto del contrato',
@@ -1282,14 +1276,8 @@ const english: Texts<typeof spanish> = {
       expired: 'Expired',
       archived: 'Archived',
     },
-    signerRoles: { Cliente: 'Client', Empresa: 'Company' },
-    signerStatus: {
-      completed: 'Signed',
-      awaiting: 'Pending',
-      declined: 'Declined',
-      sent: 'Sent',
-      opened: 'Opened',
-    },
+    signerRoles: SIGNER_WORDS.en.roles,
+    signerStatus: SIGNER_WORDS.en.status,
     signedBy: 'signed by {{name}} on {{date}}',
     countersign: 'Sign as the Company',
     contractText: 'Contract text',

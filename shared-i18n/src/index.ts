@@ -1,3 +1,4 @@
+export * from './contract-words';
 export * from './detect';
 export * from './format';
 export * from './instance';

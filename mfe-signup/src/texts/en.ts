@@ -1,4 +1,5 @@
 import { CLIENT_DATA_MESSAGES } from 'shared-api';
+import { SIGNER_WORDS } from 'shared-i18n';
 import type { es } from './es';
 
 /** The sign-up's texts in English (a chunk of their own: see ../i18n.ts). */
@@ -302,14 +303,8 @@ export const en: typeof es = {
       archived: 'Archived',
     },
     signers: 'Signers',
-    roles: { Cliente: 'Client', Empresa: 'Company' },
-    signerStatus: {
-      completed: 'Signed',
-      awaiting: 'Pending',
-      declined: 'Declined',
-      sent: 'Sent',
-      opened: 'Opened',
-    },
+    roles: SIGNER_WORDS.en.roles,
+    signerStatus: SIGNER_WORDS.en.status,
     back: 'Back',
     finish: 'Finish',
     finishedTitle: 'Sign-up complete',

@@ -1,3 +1,4 @@
+import { SIGNER_WORDS } from 'shared-i18n';
 /** The sign-up's texts in Spanish (a chunk of their own: see ../i18n.ts). */
 export const es = {
   title: 'Registro de Cliente',
@@ -328,14 +329,8 @@ export const es = {
       archived: 'Archivado',
     },
     signers: 'Firmantes',
-    roles: { Cliente: 'Cliente', Empresa: 'Empresa' },
-    signerStatus: {
-      completed: 'Firmado',
-      awaiting: 'Pendiente',
-      declined: 'Rechazado',
-      sent: 'Enviado',
-      opened: 'Abierto',
-    },
+    roles: SIGNER_WORDS.es.roles,
+    signerStatus: SIGNER_WORDS.es.status,
     back: 'Atrás',
     finish: 'Finalizar',
     finishedTitle: 'Alta completada',
