@@ -101,8 +101,61 @@ function countJson(file, name, read) {
   results.passed += counts.passed;
   results.failed += counts.failed;
   results.skipped += counts.skipped;
-  if (counts.failed) failures.push(`${name}: ${counts.failed} failed`);
+  if (counts.failed) failures.push(`${name}: ${counts.failed} failed`, ...(counts.which ?? []).slice(0, 20));
   if (counts.passed + counts.failed === 0) failures.push(`${name}: ran no test`);
+}
+
+/** The first line of a failure's message, without colours, short enough for the summary. */
+function firstLine(message) {
+  const plain =
+    String(message ?? '')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .trim()
+      .split('\n')[0] ?? '';
+  return plain.length > 300 ? `${plain.slice(0, 300)}…` : plain;
+}
+
+/**
+ * Which Vitest tests and files failed, one line each: the summary is the end of the log, and the end
+ * is what a CI page keeps when the log is long.
+ * @param {{ testResults: { name: string, status: string, message?: string, assertionResults: { status: string, fullName: string, failureMessages?: string[] }[] }[] }} report
+ */
+function vitestFailures(report) {
+  return report.testResults.flatMap((file) => {
+    const where = path.relative(ROOT, file.name);
+    const tests = file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `    ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    // A file that failed outside its tests (an import, a hook) says so in its own message.
+    if (file.status === 'failed' && file.message) tests.push(`    ${where}: ${firstLine(file.message)}`);
+    return tests;
+  });
+}
+
+/**
+ * @typedef {{ title: string, specs?: { title: string, tests?: { projectName: string, status: string, results?: { error?: { message?: string } }[] }[] }[], suites?: PlaywrightSuite[] }} PlaywrightSuite
+ */
+
+/**
+ * Which Playwright tests failed, one line each.
+ * @param {{ suites?: PlaywrightSuite[] }} report
+ */
+function playwrightFailures(report) {
+  const lines = [];
+  /** @type {(suite: PlaywrightSuite, titles: string[]) => void} */
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        lines.push(`    [${test.projectName}] ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  return lines;
 }
 
 /** Every package's sources, for the import rules (.dependency-cruiser.cjs). */
@@ -158,6 +211,7 @@ countJson(vitestReport, 'vitest', (r) => ({
   passed: r.numPassedTests,
   failed: r.numFailedTests + (r.numFailedTestSuites ?? 0),
   skipped: r.numPendingTests + r.numTodoTests,
+  which: vitestFailures(r),
 }));
 
 // A test file Vitest did not collect (a package missing from vitest.config.ts, a pattern that
@@ -187,6 +241,7 @@ countJson(instancesReport, 'instances', (r) => ({
   passed: r.stats.expected + r.stats.flaky,
   failed: r.stats.unexpected,
   skipped: r.stats.skipped,
+  which: playwrightFailures(r),
 }));
 
 const buildStarted = Date.now();
@@ -210,10 +265,14 @@ if (built) {
     passed: r.stats.expected + r.stats.flaky,
     failed: r.stats.unexpected,
     skipped: r.stats.skipped,
+    which: playwrightFailures(r),
   }));
 }
 
-if (failures.length) console.log(`\nFailures:\n  - ${failures.join('\n  - ')}`);
+if (failures.length) {
+  // The names of failed tests are indented under their runner's line.
+  console.log(`\nFailures:\n${failures.map((line) => (line.startsWith(' ') ? line : `  - ${line}`)).join('\n')}`);
+}
 console.log(
   `\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}`,
 );
