@@ -26,6 +26,8 @@ const TYPECHECKED = [
 const TSC_NATIVE = path.join(ROOT, 'node_modules', 'typescript-7', 'bin', 'tsc');
 const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Tests that passed only when run again, named at the end beside the failures. */
+const flaky = [];
 
 /**
  * Checks that use one core each (the typechecks) run two at a time on a 2-core machine; each one's
@@ -134,6 +136,18 @@ function vitestFailures(report) {
 }
 
 /**
+ * Tests that passed only when run again: a passed test keeps the errors of its failed tries.
+ * @param {Parameters<typeof vitestFailures>[0]} report
+ */
+function vitestFlaky(report) {
+  return report.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'passed' && test.failureMessages?.length)
+      .map((test) => `  ${path.relative(ROOT, file.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`),
+  );
+}
+
+/**
  * @typedef {{ title: string, specs?: { title: string, tests?: { projectName: string, status: string, results?: { error?: { message?: string } }[] }[] }[], suites?: PlaywrightSuite[] }} PlaywrightSuite
  */
 
@@ -147,7 +161,10 @@ function playwrightFailures(report) {
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status !== 'unexpected') continue;
+        if (test.status !== 'unexpected') {
+          if (test.status === 'flaky') flaky.push(`  [${test.projectName}] ${[...titles, spec.title].join(' › ')}`);
+          continue;
+        }
         const error = test.results?.at(-1)?.error?.message;
         lines.push(`    [${test.projectName}] ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
       }
@@ -203,6 +220,9 @@ step('vitest (all packages)', 'npx', [
   // apps' jsdom tests went 117 s -> 83 s, measured here one after the other; the service's tests
   // take the same time either way (138 s, 142 s). No test changes its process (chdir, signals).
   '--pool=threads',
+  // As the journeys do on CI: a test that fails once is run again, and named in the summary as
+  // flaky when the second run passes (a failure that repeats still fails).
+  ...(process.env.CI ? ['--retry=1'] : []),
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,
@@ -213,6 +233,7 @@ countJson(vitestReport, 'vitest', (r) => ({
   skipped: r.numPendingTests + r.numTodoTests,
   which: vitestFailures(r),
 }));
+if (existsSync(vitestReport)) flaky.push(...vitestFlaky(JSON.parse(readFileSync(vitestReport, 'utf8'))));
 
 // A test file Vitest did not collect (a package missing from vitest.config.ts, a pattern that
 // misses it) is a test that cannot fail: each one counts as a failure.
@@ -269,6 +290,7 @@ if (built) {
   }));
 }
 
+if (flaky.length) console.log(`\nPassed only when run again (flaky):\n${flaky.join('\n')}`);
 if (failures.length) {
   // The names of failed tests are indented under their runner's line.
   console.log(`\nFailures:\n${failures.map((line) => (line.startsWith(' ') ? line : `  - ${line}`)).join('\n')}`);
