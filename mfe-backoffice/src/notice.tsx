@@ -1,5 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import styles from './Backoffice.module.css';
+import { failureText } from './errors';
+import { useBackofficeT } from './texts';
 
 export interface Notice {
   tone: 'ok' | 'error';
@@ -28,4 +30,36 @@ export function NoticeArea({ notice }: { notice: (Notice & { id: number }) | nul
       )}
     </div>
   );
+}
+
+/**
+ * A staff action from a page: one at a time (a second tap while it runs does nothing), its outcome
+ * announced, a failure in the back-office's words. `run` answers whether the work was done, so
+ * that the caller clears its form or reloads only then.
+ */
+export function useStaffAction(announce: (notice: Notice) => void) {
+  const t = useBackofficeT();
+  const [busy, setBusy] = useState(false);
+  // The state lags a render behind: two taps in one frame both see `busy` false.
+  const running = useRef(false);
+  const run = useCallback(
+    async <T,>(work: () => Promise<T>, done: (value: T) => string): Promise<boolean> => {
+      if (running.current) return false;
+      running.current = true;
+      setBusy(true);
+      try {
+        const value = await work();
+        announce({ tone: 'ok', text: done(value) });
+        return true;
+      } catch (failure) {
+        announce({ tone: 'error', text: failureText(t, failure) });
+        return false;
+      } finally {
+        running.current = false;
+        setBusy(false);
+      }
+    },
+    [announce, t],
+  );
+  return { busy, run };
 }

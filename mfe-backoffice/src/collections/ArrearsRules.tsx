@@ -5,8 +5,7 @@ import { formatDecimal, type Language, parseDecimal } from 'shared-i18n';
 import controls from 'shared-ui/controls.module.css';
 import { TextField } from 'shared-ui/text-field';
 import styles from '../Backoffice.module.css';
-import { failureText } from '../errors';
-import { NoticeArea, useNotice } from '../notice';
+import { NoticeArea, useNotice, useStaffAction } from '../notice';
 import { useBackofficeT } from '../texts';
 
 type Field = 'graceDays' | 'lateFee' | 'warningDays' | 'suspendAfterDays';
@@ -30,7 +29,7 @@ export function ArrearsRules({
 }) {
   const t = useBackofficeT();
   const [notice, announce] = useNotice();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffAction(announce);
   const [values, setValues] = useState<Record<Field, string>>({
     graceDays: String(rules.graceDays),
     lateFee: formatDecimal(rules.lateFeeCents / 100, language),
@@ -63,16 +62,11 @@ export function ArrearsRules({
       found.warningDays = t('arrears.warningBefore');
     setErrors(found);
     if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      await api.backoffice('set_arrears_settings', next as ArrearsSettingsForm);
-      announce({ tone: 'ok', text: t('arrears.saved') });
-      onSaved();
-    } catch (error) {
-      announce({ tone: 'error', text: failureText(t, error) });
-    } finally {
-      setBusy(false);
-    }
+    const saved = await run(
+      () => api.backoffice('set_arrears_settings', next as ArrearsSettingsForm),
+      () => t('arrears.saved'),
+    );
+    if (saved) onSaved();
   };
 
   return (

@@ -3,8 +3,7 @@ import { api, hasValidIbanChecksum, isValidSpanishIban } from 'shared-api';
 import controls from 'shared-ui/controls.module.css';
 import { TextField } from 'shared-ui/text-field';
 import styles from '../Backoffice.module.css';
-import { failureText } from '../errors';
-import type { Notice } from '../notice';
+import { type Notice, useStaffAction } from '../notice';
 import { useBackofficeT } from '../texts';
 
 /**
@@ -23,7 +22,7 @@ export function BankAccountChange({
   const t = useBackofficeT();
   const [iban, setIban] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffAction(announce);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,21 +34,13 @@ export function BankAccountChange({
     }
     setError(null);
     if (!window.confirm(t('bankAccount.confirm'))) return;
-    setBusy(true);
-    try {
-      const { iban: masked } = await api.backoffice('change_bank_account', {
-        registrationId,
-        iban: compact,
-        confirm: true,
-      });
-      announce({ tone: 'ok', text: t('bankAccount.changed', { iban: masked }) });
-      setIban('');
-      onChanged();
-    } catch (failure) {
-      announce({ tone: 'error', text: failureText(t, failure) });
-    } finally {
-      setBusy(false);
-    }
+    const changed = await run(
+      () => api.backoffice('change_bank_account', { registrationId, iban: compact, confirm: true }),
+      ({ iban: masked }) => t('bankAccount.changed', { iban: masked }),
+    );
+    if (!changed) return;
+    setIban('');
+    onChanged();
   };
 
   return (

@@ -4,8 +4,7 @@ import { formatEuros, parseDecimal } from 'shared-i18n';
 import controls from 'shared-ui/controls.module.css';
 import { TextField } from 'shared-ui/text-field';
 import styles from '../Backoffice.module.css';
-import { failureText } from '../errors';
-import type { Notice } from '../notice';
+import { type Notice, useStaffAction } from '../notice';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
 
@@ -30,7 +29,7 @@ export function RefundForm({
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffAction(announce);
   const money = (cents: number) => formatEuros(cents / 100, language);
 
   const submit = async (event: FormEvent) => {
@@ -44,23 +43,15 @@ export function RefundForm({
     setErrors(found);
     if (found.amount || found.reason) return;
     if (!window.confirm(t('refund.confirm', { amount: money(cents) }))) return;
-    setBusy(true);
-    try {
-      await api.backoffice('record_refund', {
-        registrationId,
-        amountCents: cents,
-        reason: reason.trim(),
-        confirm: true,
-      });
-      announce({ tone: 'ok', text: t('refund.recorded', { amount: money(cents) }) });
-      setAmount('');
-      setReason('');
-      onRecorded();
-    } catch (error) {
-      announce({ tone: 'error', text: failureText(t, error) });
-    } finally {
-      setBusy(false);
-    }
+    const recorded = await run(
+      () =>
+        api.backoffice('record_refund', { registrationId, amountCents: cents, reason: reason.trim(), confirm: true }),
+      () => t('refund.recorded', { amount: money(cents) }),
+    );
+    if (!recorded) return;
+    setAmount('');
+    setReason('');
+    onRecorded();
   };
 
   return (

@@ -4,8 +4,7 @@ import { formatEuros, formatVolume } from 'shared-i18n';
 import { useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
-import { failureText } from '../errors';
-import type { Notice } from '../notice';
+import { type Notice, useStaffAction } from '../notice';
 import { useStaffSession } from '../session/store';
 import { LoadStatus } from '../table/LoadStatus';
 import { useBackofficeT } from '../texts';
@@ -38,7 +37,7 @@ export function AwaitingUnit({
     [registrationId, language],
   );
   const [chosen, setChosen] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffAction(announce);
   const [assignError, setAssignError] = useState<string | null>(null);
   const ids = { units: useId(), assignError: useId(), reason: useId(), reasonError: useId(), confirm: useId() };
 
@@ -56,18 +55,14 @@ export function AwaitingUnit({
     if (busy) return;
     if (chosen.length === 0) return setAssignError(t('awaiting.chooseUnits'));
     if (chosenM3 + 1e-9 < needed) return setAssignError(t('awaiting.tooSmall'));
-    setBusy(true);
-    try {
-      const { units: assigned } = await api.backoffice('assign_units', { registrationId, unitNumbers: chosen });
-      announce({ tone: 'ok', text: t('awaiting.assigned', { units: assigned.join(', ') }) });
-      onResolved();
-    } catch (error) {
-      announce({ tone: 'error', text: failureText(t, error) });
-      setChosen([]);
-      retry();
-    } finally {
-      setBusy(false);
-    }
+    const assigned = await run(
+      () => api.backoffice('assign_units', { registrationId, unitNumbers: chosen }),
+      ({ units }) => t('awaiting.assigned', { units: units.join(', ') }),
+    );
+    if (assigned) return onResolved();
+    // Taken meanwhile, say: the choice starts again from the units that fit now.
+    setChosen([]);
+    retry();
   };
 
   return (
@@ -142,7 +137,7 @@ function Refund({
   const [reason, setReason] = useState('');
   const [confirm, setConfirm] = useState(false);
   const [errors, setErrors] = useState<{ reason?: string; confirm?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffAction(announce);
   const ids = { reason: useId(), reasonError: useId(), confirm: useId(), confirmError: useId() };
   const amount = formatEuros(deposit, language);
 
@@ -155,16 +150,11 @@ function Refund({
     };
     setErrors(found);
     if (found.reason || found.confirm) return;
-    setBusy(true);
-    try {
-      const refunded = await api.backoffice('refund_deposit', { registrationId, reason: reason.trim(), confirm: true });
-      announce({ tone: 'ok', text: t('awaiting.refunded', { amount: formatEuros(refunded.amount, language) }) });
-      onRefunded();
-    } catch (error) {
-      announce({ tone: 'error', text: failureText(t, error) });
-    } finally {
-      setBusy(false);
-    }
+    const refunded = await run(
+      () => api.backoffice('refund_deposit', { registrationId, reason: reason.trim(), confirm: true }),
+      ({ amount }) => t('awaiting.refunded', { amount: formatEuros(amount, language) }),
+    );
+    if (refunded) onRefunded();
   };
 
   return (

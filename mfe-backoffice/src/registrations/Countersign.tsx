@@ -2,8 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { api } from 'shared-api';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
-import { failureText } from '../errors';
-import type { Notice } from '../notice';
+import { type Notice, useStaffAction } from '../notice';
 import { useStaffSession } from '../session/store';
 import { useBackofficeT } from '../texts';
 
@@ -22,7 +21,7 @@ export function Countersign({
   const [signedName, setSignedName] = useState(staffName);
   const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<{ name?: string; consent?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffAction(announce);
   const ids = { name: useId(), consent: useId(), nameError: useId(), consentError: useId() };
 
   const submit = async (event: FormEvent) => {
@@ -34,24 +33,13 @@ export function Countersign({
     };
     setErrors(found);
     if (found.name || found.consent) return;
-    setBusy(true);
-    try {
-      const { units } = await api.backoffice('countersign', {
-        registrationId,
-        signedName: signedName.trim(),
-        consent: true,
-      });
-      announce({
-        tone: 'ok',
-        text: units.length ? t('detail.countersigned', { units: units.join(', ') }) : t('detail.countersignedWaiting'),
-      });
-      onSigned();
-    } catch (error) {
-      announce({ tone: 'error', text: failureText(t, error) });
-      onSigned();
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () => api.backoffice('countersign', { registrationId, signedName: signedName.trim(), consent: true }),
+      ({ units }) =>
+        units.length ? t('detail.countersigned', { units: units.join(', ') }) : t('detail.countersignedWaiting'),
+    );
+    // Done or refused (signed meanwhile by someone else, say), the page shows the sign-up as it is now.
+    onSigned();
   };
 
   return (

@@ -6,8 +6,7 @@ import { useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
 import { TextField } from 'shared-ui/text-field';
 import styles from '../Backoffice.module.css';
-import { failureText } from '../errors';
-import type { Notice } from '../notice';
+import { type Notice, useStaffAction } from '../notice';
 import { useStaffSession } from '../session/store';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
@@ -32,7 +31,7 @@ export function DepositReturn({
   const [keep, setKeep] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ inspected?: string; keep?: string; reason?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffAction(announce);
   const ids = useId();
   const deposit = detail.payments.find((p) => p.status === 'completed' && !p.refundedAt);
   const settling = manager && detail.registration.moveInStatus === 'ended' && Boolean(deposit);
@@ -64,25 +63,18 @@ export function DepositReturn({
     if (Object.keys(found).length) return;
     const question = t('deposit.confirm', { refund: money(depositCents - keepCents), kept: money(keepCents) });
     if (!window.confirm(question)) return;
-    setBusy(true);
-    try {
-      const returned = await api.backoffice('return_deposit', {
-        registrationId: detail.registration.registrationId,
-        keepCents,
-        ...(reason.trim() ? { reason: reason.trim() } : {}),
-        inspected: true,
-        confirm: true,
-      });
-      announce({
-        tone: 'ok',
-        text: t('deposit.returned', { refund: money(returned.refundedCents), kept: money(returned.keptCents) }),
-      });
-      onReturned();
-    } catch (failure) {
-      announce({ tone: 'error', text: failureText(t, failure) });
-    } finally {
-      setBusy(false);
-    }
+    const returned = await run(
+      () =>
+        api.backoffice('return_deposit', {
+          registrationId: detail.registration.registrationId,
+          keepCents,
+          ...(reason.trim() ? { reason: reason.trim() } : {}),
+          inspected: true,
+          confirm: true,
+        }),
+      ({ refundedCents, keptCents }) => t('deposit.returned', { refund: money(refundedCents), kept: money(keptCents) }),
+    );
+    if (returned) onReturned();
   };
 
   return (

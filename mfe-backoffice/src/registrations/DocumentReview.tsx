@@ -3,9 +3,8 @@ import { api, FUNCTIONS_BASE_PATH, type UploadType } from 'shared-api';
 import type { ReviewedDocument } from 'shared-api/backoffice';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
-import { failureText } from '../errors';
 import { formatDateTime } from '../format';
-import type { Notice } from '../notice';
+import { type Notice, useStaffAction } from '../notice';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
 
@@ -36,28 +35,26 @@ export function DocumentReview({
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffAction(announce);
   const ids = { reason: useId(), reasonError: useId(), heading: useId() };
   const name = t(`detail.documentNames.${documentType}`);
 
   const review = async (decision: 'approve' | 'reject') => {
     if (busy) return;
-    setBusy(true);
-    try {
-      const { document: reviewed } = await api.backoffice('review_document', {
-        registrationId,
-        documentType,
-        decision,
-        ...(decision === 'reject' ? { reason: reason.trim() } : {}),
-      });
-      onReviewed(reviewed);
-      setRejecting(false);
-      announce({ tone: 'ok', text: t(decision === 'approve' ? 'detail.approved' : 'detail.rejected', { name }) });
-    } catch (error) {
-      announce({ tone: 'error', text: failureText(t, error) });
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () =>
+        api.backoffice('review_document', {
+          registrationId,
+          documentType,
+          decision,
+          ...(decision === 'reject' ? { reason: reason.trim() } : {}),
+        }),
+      ({ document: reviewed }) => {
+        onReviewed(reviewed);
+        setRejecting(false);
+        return t(decision === 'approve' ? 'detail.approved' : 'detail.rejected', { name });
+      },
+    );
   };
   const submitRejection = (event: FormEvent) => {
     event.preventDefault();

@@ -4,9 +4,8 @@ import type { RegistrationDetail } from 'shared-api/backoffice';
 import controls from 'shared-ui/controls.module.css';
 import { TextField } from 'shared-ui/text-field';
 import styles from '../Backoffice.module.css';
-import { failureText } from '../errors';
 import { formatDateTime } from '../format';
-import type { Notice } from '../notice';
+import { type Notice, useStaffAction } from '../notice';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
 
@@ -34,7 +33,7 @@ export function DoorAccess({
   const language = useLanguage();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffAction(announce);
   const { registration } = detail;
   if (registration.moveInStatus !== 'allocated') return null;
   const suspension = registration.accessSuspension;
@@ -47,20 +46,17 @@ export function DoorAccess({
       return;
     }
     setError(null);
-    setBusy(true);
-    try {
-      await api.backoffice(suspension ? 'restore_access' : 'suspend_access', {
-        registrationId: registration.registrationId,
-        reason: reason.trim(),
-      });
-      announce({ tone: 'ok', text: t(suspension ? 'access.restored' : 'access.suspended') });
-      setReason('');
-      onChanged();
-    } catch (failure) {
-      announce({ tone: 'error', text: failureText(t, failure) });
-    } finally {
-      setBusy(false);
-    }
+    const done = await run(
+      () =>
+        api.backoffice(suspension ? 'restore_access' : 'suspend_access', {
+          registrationId: registration.registrationId,
+          reason: reason.trim(),
+        }),
+      () => t(suspension ? 'access.restored' : 'access.suspended'),
+    );
+    if (!done) return;
+    setReason('');
+    onChanged();
   };
 
   return (

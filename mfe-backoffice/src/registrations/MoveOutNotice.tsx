@@ -5,8 +5,7 @@ import { formatCalendarDate } from 'shared-i18n';
 import controls from 'shared-ui/controls.module.css';
 import { TextField } from 'shared-ui/text-field';
 import styles from '../Backoffice.module.css';
-import { failureText } from '../errors';
-import type { Notice } from '../notice';
+import { type Notice, useStaffAction } from '../notice';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
 
@@ -30,23 +29,15 @@ export function MoveOutNotice({
   const { notice } = registration;
   const [day, setDay] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffAction(announce);
   if (registration.moveInStatus !== 'allocated') return null;
   const show = (date: string) => formatCalendarDate(date, language, 'full');
   const range = { earliest: show(notice.earliestMoveOut), latest: show(notice.latestMoveOut) };
 
-  const run = async (work: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    try {
-      await work();
-      announce({ tone: 'ok', text: done });
-      setDay('');
-      onChanged();
-    } catch (failure) {
-      announce({ tone: 'error', text: failureText(t, failure) });
-    } finally {
-      setBusy(false);
-    }
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    if (!(await run(work, () => done))) return;
+    setDay('');
+    onChanged();
   };
 
   const give = async (event: FormEvent) => {
@@ -58,7 +49,7 @@ export function MoveOutNotice({
     }
     if (!window.confirm(t('moveOut.confirm', { date: show(day) }))) return;
     setError(null);
-    await run(
+    await act(
       () => api.backoffice('give_notice', { registrationId: registration.registrationId, moveOutOn: day }),
       t('moveOut.given', { date: show(day) }),
     );
@@ -66,7 +57,7 @@ export function MoveOutNotice({
 
   const withdraw = async () => {
     if (busy || !window.confirm(t('moveOut.withdrawConfirm'))) return;
-    await run(
+    await act(
       () => api.backoffice('withdraw_notice', { registrationId: registration.registrationId }),
       t('moveOut.withdrawn'),
     );

@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { api, FUNCTIONS_BASE_PATH } from 'shared-api';
 import type { RegistrationDetail } from 'shared-api/backoffice';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
-import { failureText } from '../errors';
-import type { Notice } from '../notice';
+import { type Notice, useStaffAction } from '../notice';
 import { useBackofficeT } from '../texts';
 
 /**
@@ -21,7 +19,7 @@ export function RentalActions({
   onChanged(): void;
 }) {
   const t = useBackofficeT();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffAction(announce);
   const { registration, contract, units } = detail;
   const signed = contract?.status === 'completed';
   const active = registration.moveInStatus === 'allocated';
@@ -37,19 +35,11 @@ export function RentalActions({
       ? t('rental.cancelScheduledConfirm', { name })
       : t('rental.endConfirm', { name, units: units.join(', ') });
     if (!window.confirm(question)) return;
-    setBusy(true);
-    try {
-      const { freedUnits } = await api.backoffice('end_rental', {
-        registrationId: registration.registrationId,
-        confirm: true,
-      });
-      announce({ tone: 'ok', text: t('rental.ended', { units: freedUnits.join(', ') }) });
-      onChanged();
-    } catch (error) {
-      announce({ tone: 'error', text: failureText(t, error) });
-    } finally {
-      setBusy(false);
-    }
+    const ended = await run(
+      () => api.backoffice('end_rental', { registrationId: registration.registrationId, confirm: true }),
+      ({ freedUnits }) => t('rental.ended', { units: freedUnits.join(', ') }),
+    );
+    if (ended) onChanged();
   };
 
   return (
