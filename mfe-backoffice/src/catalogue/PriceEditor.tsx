@@ -4,8 +4,7 @@ import type { CatalogueEntry } from 'shared-api/backoffice';
 import { formatDecimal, parseDecimal } from 'shared-i18n';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
-import { failureText } from '../errors';
-import type { Notice } from '../notice';
+import { type Notice, useStaffAction } from '../notice';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
 
@@ -32,7 +31,7 @@ export function PriceEditor({
   ) as Record<Period, string>;
   const [text, setText] = useState(initial);
   const [invalid, setInvalid] = useState<Period[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffAction(announce);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -49,20 +48,20 @@ export function PriceEditor({
     const wrong = parsed.filter((p) => !p.ok).map((p) => p.period);
     setInvalid(wrong);
     if (wrong.length) return;
-    setBusy(true);
-    try {
-      let saved = product;
-      for (const { period, amount } of parsed) {
-        if (amount === product.prices[period]) continue;
-        saved = (await api.backoffice('set_price', { productId: product.productId, period, price: amount })).product;
-      }
-      announce({ tone: 'ok', text: t('catalogue.pricesSaved', { name: saved.name }) });
-      onSaved(saved);
-    } catch (error) {
-      announce({ tone: 'error', text: failureText(t, error) });
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        let saved = product;
+        for (const { period, amount } of parsed) {
+          if (amount === product.prices[period]) continue;
+          saved = (await api.backoffice('set_price', { productId: product.productId, period, price: amount })).product;
+        }
+        return saved;
+      },
+      (saved) => {
+        onSaved(saved);
+        return t('catalogue.pricesSaved', { name: saved.name });
+      },
+    );
   };
 
   return (

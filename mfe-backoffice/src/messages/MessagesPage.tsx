@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { api } from 'shared-api';
 import { MESSAGE_STATES, type OutboxEntry } from 'shared-api/backoffice';
 import { useSearchParams } from 'shared-router';
@@ -6,9 +6,8 @@ import { useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
 import * as z from 'zod/mini';
 import styles from '../Backoffice.module.css';
-import { failureText } from '../errors';
 import { formatDateTime } from '../format';
-import { NoticeArea, useNotice } from '../notice';
+import { NoticeArea, useNotice, useStaffAction } from '../notice';
 import { DataTable } from '../table/DataTable';
 import { listSearch, readListParams } from '../table/list-params';
 import { PagedList } from '../table/PagedList';
@@ -32,21 +31,15 @@ export function MessagesPage() {
   const [params, setParams] = useSearchParams();
   const filter = readListParams(query, params);
   const [state, retry] = useAsync(() => api.backoffice('list_messages', filter), [params.toString()]);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffAction(announce);
   const update = (next: Partial<z.output<typeof query>>) =>
     setParams(listSearch({ ...filter, page: 1, ...next }, { page: 1 }));
   const resend = async (message: OutboxEntry) => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await api.backoffice('resend_message', { id: message.id });
-      announce({ tone: 'ok', text: t('messages.resentDone', { recipient: message.recipient }) });
-      retry();
-    } catch (error) {
-      announce({ tone: 'error', text: failureText(t, error) });
-    } finally {
-      setBusy(false);
-    }
+    const resent = await run(
+      () => api.backoffice('resend_message', { id: message.id }),
+      () => t('messages.resentDone', { recipient: message.recipient }),
+    );
+    if (resent) retry();
   };
   return (
     <>

@@ -3,8 +3,7 @@ import { api } from 'shared-api';
 import { type VisitRulesForm as Rules, visitRules } from 'shared-api/backoffice';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
-import { failureText } from '../errors';
-import type { Notice } from '../notice';
+import { type Notice, useStaffAction } from '../notice';
 import { useBackofficeT } from '../texts';
 
 const WEEKDAYS = ['1', '2', '3', '4', '5', '6', '7'] as const;
@@ -24,23 +23,20 @@ export function VisitRulesForm({
   const id = useId();
   const [draft, setDraft] = useState(rules);
   const [invalid, setInvalid] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffAction(announce);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     const parsed = visitRules.safeParse(draft);
     setInvalid(!parsed.success);
     if (!parsed.success) return;
-    setBusy(true);
-    try {
-      const { rules: saved } = await api.backoffice('set_visit_rules', { rules: parsed.data });
-      announce({ tone: 'ok', text: t('visits.rulesSaved') });
-      onSaved(saved);
-    } catch (error) {
-      announce({ tone: 'error', text: failureText(t, error) });
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      () => api.backoffice('set_visit_rules', { rules: parsed.data }),
+      ({ rules: saved }) => {
+        onSaved(saved);
+        return t('visits.rulesSaved');
+      },
+    );
   };
   const toggleDay = (day: number) =>
     setDraft({

@@ -4,9 +4,8 @@ import type { LineEntry } from 'shared-api/backoffice';
 import { useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
-import { failureText } from '../errors';
 import { formatDateTime, productNameIn } from '../format';
-import { NoticeArea, useNotice } from '../notice';
+import { NoticeArea, useNotice, useStaffAction } from '../notice';
 import { type Column, DataTable } from '../table/DataTable';
 import { LoadStatus } from '../table/LoadStatus';
 import { useBackofficeT } from '../texts';
@@ -28,7 +27,7 @@ export function WaitlistPage() {
   const [history, setHistory] = useState(false);
   const [state, retry] = useAsync(() => api.backoffice('list_waitlist', { history }), [history]);
   const [entries, setEntries] = useState<LineEntry[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStaffAction(announce);
   useEffect(() => {
     if (state.state === 'done') setEntries(state.value.entries);
   }, [state]);
@@ -45,16 +44,13 @@ export function WaitlistPage() {
       )
     )
       return;
-    setBusy(true);
-    try {
-      await api.backoffice(move, { entryId: entry.entryId });
-      announce({ tone: 'ok', text: t(DONE[move], { name: entry.fullName }) });
+    if (
+      await run(
+        () => api.backoffice(move, { entryId: entry.entryId }),
+        () => t(DONE[move], { name: entry.fullName }),
+      )
+    )
       retry();
-    } catch (error) {
-      announce({ tone: 'error', text: failureText(t, error) });
-    } finally {
-      setBusy(false);
-    }
   };
 
   const products = new Map<number, LineEntry[]>();
