@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { PUBLIC_ROUTES } from '../../scripts/public-routes.mjs';
+import { expectAccessible } from './accessible';
 import { expect, test } from './test';
 
 test.describe('accessibility (axe)', () => {
@@ -7,9 +7,7 @@ test.describe('accessibility (axe)', () => {
     test(`${path} has no serious or critical violation`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await expectAccessible(page);
     });
   }
 });

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { TEST_APPLICANT } from 'shared-api/testing';
 import { E2E_MANAGER } from '../ports';
+import { expectAccessible } from './accessible';
 import {
   applicant,
   becomeTenant,
   codeIn,
   compactPhone,
-  expectAccessible,
   expectFitsNarrowPhone,
   lastMessage,
   received,

@@ -1,9 +1,9 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { ReceivedMail } from '../mailbox';
 import { BACKOFFICE_STANDALONE_URL, E2E_MANAGER, MAILBOX_URL } from '../ports';
+import { expectAccessible } from './accessible';
 import {
   applicant,
-  expectAccessible,
   expectFitsNarrowPhone,
   PNG,
   payWithCard,

@@ -1,11 +1,11 @@
 import type { APIRequestContext } from '@playwright/test';
 import { E2E_DOOR_ADMIN, E2E_MANAGER } from '../ports';
+import { expectAccessible } from './accessible';
 import {
   applicant,
   BUSINESS_EMAIL,
   becomeTenant,
   compactPhone,
-  expectAccessible,
   expectFitsNarrowPhone,
   lastMessage,
   received,

@@ -1,12 +1,5 @@
-import {
-  applicant,
-  expectAccessible,
-  expectFitsNarrowPhone,
-  payWithCard,
-  sign,
-  signingLink,
-  throughDocuments,
-} from './signup-steps';
+import { expectAccessible } from './accessible';
+import { applicant, expectFitsNarrowPhone, payWithCard, sign, signingLink, throughDocuments } from './signup-steps';
 import { expect, test } from './test';
 
 test.describe('sign-up, part 2: review, payment, contract', () => {

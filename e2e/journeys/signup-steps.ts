@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { TEST_APPLICANT } from 'shared-api/testing';
 import type { ReceivedMail } from '../mailbox';
@@ -41,13 +40,6 @@ export async function lastMessage(request: APIRequestContext, recipient: string)
     expect(body).not.toBe('');
   }).toPass({ timeout: 5_000 });
   return body;
-}
-
-/** No serious or critical axe violation on the screen as it is now. */
-export async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 export const codeIn = (message: string) => /\b(\d{6})\b/.exec(message)?.[1] ?? '';

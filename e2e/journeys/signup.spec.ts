@@ -1,10 +1,10 @@
+import { expectAccessible } from './accessible';
 import {
   applicant,
   codeIn,
   compactPhone,
   EN,
   ES,
-  expectAccessible,
   expectFitsNarrowPhone,
   fillClientData,
   JPEG,
