@@ -6,7 +6,7 @@ import type { RequestMeta } from '../../platform/request-meta';
 import { hashSlots } from '../../platform/security/hash-slots';
 import { pinPepper } from '../../platform/security/pepper';
 import { hashPassword, hashPin, sha256, verifyPassword } from '../../platform/security/secrets';
-import { audit } from './audit';
+import { audit, recentFailures } from './audit';
 import { checkPin } from './pin-check';
 import { pinHashCost } from './pin-cost';
 import { revokeSessions, toDoorUser, type UserRow } from './sessions';
@@ -83,10 +83,13 @@ export async function changeDoorPassword(
   meta: RequestMeta,
 ) {
   // A session guessing the current password: a few tries in 15 minutes, then this session ends.
-  const { rows: tries } = await ctx.db.query<{ n: number }>(sql`select count(*)::int as n from door_audit
-     where user_id = ${user.id} and action = 'change_password' and result = 'failed'
-       and created_at > now() - interval '15 minutes'`);
-  if ((tries[0]?.n ?? 0) >= WRONG_PASSWORD_TRIES) {
+  const tries = await recentFailures(ctx.db, {
+    userId: user.id,
+    action: 'change_password',
+    results: ['failed'],
+    minutes: 15,
+  });
+  if (tries >= WRONG_PASSWORD_TRIES) {
     await revokeSessions(ctx.db, user.id, null);
     throw new HttpError(401, 'Sesión inválida o expirada');
   }

@@ -7,7 +7,7 @@ import { refusal } from '../../platform/http-error';
 import type { RequestMeta } from '../../platform/request-meta';
 import { pinPepper } from '../../platform/security/pepper';
 import { hashPin, newToken } from '../../platform/security/secrets';
-import { audit } from './audit';
+import { audit, recentFailures } from './audit';
 import { doorLinkEmail } from './messages';
 import { checkPin, type PinRefusal } from './pin-check';
 import { pinHashCost } from './pin-cost';
@@ -52,11 +52,13 @@ export async function changeTenantPin(
   meta: RequestMeta,
 ): Promise<{ success: true } | PinRefusal> {
   const user = await tenantDoorUser(ctx.db, registrationId);
-  // Counted as the keypad's audit is written: on the database's clock.
-  const { rows: wrong } = await ctx.db.query<{ n: number }>(sql`select count(*)::int as n from door_audit
-     where user_id = ${user.id} and action = 'change_pin' and result in ('wrong_pin', 'locked')
-       and created_at > now() - interval '24 hours'`);
-  if ((wrong[0]?.n ?? 0) >= WRONG_PINS_PER_DAY) throw refusal('pin_change_blocked');
+  const wrong = await recentFailures(ctx.db, {
+    userId: user.id,
+    action: 'change_pin',
+    results: ['wrong_pin', 'locked'],
+    minutes: 24 * 60,
+  });
+  if (wrong >= WRONG_PINS_PER_DAY) throw refusal('pin_change_blocked');
   const refused = await checkPin(ctx, user, currentPin, meta, {
     action: 'change_pin',
     wrongPin: 'The current PIN is not right',
