@@ -103,7 +103,11 @@ function countJson(file, name, read) {
   results.passed += counts.passed;
   results.failed += counts.failed;
   results.skipped += counts.skipped;
-  if (counts.failed) failures.push(`${name}: ${counts.failed} failed`, ...(counts.which ?? []).slice(0, 20));
+  if (counts.failed) {
+    const which = counts.which ?? [];
+    failures.push(`${name}: ${counts.failed} failed`, ...which.slice(0, 20));
+    if (which.length > 20) failures.push(`    … and ${which.length - 20} more (above in the log)`);
+  }
   if (counts.passed + counts.failed === 0) failures.push(`${name}: ran no test`);
 }
 
@@ -119,6 +123,14 @@ function firstLine(message) {
 }
 
 /**
+ * A test file that failed with none of its tests failing: it did not load, or a hook failed.
+ * @param {{ status: string, assertionResults: { status: string }[] }} file
+ */
+function failedOutsideTests(file) {
+  return file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed');
+}
+
+/**
  * Which Vitest tests and files failed, one line each: the summary is the end of the log, and the end
  * is what a CI page keeps when the log is long.
  * @param {{ testResults: { name: string, status: string, message?: string, assertionResults: { status: string, fullName: string, failureMessages?: string[] }[] }[] }} report
@@ -129,8 +141,10 @@ function vitestFailures(report) {
     const tests = file.assertionResults
       .filter((test) => test.status === 'failed')
       .map((test) => `    ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
-    // A file that failed outside its tests (an import, a hook) says so in its own message.
-    if (file.status === 'failed' && file.message) tests.push(`    ${where}: ${firstLine(file.message)}`);
+    // A file that failed outside its tests says so in its own message (an import, a hook at its top
+    // level); a hook inside a describe block leaves it empty and its tests skipped.
+    if (failedOutsideTests(file))
+      tests.push(`    ${where}: ${firstLine(file.message) || 'failed outside its tests (a hook? see the log above)'}`);
     return tests;
   });
 }
@@ -229,7 +243,9 @@ step('vitest (all packages)', 'npx', [
 ]);
 countJson(vitestReport, 'vitest', (r) => ({
   passed: r.numPassedTests,
-  failed: r.numFailedTests + (r.numFailedTestSuites ?? 0),
+  // Vitest's numFailedTestSuites counts each describe block around a failed test as well as its
+  // file: one failed test read as three. A file counts only when it failed with no test failing.
+  failed: r.numFailedTests + r.testResults.filter(failedOutsideTests).length,
   skipped: r.numPendingTests + r.numTodoTests,
   which: vitestFailures(r),
 }));
