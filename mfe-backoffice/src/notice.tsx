@@ -34,8 +34,9 @@ export function NoticeArea({ notice }: { notice: (Notice & { id: number }) | nul
 
 /**
  * A staff action from a page: one at a time (a second tap while it runs does nothing), its outcome
- * announced, a failure in the back-office's words. `run` answers whether the work was done, so
- * that the caller clears its form or reloads only then.
+ * announced, a failure in the back-office's words. `run` answers true when the work was done and
+ * false when it failed, so that the caller clears its form or reloads only then; undefined when it
+ * did not run (another action of the page's still running), when the caller does nothing at all.
  */
 export function useStaffAction(announce: (notice: Notice) => void) {
   const t = useBackofficeT();
@@ -43,8 +44,8 @@ export function useStaffAction(announce: (notice: Notice) => void) {
   // The state lags a render behind: two taps in one frame both see `busy` false.
   const running = useRef(false);
   const run = useCallback(
-    async <T,>(work: () => Promise<T>, done: (value: T) => string): Promise<boolean> => {
-      if (running.current) return false;
+    async <T,>(work: () => Promise<T>, done: (value: T) => string): Promise<boolean | undefined> => {
+      if (running.current) return undefined;
       running.current = true;
       setBusy(true);
       try {

@@ -59,6 +59,7 @@ export function AwaitingUnit({
       () => api.backoffice('assign_units', { registrationId, unitNumbers: chosen }),
       ({ units }) => t('awaiting.assigned', { units: units.join(', ') }),
     );
+    if (assigned === undefined) return;
     if (assigned) return onResolved();
     // Taken meanwhile, say: the choice starts again from the units that fit now.
     setChosen([]);

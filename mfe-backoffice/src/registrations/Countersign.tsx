@@ -33,13 +33,13 @@ export function Countersign({
     };
     setErrors(found);
     if (found.name || found.consent) return;
-    await run(
+    const signed = await run(
       () => api.backoffice('countersign', { registrationId, signedName: signedName.trim(), consent: true }),
       ({ units }) =>
         units.length ? t('detail.countersigned', { units: units.join(', ') }) : t('detail.countersignedWaiting'),
     );
     // Done or refused (signed meanwhile by someone else, say), the page shows the sign-up as it is now.
-    onSigned();
+    if (signed !== undefined) onSigned();
   };
 
   return (
