@@ -2,6 +2,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { ApiError, api, type CatalogueProduct, tooManyRequestsWait, WAITLIST_TIMEFRAMES } from 'shared-api';
 import { type Language, pathFor, useTranslation } from 'shared-i18n';
 import controls from 'shared-ui/controls.module.css';
+import dialogStyles from 'shared-ui/dialog.module.css';
 import { useModalDialog } from 'shared-ui/modal-dialog';
 import { toast } from 'shared-ui/toast';
 import {
@@ -150,7 +151,7 @@ export function WaitlistDialog({ product, volume, proceso, language, onClose }: 
   return (
     <dialog
       ref={dialogRef}
-      className={styles.dialog}
+      className={`${dialogStyles.frame} ${styles.dialog}`}
       aria-labelledby="waitlist-title"
       onClose={() => {
         if (product) onClose();

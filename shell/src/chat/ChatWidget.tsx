@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'shared-i18n';
+import dialogStyles from 'shared-ui/dialog.module.css';
 import { useEarlyClick } from 'shared-ui/early-click';
 import { useModalDialog } from 'shared-ui/modal-dialog';
 import { VOICE_ASSISTANT_EVENT } from 'shared-ui/scheduling';
@@ -88,10 +89,20 @@ export function ChatWidget({ docked = false }: { docked?: boolean }) {
   return (
     <>
       {docked ? <div className={styles.dock}>{launcher}</div> : launcher}
-      <dialog ref={dialogRef} className={styles.dialog} aria-labelledby="chat-title" onClose={() => setOpen(false)}>
-        <div className={styles.top}>
+      <dialog
+        ref={dialogRef}
+        className={`${dialogStyles.frame} ${dialogStyles.column} ${styles.dialog}`}
+        aria-labelledby="chat-title"
+        onClose={() => setOpen(false)}
+      >
+        <div className={dialogStyles.top}>
           <h2 id="chat-title">{t('chat.title')}</h2>
-          <button type="button" className={styles.close} onClick={() => setOpen(false)} aria-label={t('chat.close')}>
+          <button
+            type="button"
+            className={dialogStyles.close}
+            onClick={() => setOpen(false)}
+            aria-label={t('chat.close')}
+          >
             ×
           </button>
         </div>

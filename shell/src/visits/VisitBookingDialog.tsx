@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { ApiError, api, tooManyRequestsWait, type VisitSlotsResponse } from 'shared-api';
 import { formatCalendarDate, type Language, localeOf, pathFor, useTranslation } from 'shared-i18n';
+import dialogStyles from 'shared-ui/dialog.module.css';
 import { useModalDialog } from 'shared-ui/modal-dialog';
 import { useSiteConfig } from 'shared-ui/site';
 import { type BookingError, type BookingForm, bookingErrors } from './booking-form';
@@ -228,10 +229,15 @@ export default function VisitBookingDialog({
   );
 
   return (
-    <dialog ref={dialogRef} className={styles.dialog} aria-labelledby={`${id}-title`} onClose={onClose}>
-      <div className={styles.top}>
+    <dialog
+      ref={dialogRef}
+      className={`${dialogStyles.frame} ${dialogStyles.column} ${styles.dialog}`}
+      aria-labelledby={`${id}-title`}
+      onClose={onClose}
+    >
+      <div className={dialogStyles.top}>
         <h2 id={`${id}-title`}>{t('visit.title')}</h2>
-        <button type="button" className={styles.close} onClick={onClose} aria-label={t('visit.closeDialog')}>
+        <button type="button" className={dialogStyles.close} onClick={onClose} aria-label={t('visit.closeDialog')}>
           ×
         </button>
       </div>
