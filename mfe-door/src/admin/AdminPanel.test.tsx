@@ -87,6 +87,14 @@ describe('Gestionar Usuarios', () => {
     expect(within(add).getByLabelText('PIN')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('keeps only the digits typed in the PIN, and hides the password', async () => {
+    const { add } = await panel();
+    fireEvent.change(within(add).getByLabelText('PIN'), { target: { value: '1a2 3-4' } });
+    expect(within(add).getByLabelText('PIN')).toHaveValue('1234');
+    expect(within(add).getByLabelText('PIN')).toHaveAttribute('inputmode', 'numeric');
+    expect(within(add).getByLabelText('Contraseña')).toHaveAttribute('type', 'password');
+  });
+
   it('shows a refused add (a taken name) inside the add form', async () => {
     abridor.state.responders.add_user = () => Response.json({ error: 'El usuario ya existe' }, { status: 409 });
     const { add } = await panel();

@@ -32,52 +32,33 @@ function UserFields({
   errorId?: string;
 }) {
   const t = useDoorT();
-  const problem = (field: UserField) =>
-    invalid.includes(field) ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
+  /** One field: its label, its input as the form holds it, and whether it is one of the wrong ones. */
+  const field = (
+    name: keyof UserForm,
+    label: string,
+    input: { inputMode?: 'numeric'; maxLength?: number; type?: 'password' } = {},
+    clean = (typed: string) => typed,
+  ) => (
+    <label>
+      {label}
+      <input
+        className={controls.control}
+        name={name}
+        value={form[name]}
+        onChange={(e) => onChange({ ...form, [name]: clean(e.target.value) })}
+        {...input}
+        {...(invalid.includes(name) ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}
+      />
+    </label>
+  );
   return (
     <>
-      <label>
-        {t('admin.usuario')}
-        <input
-          className={controls.control}
-          name="usuario"
-          value={form.usuario}
-          onChange={(e) => onChange({ ...form, usuario: e.target.value })}
-          {...problem('usuario')}
-        />
-      </label>
-      <label>
-        {editing ? t('admin.newPin') : t('admin.pin')}
-        <input
-          className={controls.control}
-          name="pin"
-          inputMode="numeric"
-          maxLength={4}
-          value={form.pin}
-          onChange={(e) => onChange({ ...form, pin: e.target.value.replace(/\D/g, '') })}
-          {...problem('pin')}
-        />
-      </label>
-      <label>
-        {editing ? t('admin.newContraseña') : t('admin.contraseña')}
-        <input
-          className={controls.control}
-          name="contraseña"
-          type="password"
-          value={form.contraseña}
-          onChange={(e) => onChange({ ...form, contraseña: e.target.value })}
-          {...problem('contraseña')}
-        />
-      </label>
-      <label>
-        {editing ? t('admin.box') : t('admin.boxOptional')}
-        <input
-          className={controls.control}
-          name="box"
-          value={form.box}
-          onChange={(e) => onChange({ ...form, box: e.target.value })}
-        />
-      </label>
+      {field('usuario', t('admin.usuario'))}
+      {field('pin', editing ? t('admin.newPin') : t('admin.pin'), { inputMode: 'numeric', maxLength: 4 }, (typed) =>
+        typed.replace(/\D/g, ''),
+      )}
+      {field('contraseña', editing ? t('admin.newContraseña') : t('admin.contraseña'), { type: 'password' })}
+      {field('box', editing ? t('admin.box') : t('admin.boxOptional'))}
     </>
   );
 }
