@@ -7,7 +7,7 @@ export { changeDebtorAccount } from './direct-debit/account-change';
 export { BankReportError } from './direct-debit/bank-reports';
 export { startRentSchedule } from './direct-debit/invoices';
 export { replaceMandate } from './direct-debit/mandate-replacement';
-export type { Mandate } from './direct-debit/mandates';
+export type { Mandate, MandateDebtor } from './direct-debit/mandates';
 export { newMandate, settleMandate, storeMandate } from './direct-debit/mandates';
 export type { RemittanceSummary } from './direct-debit/remittances';
 export {

@@ -5,7 +5,7 @@ import type { FunctionContext } from '../../context';
 import type { Queryable } from '../../platform/db';
 import { sql } from '../../platform/db/sql';
 import { HttpError, refusal } from '../../platform/http-error';
-import { newMandate, settleMandate, storeMandate } from '../billing';
+import { type MandateDebtor, newMandate, settleMandate, storeMandate } from '../billing';
 import { mandateDocument } from './document';
 import { mandateSigningEmail } from './messages';
 
@@ -75,20 +75,9 @@ export async function requestMandateChange(
 ): Promise<{ maskedIban: string }> {
   const iban = input.iban.replace(/\s+/g, '').toUpperCase();
   if (!isValidSpanishIban(iban) || !hasValidIbanChecksum(iban)) throw new HttpError(400, INVALID_IBAN);
-  const { rows } = await tx.query<{
-    id: string;
-    registration_code: string;
-    client_type: string;
-    full_name: string;
-    company_name: string | null;
-    address: string;
-    postal_code: string;
-    city: string;
-    email: string;
-    language: Language;
-    reference: string;
-    debtor_iban: string;
-  }>(sql`select r.id::text, r.registration_code, r.client_type, r.full_name, r.company_name, r.address, r.postal_code,
+  const { rows } = await tx.query<
+    MandateDebtor & { id: string; email: string; language: Language; reference: string; debtor_iban: string }
+  >(sql`select r.id::text, r.registration_code, r.client_type, r.full_name, r.company_name, r.address, r.postal_code,
        r.city, r.email, r.language, m.reference, m.debtor_iban
      from registrations r join sepa_mandates m on m.registration_id = r.id and m.status = 'signed'
      where r.id = ${input.registrationId} and r.move_in_status = 'allocated'

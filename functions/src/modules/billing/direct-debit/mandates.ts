@@ -18,22 +18,24 @@ function mandateReference(registrationCode: string, contractId: string): string 
   return `MD-${registrationCode}-${contractId.replace(/-/g, '').slice(0, 12)}`.toUpperCase();
 }
 
+/** What a mandate needs of its registration: who the debtor is, and where. */
+export interface MandateDebtor extends Record<string, unknown> {
+  registration_code: string;
+  client_type: string;
+  full_name: string;
+  company_name: string | null;
+  address: string;
+  postal_code: string;
+  city: string;
+}
+
 /**
  * The mandate a new contract carries: the business as creditor, the applicant (the company when
  * the applicant signs for one) as debtor with the IBAN of the registration.
  */
 export function newMandate(
   config: Pick<FunctionsConfig, 'SEPA_CREDITOR_ID' | 'BUSINESS_NAME' | 'BUSINESS_ADDRESS' | 'BUSINESS_CITY'>,
-  registration: {
-    registration_code: string;
-    client_type: string;
-    full_name: string;
-    company_name: string | null;
-    address: string;
-    postal_code: string;
-    city: string;
-    iban: string;
-  },
+  registration: MandateDebtor & { iban: string },
   contractId: string,
 ): Mandate {
   return {
