@@ -1,23 +1,13 @@
 import { act, renderHook } from '@testing-library/react';
 import { ApiError } from 'shared-api';
 import { initI18n } from 'shared-i18n';
+import { deferred } from 'shared-ui/testing';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useStaffAction } from './notice';
 
 beforeAll(async () => {
   await initI18n('es');
 });
-
-/** A promise the test settles when it wants. */
-function deferred<T>() {
-  let resolve: (value: T) => void = () => {};
-  let reject: (error: unknown) => void = () => {};
-  const promise = new Promise<T>((ok, fail) => {
-    resolve = ok;
-    reject = fail;
-  });
-  return { promise, resolve, reject };
-}
 
 describe('useStaffAction', () => {
   it('runs one action at a time, busy meanwhile, and announces what was done in words made of its answer', async () => {

@@ -2,17 +2,7 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AsyncStatus, useAsync } from './async';
-
-/** A load the test settles by hand. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((ok, fail) => {
-    resolve = ok;
-    reject = fail;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from './testing';
 
 describe('useAsync', () => {
   it('loads again when its dependencies change, and drops the answer of a load overtaken by a newer one', async () => {

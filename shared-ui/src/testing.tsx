@@ -40,3 +40,14 @@ export function documentWithInlineJson(id: string, json: string | null): Documen
   }
   return doc;
 }
+
+/** A promise the test settles by hand, when it wants. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
+  return { promise, resolve, reject };
+}
