@@ -11,3 +11,29 @@ test.describe('accessibility (axe)', () => {
     });
   }
 });
+
+test('the scan fails on a screen with serious violations (a picture without text, a nameless button, pale text)', async ({
+  page,
+}) => {
+  await page.goto('/es/terminos');
+  // Through the DOM: the page's policy refuses inline styles in markup.
+  await page.evaluate(() => {
+    const pale = document.createElement('p');
+    pale.textContent = 'Texto casi invisible';
+    pale.style.color = '#aaa';
+    pale.style.background = '#fff';
+    const main = document.querySelector('main');
+    main?.append(
+      pale,
+      document.createElement('button'),
+      Object.assign(document.createElement('img'), { src: '/favicon.ico' }),
+    );
+  });
+  const failure = await expectAccessible(page).then(
+    () => null,
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('color-contrast');
+  expect(failure).toContain('button-name');
+  expect(failure).toContain('image-alt');
+});
