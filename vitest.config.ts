@@ -8,8 +8,8 @@ export default defineConfig({
     // sockets, timers); half as many workers again keep them busy. Measured on 2 cores (3 workers):
     // 220 s -> 145 s, idle 35 % -> 3 %; a fourth worker gained nothing more.
     // Packages that run on Node share a module cache between their files (`isolate: false` in their
-    // configs); the apps' jsdom files stay isolated: sharing gained nothing there (the time is jsdom's
-    // set-up) and their tests mock modules.
+    // configs); the apps' DOM files stay isolated: sharing gained nothing there (measured with
+    // jsdom: the time was its set-up) and their tests mock modules.
     maxWorkers: Math.ceil(availableParallelism() * 1.5),
     projects: [
       'shared-i18n',

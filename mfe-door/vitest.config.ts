@@ -1,6 +1,3 @@
-import { defineProject } from 'vitest/config';
+import { domProject } from '../tooling/vitest-dom.mjs';
 
-export default defineProject({
-  test: { name: 'mfe-door', environment: 'jsdom', globals: true, setupFiles: ['../tooling/vitest-setup-dom.ts'] },
-  esbuild: { jsx: 'automatic' },
-});
+export default domProject('mfe-door');

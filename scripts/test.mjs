@@ -231,7 +231,7 @@ step('vitest (all packages)', 'npx', [
   'run',
   // Worker threads instead of child processes, for every project (a project's config does not
   // inherit the root's pool): each file starts in a thread of a running process. On 2 cores the
-  // apps' jsdom tests went 117 s -> 83 s, measured here one after the other; the service's tests
+  // apps' DOM tests (then in jsdom) went 117 s -> 83 s, measured here one after the other; the service's tests
   // take the same time either way (138 s, 142 s). No test changes its process (chdir, signals).
   '--pool=threads',
   // As the journeys do on CI: a test that fails once is run again, and named in the summary as

@@ -8,3 +8,8 @@ import { afterEach } from 'vitest';
 configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => cleanup());
+
+// happy-dom has no window.confirm; the back-office asks before what cannot be undone, and its tests
+// answer with `vi.spyOn(window, 'confirm')`, which needs a function to replace.
+// (A file that runs on Node, `@vitest-environment node`, has no window.)
+if (typeof window !== 'undefined' && typeof window.confirm !== 'function') window.confirm = () => false;

@@ -189,8 +189,8 @@ describe('a signed-in tenant', () => {
     account.on('overview', () => ({
       tenancies: [tenancy({ balanceCents: 6200, payableCents: 6200, accessSuspended: true })],
     }));
-    const assign = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    // The page stays (no navigation in the test), and the test sees where it would have gone.
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     await renderRemote(App, '/en/account', 'en');
     const user = userEvent.setup();
     const card = await screen.findByRole('region', { name: 'Rental TR-2026-0042' });
@@ -450,7 +450,7 @@ describe('the door from the account', () => {
     // The multipart form as sent: the rental, which document, the file.
     expect(received[0]).toMatch(new RegExp(`name="registrationId"\\r\\n\\r\\n${REGISTRATION_ID}`));
     expect(received[0]).toMatch(/name="documentType"\r\n\r\nfrontId/);
-    // (jsdom's File is not undici's, so only the part's name can be read here; the journey sends a real one.)
+    // (the test DOM's File is not undici's, so only the part's name can be read here; the journey sends a real one.)
     expect(received[0]).toContain('name="file"');
     expect(await within(asked).findByText(/recibido; lo estamos revisando/)).toBeVisible();
     expect(within(asked).queryByRole('button', { name: 'Enviar el documento' })).toBeNull();

@@ -85,7 +85,7 @@ export function createApiClient({ baseUrl = FUNCTIONS_BASE_PATH, fetch: doFetch 
     const contracts = await loadContracts();
     const schema = await pickSchema(contracts);
     let response: Response;
-    // Relative to the page in a browser; explicit where there is a page but no base (jsdom).
+    // Relative to the page in a browser; explicit where there is a page but no base (a test DOM).
     const page = (globalThis as { location?: { href: string } }).location;
     const url = page ? new URL(`${baseUrl}/${path}`, page.href).href : `${baseUrl}/${path}`;
     try {

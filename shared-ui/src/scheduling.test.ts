@@ -1,3 +1,6 @@
+// @vitest-environment jsdom
+// jsdom leaves a script it does not load on its way, as a slow network does: these tests are about
+// Book a visit asked while the popup script is still arriving (happy-dom settles it at once).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadSchedulingScript, openScheduling, POPUP_SCRIPT_WAIT_MS, VISIT_BOOKING_EVENT } from './scheduling';
 

@@ -87,7 +87,7 @@ describe('the documents step', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar documentos' }));
     await waitFor(() => expect(Object.keys(useDraft.getState().draft.documents)).toHaveLength(3));
     expect(new Set(uploads)).toEqual(new Set(['frontId', 'backId', 'bankDocument']));
-    // The stored path the server answered (jsdom drops the file's name on the way: no extension check).
+    // The stored path the server answered (a test DOM may drop the file's name on the way: no extension check).
     expect(useDraft.getState().draft.documents.backId).toMatch(`${registrationId}/${registrationId}_backId.`);
     // Half a second later the step completes and the draft is saved with the section done.
     await waitFor(() =>

@@ -15,7 +15,7 @@ export interface RealtimeHandlers {
 /** Back-off after the browser gave up on the stream: 1 s, 2 s, 4 s … at most 30 s. */
 export const RECONNECT_BASE_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
-const CLOSED = 2; // EventSource.CLOSED, readable without the global (jsdom has none).
+const CLOSED = 2; // EventSource.CLOSED, readable without the global (a test DOM may have none).
 
 /**
  * Follows the registration's changes over Server-Sent Events. The browser retries a dropped

@@ -100,8 +100,8 @@ export { mockCatalogue };
 
 /**
  * A multipart body's text fields and its files' names, read from the raw text. `request.formData()`
- * is not used: under jsdom, Node 22+'s fetch refuses the File objects of jsdom's realm that the page
- * put in the form (an assertion deep in undici), while the bytes sent are fine.
+ * is not used: under a test DOM, Node 22+'s fetch can refuse the File objects of the DOM's own realm
+ * that the page put in the form (jsdom's: an assertion deep in undici), while the bytes sent are fine.
  */
 export async function multipartParts(
   request: Request,
