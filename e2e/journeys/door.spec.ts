@@ -10,7 +10,8 @@ let seq = 0;
 // The door signs in one attempt at a time per address, and every journey here comes from 127.0.0.1:
 // two of this file's sign-ins at the same moment would be one too many. Its tests run one after
 // the other in a worker (a failure does not skip the rest, as 'serial' would); the phone project's
-// run of it may still meet them, which the API sign-ins below wait out.
+// run of it may still meet them, which the API sign-ins below wait out, as the sign-in form does
+// by itself (mfe-door's busy-retry.ts).
 test.describe.configure({ mode: 'default' });
 
 /**

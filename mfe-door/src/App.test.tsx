@@ -307,6 +307,63 @@ describe('Cambiar PIN', () => {
   });
 });
 
+describe('signing in when the service is busy', () => {
+  const TOO_MANY = 'Demasiados intentos de inicio de sesión. Inténtelo más tarde.';
+  const refused = (retryAfter?: string) =>
+    HttpResponse.json({ error: TOO_MANY }, { status: 429, headers: retryAfter ? { 'retry-after': retryAfter } : {} });
+  const logins = () => abridor.state.calls.filter((call) => call.action === 'login').length;
+  /** Lets the answers in flight arrive and React show them, on the test's clock. */
+  const settle = (check: () => void) =>
+    vi.waitFor(async () => {
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      check();
+    });
+
+  async function signInAs(usuario: string) {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await renderRemote(App, '/abridor', 'es');
+    fireEvent.change(screen.getByLabelText('Usuario'), { target: { value: usuario } });
+    fireEvent.change(screen.getByLabelText('Contraseña'), { target: { value: 'farola-tomate-ventana' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+  }
+
+  it('sends a sign-in answered busy for a moment again by itself, after the wait the service asked for', async () => {
+    const answers = [() => refused('2'), () => ({ token: 't-ana', user: ANA })];
+    abridor.state.responders.login = () => answers.shift()?.();
+    await signInAs('ana');
+    await settle(() => expect(logins()).toBe(1));
+    // Nothing to read meanwhile: the button stays busy, no refusal is shown.
+    expect(screen.getByRole('button', { name: 'Entrar' })).toBeDisabled();
+    expect(screen.getByRole('alert')).toHaveTextContent('');
+    await act(() => vi.advanceTimersByTimeAsync(1_900));
+    expect(logins()).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    await settle(() => expect(screen.getByRole('button', { name: 'Entrada' })).toBeInTheDocument());
+    expect(logins()).toBe(2);
+  });
+
+  it('tells the person after two tries again, and at once when the wait is a budget, not a moment', async () => {
+    abridor.state.responders.login = () => refused('2');
+    await signInAs('ana');
+    for (const sent of [1, 2]) {
+      await settle(() => expect(logins()).toBe(sent));
+      await act(() => vi.advanceTimersByTimeAsync(2_000));
+    }
+    await settle(() => expect(screen.getByRole('alert')).toHaveTextContent(TOO_MANY));
+    expect(logins()).toBe(3);
+    expect(screen.getByRole('button', { name: 'Entrar' })).toBeEnabled();
+
+    // Over the address's budget: no Retry-After of a moment, so no second try.
+    abridor.state.calls = [];
+    abridor.state.responders.login = () => refused('60');
+    fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    await settle(() => expect(logins()).toBe(1));
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(logins()).toBe(1);
+    expect(screen.getByRole('alert')).toHaveTextContent(TOO_MANY);
+  });
+});
+
 describe('an English-speaking tenant', () => {
   const JOHN: DoorUser = { id: '3', usuario: 'john@example.com', box: 'B-9', isAdmin: false, language: 'en' };
 

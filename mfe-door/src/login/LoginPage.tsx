@@ -5,6 +5,7 @@ import styles from '../Door.module.css';
 import { FormError } from '../FormError';
 import { useSession } from '../session/store';
 import { useDoorT, useRefusalText } from '../texts';
+import { busyRetryDelayMs } from './busy-retry';
 
 export function LoginPage() {
   const t = useDoorT();
@@ -30,16 +31,28 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const { token, user } = await api.action('abridor', 'login', { usuario: usuario.trim(), contraseña });
-      signIn(token, user);
-    } catch (e) {
-      setError(
-        e instanceof ApiError && e.status === 401
-          ? t('login.invalid')
-          : e instanceof ApiError && e.status === 429
-            ? refusalText(e, t('login.failed'))
-            : t('login.failed'),
-      );
+      for (let retries = 0; ; retries++) {
+        try {
+          const { token, user } = await api.action('abridor', 'login', { usuario: usuario.trim(), contraseña });
+          signIn(token, user);
+          return;
+        } catch (e) {
+          // Busy for a moment (another sign-in from this address): the button stays busy meanwhile.
+          const wait = busyRetryDelayMs(e, retries);
+          if (wait !== null) {
+            await new Promise((resolve) => setTimeout(resolve, wait));
+            continue;
+          }
+          setError(
+            e instanceof ApiError && e.status === 401
+              ? t('login.invalid')
+              : e instanceof ApiError && e.status === 429
+                ? refusalText(e, t('login.failed'))
+                : t('login.failed'),
+          );
+          return;
+        }
+      }
     } finally {
       setBusy(false);
     }
