@@ -19,10 +19,15 @@ export function domProject(name) {
       environmentOptions: {
         happyDOM: {
           settings: {
+            // (Style sheets and frames are not loaded by default.)
             disableJavaScriptFileLoading: true,
-            disableCSSFileLoading: true,
-            disableIframePageLoading: true,
-            navigation: { disableMainFrameNavigation: true, disableChildFrameNavigation: true },
+            navigation: {
+              disableMainFrameNavigation: true,
+              disableChildFrameNavigation: true,
+              disableChildPageNavigation: true,
+              // As in jsdom, `location` stays where it is, not only the page.
+              disableFallbackToSetURL: true,
+            },
           },
         },
       },

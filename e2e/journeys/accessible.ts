@@ -20,7 +20,7 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
  * CPU than the scan (measured on /es, fresh context each time: 2.25 s of CPU per scan through the
  * wrapper, 1.19 s this way, of which 0.7 s is the colour-contrast rule), and the journeys scan
  * about sixty screens on two cores. Frames are not scanned: the only one is the back-office's
- * preview of an applicant's PDF or photo, which is not our markup (its `title` is checked on the
+ * preview of an applicant's PDF (a photo is an `img`, scanned), which is not our markup (its `title` is checked on the
  * `iframe`, in this page).
  */
 export async function expectAccessible(page: Page) {

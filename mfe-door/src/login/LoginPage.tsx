@@ -21,6 +21,14 @@ export function LoginPage() {
   useEffect(() => {
     usuarioField.current?.focus();
   }, []);
+  // A sign-in waiting to be sent again is dropped once the form is gone (the person left).
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -41,6 +49,7 @@ export function LoginPage() {
           const wait = busyRetryDelayMs(e, retries);
           if (wait !== null) {
             await new Promise((resolve) => setTimeout(resolve, wait));
+            if (!mounted.current) return;
             continue;
           }
           setError(
