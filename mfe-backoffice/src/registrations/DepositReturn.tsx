@@ -1,29 +1,21 @@
 import { type FormEvent, useId, useState } from 'react';
 import { api } from 'shared-api';
-import type { RegistrationDetail } from 'shared-api/backoffice';
 import { formatEuros, parseDecimal } from 'shared-i18n';
 import { useAsync } from 'shared-ui/async';
 import controls from 'shared-ui/controls.module.css';
 import { TextField } from 'shared-ui/text-field';
 import styles from '../Backoffice.module.css';
-import { type Notice, useStaffAction } from '../notice';
+import { useStaffAction } from '../notice';
 import { useStaffSession } from '../session/store';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
+import type { RegistrationPanelProps } from './panel';
 
 /**
  * A manager gives the deposit back once the rental has ended: the unit checked empty and in good
  * order, the deposit to the card in full or less a part kept with a reason, after a confirmation.
  */
-export function DepositReturn({
-  detail,
-  announce,
-  onReturned,
-}: {
-  detail: RegistrationDetail;
-  announce(notice: Notice): void;
-  onReturned(): void;
-}) {
+export function DepositReturn({ detail, announce, onChanged }: RegistrationPanelProps) {
   const t = useBackofficeT();
   const language = useLanguage();
   const manager = useStaffSession((s) => s.staff?.role === 'manager');
@@ -74,7 +66,7 @@ export function DepositReturn({
         }),
       ({ refundedCents, keptCents }) => t('deposit.returned', { refund: money(refundedCents), kept: money(keptCents) }),
     );
-    if (returned) onReturned();
+    if (returned) onChanged();
   };
 
   return (

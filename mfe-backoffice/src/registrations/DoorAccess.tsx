@@ -1,13 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { api } from 'shared-api';
-import type { RegistrationDetail } from 'shared-api/backoffice';
 import controls from 'shared-ui/controls.module.css';
 import { TextField } from 'shared-ui/text-field';
 import styles from '../Backoffice.module.css';
 import { formatDateTime } from '../format';
-import { type Notice, useStaffAction } from '../notice';
+import { useStaffAction } from '../notice';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
+import type { RegistrationPanelProps } from './panel';
 
 /**
  * An active tenant's door access: whether their PIN opens the door, and staff suspending or
@@ -20,15 +20,7 @@ const ACCESS_SUSPENDED_BY = {
   documents: 'access.suspendedDocuments',
 } as const;
 
-export function DoorAccess({
-  detail,
-  announce,
-  onChanged,
-}: {
-  detail: RegistrationDetail;
-  announce(notice: Notice): void;
-  onChanged(): void;
-}) {
+export function DoorAccess({ detail, announce, onChanged }: RegistrationPanelProps) {
   const t = useBackofficeT();
   const language = useLanguage();
   const [reason, setReason] = useState('');

@@ -1,28 +1,20 @@
 import { type FormEvent, useState } from 'react';
 import { api } from 'shared-api';
-import type { RegistrationDetail } from 'shared-api/backoffice';
 import { formatCalendarDate } from 'shared-i18n';
 import controls from 'shared-ui/controls.module.css';
 import { TextField } from 'shared-ui/text-field';
 import styles from '../Backoffice.module.css';
-import { type Notice, useStaffAction } from '../notice';
+import { useStaffAction } from '../notice';
 import { useBackofficeT } from '../texts';
 import { useLanguage } from '../useLanguage';
+import type { RegistrationPanelProps } from './panel';
 
 /**
  * An active tenant's notice to move out, given for them at the desk or on the phone: the same rule
  * as their own account's (no earlier than the contract's notice), the tenant e-mailed the same;
  * or withdrawn when they stay after all.
  */
-export function MoveOutNotice({
-  detail,
-  announce,
-  onChanged,
-}: {
-  detail: RegistrationDetail;
-  announce(notice: Notice): void;
-  onChanged(): void;
-}) {
+export function MoveOutNotice({ detail, announce, onChanged }: RegistrationPanelProps) {
   const t = useBackofficeT();
   const language = useLanguage();
   const { registration } = detail;

@@ -248,7 +248,7 @@ export function RegistrationDetailPage({ registrationId }: { registrationId: str
       </section>
       {detail && <DoorAccess detail={detail} announce={announce} onChanged={reload} />}
       {detail && <MoveOutNotice detail={detail} announce={announce} onChanged={reload} />}
-      <DepositReturn detail={detail} announce={announce} onReturned={reload} />
+      <DepositReturn detail={detail} announce={announce} onChanged={reload} />
       {(registration.moveInStatus === 'allocated' || registration.moveInStatus === 'ended') && (
         <TenantLedger
           registrationId={registrationId}

@@ -1,23 +1,15 @@
 import { api, FUNCTIONS_BASE_PATH } from 'shared-api';
-import type { RegistrationDetail } from 'shared-api/backoffice';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Backoffice.module.css';
-import { type Notice, useStaffAction } from '../notice';
+import { useStaffAction } from '../notice';
 import { useBackofficeT } from '../texts';
+import type { RegistrationPanelProps } from './panel';
 
 /**
  * What the front desk does with a signed tenancy from its page: hand the tenant their signed
  * contract again (the PDF, downloaded and audited), and end the rental when they move out.
  */
-export function RentalActions({
-  detail,
-  announce,
-  onChanged,
-}: {
-  detail: RegistrationDetail;
-  announce(notice: Notice): void;
-  onChanged(): void;
-}) {
+export function RentalActions({ detail, announce, onChanged }: RegistrationPanelProps) {
   const t = useBackofficeT();
   const { busy, run } = useStaffAction(announce);
   const { registration, contract, units } = detail;
