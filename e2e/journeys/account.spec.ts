@@ -20,7 +20,7 @@ const signupPath = `/es/alta?${new URLSearchParams({ productos: JSON.stringify(S
 /** The day before `date` (`YYYY-MM-DD`). */
 const dayBefore = (date: string) => new Date(Date.parse(`${date}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
-test.describe("the tenant's account", () => {
+test.describe("the tenant's account", { tag: '@moves-the-clock' }, () => {
   test.setTimeout(180_000);
 
   test('a tenant signs in from the e-mailed link on a small phone, downloads the contract, changes the PIN and opens the door, gives notice; in English by the SMS code, changes the e-mail; nothing of anyone else; the day passes, the deposit comes back with its receipt', async ({

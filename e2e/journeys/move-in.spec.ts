@@ -34,7 +34,9 @@ async function joinWaitlist(request: APIRequestContext, who: { email: string; ph
 
 const privatePath = (text: string) => /https?:\/\/[^/\s]+(\/es\/lista-espera\/[A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? '';
 
-test.describe('move-in: from the last signature to a tenant at the door, and the waitlist after them', () => {
+test.describe('move-in: from the last signature to a tenant at the door, and the waitlist after them', {
+  tag: '@moves-the-clock',
+}, () => {
   test.setTimeout(240_000);
 
   test('the tenant gets the unit, the signed PDF, a PIN and a link, opens the door on a phone; staff end the rental; the line gets it', async ({
