@@ -50,7 +50,7 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
-function serveProducts(answer: (url: URL) => Response) {
+function serveProducts(answer: (url: URL) => Response | Promise<Response>) {
   server.use(http.get('*/functions/v1/products', ({ request }) => answer(new URL(request.url))));
 }
 
@@ -200,6 +200,28 @@ describe('service details step', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
     await waitFor(() => expect(sent.at(-1)?.metadata).toMatchObject({ completedSections: { serviceDetails: true } }));
     expect(sent.at(-1)).toMatchObject({ metadata: { serviceDetails: { moveInDate: plusDays(today, 3) } } });
+  });
+
+  it('a tap on Next before the list has arrived goes on with the product chosen in the calculator once it has', async () => {
+    let arrive = () => {};
+    const listed = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    serveProducts(() => listed.then(() => json({ result: 'success', products: { product } })));
+    const saved: unknown[] = [];
+    saveDraft = (request) => {
+      saved.push(request);
+      return { success: true };
+    };
+    await openServices('&producto=202&m3=3');
+    const next = await screen.findByRole('button', { name: 'Siguiente' });
+    await userEvent.click(next);
+    expect(next).toHaveAttribute('aria-busy', 'true');
+    arrive();
+    await waitFor(() => expect(useDraft.getState().draft.completedSections.serviceDetails).toBe(true));
+    expect(useDraft.getState().draft.serviceDetails).toMatchObject({ productId: '202', period: 'monthly' });
+    expect(useToasts.getState().toasts.map((t) => t.title)).not.toContain('Selección obligatoria');
+    expect(saved.length).toBeGreaterThan(0);
   });
 
   it('needs a product before Next', async () => {

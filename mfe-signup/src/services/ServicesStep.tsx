@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, depositFor, facilityDay, moveInDayProblem, moveInWindow, type Period, productList } from 'shared-api';
 import { formatCalendarDate, formatEuros, formatVolume, pathFor, useTranslation } from 'shared-i18n';
 import { Link, useLocation, useNavigate } from 'shared-router';
@@ -52,6 +52,7 @@ export function ServicesStep() {
     }
   }, [m3, waitlist, language, registrationId]);
   const [continuing, setContinuing] = useState(false);
+  const [nextWhenListed, setNextWhenListed] = useState(false);
   const locked = draft.globalStatus === 'completed';
 
   const offers = load.state === 'done' ? (load.value ?? []) : [];
@@ -147,6 +148,12 @@ export function ServicesStep() {
   };
 
   const next = async () => {
+    // Tapped before the list has arrived (a slow phone): kept, and acted on once it is there
+    // (the effect below), not answered "choose a product" while the chosen one is on its way.
+    if (load.state === 'loading') {
+      setNextWhenListed(true);
+      return;
+    }
     // A tap in the frame between the list painting and the effect above storing the
     // preselected product: store it now rather than claim nothing is chosen.
     const stored = useDraft.getState().draft;
@@ -171,6 +178,15 @@ export function ServicesStep() {
     // Refused (sold out meanwhile, say): the list shows again what can be chosen now.
     if (!moved) reload();
   };
+
+  // The kept tap runs the render's own `next`, the one that sees the list.
+  const latestNext = useRef(next);
+  latestNext.current = next;
+  useEffect(() => {
+    if (!nextWhenListed || load.state === 'loading') return;
+    setNextWhenListed(false);
+    void latestNext.current();
+  }, [nextWhenListed, load.state]);
 
   const showAll = () => {
     const all = new URLSearchParams(params);
@@ -348,7 +364,7 @@ export function ServicesStep() {
           className={controls.primary}
           onClick={next}
           disabled={continuing || locked}
-          aria-busy={continuing}
+          aria-busy={continuing || nextWhenListed}
         >
           {t('common.next')}
         </button>
