@@ -3,9 +3,11 @@ import { CHROMIUM_PATH } from './browser';
 import { GATEWAY_URL, OWN_STACK_GATEWAY_URL } from './ports';
 
 const desktop = { ...devices['Desktop Chrome'], channel: undefined };
-/** The journeys that move the service's clock forward (days, in development), and their tag. */
-const MOVES_THE_CLOCK = /(move-in|account)\.spec\.ts/;
-const MOVES_THE_CLOCK_TAG = /@moves-the-clock/;
+/**
+ * The journeys that move the service's clock forward (days, in development) and the one that
+ * switches the company's automatic signature off, by their tags.
+ */
+const ON_THEIR_OWN_STACK = /@moves-the-clock|@manual-signature/;
 /** Journeys with a stage and a stack of their own (instances.config.ts: several instances). */
 const OWN_STAGE = /instances\.spec\.ts/;
 
@@ -52,21 +54,22 @@ export default defineConfig({
     {
       name: 'own stack: clock and company settings',
       use: { ...desktop, baseURL: OWN_STACK_GATEWAY_URL },
-      testMatch: [MOVES_THE_CLOCK, /backoffice\.spec\.ts/],
-      grep: [MOVES_THE_CLOCK_TAG, /@manual-signature/],
+      testIgnore: OWN_STAGE,
+      grep: ON_THEIR_OWN_STACK,
       workers: 1,
     },
     {
       name: 'desktop',
       use: desktop,
-      testIgnore: [MOVES_THE_CLOCK, OWN_STAGE],
-      grepInvert: /@manual-signature/,
+      testIgnore: OWN_STAGE,
+      grepInvert: ON_THEIR_OWN_STACK,
     },
     {
       name: 'phone',
       use: { ...devices['Pixel 7'], channel: undefined },
       grep: /@phone/,
-      testIgnore: [MOVES_THE_CLOCK, OWN_STAGE],
+      grepInvert: ON_THEIR_OWN_STACK,
+      testIgnore: OWN_STAGE,
     },
   ],
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, refusalMessage, tooManyRequestsWait } from './client';
+import { ApiError, busyWaitSeconds, createApiClient, refusalMessage, tooManyRequestsWait } from './client';
 
 const answering = (status: number, body: unknown) => async () =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -60,6 +60,11 @@ describe('too many requests', () => {
       .catch((e: unknown) => e);
     expect(tooManyRequestsWait(unsaid)).toBe(60);
     expect(tooManyRequestsWait(new ApiError('Locked', 409))).toBeNull();
+    // Busy for a moment: a few seconds named; held back: none named, or longer.
+    expect(busyWaitSeconds(new ApiError('Busy', 429, undefined, 2))).toBe(2);
+    expect(busyWaitSeconds(throttled)).toBeNull();
+    expect(busyWaitSeconds(unsaid)).toBeNull();
+    expect(busyWaitSeconds(new ApiError('Busy', 503, undefined, 2))).toBeNull();
   });
 });
 

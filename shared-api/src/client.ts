@@ -40,6 +40,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A 429 that only says the service is busy for a moment (hashing other sign-ins: a Retry-After of a
+ * few seconds), not that this caller is held back (no Retry-After, or a long one): its wait in
+ * seconds, or null. A sign-in form asks again after it by itself instead of sending the person away.
+ */
+export function busyWaitSeconds(error: unknown): number | null {
+  if (!(error instanceof ApiError) || error.status !== 429) return null;
+  const wait = error.retryAfterSeconds;
+  return wait !== undefined && wait <= 10 ? wait : null;
+}
+
 /** How long a refused caller must wait (429, Too Many Requests), or null for any other failure. */
 export function tooManyRequestsWait(error: unknown): number | null {
   if (!(error instanceof ApiError) || error.status !== 429) return null;

@@ -15,7 +15,7 @@ export function closeDialog(dialog: HTMLDialogElement): void {
 
 /**
  * Opens and closes a native <dialog> as a modal from state: focus trapped inside, Esc closes,
- * the page behind inert. Where `showModal` is missing (jsdom) it falls back to the `open`
+ * the page behind inert. Where `showModal` is missing (an old browser, jsdom) it falls back to the `open`
  * attribute and still moves focus into the dialog.
  *
  * A dialog the browser opened before React took the page over (a button's `command`) is found

@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { ApiError, api } from 'shared-api';
+import { ApiError, api, busyWaitSeconds } from 'shared-api';
 import { STAFF_RESET_MINUTES } from 'shared-api/backoffice';
 import { useLocation } from 'shared-router';
 import controls from 'shared-ui/controls.module.css';
@@ -13,17 +13,6 @@ import { useStaffSession } from './store';
 /** The app's 6 digits, or a one-time recovery code (`xxxx-xxxx`) when the phone is not at hand. */
 const CODE = /^(\d{6}|[A-Za-z0-9]{4}-?[A-Za-z0-9]{4})$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/**
- * A 429 that only says the service is busy hashing other sign-ins right now (a Retry-After of a few
- * seconds), not that this e-mail or address is held back (no Retry-After: 15 minutes): its wait,
- * or null.
- */
-function busyWait(failure: unknown): number | null {
-  if (!(failure instanceof ApiError) || failure.status !== 429) return null;
-  const wait = failure.retryAfterSeconds;
-  return wait !== undefined && wait <= 10 ? wait : null;
-}
-
 /** The login page's query that opens "forgot password" (an expired reset link's way back). */
 export const FORGOT_QUERY = 'olvido=1';
 
@@ -184,7 +173,7 @@ export function LoginPage() {
       const answer = await login().catch(async (failure: unknown) => {
         // Busy for a moment (many sign-ins at once): asked again once, after the wait it named,
         // instead of sending the member away.
-        const wait = busyWait(failure);
+        const wait = busyWaitSeconds(failure);
         if (wait === null) throw failure;
         await new Promise((resolve) => setTimeout(resolve, wait * 1000));
         return login();
@@ -196,7 +185,7 @@ export function LoginPage() {
       }
     } catch (failure) {
       setError(
-        busyWait(failure) !== null
+        busyWaitSeconds(failure) !== null
           ? t('login.busy')
           : failure instanceof ApiError && failure.status === 429
             ? t('login.throttled')

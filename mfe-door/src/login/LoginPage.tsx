@@ -1,11 +1,13 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { ApiError, api } from 'shared-api';
+import { ApiError, api, busyWaitSeconds } from 'shared-api';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Door.module.css';
 import { FormError } from '../FormError';
 import { useSession } from '../session/store';
 import { useDoorT, useRefusalText } from '../texts';
-import { busyRetryDelayMs } from './busy-retry';
+
+/** How many times a sign-in answered "busy" is sent again before the person is told. */
+const BUSY_RETRIES = 2;
 
 export function LoginPage() {
   const t = useDoorT();
@@ -45,10 +47,11 @@ export function LoginPage() {
           signIn(token, user);
           return;
         } catch (e) {
-          // Busy for a moment (another sign-in from this address): the button stays busy meanwhile.
-          const wait = busyRetryDelayMs(e, retries);
+          // Busy for a moment (one sign-in at a time per address: two tenants on the building's
+          // Wi-Fi): sent again by itself, twice at most, the button busy meanwhile.
+          const wait = retries < BUSY_RETRIES ? busyWaitSeconds(e) : null;
           if (wait !== null) {
-            await new Promise((resolve) => setTimeout(resolve, wait));
+            await new Promise((resolve) => setTimeout(resolve, wait * 1000));
             if (!mounted.current) return;
             continue;
           }

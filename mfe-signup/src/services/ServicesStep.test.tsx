@@ -4,7 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { facilityDay, plusDays } from 'shared-api';
 import { createMockHandlers, type MockResponder } from 'shared-api/msw';
-import { renderRemote } from 'shared-ui/testing';
+import { deferred, renderRemote } from 'shared-ui/testing';
 import { useToasts } from 'shared-ui/toast';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import App from '../App';
@@ -203,11 +203,8 @@ describe('service details step', () => {
   });
 
   it('a tap on Next before the list has arrived goes on with the product chosen in the calculator once it has', async () => {
-    let arrive = () => {};
-    const listed = new Promise<void>((resolve) => {
-      arrive = resolve;
-    });
-    serveProducts(() => listed.then(() => json({ result: 'success', products: { product } })));
+    const listed = deferred<void>();
+    serveProducts(() => listed.promise.then(() => json({ result: 'success', products: { product } })));
     const saved: unknown[] = [];
     saveDraft = (request) => {
       saved.push(request);
@@ -217,7 +214,7 @@ describe('service details step', () => {
     const next = await screen.findByRole('button', { name: 'Siguiente' });
     await userEvent.click(next);
     expect(next).toHaveAttribute('aria-busy', 'true');
-    arrive();
+    listed.resolve();
     await waitFor(() => expect(useDraft.getState().draft.completedSections.serviceDetails).toBe(true));
     expect(useDraft.getState().draft.serviceDetails).toMatchObject({ productId: '202', period: 'monthly' });
     expect(useToasts.getState().toasts.map((t) => t.title)).not.toContain('Selección obligatoria');

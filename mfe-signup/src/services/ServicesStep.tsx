@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { api, depositFor, facilityDay, moveInDayProblem, moveInWindow, type Period, productList } from 'shared-api';
 import { formatCalendarDate, formatEuros, formatVolume, pathFor, useTranslation } from 'shared-i18n';
 import { Link, useLocation, useNavigate } from 'shared-router';
@@ -179,13 +179,12 @@ export function ServicesStep() {
     if (!moved) reload();
   };
 
-  // The kept tap runs the render's own `next`, the one that sees the list.
-  const latestNext = useRef(next);
-  latestNext.current = next;
+  // The kept tap runs the latest render's `next`, the one that sees the list.
+  const runKeptNext = useEffectEvent(() => void next());
   useEffect(() => {
     if (!nextWhenListed || load.state === 'loading') return;
     setNextWhenListed(false);
-    void latestNext.current();
+    runKeptNext();
   }, [nextWhenListed, load.state]);
 
   const showAll = () => {

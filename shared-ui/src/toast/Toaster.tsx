@@ -37,7 +37,7 @@ export function Toaster({ closeLabel }: { closeLabel: string }) {
     const region = regionRef.current;
     if (!region) return;
     if (canPopover(region)) {
-      // Only where popovers exist: elsewhere (an old browser, jsdom) the attribute would hide it for good.
+      // Only where popovers exist: elsewhere (an old browser, a test DOM) the attribute would hide it for good.
       region.setAttribute('popover', 'manual');
       if (region.matches(':popover-open')) region.hidePopover();
       if (toasts.length) region.showPopover();
