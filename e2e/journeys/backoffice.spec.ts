@@ -44,7 +44,7 @@ const visitorPhone = () =>
 test.describe('back-office', () => {
   test.setTimeout(180_000);
 
-  test("a rejected document reopens its slot on the applicant's phone, with the reason; the new file reaches staff as new @phone", async ({
+  test("a rejected document reopens its slot on the applicant's phone, with the reason; the new file reaches staff as new @phone-only", async ({
     page,
     browser,
     request,
@@ -550,7 +550,7 @@ test.describe('back-office', () => {
     await context.close();
   });
 
-  test('a visitor without scripts books from Book a visit: the booking page holds the time, the e-mailed code confirms it, on a 360 px phone @phone', async ({
+  test('a visitor without scripts books from Book a visit: the booking page holds the time, the e-mailed code confirms it, on a 360 px phone @phone-only', async ({
     browser,
     request,
   }) => {
@@ -592,7 +592,7 @@ test.describe('back-office', () => {
     await checked.close();
   });
 
-  test('a visit staff cancel shows who cancelled it without widening a 360 px phone, and the visitor is e-mailed @phone', async ({
+  test('a visit staff cancel shows who cancelled it without widening a 360 px phone, and the visitor is e-mailed @phone-only', async ({
     browser,
     request,
   }) => {

@@ -301,7 +301,7 @@ test.describe('first paint', () => {
     expect(problems).toEqual([]);
   });
 
-  test('before its scripts have run, a phone visitor opens the menu, follows its links and switches language @phone', async ({
+  test('before its scripts have run, a phone visitor opens the menu, follows its links and switches language @phone-only', async ({
     browser,
   }) => {
     // A slow phone shows the server-rendered page seconds before React has taken it over.
@@ -338,7 +338,7 @@ test.describe('first paint', () => {
   });
 
   for (const scrolledBack of [false, true]) {
-    test(`the sliding header's menu opened before the scripts have run works once React has the page${scrolledBack ? ', scrolled back up meanwhile' : ''} @phone`, async ({
+    test(`the sliding header's menu opened before the scripts have run works once React has the page${scrolledBack ? ', scrolled back up meanwhile' : ''} @phone-only`, async ({
       browser,
     }) => {
       const { page, release, context } = await phoneBeforeTheScripts(browser, '/es');
@@ -372,7 +372,7 @@ test.describe('first paint', () => {
     });
   }
 
-  test('before the scripts have run, Book a visit is a link to the booking page, which needs none @phone', async ({
+  test('before the scripts have run, Book a visit is a link to the booking page, which needs none @phone-only', async ({
     browser,
   }) => {
     const { page, context } = await phoneBeforeTheScripts(browser, '/es');
@@ -388,7 +388,7 @@ test.describe('first paint', () => {
     await context.close();
   });
 
-  test('a tap on Learn more before the scripts have run opens the assistant once they have, in English @phone', async ({
+  test('a tap on Learn more before the scripts have run opens the assistant once they have, in English @phone-only', async ({
     browser,
   }) => {
     const { page, release, context } = await phoneBeforeTheScripts(browser, '/en');
@@ -408,7 +408,7 @@ test.describe('first paint', () => {
     await context.close();
   });
 
-  test('Book a visit whose part of the page is still loading leads to the booking page, in the menu too, in English @phone', async ({
+  test('Book a visit whose part of the page is still loading leads to the booking page, in the menu too, in English @phone-only', async ({
     browser,
   }) => {
     // The shell hydrates (React listens on the page); the home page's own code is held back.
@@ -427,7 +427,7 @@ test.describe('first paint', () => {
     await context.close();
   });
 
-  test('before the scripts a gallery thumbnail is a link to its image: a tap opens the image @phone', async ({
+  test('before the scripts a gallery thumbnail is a link to its image: a tap opens the image @phone-only', async ({
     browser,
   }) => {
     const { page, context } = await phoneBeforeTheScripts(browser, '/es/instalaciones');
@@ -527,7 +527,7 @@ test.describe('first paint', () => {
     await context.close();
   });
 
-  test('a menu opened before the scripts have run stays open when React takes the page over @phone', async ({
+  test('a menu opened before the scripts have run stays open when React takes the page over @phone-only', async ({
     browser,
   }) => {
     const { page, release, context } = await phoneBeforeTheScripts(browser, '/es/instalaciones');

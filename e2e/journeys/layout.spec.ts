@@ -66,7 +66,7 @@ test.describe('layout chrome', () => {
     await expect(page).toHaveURL(/\/es\/calculadora$/);
   });
 
-  test('the mobile drawer has the same items at 375 px @phone', async ({ page }) => {
+  test('the mobile drawer has the same items at 375 px @phone-only', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/es/calculadora');
     const header = page.getByTestId('static-header');
@@ -150,7 +150,7 @@ async function coveredControls(page: import('@playwright/test').Page): Promise<s
 }
 
 test.describe('nothing floats over a control', () => {
-  test('the sign-up and the calculator at 375 px, with a toast showing @phone', async ({ page, context }) => {
+  test('the sign-up and the calculator at 375 px, with a toast showing @phone-only', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.setViewportSize({ width: 375, height: 667 });
     await page.goto('/es/alta');

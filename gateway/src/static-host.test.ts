@@ -204,20 +204,29 @@ describe('the standalone door origin', () => {
 describe('tooling/serve-static.mjs', () => {
   const script = fileURLToPath(new URL('../../tooling/serve-static.mjs', import.meta.url));
 
-  async function startCli(args: string[]): Promise<string> {
+  async function freePort(): Promise<number> {
     const free = await listen(express());
     await closeAll([free.server]);
-    const child = spawn(process.execPath, [script, dist, String(free.port), ...args], { stdio: 'pipe' });
+    return free.port;
+  }
+
+  /** Runs the script; resolves with the URL of each origin it says it serves, once all are up. */
+  async function startScript(args: string[], origins = 1): Promise<string[]> {
+    const child = spawn(process.execPath, [script, ...args], { stdio: 'pipe' });
     children.push(child);
-    const url = await new Promise<string>((resolve, reject) => {
+    return new Promise<string[]>((resolve, reject) => {
       let output = '';
       child.stdout?.on('data', (chunk: Buffer) => {
         output += chunk;
-        const match = /on (http:\/\/\S+)/.exec(output);
-        if (match?.[1]) resolve(match[1]);
+        const urls = [...output.matchAll(/on (http:\/\/\S+)/g)].map((match) => match[1] ?? '');
+        if (urls.length === origins) resolve(urls);
       });
       child.on('exit', (code) => reject(new Error(`serve-static exited with ${code}: ${output}`)));
     });
+  }
+
+  async function startCli(args: string[]): Promise<string> {
+    const [url = ''] = await startScript([dist, String(await freePort()), ...args]);
     return url;
   }
 
@@ -238,6 +247,42 @@ describe('tooling/serve-static.mjs', () => {
     );
     expect(tooLarge.status).toBe(431);
     expect(jsonError(tooLarge)).toBe('Request headers too large');
+  });
+
+  it('serves several origins from one process, each with its own options (--origins)', async () => {
+    const other = fakeDoorDist();
+    writeFileSync(path.join(other, 'mf-manifest.json'), '{"id":"other"}');
+    const [standalone = '', plain = ''] = await startScript(
+      [
+        '--origins',
+        JSON.stringify([
+          { dist, port: await freePort(), spa: true, api: functionsUrl, functions: ['abridor'] },
+          { dist: other, port: await freePort() },
+        ]),
+      ],
+      2,
+    );
+    expect((await send(standalone, { path: '/mf-manifest.json' })).body).toBe('{"id":"door"}');
+    expect((await send(plain, { path: '/mf-manifest.json' })).body).toBe('{"id":"other"}');
+    // The first is standalone with its function; the second has neither.
+    expect((await send(standalone, { path: '/abridor' })).status).toBe(200);
+    expect((await send(standalone, { method: 'POST', path: '/functions/v1/abridor', body: '{}' })).status).toBe(200);
+    expect((await send(plain, { path: '/abridor' })).status).toBe(404);
+    const call = await send(plain, { method: 'POST', path: '/functions/v1/abridor', body: '{}' });
+    expect(call.status).toBe(404);
+    expect(jsonError(call)).toBe('Not found');
+  });
+
+  it('refuses an --origins list it cannot read, saying how to call it', async () => {
+    const child = spawn(process.execPath, [script, '--origins', '[{"port":1}]'], { stdio: 'pipe' });
+    children.push(child);
+    let errors = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      errors += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(2);
+    expect(errors).toContain('usage: serve-static.mjs');
   });
 
   it('serves a remote without --api: no functions at all', async () => {
