@@ -1,7 +1,29 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { DEFAULT_LANGUAGE, i18n } from 'shared-i18n';
-import { afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import type { StateCreator } from 'zustand';
+
+/**
+ * How to put every zustand store back as it was made. On the global object: this file runs again
+ * for each test file, while the stores (and the `create` below) live as long as the worker.
+ */
+const storeResets: Set<() => void> = ((globalThis as { __storeResets?: Set<() => void> }).__storeResets ??= new Set());
+
+// zustand's own `create`, unchanged, except that each store it makes is remembered with its first
+// state (the way zustand's documentation resets stores between tests).
+vi.mock('zustand', async (importOriginal) => {
+  const zustand = await importOriginal<typeof import('zustand')>();
+  const resets = (globalThis as { __storeResets?: Set<() => void> }).__storeResets;
+  const remembered = <T>(initializer: StateCreator<T, [], []>) => {
+    const store = zustand.create<T>()(initializer);
+    resets?.add(() => store.setState(store.getInitialState(), true));
+    return store;
+  };
+  const create = (<T>(initializer?: StateCreator<T, [], []>) =>
+    initializer ? remembered(initializer) : remembered) as typeof zustand.create;
+  return { ...zustand, create };
+});
 
 // Every package's tests run at once on two cores: a remote's first render (its lazy chunks, the
 // mocked answers) can take longer than Testing Library's default second there. A `findBy…` ends
@@ -12,8 +34,10 @@ afterEach(() => cleanup());
 
 // Files share a worker's modules and page (vitest-dom.mjs): each starts as a visitor's first page
 // does, whatever the previous file left. Nothing in the body or on <html>, nothing stored, no
-// cookie, at the site's root, and in Spanish (the page's one i18next instance is a shared module).
+// cookie, at the site's root, every store as it was made, and in Spanish (the page's one i18next
+// instance is a shared module).
 beforeAll(async () => {
+  for (const reset of storeResets) reset();
   if (typeof document !== 'undefined') {
     document.body.replaceChildren();
     const html = document.documentElement;
