@@ -28,15 +28,18 @@ export default async function globalSetup() {
   // Each stack's database is a copy of one migrated once (and kept between runs): a new one in
   // memory ran initdb and every migration, 9 s of CPU per stack while both started on 2 cores.
   // It is a folder, as `npm start` keeps it.
-  const template = await migratedPgliteFolder();
   const scratch = mkdtempSync(path.join(tmpdir(), 'e2e-databases-'));
-  const database = (name: string) => {
-    const folder = path.join(scratch, name);
-    cpSync(template, folder, { recursive: true });
-    return folder;
-  };
+  const names = ['stack', 'own-stack'];
+  try {
+    const template = await migratedPgliteFolder();
+    for (const name of names) cpSync(template, path.join(scratch, name), { recursive: true });
+  } catch (error) {
+    await stopMailbox();
+    rmSync(scratch, { recursive: true, force: true });
+    throw error;
+  }
   const env = (name: string) => ({
-    PGLITE_DATA_DIR: database(name),
+    PGLITE_DATA_DIR: path.join(scratch, name),
     NODE_ENV: 'test',
     DEV_OUTBOX: '1',
     // A fixed pepper (no file written) and a cheap hash cost: the journeys log in often.
@@ -77,7 +80,8 @@ export default async function globalSetup() {
   ]);
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {
-    // The one that started is stopped too, so no service outlives a failed set-up.
+    // The one that started is stopped too, so no service outlives a failed set-up (one that did
+    // not start has stopped its own processes).
     await Promise.all(started.map((result) => result.status === 'fulfilled' && result.value.stop()));
     await stopMailbox();
     rmSync(scratch, { recursive: true, force: true });

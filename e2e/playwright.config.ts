@@ -9,10 +9,10 @@ const desktop = { ...devices['Desktop Chrome'], channel: undefined };
  */
 const ON_THEIR_OWN_STACK = /@moves-the-clock|@manual-signature/;
 /**
- * Journeys whose subject is a phone: they size their own 360/375 px page or say "on a phone". The
- * phone project runs them (touch, a mobile browser); the desktop one would run the same screens at
- * the same width with a mouse, which no visitor does (73 s of the journeys' time on 2 cores). Every
- * other `@phone` journey runs in both.
+ * Journeys whose every page is phone-sized by the journey itself (a 360/375 px page or context):
+ * the phone project runs them (touch, a mobile browser); the desktop one would run the same
+ * narrow screens with a mouse, which no visitor does. Every other `@phone` journey runs in both,
+ * those whose pages take the project's size among them.
  */
 const PHONE_ONLY = /@phone-only/;
 /** Journeys with a stage and a stack of their own (instances.config.ts: several instances). */

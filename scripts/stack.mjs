@@ -145,10 +145,13 @@ export async function startStack({
           : new Promise((resolve) => {
               // A service that has not closed in 10 s is stopped for good.
               const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-              child.once('exit', () => {
+              const done = () => {
                 clearTimeout(kill);
                 resolve(undefined);
-              });
+              };
+              child.once('exit', done);
+              // A process that could not be signalled (or started) ends here too.
+              child.once('error', done);
               child.kill('SIGTERM');
             }),
       ),
@@ -164,7 +167,7 @@ export async function startStack({
     for (const remote of remotes) await waitForHttp(`http://127.0.0.1:${remote.port}/mf-manifest.json`);
     await waitForHttp(`http://127.0.0.1:${gatewayPort}/healthz`);
   } catch (error) {
-    stop();
+    await stop();
     throw error;
   }
   return {

@@ -1,14 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { DEFAULT_LANGUAGE, i18n } from 'shared-i18n';
-import { afterEach, beforeAll, vi } from 'vitest';
+import { DEFAULT_LANGUAGE, i18n, switchLanguage } from 'shared-i18n';
+import { afterEach, vi } from 'vitest';
 import type { StateCreator } from 'zustand';
 
 /**
  * How to put every zustand store back as it was made. On the global object: this file runs again
  * for each test file, while the stores (and the `create` below) live as long as the worker.
  */
-const storeResets: Set<() => void> = ((globalThis as { __storeResets?: Set<() => void> }).__storeResets ??= new Set());
+const shared = globalThis as { __storeResets?: Set<() => void> };
+shared.__storeResets ??= new Set();
+const storeResets = shared.__storeResets;
 
 // zustand's own `create`, unchanged, except that each store it makes is remembered with its first
 // state (the way zustand's documentation resets stores between tests).
@@ -32,27 +34,24 @@ configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => cleanup());
 
-// Files share a worker's modules and page (vitest-dom.mjs): each starts as a visitor's first page
-// does, whatever the previous file left. Nothing in the body or on <html>, nothing stored, no
-// cookie, at the site's root, every store as it was made, and in Spanish (the page's one i18next
-// instance is a shared module).
-beforeAll(async () => {
-  for (const reset of storeResets) reset();
-  if (typeof document !== 'undefined') {
-    document.body.replaceChildren();
-    const html = document.documentElement;
-    for (const name of html.getAttributeNames()) html.removeAttribute(name);
-    localStorage.clear();
-    sessionStorage.clear();
-    for (const cookie of document.cookie.split(';')) {
-      const name = cookie.split('=')[0]?.trim();
-      // biome-ignore lint/suspicious/noDocumentCookie: happy-dom has no Cookie Store; this expires a previous file's
-      if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-    }
-    history.replaceState(null, '', '/');
-  }
-  if (i18n.isInitialized && i18n.language !== DEFAULT_LANGUAGE) await i18n.changeLanguage(DEFAULT_LANGUAGE);
-});
+// Files share a worker's modules and page (vitest-dom.mjs): this runs before each file is
+// imported, so that it starts as a visitor's first page does whatever the previous file left:
+// every store as it was made, nothing in the body or on <html>, nothing stored, at the site's
+// root, no early-tap hook (shared-ui/early-click), and in Spanish (the page's one i18next instance
+// is a shared module; a switch the previous file left waiting is cancelled).
+// A file that failed before putting the real clock back does not leave this one a fake one.
+vi.useRealTimers();
+for (const reset of storeResets) reset();
+if (typeof document !== 'undefined') {
+  document.body.replaceChildren();
+  const html = document.documentElement;
+  for (const name of html.getAttributeNames()) html.removeAttribute(name);
+  localStorage.clear();
+  sessionStorage.clear();
+  history.replaceState(null, '', '/');
+  delete (window as { __earlyClickBeforeHydration?: unknown }).__earlyClickBeforeHydration;
+}
+if (i18n.isInitialized) await switchLanguage(DEFAULT_LANGUAGE);
 
 // happy-dom has no window.confirm; the back-office asks before what cannot be undone, and its tests
 // answer with `vi.spyOn(window, 'confirm')`, which needs a function to replace.

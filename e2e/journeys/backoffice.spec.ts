@@ -44,7 +44,7 @@ const visitorPhone = () =>
 test.describe('back-office', () => {
   test.setTimeout(180_000);
 
-  test("a rejected document reopens its slot on the applicant's phone, with the reason; the new file reaches staff as new @phone-only", async ({
+  test("a rejected document reopens its slot on the applicant's phone, with the reason; the new file reaches staff as new @phone", async ({
     page,
     browser,
     request,

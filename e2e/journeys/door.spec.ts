@@ -79,10 +79,7 @@ async function typePin(page: Page, pin: string) {
 }
 
 test.describe('door tool', () => {
-  test('standalone on a phone: login errors, then enter and exit with the PIN @phone-only', async ({
-    page,
-    request,
-  }) => {
+  test('standalone on a phone: login errors, then enter and exit with the PIN @phone', async ({ page, request }) => {
     const user = await createUser(request);
     await page.goto(`${DOOR_STANDALONE_URL}/abridor`);
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
@@ -177,7 +174,7 @@ test.describe('door tool', () => {
     await expect(page.getByTestId('lockout')).toHaveText(/Espere 1[23] segundos/, { timeout: 4_000 });
   });
 
-  test('the lockout counts 15 s down each second by the server clock, not the phone one, then clears @phone-only', async ({
+  test('the lockout counts 15 s down each second by the server clock, not the phone one, then clears @phone', async ({
     page,
     request,
   }) => {

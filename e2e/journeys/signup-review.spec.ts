@@ -73,10 +73,7 @@ test.describe('sign-up, part 2: review, payment, contract', () => {
     await expect(page.getByTestId('toaster').getByRole('alert')).toHaveCount(0);
   });
 
-  test('Spanish, the whole journey on a phone, a declined card first and a retry @phone-only', async ({
-    page,
-    request,
-  }) => {
+  test('Spanish, the whole journey on a phone, a declined card first and a retry @phone', async ({ page, request }) => {
     const short = applicant();
     // A long address: masked on the review, it must still fit a narrow phone.
     const who = { ...short, email: short.email.replace('ana.', 'ana.maria.garcia-fernandez.administracion.') };

@@ -4,6 +4,7 @@ import type { DoorUser } from 'shared-api';
 import { renderRemote } from 'shared-ui/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import App from './App';
+import { useLockout } from './keypad/lockout-store';
 import { useDoorLanguage } from './language/store';
 import { useSession } from './session/store';
 import { mockAbridor } from './testing/mock-abridor';
@@ -18,6 +19,8 @@ beforeEach(() => {
   localStorage.clear();
   useSession.setState({ token: null, user: null, verified: false, restored: false });
   useDoorLanguage.setState({ language: 'es' });
+  // Its countdown runs outside the store: a lockout another file left running is stopped.
+  useLockout.getState().reset();
 });
 afterEach(() => {
   abridor.reset();

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,9 +28,26 @@ function fingerprint(): string {
   for (const file of readdirSync(MIGRATIONS_DIR).sort()) {
     hash.update(file).update(readFileSync(path.join(MIGRATIONS_DIR, file)));
   }
-  hash.update(readFileSync(fileURLToPath(new URL('../platform/db/migrate.ts', import.meta.url))));
+  for (const code of ['../platform/db/migrate.ts', '../platform/db/pglite.ts']) {
+    hash.update(readFileSync(fileURLToPath(new URL(code, import.meta.url))));
+  }
   hash.update(pgliteVersion());
   return hash.digest('hex').slice(0, 16);
+}
+
+/** A run that started before a migration changed may still be copying the older folder. */
+const KEPT_FOR_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Folders made for other migrations a day ago or more, and half-made ones a run left when it was
+ * stopped, are of no further use.
+ */
+function forgetOldFolders(current: string) {
+  for (const name of readdirSync(CACHE)) {
+    if (name === current || !(name.startsWith(PREFIX) || name.startsWith('.making-'))) continue;
+    const folder = path.join(CACHE, name);
+    if (Date.now() - statSync(folder).mtimeMs >= KEPT_FOR_MS) rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -56,10 +73,6 @@ export async function migratedPgliteFolder(): Promise<string> {
     if (existsSync(folder)) return folder;
     throw error;
   }
-  // Folders made for older migrations are of no further use.
-  for (const name of readdirSync(CACHE)) {
-    if (name.startsWith(PREFIX) && name !== `${PREFIX}${key}`)
-      rmSync(path.join(CACHE, name), { recursive: true, force: true });
-  }
+  forgetOldFolders(`${PREFIX}${key}`);
   return folder;
 }
