@@ -1,18 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { FRONTEND_APPS } from './scripts/lib.mjs';
 import { mockedModulesProject } from './tooling/vitest-dom.mjs';
 
 /** The packages whose tests render in a DOM (tooling/vitest-dom.mjs). */
-const DOM_PACKAGES = [
-  'shared-ui',
-  'shell',
-  'mfe-marketing',
-  'mfe-calculator',
-  'mfe-signup',
-  'mfe-door',
-  'mfe-backoffice',
-  'mfe-account',
-];
+const DOM_PACKAGES = ['shared-ui', ...FRONTEND_APPS];
 
 // One Vitest run over every package; each package keeps its own vitest.config.ts.
 export default defineConfig({

@@ -211,7 +211,23 @@ console.log(`Node ${process.version}`);
 const scratch = mkdtempSync(path.join(tmpdir(), 'trasteros-test-'));
 chmodSync(scratch, 0o711);
 process.env.TMPDIR = scratch;
-process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
+const removeScratch = () => {
+  try {
+    rmSync(scratch, { recursive: true, force: true });
+  } catch (error) {
+    // A process still writing there (one that outlived its stop) must not change the run's result.
+    console.warn(`could not remove ${scratch}: ${error instanceof Error ? error.message : error}`);
+  }
+};
+process.on('exit', removeScratch);
+// Stopped from outside (Ctrl-C, a cancelled CI job): the children get the signal too; the folder
+// goes, then the run ends as the signal asks.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    removeScratch();
+    process.kill(process.pid, signal);
+  });
+}
 
 const checksStarted = Date.now();
 await parallelChecks([

@@ -53,11 +53,12 @@ const dom = {
  * It fetches nothing: no script, style sheet or frame a component adds is loaded (a test that needs
  * a script left on its way says so and runs in jsdom), and no navigation leaves the page.
  *
- * The files share one module cache per worker (`isolate: false`): React, Testing Library and the
- * app are imported once per worker instead of once per file (these 84 files alone on 2 cores:
- * 55 s -> 31 s, CPU 90 s -> 49 s). Each file still gets a new DOM; what modules keep between files
- * is reset by the setup (the page's language) or by the tests themselves (stores). Files that mock
- * a module run isolated, in `mockedModulesProject`.
+ * The files share one module cache and one page per worker (`isolate: false`): React, Testing
+ * Library and the app are imported once per worker instead of once per file (these 79 files alone
+ * on 2 cores: 55 s -> 35 s, CPU 90 s -> 55 s). What a file could leave to the next (stores, the
+ * page, storage, the URL, the language, a fake clock) is put back before each file is imported
+ * (vitest-setup-dom.ts). Files that mock a module run isolated, in `mockedModulesProject`: a
+ * package's tests run alone (`npm test -w <package>`) leave them out.
  * @param {string} name the package's folder
  */
 export function domProject(name) {
