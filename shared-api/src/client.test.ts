@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { ApiError, busyWaitSeconds, createApiClient, refusalMessage, tooManyRequestsWait } from './client';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  ApiError,
+  busyWaitSeconds,
+  createApiClient,
+  refusalMessage,
+  retriedWhileBusy,
+  tooManyRequestsWait,
+} from './client';
 
 const answering = (status: number, body: unknown) => async () =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -65,6 +72,78 @@ describe('too many requests', () => {
     expect(busyWaitSeconds(throttled)).toBeNull();
     expect(busyWaitSeconds(unsaid)).toBeNull();
     expect(busyWaitSeconds(new ApiError('Busy', 503, undefined, 2))).toBeNull();
+  });
+});
+
+describe('retriedWhileBusy', () => {
+  const busy = new ApiError('Busy', 429, undefined, 2);
+
+  it('calls again after each busy wait, as many times as allowed, then throws the last', async () => {
+    vi.useFakeTimers();
+    try {
+      let calls = 0;
+      const failing = retriedWhileBusy(
+        async () => {
+          calls++;
+          throw busy;
+        },
+        { retries: 2 },
+      );
+      const settled = failing.catch((failure: unknown) => failure);
+      await vi.advanceTimersByTimeAsync(1_999);
+      expect(calls).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(calls).toBe(2);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(await settled).toBe(busy);
+      expect(calls).toBe(3);
+
+      let tries = 0;
+      const answered = retriedWhileBusy(
+        async () => {
+          tries++;
+          if (tries === 1) throw busy;
+          return 'signed in';
+        },
+        { retries: 1 },
+      );
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(await answered).toBe('signed in');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('throws any other failure at once, and a busy one without calling again once it is no longer wanted', async () => {
+    vi.useFakeTimers();
+    try {
+      const wrong = new ApiError('Invalid credentials', 401);
+      let calls = 0;
+      await expect(
+        retriedWhileBusy(
+          async () => {
+            calls++;
+            throw wrong;
+          },
+          { retries: 2 },
+        ),
+      ).rejects.toBe(wrong);
+      expect(calls).toBe(1);
+
+      calls = 0;
+      const dropped = retriedWhileBusy(
+        async () => {
+          calls++;
+          throw busy;
+        },
+        { retries: 2, stillWanted: () => false },
+      ).catch((failure: unknown) => failure);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(await dropped).toBe(busy);
+      expect(calls).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

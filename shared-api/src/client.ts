@@ -51,6 +51,27 @@ export function busyWaitSeconds(error: unknown): number | null {
   return wait !== undefined && wait <= 10 ? wait : null;
 }
 
+/**
+ * Runs `call`, and runs it again after each busy answer's wait (`busyWaitSeconds`), `retries` times
+ * at most; any other failure, or the last busy one, is thrown. When `stillWanted` says no after a
+ * wait (the form is gone), that busy failure is thrown instead of calling again.
+ */
+export async function retriedWhileBusy<T>(
+  call: () => Promise<T>,
+  { retries, stillWanted = () => true }: { retries: number; stillWanted?: () => boolean },
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (failure) {
+      const wait = attempt < retries ? busyWaitSeconds(failure) : null;
+      if (wait === null) throw failure;
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+      if (!stillWanted()) throw failure;
+    }
+  }
+}
+
 /** How long a refused caller must wait (429, Too Many Requests), or null for any other failure. */
 export function tooManyRequestsWait(error: unknown): number | null {
   if (!(error instanceof ApiError) || error.status !== 429) return null;

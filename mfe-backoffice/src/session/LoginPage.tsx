@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { ApiError, api, busyWaitSeconds } from 'shared-api';
+import { ApiError, api, busyWaitSeconds, retriedWhileBusy } from 'shared-api';
 import { STAFF_RESET_MINUTES } from 'shared-api/backoffice';
 import { useLocation } from 'shared-router';
 import controls from 'shared-ui/controls.module.css';
@@ -170,14 +170,9 @@ export function LoginPage() {
     const login = () =>
       api.backoffice('login', { email: email.trim(), password, ...(askCode ? { totpCode: code.trim() } : {}) });
     try {
-      const answer = await login().catch(async (failure: unknown) => {
-        // Busy for a moment (many sign-ins at once): asked again once, after the wait it named,
-        // instead of sending the member away.
-        const wait = busyWaitSeconds(failure);
-        if (wait === null) throw failure;
-        await new Promise((resolve) => setTimeout(resolve, wait * 1000));
-        return login();
-      });
+      // Busy for a moment (many sign-ins at once): asked again once, after the wait it named,
+      // instead of sending the member away.
+      const answer = await retriedWhileBusy(login, { retries: 1 });
       if (answer.staff) useStaffSession.getState().signIn(answer.staff);
       else if (answer.totpRequired) {
         setEmailKept(email.trim());

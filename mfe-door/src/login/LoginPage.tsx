@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { ApiError, api, busyWaitSeconds } from 'shared-api';
+import { ApiError, api, retriedWhileBusy } from 'shared-api';
 import controls from 'shared-ui/controls.module.css';
 import styles from '../Door.module.css';
 import { FormError } from '../FormError';
@@ -41,30 +41,21 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      for (let retries = 0; ; retries++) {
-        try {
-          const { token, user } = await api.action('abridor', 'login', { usuario: usuario.trim(), contraseña });
-          signIn(token, user);
-          return;
-        } catch (e) {
-          // Busy for a moment (one sign-in at a time per address: two tenants on the building's
-          // Wi-Fi): sent again by itself, twice at most, the button busy meanwhile.
-          const wait = retries < BUSY_RETRIES ? busyWaitSeconds(e) : null;
-          if (wait !== null) {
-            await new Promise((resolve) => setTimeout(resolve, wait * 1000));
-            if (!mounted.current) return;
-            continue;
-          }
-          setError(
-            e instanceof ApiError && e.status === 401
-              ? t('login.invalid')
-              : e instanceof ApiError && e.status === 429
-                ? refusalText(e, t('login.failed'))
-                : t('login.failed'),
-          );
-          return;
-        }
-      }
+      // Busy for a moment (one sign-in at a time per address: two tenants on the building's Wi-Fi):
+      // sent again by itself, twice at most, the button busy meanwhile; not once the form is gone.
+      const { token, user } = await retriedWhileBusy(
+        () => api.action('abridor', 'login', { usuario: usuario.trim(), contraseña }),
+        { retries: BUSY_RETRIES, stillWanted: () => mounted.current },
+      );
+      signIn(token, user);
+    } catch (e) {
+      setError(
+        e instanceof ApiError && e.status === 401
+          ? t('login.invalid')
+          : e instanceof ApiError && e.status === 429
+            ? refusalText(e, t('login.failed'))
+            : t('login.failed'),
+      );
     } finally {
       setBusy(false);
     }
